@@ -1,0 +1,32 @@
+# One task runner for developers and CI. `make demo` and `make test` set up
+# everything they need (a .venv with remem and its dev tools) on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## demo: save memories in one process, recall them in the next (offline, temp store)
+demo: $(STAMP)
+	@bash scripts/demo.sh
+
+## test: lint, type-check and run the whole test suite
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -q
+
+## bench: latency, cold start and memory of the store at 1k/10k/100k entries
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_store.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

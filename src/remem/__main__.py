@@ -1,0 +1,3 @@
+from remem.cli import main
+
+main()

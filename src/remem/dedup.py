@@ -1,0 +1,81 @@
+"""Duplicates and conflicts between two entries of one domain (SPEC LT8, LT10).
+
+Semantic dedup (LT9) plugs in as a `SimilarityCheck`: given the incoming entry
+and the keyword/rule candidates, it may name more duplicates or conflicts. None
+is configured until an embedder exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from remem import text
+from remem.entry import Entry
+
+# Events may legitimately differ in numbers ("v1.2 released", "v1.3 released");
+# statements of how things are may not.
+CONFLICT_TYPES = frozenset({"fact", "preference", "decision"})
+DICE_THRESHOLD = 0.8
+
+Relation = Literal["duplicate", "conflict"]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    entry: Entry
+    relation: Relation
+    reason: str
+
+
+class SimilarityCheck(Protocol):
+    """The seam for semantic dedup: extra matches beyond the rules below."""
+
+    def __call__(self, incoming: Entry, candidates: Sequence[Entry]) -> list[Match]: ...
+
+
+def _keys(entry: Entry) -> dict[str, str]:
+    return {k.lower(): v for k, v in entry.facts.items()}
+
+
+def relation(existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD) -> Match | None:
+    """How `incoming` relates to `existing` of the same domain, or None."""
+    left, right = text.canonicalize(existing.content), text.canonicalize(incoming.content)
+    if not left or not right:
+        return None
+    if left == right:
+        return Match(existing, "duplicate", "same content once canonicalised")
+    if incoming.type not in CONFLICT_TYPES:
+        return None
+    old_keys, new_keys = _keys(existing), _keys(incoming)
+    changed = sorted(k for k in old_keys.keys() & new_keys.keys() if old_keys[k] != new_keys[k])
+    if changed:
+        detail = ", ".join(f"{k}: {old_keys[k]} -> {new_keys[k]}" for k in changed)
+        return Match(existing, "conflict", f"different value for the same thing ({detail})")
+    left_skeleton = text.skeleton(left)
+    if left_skeleton and left_skeleton == text.skeleton(right):
+        return Match(existing, "conflict", "same statement with different numbers")
+    score = text.dice(left, right)
+    if score >= dice_threshold:
+        return Match(existing, "conflict", f"nearly the same wording (bigram Dice {score:.2f})")
+    return None
+
+
+def classify(
+    incoming: Entry,
+    candidates: Sequence[Entry],
+    *,
+    semantic: SimilarityCheck | None = None,
+    dice_threshold: float = DICE_THRESHOLD,
+) -> list[Match]:
+    """Every duplicate and conflict of `incoming` among `candidates`, duplicates first."""
+    matches = [
+        m
+        for c in candidates
+        if c.id != incoming.id and (m := relation(c, incoming, dice_threshold=dice_threshold))
+    ]
+    if semantic is not None:
+        seen = {m.entry.id for m in matches}
+        matches += [m for m in semantic(incoming, candidates) if m.entry.id not in seen]
+    return sorted(matches, key=lambda m: m.relation != "duplicate")

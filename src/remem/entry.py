@@ -1,0 +1,162 @@
+"""A memory entry (SPEC LT1-LT5) and its exact JSON form."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal, get_args
+
+from remem.errors import InvalidInput
+
+EntryType = Literal[
+    "fact", "preference", "decision", "milestone", "change", "summary", "conversation", "tool_result"
+]
+Scope = Literal["project", "global", "session"]
+Source = Literal["user_explicit", "auto_extracted", "model", "tool", "import"]
+Confidence = Literal["confirmed", "to_check", "unverified"]
+
+TYPES: tuple[str, ...] = get_args(EntryType)
+SCOPES: tuple[str, ...] = get_args(Scope)
+SOURCES: tuple[str, ...] = get_args(Source)
+CONFIDENCES: tuple[str, ...] = get_args(Confidence)
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id() -> str:
+    # 48 random bits: short enough to type, collisions retried by the store.
+    return secrets.token_hex(6)
+
+
+def to_utc(value: datetime | str) -> datetime:
+    """Parse or normalise a timestamp to an aware UTC datetime (naive means UTC)."""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise InvalidInput(f"not an ISO 8601 timestamp: {value!r}") from exc
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
+
+
+def format_ts(value: datetime) -> str:
+    return value.astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+@dataclass(slots=True)
+class Entry:
+    """One long-term memory. Timestamps are aware UTC datetimes."""
+
+    content: str
+    type: EntryType = "fact"
+    scope: Scope = "project"
+    project: str | None = None
+    id: str = field(default_factory=new_id)
+    created_at: datetime = field(default_factory=utcnow)
+    updated_at: datetime | None = None
+    last_verified_at: datetime | None = None
+    token_count: int = 0
+    source: Source = "user_explicit"
+    confidence: Confidence = "confirmed"
+    metadata: dict[str, Any] = field(default_factory=dict)
+    entity: str | None = None
+    facts: dict[str, str] = field(default_factory=dict)
+    session_id: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    linked_paths: list[str] = field(default_factory=list)
+    expires_at: datetime | None = None
+    importance: float | None = None
+    superseded_by: str | None = None
+    supersedes: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.updated_at is None:
+            self.updated_at = self.created_at
+        if self.last_verified_at is None:
+            self.last_verified_at = self.created_at
+
+    @property
+    def is_current(self) -> bool:
+        return self.superseded_by is None
+
+    def is_expired(self, now: datetime | None = None) -> bool:
+        return self.expires_at is not None and self.expires_at <= (now or utcnow())
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = format_ts(value) if isinstance(value, datetime) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Entry:
+        """Build an entry from its JSON form, checking every field."""
+        if not isinstance(data, dict):
+            raise InvalidInput("an entry must be a JSON object")
+        known = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise InvalidInput(f"unknown entry fields: {', '.join(sorted(unknown))}")
+        if not isinstance(data.get("content"), str):
+            raise InvalidInput("an entry needs a string 'content'")
+        kwargs = dict(data)
+        for name in ("created_at", "updated_at", "last_verified_at", "expires_at"):
+            if kwargs.get(name) is not None:
+                kwargs[name] = to_utc(kwargs[name])
+        entry = cls(**kwargs)
+        validate(entry)
+        return entry
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise InvalidInput(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+
+
+def validate(entry: Entry) -> None:
+    """Reject field values the store must never hold."""
+    _check_choice("type", entry.type, TYPES)
+    _check_choice("scope", entry.scope, SCOPES)
+    _check_choice("source", entry.source, SOURCES)
+    _check_choice("confidence", entry.confidence, CONFIDENCES)
+    if not isinstance(entry.id, str) or not entry.id.strip():
+        raise InvalidInput("an entry id must be a non-empty string")
+    if not isinstance(entry.metadata, dict):
+        raise InvalidInput("metadata must be an object")
+    if not isinstance(entry.facts, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in entry.facts.items()
+    ):
+        raise InvalidInput("facts must map strings to strings")
+    if not isinstance(entry.linked_paths, list) or not all(
+        isinstance(p, str) for p in entry.linked_paths
+    ):
+        raise InvalidInput("linked_paths must be a list of strings")
+    if entry.importance is not None and not isinstance(entry.importance, int | float):
+        raise InvalidInput("importance must be a number")
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRecord:
+    """One line of the append-only audit log (SPEC LT11)."""
+
+    entry_id: str
+    action: str
+    at: datetime
+    detail: dict[str, Any]
+    seq: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "entry_id": self.entry_id,
+            "action": self.action,
+            "at": format_ts(self.at),
+            "detail": self.detail,
+        }

@@ -1,0 +1,182 @@
+"""Export and import as JSON (SPEC LT14): every field and timestamp kept; import
+dedups and reports conflicts instead of clobbering, and writes nothing from a bad file."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from remem import dedup
+from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
+from remem.errors import InvalidInput, StoreError
+from remem.store import Domain, IndexFields, Store
+from remem.tokens import count_tokens
+
+if TYPE_CHECKING:
+    from remem.memory import Memory
+
+FORMAT = "remem-export"
+VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ImportConflict:
+    entry: Entry
+    existing: list[Entry]
+    reasons: list[str]
+
+
+@dataclass(slots=True)
+class ImportResult:
+    added: list[Entry] = field(default_factory=list)
+    duplicates: list[Entry] = field(default_factory=list)
+    history: int = 0
+    conflicts: list[ImportConflict] = field(default_factory=list)
+
+
+def export_entries(memory: Memory, path: Path, *, everything: bool = False) -> int:
+    store = memory.store
+    if everything:
+        entries = list(store.iter_all())
+    else:
+        visible = memory._filter(include_history=True, include_expired=True)
+        entries = sorted(store.list(visible), key=lambda e: e.created_at)
+    audit = [r.to_dict() for e in entries for r in store.audit(e.id)]
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": format_ts(utcnow()),
+        "project": memory.project,
+        "entries": [e.to_dict() for e in entries],
+        "audit": audit,
+    }
+    _write_atomically(path, json.dumps(doc, ensure_ascii=False, indent=1))
+    return len(entries)
+
+
+def _write_atomically(path: Path, data: str) -> None:
+    # Write beside the target and rename, so an existing export is never half-written.
+    path = path.expanduser()
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise StoreError(f"cannot write {path}: {exc}") from exc
+
+
+def _read(path: Path) -> tuple[list[Entry], list[AuditRecord]]:
+    try:
+        raw = path.expanduser().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInput(f"cannot read {path}: {exc}") from exc
+    try:
+        doc = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput(
+            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from exc
+    if isinstance(doc, dict):
+        if doc.get("format") != FORMAT or not isinstance(doc.get("entries"), list):
+            raise InvalidInput(f"{path} is not a remem export (no format/entries)")
+        items, audit_items = doc["entries"], doc.get("audit", [])
+    elif isinstance(doc, list):
+        items, audit_items = doc, []
+    else:
+        raise InvalidInput(f"{path} must hold a remem export or a JSON array of entries")
+    entries = []
+    for i, item in enumerate(items):
+        try:
+            entries.append(Entry.from_dict(item))
+        except (InvalidInput, TypeError) as exc:
+            raise InvalidInput(f"{path}: entry #{i + 1} is invalid: {exc}") from exc
+    return entries, [_audit_record(a, path) for a in audit_items]
+
+
+def _audit_record(item: Any, path: Path) -> AuditRecord:
+    try:
+        return AuditRecord(
+            str(item["entry_id"]), str(item["action"]), to_utc(item["at"]), dict(item["detail"])
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise InvalidInput(f"{path}: an audit record is invalid: {exc}") from exc
+
+
+def import_entries(
+    memory: Memory, path: Path, *, force: bool = False, rebind_project: bool = False
+) -> ImportResult:
+    entries, audit = _read(path)
+    by_id = {e.id: e for e in entries}
+    if len(by_id) != len(entries):
+        raise InvalidInput(f"{path}: the same entry id appears twice")
+    if rebind_project:
+        entries = [
+            replace(e, project=memory.project) if e.scope == "project" else e for e in entries
+        ]
+        by_id = {e.id: e for e in entries}
+    result = ImportResult()
+    store = memory.store
+    with store.write():
+        # Ids stay as exported unless this store already uses one; links follow renames.
+        ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
+        accepted: set[str] = set()
+        for entry in entries:
+            if entry.superseded_by is None or entry.superseded_by not in by_id:
+                if _accept_head(memory, entry, force, result):
+                    accepted.add(entry.id)
+                    result.added.append(_insert(store, entry, ids))
+        for entry in entries:
+            head = _head_of(entry, by_id)
+            if entry is not head and head.id in accepted:
+                _insert(store, entry, ids)
+                accepted.add(entry.id)
+                result.history += 1
+        for record in audit:
+            if record.entry_id in accepted:
+                store.add_audit(replace(record, entry_id=ids[record.entry_id]))
+    return result
+
+
+def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:
+    seen = {entry.id}
+    while entry.superseded_by in by_id and entry.superseded_by not in seen:
+        entry = by_id[entry.superseded_by]
+        seen.add(entry.id)
+    return entry
+
+
+def _accept_head(memory: Memory, entry: Entry, force: bool, result: ImportResult) -> bool:
+    candidates = memory.store.same_domain(Domain.of(entry), IndexFields.of(entry))
+    matches = dedup.classify(entry, candidates, semantic=memory.semantic)
+    if any(m.relation == "duplicate" for m in matches):
+        result.duplicates.append(entry)
+        return False
+    conflicts = [m for m in matches if m.relation == "conflict"]
+    if conflicts and not force:
+        result.conflicts.append(
+            ImportConflict(entry, [m.entry for m in conflicts], [m.reason for m in conflicts])
+        )
+        return False
+    return True
+
+
+def _insert(store: Store, entry: Entry, ids: dict[str, str]) -> Entry:
+    def link(value: str | None) -> str | None:
+        return ids.get(value, value) if value else value
+
+    entry = replace(
+        entry,
+        id=ids[entry.id],
+        superseded_by=link(entry.superseded_by),
+        supersedes=link(entry.supersedes),
+        token_count=entry.token_count or count_tokens(entry.content),
+    )
+    store.insert(entry, IndexFields.of(entry), action="import", detail={})
+    return entry

@@ -1,0 +1,420 @@
+"""`Memory`: the long-term memory facade (save, search, context, versions, forgetting)."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Literal
+
+from remem import dedup, exchange, memory_block, retrieval, text
+from remem.entry import (
+    AuditRecord,
+    Confidence,
+    Entry,
+    EntryType,
+    Scope,
+    Source,
+    to_utc,
+    utcnow,
+    validate,
+)
+from remem.errors import AmbiguousId, InvalidInput, NotFound
+from remem.exchange import ImportResult
+from remem.retrieval import Hit, RankingConfig
+from remem.settings import Settings
+from remem.store import Domain, Filter, IndexFields, Store, Visibility
+from remem.tokens import count_tokens
+
+SaveStatus = Literal["added", "duplicate", "conflict", "replaced"]
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    """What `save` did. On `conflict` nothing was written; `entry` is the unsaved one."""
+
+    status: SaveStatus
+    entry: Entry
+    conflicts: list[Entry] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    replaced: Entry | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """Every version of an entry, oldest first, and its audit log."""
+
+    versions: list[Entry]
+    audit: list[AuditRecord]
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    path: str
+    project: str
+    entries: int
+    history: int
+    audit_records: int
+    visible: int
+    stale: int
+    by_type: dict[str, int]
+    by_scope: dict[str, int]
+    bytes: int
+
+
+class Memory:
+    """Long-term memory for one project (and optionally one user, agent or session).
+
+    >>> mem = Memory("/tmp/demo.db", project="demo")      # doctest: +SKIP
+    >>> mem.save("项目使用 JDK 17 和 Maven").status        # doctest: +SKIP
+    'added'
+    """
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        project: str | os.PathLike[str] | None = None,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        session_id: str | None = None,
+        settings: Settings | None = None,
+        store: Store | None = None,
+        semantic: dedup.SimilarityCheck | None = None,
+    ) -> None:
+        self.settings = settings or Settings.resolve(
+            db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
+        )
+        if store is None:
+            from remem.sqlite_store import SQLiteStore
+
+            store = SQLiteStore(self.settings.db)
+        self.store: Store = store
+        self.semantic = semantic
+
+    # -- plumbing --------------------------------------------------------------------------
+    @property
+    def project(self) -> str:
+        return self.settings.project
+
+    @property
+    def ranking(self) -> RankingConfig:
+        return self.settings.ranking
+
+    @property
+    def notices(self) -> builtins.list[str]:
+        """Things the user should be told (a damaged store moved aside, ...)."""
+        return self.store.notices
+
+    def _visibility(self) -> Visibility:
+        s = self.settings
+        return Visibility(s.project, s.session_id, s.user_id, s.agent_id)
+
+    def _filter(self, **kwargs: Any) -> Filter:
+        return Filter(self._visibility(), **kwargs)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def resolve_id(self, entry_id: str) -> str:
+        """A full id from an id or a unique prefix of one."""
+        if not entry_id or not entry_id.strip():
+            raise InvalidInput("an entry id is required")
+        if self.store.get(entry_id) is not None:
+            return entry_id
+        found = self.store.ids_with_prefix(entry_id) if len(entry_id) >= 4 else []
+        if not found:
+            raise NotFound(f"no memory with id {entry_id!r}")
+        if len(found) > 1:
+            raise AmbiguousId(f"id prefix {entry_id!r} matches several memories; give more of it")
+        return found[0]
+
+    def get(self, entry_id: str) -> Entry:
+        entry = self.store.get(self.resolve_id(entry_id))
+        if entry is None:
+            raise NotFound(f"no memory with id {entry_id!r}")
+        return entry
+
+    # -- writing ---------------------------------------------------------------------------
+    def _check_content(self, content: object) -> str:
+        if not isinstance(content, str):
+            raise InvalidInput("content must be text")
+        if not content.strip():
+            raise InvalidInput("content is empty")
+        if len(content) > self.settings.max_content_chars:
+            raise InvalidInput(
+                f"content is {len(content):,} characters; a memory holds at most "
+                f"{self.settings.max_content_chars:,} (save a summary, or link the file)"
+            )
+        return content.strip()
+
+    def _build(self, content: str, **fields: Any) -> Entry:
+        metadata = fields.pop("metadata", None) or {}
+        try:
+            json.dumps(metadata, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise InvalidInput(f"metadata must be plain JSON: {exc}") from exc
+        scope = fields["scope"]
+        s = self.settings
+        if scope == "session" and not s.session_id:
+            raise InvalidInput("session scope needs a session id")
+        created = to_utc(fields.pop("created_at")) if fields.get("created_at") else utcnow()
+        fields.pop("created_at", None)
+        expires = fields.pop("expires_at", None)
+        entry = Entry(
+            content=content,
+            project=s.project if scope == "project" else None,
+            session_id=s.session_id if scope == "session" else None,
+            user_id=s.user_id,
+            agent_id=s.agent_id,
+            created_at=created,
+            metadata=dict(metadata),
+            expires_at=to_utc(expires) if expires else None,
+            token_count=count_tokens(content),
+            **fields,
+        )
+        entry.linked_paths = [str(Path(p).expanduser().resolve()) for p in entry.linked_paths]
+        if not entry.facts:
+            entry.facts = text.named_values(content)
+        validate(entry)
+        return entry
+
+    def save(
+        self,
+        content: str,
+        *,
+        type: EntryType = "fact",
+        scope: Scope = "project",
+        source: Source = "user_explicit",
+        metadata: dict[str, Any] | None = None,
+        created_at: datetime | str | None = None,
+        linked_paths: Sequence[str] | None = None,
+        expires_at: datetime | str | None = None,
+        force: bool = False,
+        replace_id: str | None = None,
+        entity: str | None = None,
+        facts: dict[str, str] | None = None,
+        importance: float | None = None,
+        confidence: Confidence | None = None,
+    ) -> SaveResult:
+        """Save a memory unless it duplicates one (refreshed) or conflicts with one
+        (nothing written; choose `replace_id=<old id>` or `force=True` to keep both)."""
+        entry = self._build(
+            self._check_content(content),
+            type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
+            linked_paths=list(linked_paths or []), expires_at=expires_at, entity=entity,
+            facts=dict(facts or {}), importance=importance,
+            confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
+        )  # fmt: skip
+        index = IndexFields.of(entry)
+        with self.store.write():
+            if replace_id is not None:
+                return self._replace(self.resolve_id(replace_id), entry, index)
+            candidates = self.store.same_domain(Domain.of(entry), index)
+            matches = dedup.classify(entry, candidates, semantic=self.semantic)
+            dup = next((m for m in matches if m.relation == "duplicate"), None)
+            if dup is not None:
+                return SaveResult("duplicate", self._refresh(dup.entry, entry.source), reasons=[dup.reason])
+            conflicts = [m for m in matches if m.relation == "conflict"]
+            if conflicts and not force:
+                return SaveResult(
+                    "conflict", entry, [m.entry for m in conflicts], [m.reason for m in conflicts]
+                )
+            detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
+            self.store.insert(entry, index, action="add", detail=detail)
+        return SaveResult("added", entry)
+
+    def _refresh(self, existing: Entry, source: str) -> Entry:
+        # An automatic path must not vouch for a memory (seed 003 §08).
+        if source == "auto_extracted":
+            return existing
+        existing.last_verified_at = utcnow()
+        self.store.update(existing, IndexFields.of(existing), action="refresh", detail={})
+        return existing
+
+    def _replace(self, old_id: str, entry: Entry, index: IndexFields) -> SaveResult:
+        old = self.store.get(old_id)
+        if old is None:
+            raise NotFound(f"no memory with id {old_id!r}")
+        if not old.is_current:
+            raise InvalidInput(f"memory {old_id} was already replaced by {old.superseded_by}")
+        entry.supersedes = old.id
+        self.store.insert(entry, index, action="replace", detail={"supersedes": old.id})
+        old.superseded_by = entry.id
+        old.updated_at = utcnow()
+        self.store.update(old, IndexFields.of(old), action="supersede", detail={"by": entry.id})
+        return SaveResult("replaced", entry, replaced=old)
+
+    def verify(self, entry_id: str) -> Entry:
+        """Mark a memory as still true now (users only, never the model: SPEC LT12)."""
+        with self.store.write():
+            entry = self.get(entry_id)
+            entry.last_verified_at = entry.updated_at = utcnow()
+            entry.confidence = "confirmed"
+            self.store.update(entry, IndexFields.of(entry), action="verify", detail={})
+        return entry
+
+    def delete(self, entry_id: str) -> Entry:
+        """Delete a memory and its older versions; the audit log keeps that it happened."""
+        with self.store.write():
+            entry = self.get(entry_id)
+            for old in self.history(entry.id).versions:
+                self.store.remove(old.id, action="delete", detail={"chain_of": entry.id})
+        return entry
+
+    def _delete_all(self, entries: Sequence[Entry], action: str) -> builtins.list[Entry]:
+        with self.store.write():
+            for entry in entries:
+                for version in self.history(entry.id).versions:
+                    self.store.remove(version.id, action=action, detail={})
+        return builtins.list(entries)
+
+    def forget(self, keyword: str, *, dry_run: bool = False) -> builtins.list[Entry]:
+        """Delete every visible memory whose content contains `keyword` (any case)."""
+        if not keyword or not keyword.strip():
+            raise InvalidInput("forget needs a keyword")
+        found = self.store.list(self._filter(include_expired=True), contains=keyword.strip())
+        return found if dry_run else self._delete_all(found, "forget")
+
+    def clear(self, scope: Scope) -> builtins.list[Entry]:
+        """Delete every visible memory of one scope."""
+        found = self.store.list(self._filter(scopes=(scope,), include_expired=True))
+        return self._delete_all(found, "clear")
+
+    def prune(self, *, auto_extracted_below: float | None = None) -> builtins.list[Entry]:
+        """SPEC LT13: remove expired memories and, if asked, unverified auto-extracted ones
+        whose importance is below `auto_extracted_below` (no importance counts as 0)."""
+        now = utcnow()
+        doomed = [
+            e
+            for e in self.store.list(self._filter(include_expired=True))
+            if e.is_expired(now)
+            or (
+                auto_extracted_below is not None
+                and e.source == "auto_extracted"
+                and e.confidence == "unverified"
+                and (e.importance or 0.0) < auto_extracted_below
+            )
+        ]
+        return self._delete_all(doomed, "prune")
+
+    # -- reading ---------------------------------------------------------------------------
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        scope: Scope | None = None,
+        type: EntryType | None = None,
+        include_history: bool = False,
+    ) -> builtins.list[Entry]:
+        """Visible memories, newest first."""
+        flt = self._filter(
+            scopes=(scope,) if scope else None,
+            types=(type,) if type else None,
+            include_history=include_history,
+        )
+        return self.store.list(flt, limit=limit)
+
+    def history(self, entry_id: str) -> History:
+        """Every version of a memory, oldest first, and the audit log of each."""
+        entry = self.get(entry_id)
+        versions = [entry]
+        while versions[0].supersedes and (older := self.store.get(versions[0].supersedes)):
+            versions.insert(0, older)
+        while versions[-1].superseded_by and (newer := self.store.get(versions[-1].superseded_by)):
+            versions.append(newer)
+        audit = sorted(
+            (r for v in versions for r in self.store.audit(v.id)), key=lambda r: r.seq
+        )
+        return History(versions, audit)
+
+    def search(
+        self,
+        query: str,
+        *,
+        limit: int = 10,
+        types: Sequence[str] | None = None,
+        include_history: bool = False,
+    ) -> builtins.list[Hit]:
+        """Visible memories ranked for `query` (BM25 x decay x weights), best first."""
+        if not isinstance(query, str) or not query.strip():
+            raise InvalidInput("the query is empty")
+        if limit < 1:
+            raise InvalidInput("limit must be at least 1")
+        hits = self._rank(query, types=types, include_history=include_history)
+        return hits[:limit]
+
+    def _rank(
+        self, query: str, *, types: Sequence[str] | None = None, include_history: bool = False
+    ) -> builtins.list[Hit]:
+        terms = text.query_terms(query)
+        if not terms:
+            return []
+        flt = self._filter(types=tuple(types) if types else None, include_history=include_history)
+        candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
+        return retrieval.score_candidates(candidates, terms, stats, self.ranking)
+
+    def context_for(
+        self,
+        query: str,
+        *,
+        max_tokens: int | None = None,
+        window: int | None = None,
+        exclude_texts: Sequence[str] = (),
+    ) -> str:
+        """The memory block to inject for `query` ("" when nothing clears the floor).
+
+        `max_tokens` defaults to max(500, min(5000, window / 200)); `exclude_texts`
+        are messages already in the conversation (their memories are not repeated).
+        """
+        if not isinstance(query, str) or not query.strip():
+            return ""
+        budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
+        budget -= count_tokens(memory_block.frame())
+        chosen = retrieval.select_for_injection(
+            self._rank(query),
+            self.ranking,
+            max_tokens=budget,
+            cost=lambda h: count_tokens(memory_block.line(h)) + 1,
+            exclude_texts=exclude_texts,
+        )
+        return memory_block.render(chosen)
+
+    def stats(self) -> Stats:
+        counts = self.store.counts()
+        now = utcnow()
+        visible = self.store.list(self._filter())
+        stale = sum(retrieval.is_stale(e, now, self.ranking) for e in visible)
+        return Stats(
+            path=self.store.path,
+            project=self.project,
+            visible=len(visible),
+            stale=stale,
+            **counts,
+        )
+
+    # -- exchange --------------------------------------------------------------------------
+    def export(self, path: str | os.PathLike[str], *, everything: bool = False) -> int:
+        """Write visible memories (with history and audit) as JSON; `everything` writes the
+        whole store. Returns the number of entries written."""
+        return exchange.export_entries(self, Path(path), everything=everything)
+
+    def import_(
+        self, path: str | os.PathLike[str], *, force: bool = False, rebind_project: bool = False
+    ) -> ImportResult:
+        """Import an export: duplicates skipped, conflicts reported (not written) unless
+        `force`; all or nothing when the file is invalid."""
+        return exchange.import_entries(
+            self, Path(path), force=force, rebind_project=rebind_project
+        )
+

@@ -1,0 +1,184 @@
+"""Ranking (SPEC RT2, RT4, RT4a, RT5): BM25 relevance, time decay, weights, floor, packing.
+
+Relevance is Okapi BM25 over jieba/English terms, divided by the score an
+average-length entry matching every query term once would get, so it reads as
+"how much of the query this entry answers" and one floor works for small and
+large stores alike. The corpus is smoothed with a few empty pseudo-documents so
+that in a store of three entries a shared word is not worthless.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from remem import dedup, text
+from remem.entry import Entry, utcnow
+from remem.store import Candidate, CorpusStats
+
+DAY = 86400.0
+
+
+@dataclass(frozen=True, slots=True)
+class RankingConfig:
+    """Every knob of ranking and injection, with the seeds' defaults."""
+
+    k1: float = 1.2
+    b: float = 0.75
+    pseudo_docs: int = 10
+    floor: float = 0.2  # minimum relevance for automatic injection
+    candidates: int = 200
+    max_entries: int = 10
+    window: int = 200_000
+    stale_days: float = 30.0
+    near_duplicate: float = 0.9
+    entity_boost: float = 1.2
+    decay_floor: float = 0.35  # an old entry keeps this share of its score
+    half_life_days: dict[str, float] = field(
+        default_factory=lambda: {
+            "preference": 365.0, "fact": 180.0, "decision": 60.0, "milestone": 90.0,
+            "change": 30.0, "summary": 60.0, "conversation": 120.0, "tool_result": 14.0,
+        }  # fmt: skip
+    )
+    source_weight: dict[str, float] = field(
+        default_factory=lambda: {
+            "user_explicit": 1.0, "import": 0.95, "model": 0.9, "tool": 0.8,
+            "auto_extracted": 0.75,
+        }  # fmt: skip
+    )
+    type_weight: dict[str, float] = field(
+        default_factory=lambda: {
+            "preference": 1.0, "decision": 1.0, "fact": 1.0, "milestone": 0.9, "change": 0.85,
+            "summary": 0.85, "conversation": 0.8, "tool_result": 0.6,
+        }  # fmt: skip
+    )
+
+    def budget(self, window: int | None = None) -> int:
+        """Token budget of the memory block: max(500, min(5000, window / 200))."""
+        return max(500, min(5000, (window or self.window) // 200))
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result: the entry, its final score, and how that score was made."""
+
+    entry: Entry
+    score: float
+    relevance: float
+    decay: float
+    stale: bool
+
+
+def _idf(df: int, docs: int) -> float:
+    return math.log(1.0 + (docs - df + 0.5) / (df + 0.5))
+
+
+def bm25_relevance(
+    doc_terms: Sequence[str], query: Sequence[str], stats: CorpusStats, cfg: RankingConfig
+) -> float:
+    docs = stats.docs + cfg.pseudo_docs
+    avg = stats.avg_len or 1.0
+    tf = Counter(doc_terms)
+    norm = cfg.k1 * (1 - cfg.b + cfg.b * len(doc_terms) / avg)
+    score = ideal = 0.0
+    for term in query:
+        idf = _idf(stats.doc_freq.get(term, 0), docs)
+        ideal += idf
+        if tf[term]:
+            score += idf * tf[term] * (cfg.k1 + 1) / (tf[term] + norm)
+    return score / ideal if ideal else 0.0
+
+
+def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
+    age_days = max(0.0, (now - entry.created_at).total_seconds() / DAY)
+    half_life = cfg.half_life_days.get(entry.type, 90.0)
+    return cfg.decay_floor + (1 - cfg.decay_floor) * 0.5 ** (age_days / half_life)
+
+
+def is_stale(entry: Entry, now: datetime, cfg: RankingConfig) -> bool:
+    """SPEC LT12: not verified for `stale_days`, or a linked file changed since."""
+    verified = entry.last_verified_at or entry.created_at
+    if now - verified > timedelta(days=cfg.stale_days):
+        return True
+    for path in entry.linked_paths:
+        try:
+            if os.stat(path).st_mtime > verified.timestamp():
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def score_candidates(
+    candidates: Sequence[Candidate],
+    query: Sequence[str],
+    stats: CorpusStats,
+    cfg: RankingConfig,
+    *,
+    now: datetime | None = None,
+) -> list[Hit]:
+    """Hits for every candidate with some relevance, best first."""
+    now = now or utcnow()
+    query_set = set(query)
+    hits = []
+    for cand in candidates:
+        rel = bm25_relevance(cand.terms, query, stats, cfg)
+        if rel <= 0:
+            continue
+        entry = cand.entry
+        d = decay(entry, now, cfg)
+        weight = cfg.source_weight.get(entry.source, 0.8) * cfg.type_weight.get(entry.type, 0.8)
+        entity_terms = text.query_terms(entry.entity) if entry.entity else []
+        if entity_terms and query_set.issuperset(entity_terms):
+            weight *= cfg.entity_boost
+        hits.append(Hit(entry, rel * d * weight, rel, d, is_stale(entry, now, cfg)))
+    hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
+    return hits
+
+
+def drop_overridden_globals(hits: Sequence[Hit]) -> list[Hit]:
+    """SPEC RT4a: a global entry that a project entry contradicts is not injected."""
+    project = [h.entry for h in hits if h.entry.scope == "project"]
+    kept = []
+    for hit in hits:
+        if hit.entry.scope == "global" and any(
+            (m := dedup.relation(p, hit.entry)) and m.relation == "conflict" for p in project
+        ):
+            continue
+        kept.append(hit)
+    return kept
+
+
+def select_for_injection(
+    hits: Sequence[Hit],
+    cfg: RankingConfig,
+    *,
+    max_tokens: int,
+    cost: Callable[[Hit], int],
+    exclude_texts: Sequence[str] = (),
+) -> list[Hit]:
+    """SPEC RT4-RT5, RT7: above the floor, not already in the conversation, no
+    near-duplicates, at most `max_entries`, within `max_tokens` by `cost`."""
+    present = [text.canonicalize(t) for t in exclude_texts]
+    chosen: list[Hit] = []
+    chosen_canon: list[str] = []
+    used = 0
+    for hit in drop_overridden_globals([h for h in hits if h.relevance >= cfg.floor]):
+        canon = text.canonicalize(hit.entry.content)
+        if any(canon and canon in p for p in present):
+            continue
+        if any(text.dice(canon, c) >= cfg.near_duplicate for c in chosen_canon):
+            continue
+        tokens = cost(hit)
+        if used + tokens > max_tokens:
+            continue
+        chosen.append(hit)
+        chosen_canon.append(canon)
+        used += tokens
+        if len(chosen) >= cfg.max_entries:
+            break
+    return chosen

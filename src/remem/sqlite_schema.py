@@ -1,0 +1,153 @@
+"""Versioned, named migrations of the SQLite store, applied when a store opens."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from remem.entry import format_ts, utcnow
+
+# Terms are produced by remem.text and joined by spaces; these token characters
+# keep "3.11", "spring-boot" and "c++" whole inside FTS5 as they are in Python.
+FTS_TOKENIZE = "unicode61 remove_diacritics 2 tokenchars '._-+#'"
+
+_V1 = f"""
+CREATE TABLE entries (
+    rowid INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    content TEXT NOT NULL,
+    type TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    project TEXT,
+    session_id TEXT,
+    user_id TEXT,
+    agent_id TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    last_verified_at TEXT NOT NULL,
+    token_count INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    confidence TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    entity TEXT,
+    facts TEXT NOT NULL,
+    linked_paths TEXT NOT NULL,
+    expires_at TEXT,
+    importance REAL,
+    superseded_by TEXT,
+    supersedes TEXT,
+    canon TEXT NOT NULL,
+    skeleton TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    term_count INTEGER NOT NULL
+);
+CREATE INDEX entries_canon ON entries(canon);
+CREATE INDEX entries_skeleton ON entries(skeleton) WHERE skeleton != '';
+CREATE INDEX entries_superseded_by ON entries(superseded_by);
+CREATE INDEX entries_visible ON entries(scope, project, created_at);
+CREATE INDEX entries_created ON entries(created_at);
+
+CREATE TABLE entry_keys (
+    entry_rowid INTEGER NOT NULL REFERENCES entries(rowid) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL
+);
+CREATE INDEX entry_keys_key ON entry_keys(key);
+CREATE INDEX entry_keys_entry ON entry_keys(entry_rowid);
+
+CREATE VIRTUAL TABLE entries_fts USING fts5(
+    terms, content='entries', content_rowid='rowid', tokenize="{FTS_TOKENIZE}"
+);
+CREATE VIRTUAL TABLE entries_vocab USING fts5vocab(entries_fts, 'row');
+
+CREATE TABLE corpus (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    docs INTEGER NOT NULL,
+    terms INTEGER NOT NULL
+);
+INSERT INTO corpus VALUES (1, 0, 0);
+
+CREATE TRIGGER entries_ai AFTER INSERT ON entries BEGIN
+    INSERT INTO entries_fts(rowid, terms) VALUES (new.rowid, new.terms);
+    UPDATE corpus SET docs = docs + 1, terms = terms + new.term_count WHERE id = 1;
+END;
+CREATE TRIGGER entries_ad AFTER DELETE ON entries BEGIN
+    INSERT INTO entries_fts(entries_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
+    UPDATE corpus SET docs = docs - 1, terms = terms - old.term_count WHERE id = 1;
+END;
+CREATE TRIGGER entries_au AFTER UPDATE OF terms ON entries BEGIN
+    INSERT INTO entries_fts(entries_fts, rowid, terms) VALUES ('delete', old.rowid, old.terms);
+    INSERT INTO entries_fts(rowid, terms) VALUES (new.rowid, new.terms);
+    UPDATE corpus SET terms = terms - old.term_count + new.term_count WHERE id = 1;
+END;
+
+CREATE TABLE audit (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    entry_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    at TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
+CREATE INDEX audit_entry ON audit(entry_id, seq);
+"""
+
+Migration = tuple[int, str, Callable[[sqlite3.Connection], None]]
+
+
+def _script(sql: str) -> Callable[[sqlite3.Connection], None]:
+    def run(conn: sqlite3.Connection) -> None:
+        # executescript would COMMIT our transaction; run statement by statement.
+        for statement in _statements(sql):
+            conn.execute(statement)
+
+    return run
+
+
+def _statements(sql: str) -> list[str]:
+    out: list[str] = []
+    buf = ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            out.append(buf.strip())
+            buf = ""
+    return [s for s in out if s]
+
+
+MIGRATIONS: list[Migration] = [
+    (1, "entries, fts5 index, named values, audit log", _script(_V1)),
+]
+
+
+def migrate(conn: sqlite3.Connection) -> list[int]:
+    """Apply pending migrations in one IMMEDIATE transaction; returns the versions applied.
+
+    Two processes opening a new store at once serialise on the write lock, and
+    the second sees the first's work, so nothing runs twice.
+    """
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations "
+        "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+    current = conn.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+    if current >= MIGRATIONS[-1][0]:
+        return []
+    applied: list[int] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        current = conn.execute(
+            "SELECT coalesce(max(version), 0) FROM schema_migrations"
+        ).fetchone()[0]
+        for version, name, run in MIGRATIONS:
+            if version > current:
+                run(conn)
+                conn.execute(
+                    "INSERT INTO schema_migrations VALUES (?, ?, ?)",
+                    (version, name, format_ts(utcnow())),
+                )
+                applied.append(version)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return applied

@@ -1,0 +1,423 @@
+"""The embedded default store: one SQLite file, WAL, FTS5 over jieba-segmented terms."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from remem.entry import AuditRecord, Entry, format_ts, to_utc, utcnow
+from remem.errors import StoreError
+from remem.sqlite_schema import migrate
+from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
+
+_HEADER = b"SQLite format 3\x00"
+_CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
+# Candidate generation reads the postings of the rarest query terms first and
+# stops adding terms past this many postings: common terms add little to BM25
+# and would make FTS5 rank tens of thousands of rows.
+MAX_POSTINGS = 20_000
+_ENTRY_COLUMNS = (
+    "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
+    "last_verified_at, token_count, source, confidence, metadata, entity, facts, linked_paths, "
+    "expires_at, importance, superseded_by, supersedes"
+)
+_E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in _ENTRY_COLUMNS.split(","))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _ts(value: datetime | None) -> str | None:
+    return None if value is None else format_ts(value)
+
+
+def _row_to_entry(row: Sequence[Any]) -> Entry:
+    (eid, content, type_, scope, project, session_id, user_id, agent_id, created, updated,
+     verified, tokens, source, confidence, metadata, entity, facts, linked, expires,
+     importance, superseded_by, supersedes) = row[:22]  # fmt: skip
+    return Entry(
+        id=eid, content=content, type=type_, scope=scope, project=project,
+        session_id=session_id, user_id=user_id, agent_id=agent_id,
+        created_at=to_utc(created), updated_at=to_utc(updated),
+        last_verified_at=to_utc(verified), token_count=tokens, source=source,
+        confidence=confidence, metadata=json.loads(metadata), entity=entity,
+        facts=json.loads(facts), linked_paths=json.loads(linked),
+        expires_at=to_utc(expires) if expires else None, importance=importance,
+        superseded_by=superseded_by, supersedes=supersedes,
+    )  # fmt: skip
+
+
+def _entry_params(entry: Entry, index: IndexFields) -> dict[str, Any]:
+    return {
+        "id": entry.id, "content": entry.content, "type": entry.type, "scope": entry.scope,
+        "project": entry.project, "session_id": entry.session_id, "user_id": entry.user_id,
+        "agent_id": entry.agent_id, "created_at": _ts(entry.created_at),
+        "updated_at": _ts(entry.updated_at), "last_verified_at": _ts(entry.last_verified_at),
+        "token_count": entry.token_count, "source": entry.source,
+        "confidence": entry.confidence, "metadata": _dumps(entry.metadata),
+        "entity": entry.entity, "facts": _dumps(entry.facts),
+        "linked_paths": _dumps(entry.linked_paths), "expires_at": _ts(entry.expires_at),
+        "importance": entry.importance, "superseded_by": entry.superseded_by,
+        "supersedes": entry.supersedes, "canon": index.canon, "skeleton": index.skeleton,
+        "terms": " ".join(index.terms), "term_count": len(index.terms),
+    }  # fmt: skip
+
+
+def _where(flt: Filter, now: str) -> tuple[str, dict[str, Any]]:
+    vis = flt.visibility
+    clauses = [
+        "(e.scope = 'global' OR (e.scope = 'project' AND e.project IS :project)"
+        " OR (e.scope = 'session' AND e.session_id IS :session_id))",
+        "(e.user_id IS NULL OR e.user_id = :user_id)",
+        "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
+    ]
+    params: dict[str, Any] = {
+        "project": vis.project, "session_id": vis.session_id,
+        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": now,
+    }  # fmt: skip
+    if not flt.include_history:
+        clauses.append("e.superseded_by IS NULL")
+    if not flt.include_expired:
+        clauses.append("(e.expires_at IS NULL OR e.expires_at > :now)")
+    for name, values in (("scope", flt.scopes), ("type", flt.types)):
+        if values is not None:
+            marks = ", ".join(f":{name}{i}" for i in range(len(values)))
+            clauses.append(f"e.{name} IN ({marks})" if values else "0")
+            params.update({f"{name}{i}": v for i, v in enumerate(values)})
+    if flt.entity is not None:
+        clauses.append("e.entity = :entity")
+        params["entity"] = flt.entity
+    if flt.since is not None:
+        clauses.append("e.created_at >= :since")
+        params["since"] = format_ts(flt.since)
+    if flt.until is not None:
+        clauses.append("e.created_at < :until")
+        params["until"] = format_ts(flt.until)
+    return " AND ".join(clauses), params
+
+
+def _match_expr(terms: Sequence[str]) -> str:
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+class SQLiteStore:
+    """A `Store` in one SQLite file. Safe for threads (one lock) and processes (WAL +
+    IMMEDIATE transactions + a busy timeout); commits are fsynced (synchronous=FULL)."""
+
+    def __init__(self, path: str | Path, *, busy_timeout: float = 30.0) -> None:
+        self.path = str(path)
+        self.notices: list[str] = []
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._busy_timeout = busy_timeout
+        self._conn = self._open()
+
+    # -- opening ---------------------------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        path = Path(self.path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the store directory {path.parent}: {exc}") from exc
+        if self._looks_foreign(path):
+            self._move_aside(path, "it is not a SQLite database")
+        try:
+            return self._connect(path)
+        except sqlite3.DatabaseError as exc:
+            if getattr(exc, "sqlite_errorname", "") not in _CORRUPT_CODES:
+                raise self._store_error(exc) from exc
+            self._move_aside(path, f"SQLite reports it damaged ({exc})")
+            try:
+                return self._connect(path)
+            except sqlite3.Error as again:
+                raise self._store_error(again) from again
+
+    def _store_error(self, exc: sqlite3.Error) -> StoreError:
+        name = getattr(exc, "sqlite_errorname", "")
+        if name in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM") or "readonly" in str(exc):
+            return StoreError(
+                f"cannot write the store {self.path}: its file or directory is read-only "
+                f"or missing ({exc}); nothing was changed"
+            )
+        return StoreError(f"cannot use the store {self.path}: {exc}")
+
+    @staticmethod
+    def _looks_foreign(path: Path) -> bool:
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(len(_HEADER))
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise StoreError(f"cannot read the store {path}: {exc}") from exc
+        return len(head) > 0 and head != _HEADER
+
+    def _move_aside(self, path: Path, why: str) -> None:
+        stamp = utcnow().strftime("%Y%m%dT%H%M%S%fZ")
+        target = path.with_name(f"{path.name}.corrupt-{stamp}")
+        try:
+            path.rename(target)
+            for suffix in ("-wal", "-shm"):
+                side = path.with_name(path.name + suffix)
+                if side.exists():
+                    side.rename(target.with_name(target.name + suffix))
+        except OSError as exc:
+            raise StoreError(f"the store {path} is damaged and cannot be moved aside: {exc}") from exc
+        self.notices.append(
+            f"remem: the store {path} was unreadable ({why}); it was kept as {target} "
+            "and a new, empty store was started"
+        )
+
+    def _connect(self, path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            path, timeout=self._busy_timeout, isolation_level=None, check_same_thread=False
+        )
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    # -- transactions ----------------------------------------------------------------------
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise self._store_error(exc) from exc
+            self._depth = 1
+            try:
+                yield
+            except BaseException:
+                self._depth = 0
+                self._conn.execute("ROLLBACK")
+                raise
+            self._depth = 0
+            try:
+                self._conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                self._conn.execute("ROLLBACK")
+                raise self._store_error(exc) from exc
+
+    def _q(self, sql: str, params: Any = ()) -> list[Any]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, params).fetchall()
+            except sqlite3.OperationalError as exc:
+                raise self._store_error(exc) from exc
+
+    # -- writes ----------------------------------------------------------------------------
+    def _audit(self, entry_id: str, action: str, detail: dict[str, Any]) -> None:
+        self._conn.execute(
+            "INSERT INTO audit(entry_id, action, at, detail) VALUES (?, ?, ?, ?)",
+            (entry_id, action, format_ts(utcnow()), _dumps(detail)),
+        )
+
+    def _write_keys(self, rowid: int, index: IndexFields) -> None:
+        self._conn.execute("DELETE FROM entry_keys WHERE entry_rowid = ?", (rowid,))
+        self._conn.executemany(
+            "INSERT INTO entry_keys(entry_rowid, key, value) VALUES (?, ?, ?)",
+            [(rowid, k, v) for k, v in index.keys.items()],
+        )
+
+    def insert(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+        params = _entry_params(entry, index)
+        names = ", ".join(params)
+        marks = ", ".join(f":{n}" for n in params)
+        with self.write():
+            cur = self._conn.execute(f"INSERT INTO entries({names}) VALUES ({marks})", params)
+            assert cur.lastrowid is not None
+            self._write_keys(cur.lastrowid, index)
+            self._audit(entry.id, action, detail)
+
+    def update(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+        params = _entry_params(entry, index)
+        sets = ", ".join(f"{n} = :{n}" for n in params if n != "id")
+        with self.write():
+            row = self._conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry.id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no entry {entry.id} to update")
+            self._conn.execute(f"UPDATE entries SET {sets} WHERE id = :id", params)
+            self._write_keys(row[0], index)
+            self._audit(entry.id, action, detail)
+
+    def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
+        with self.write():
+            cur = self._conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
+            if cur.rowcount:
+                self._audit(entry_id, action, detail)
+            return cur.rowcount > 0
+
+    def add_audit(self, record: AuditRecord) -> None:
+        with self.write():
+            self._conn.execute(
+                "INSERT INTO audit(entry_id, action, at, detail) VALUES (?, ?, ?, ?)",
+                (record.entry_id, record.action, format_ts(record.at), _dumps(record.detail)),
+            )
+
+    # -- reads -----------------------------------------------------------------------------
+    def get(self, entry_id: str) -> Entry | None:
+        rows = self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
+        return _row_to_entry(rows[0]) if rows else None
+
+    def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]:
+        rows = self._q(
+            "SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+            (prefix, prefix + "\uffff", limit),
+        )
+        return [r[0] for r in rows]
+
+    def list(
+        self, flt: Filter, *, limit: int | None = None, contains: str | None = None
+    ) -> list[Entry]:
+        where, params = _where(flt, format_ts(utcnow()))
+        if contains is not None:
+            where += " AND instr(lower(e.content), lower(:contains)) > 0"
+            params["contains"] = contains
+        params["limit"] = -1 if limit is None else limit
+        rows = self._q(
+            f"SELECT {_E_COLUMNS} FROM entries e WHERE {where} "
+            "ORDER BY e.created_at DESC, e.rowid DESC LIMIT :limit",
+            params,
+        )
+        return [_row_to_entry(r) for r in rows]
+
+    def _doc_freq(self, terms: Sequence[str]) -> dict[str, int]:
+        if not terms:
+            return {}
+        marks = ", ".join("?" for _ in terms)
+        rows = self._q(f"SELECT term, doc FROM entries_vocab WHERE term IN ({marks})", list(terms))
+        return {term: doc for term, doc in rows}
+
+    def _corpus(self, terms: Sequence[str]) -> CorpusStats:
+        docs, total = self._q("SELECT docs, terms FROM corpus WHERE id = 1")[0]
+        return CorpusStats(docs, (total / docs) if docs else 0.0, self._doc_freq(terms))
+
+    @staticmethod
+    def _rarest(stats: CorpusStats, terms: Sequence[str], most: int | None = None) -> list[str]:
+        chosen: list[str] = []
+        postings = 0
+        for term in sorted((t for t in terms if stats.doc_freq.get(t)), key=stats.doc_freq.__getitem__):
+            if chosen and (postings + stats.doc_freq[term] > MAX_POSTINGS or len(chosen) == most):
+                break
+            chosen.append(term)
+            postings += stats.doc_freq[term]
+        return chosen
+
+    def keyword(
+        self, terms: Sequence[str], flt: Filter, *, limit: int
+    ) -> tuple[list[Candidate], CorpusStats]:
+        stats = self._corpus(terms)
+        chosen = self._rarest(stats, terms)
+        if not chosen:
+            return [], stats
+        where, params = _where(flt, format_ts(utcnow()))
+        params.update(match=_match_expr(chosen), limit=limit)
+        rows = self._q(
+            f"SELECT {_E_COLUMNS}, e.terms FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
+            f"WHERE entries_fts MATCH :match AND {where} ORDER BY f.rank LIMIT :limit",
+            params,
+        )
+        return [Candidate(_row_to_entry(r), r[22].split()) for r in rows], stats
+
+    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+        dom = (
+            "e.type = :type AND e.scope = :scope AND e.project IS :project "
+            "AND e.session_id IS :session_id AND e.user_id IS :user_id "
+            "AND e.agent_id IS :agent_id AND e.superseded_by IS NULL "
+            "AND (e.expires_at IS NULL OR e.expires_at > :now)"
+        )
+        params: dict[str, Any] = {
+            "type": domain.type, "scope": domain.scope, "project": domain.project,
+            "session_id": domain.session_id, "user_id": domain.user_id,
+            "agent_id": domain.agent_id, "now": format_ts(utcnow()), "canon": index.canon,
+            "skeleton": index.skeleton, "limit": limit,
+        }  # fmt: skip
+        found = self._q(
+            f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND (e.canon = :canon OR "
+            "(:skeleton != '' AND e.skeleton = :skeleton)) LIMIT :limit",
+            params,
+        )
+        if index.keys:
+            marks = ", ".join(f":k{i}" for i in range(len(index.keys)))
+            params.update({f"k{i}": k for i, k in enumerate(index.keys)})
+            found += self._q(
+                f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND e.rowid IN "
+                f"(SELECT entry_rowid FROM entry_keys WHERE key IN ({marks})) LIMIT :limit",
+                params,
+            )
+        rare = self._rarest(self._corpus(index.terms), index.terms, most=3)
+        if rare:
+            params["match"] = _match_expr(rare)
+            found += self._q(
+                f"SELECT {_E_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
+                f"WHERE entries_fts MATCH :match AND {dom} ORDER BY f.rank LIMIT :limit",
+                params,
+            )
+        unique = {row[0]: row for row in found}
+        return [_row_to_entry(r) for r in unique.values()]
+
+    def superseded(self, entry_id: str) -> list[Entry]:
+        rows = self._q(
+            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE superseded_by = ? ORDER BY created_at",
+            (entry_id,),
+        )
+        return [_row_to_entry(r) for r in rows]
+
+    def audit(self, entry_id: str | None = None) -> list[AuditRecord]:
+        sql = "SELECT seq, entry_id, action, at, detail FROM audit"
+        rows = self._q(sql + " WHERE entry_id = ? ORDER BY seq", (entry_id,)) if entry_id else (
+            self._q(sql + " ORDER BY seq")
+        )
+        return [AuditRecord(eid, action, to_utc(at), json.loads(d), seq) for seq, eid, action, at, d in rows]
+
+    def iter_all(self) -> Iterator[Entry]:
+        rows = self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries ORDER BY created_at, rowid")
+        for row in rows:
+            yield _row_to_entry(row)
+
+    def counts(self) -> dict[str, Any]:
+        by_type = dict(self._q(
+            "SELECT type, count(*) FROM entries WHERE superseded_by IS NULL GROUP BY type"
+        ))  # fmt: skip
+        by_scope = dict(self._q(
+            "SELECT scope, count(*) FROM entries WHERE superseded_by IS NULL GROUP BY scope"
+        ))  # fmt: skip
+        total, history = self._q(
+            "SELECT count(*), count(superseded_by) FROM entries"
+        )[0]
+        audit = self._q("SELECT count(*) FROM audit")[0][0]
+        path = Path(self.path)
+        size = sum(
+            p.stat().st_size for p in (path, path.with_name(path.name + "-wal")) if p.exists()
+        )
+        return {
+            "entries": total - history, "history": history, "audit_records": audit,
+            "by_type": by_type, "by_scope": by_scope, "bytes": size,
+        }  # fmt: skip
+
+    def integrity_check(self) -> str:
+        return str(self._q("PRAGMA integrity_check")[0][0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

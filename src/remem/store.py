@@ -1,0 +1,154 @@
+"""The `Store` interface every backend implements, and the small types it speaks.
+
+Everything above the store (dedup, conflicts, ranking) is backend-neutral; a
+backend only persists entries with their index fields, filters them, and finds
+keyword candidates. SQLite is the embedded default (`remem.sqlite_store`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from remem import text
+from remem.entry import AuditRecord, Entry
+
+
+@dataclass(frozen=True, slots=True)
+class Visibility:
+    """Who is asking (SPEC RT1, LT3): global entries, this project's, this session's,
+    and, when a user or agent id is set, its own entries besides the shared ones."""
+
+    project: str | None = None
+    session_id: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    visibility: Visibility
+    scopes: tuple[str, ...] | None = None
+    types: tuple[str, ...] | None = None
+    include_history: bool = False
+    include_expired: bool = False
+    entity: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Domain:
+    """Entries are compared for dedup and conflicts only within one domain (SPEC LT8)."""
+
+    type: str
+    scope: str
+    project: str | None
+    session_id: str | None
+    user_id: str | None
+    agent_id: str | None
+
+    @classmethod
+    def of(cls, entry: Entry) -> Domain:
+        return cls(
+            entry.type, entry.scope, entry.project, entry.session_id, entry.user_id, entry.agent_id
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class IndexFields:
+    """What a backend indexes besides the entry itself."""
+
+    terms: list[str]
+    canon: str
+    skeleton: str
+    keys: dict[str, str]
+
+    @classmethod
+    def of(cls, entry: Entry) -> IndexFields:
+        searchable = [entry.content, entry.entity or ""]
+        searchable += [f"{k} {v}" for k, v in entry.facts.items()]
+        searchable += [_flatten(v) for v in entry.metadata.values()]
+        canon = text.canonicalize(entry.content)
+        keys = dict(text.named_values(entry.content))
+        keys.update({k.lower(): v for k, v in entry.facts.items()})
+        return cls(text.terms(" \n".join(searchable)), canon, text.skeleton(canon), keys)
+
+
+def _flatten(value: Any) -> str:
+    if isinstance(value, dict):
+        return " ".join(_flatten(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return " ".join(_flatten(v) for v in value)
+    return value if isinstance(value, str) else ""
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A keyword match with the terms it was indexed under."""
+
+    entry: Entry
+    terms: list[str]
+
+
+@dataclass(slots=True)
+class CorpusStats:
+    """What BM25 needs: document count, average length, document frequencies."""
+
+    docs: int
+    avg_len: float
+    doc_freq: dict[str, int] = field(default_factory=dict)
+
+
+class Store(Protocol):
+    """Persistence for entries and their audit log; every method is thread-safe."""
+
+    path: str
+    notices: list[str]
+
+    def write(self) -> AbstractContextManager[None]:
+        """One serialised write transaction: reads inside it see every committed write."""
+
+    def insert(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+        """Add an entry and an audit record (`action`, `detail`)."""
+
+    def update(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+        """Overwrite an existing entry's fields and add an audit record."""
+
+    def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
+        """Delete an entry (its audit records stay); False when there was none."""
+
+    def get(self, entry_id: str) -> Entry | None: ...
+
+    def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]: ...
+
+    def list(self, flt: Filter, *, limit: int | None = None, contains: str | None = None) -> list[Entry]:
+        """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
+
+    def same_domain(
+        self, domain: Domain, index: IndexFields, *, limit: int = 20
+    ) -> list[Entry]:
+        """Current entries of `domain` that could duplicate or conflict with `index`: the same
+        canonical form, the same skeleton, a shared named value, or shared rare terms."""
+
+    def keyword(
+        self, terms: Sequence[str], flt: Filter, *, limit: int
+    ) -> tuple[list[Candidate], CorpusStats]:
+        """Entries passing `flt` that share terms with the query, best BM25 first."""
+
+    def superseded(self, entry_id: str) -> list[Entry]:
+        """Entries whose superseded_by is `entry_id`."""
+
+    def audit(self, entry_id: str | None = None) -> list[AuditRecord]: ...
+
+    def add_audit(self, record: AuditRecord) -> None: ...
+
+    def iter_all(self) -> Iterator[Entry]:
+        """Every entry, history included, oldest first."""
+
+    def counts(self) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...

