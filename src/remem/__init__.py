@@ -1,10 +1,10 @@
 """remem: local-first memory for LLM agents.
 
-    from remem import Memory
-    mem = Memory()                                  # ~/.remem/memory.db, this git project
-    mem.save("项目使用 JDK 17 和 Maven")
-    mem.search("创建 Java 项目用什么 JDK")[0].entry.content
-    mem.context_for("帮我再创建一个 Java 项目")       # the block to put in a prompt
+from remem import Memory
+mem = Memory()                                  # ~/.remem/memory.db, this git project
+mem.save("项目使用 JDK 17 和 Maven")
+mem.search("创建 Java 项目用什么 JDK")[0].entry.content
+mem.context_for("帮我再创建一个 Java 项目")       # the block to put in a prompt
 """
 
 from remem.entry import AuditRecord, Entry

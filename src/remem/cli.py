@@ -130,7 +130,9 @@ def _print_conflict(result: SaveResult) -> None:
         click.echo(f"            ({why})", err=True)
     first = result.conflicts[0].id
     click.echo("Two ways out:", err=True)
-    click.echo(f"  remem save --replace {first} TEXT   replace the old memory (kept in history)", err=True)
+    click.echo(
+        f"  remem save --replace {first} TEXT   replace the old memory (kept in history)", err=True
+    )
     click.echo("  remem save --force TEXT            keep both", err=True)
 
 
@@ -210,7 +212,9 @@ def search(
       remem search "创建 Java 项目用什么 JDK"
       remem search --limit 3 --json "deployment steps"
     """
-    hits = _memory().search(" ".join(query), limit=limit, types=types or None, include_history=history)
+    hits = _memory().search(
+        " ".join(query), limit=limit, types=types or None, include_history=history
+    )
 
     def human() -> None:
         if not hits:
@@ -227,7 +231,9 @@ def search(
 @click.option("--max-tokens", type=click.IntRange(min=1), help="Token budget of the block.")
 @click.option("--window", type=click.IntRange(min=1), help="Model context window (sets budget).")
 @json_option
-def context(query: tuple[str, ...], max_tokens: int | None, window: int | None, as_json: bool) -> None:
+def context(
+    query: tuple[str, ...], max_tokens: int | None, window: int | None, as_json: bool
+) -> None:
     """Print the memory block an agent would inject for QUERY (empty if none is relevant).
 
     \b
@@ -244,7 +250,9 @@ def context(query: tuple[str, ...], max_tokens: int | None, window: int | None, 
 @click.option("--type", "type_", type=click.Choice(TYPES))
 @click.option("--history", is_flag=True, help="Include replaced versions.")
 @json_option
-def list_(limit: int | None, scope: str | None, type_: str | None, history: bool, as_json: bool) -> None:
+def list_(
+    limit: int | None, scope: str | None, type_: str | None, history: bool, as_json: bool
+) -> None:
     """List memories visible here, newest first.
 
     \b
@@ -252,7 +260,12 @@ def list_(limit: int | None, scope: str | None, type_: str | None, history: bool
       remem list --scope global --limit 20
     """
     entries = _memory().list(limit=limit, scope=scope, type=type_, include_history=history)  # type: ignore[arg-type]
-    emit(as_json, entries_json(entries), lambda: [click.echo(short(e)) for e in entries] and None)
+
+    def human() -> None:
+        for entry in entries:
+            click.echo(short(entry))
+
+    emit(as_json, entries_json(entries), human)
 
 
 @cli.command()
@@ -296,7 +309,9 @@ def history(entry_id: str, as_json: bool) -> None:
         click.echo("Audit log:")
         for rec in hist.audit:
             detail = f" {json.dumps(rec.detail, ensure_ascii=False)}" if rec.detail else ""
-            click.echo(f"  {rec.at.isoformat(timespec='seconds')}  {rec.entry_id}  {rec.action}{detail}")
+            click.echo(
+                f"  {rec.at.isoformat(timespec='seconds')}  {rec.entry_id}  {rec.action}{detail}"
+            )
 
     emit(as_json, data, human)
 
@@ -390,8 +405,12 @@ def clear(scope: str, yes: bool, as_json: bool) -> None:
 
 
 @cli.command()
-@click.option("--auto-below", type=float, metavar="IMPORTANCE",
-              help="Also drop unverified auto-extracted memories below this importance.")  # fmt: skip
+@click.option(
+    "--auto-below",
+    type=float,
+    metavar="IMPORTANCE",
+    help="Also drop unverified auto-extracted memories below this importance.",
+)
 @json_option
 def prune(auto_below: float | None, as_json: bool) -> None:
     """Remove expired memories (and, if asked, weak auto-extracted ones).
@@ -401,7 +420,11 @@ def prune(auto_below: float | None, as_json: bool) -> None:
       remem prune --auto-below 0.3
     """
     gone = _memory().prune(auto_extracted_below=auto_below)
-    emit(as_json, {"deleted": entries_json(gone)}, lambda: click.echo(f"Removed {len(gone)} memories."))
+    emit(
+        as_json,
+        {"deleted": entries_json(gone)},
+        lambda: click.echo(f"Removed {len(gone)} memories."),
+    )
 
 
 @cli.command("export")
@@ -416,7 +439,11 @@ def export_(file: str, everything: bool, as_json: bool) -> None:
       remem export backup.json
     """
     n = _memory().export(file, everything=everything)
-    emit(as_json, {"exported": n, "file": file}, lambda: click.echo(f"Exported {n} memories to {file}."))
+    emit(
+        as_json,
+        {"exported": n, "file": file},
+        lambda: click.echo(f"Exported {n} memories to {file}."),
+    )
 
 
 @cli.command("import")
@@ -467,7 +494,7 @@ def stats(as_json: bool) -> None:
     def human() -> None:
         click.echo(f"store:    {st.path} ({st.bytes:,} bytes)")
         click.echo(f"project:  {st.project}")
-        click.echo(f"memories: {st.entries} current, {st.history} older versions, {st.visible} visible here")
+        click.echo(f"memories: {st.entries} current, {st.history} older, {st.visible} visible here")
         click.echo(f"stale:    {st.stale} visible memories possibly stale")
         click.echo(f"by type:  {st.by_type}")
         click.echo(f"by scope: {st.by_scope}")

@@ -39,7 +39,9 @@ def _keys(entry: Entry) -> dict[str, str]:
     return {k.lower(): v for k, v in entry.facts.items()}
 
 
-def relation(existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD) -> Match | None:
+def relation(
+    existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD
+) -> Match | None:
     """How `incoming` relates to `existing` of the same domain, or None."""
     left, right = text.canonicalize(existing.content), text.canonicalize(incoming.content)
     if not left or not right:
@@ -70,11 +72,7 @@ def classify(
     dice_threshold: float = DICE_THRESHOLD,
 ) -> list[Match]:
     """Every duplicate and conflict of `incoming` among `candidates`, duplicates first."""
-    matches = [
-        m
-        for c in candidates
-        if c.id != incoming.id and (m := relation(c, incoming, dice_threshold=dice_threshold))
-    ]
+    matches = [m for c in candidates if (m := relation(c, incoming, dice_threshold=dice_threshold))]
     if semantic is not None:
         seen = {m.entry.id for m in matches}
         matches += [m for m in semantic(incoming, candidates) if m.entry.id not in seen]

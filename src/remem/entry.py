@@ -11,7 +11,14 @@ from typing import Any, Literal, get_args
 from remem.errors import InvalidInput
 
 EntryType = Literal[
-    "fact", "preference", "decision", "milestone", "change", "summary", "conversation", "tool_result"
+    "fact",
+    "preference",
+    "decision",
+    "milestone",
+    "change",
+    "summary",
+    "conversation",
+    "tool_result",
 ]
 Scope = Literal["project", "global", "session"]
 Source = Literal["user_explicit", "auto_extracted", "model", "tool", "import"]

@@ -44,7 +44,7 @@ def export_entries(memory: Memory, path: Path, *, everything: bool = False) -> i
         entries = list(store.iter_all())
     else:
         visible = memory._filter(include_history=True, include_expired=True)
-        entries = sorted(store.list(visible), key=lambda e: e.created_at)
+        entries = sorted(store.find(visible), key=lambda e: e.created_at)
     audit = [r.to_dict() for e in entries for r in store.audit(e.id)]
     doc = {
         "format": FORMAT,

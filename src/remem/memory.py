@@ -66,6 +66,14 @@ class Stats:
     bytes: int
 
 
+def _encodable(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class Memory:
     """Long-term memory for one project (and optionally one user, agent or session).
 
@@ -151,6 +159,8 @@ class Memory:
             raise InvalidInput("content must be text")
         if not content.strip():
             raise InvalidInput("content is empty")
+        if "\x00" in content or not _encodable(content):
+            raise InvalidInput("content is not valid text (NUL byte or broken Unicode)")
         if len(content) > self.settings.max_content_chars:
             raise InvalidInput(
                 f"content is {len(content):,} characters; a memory holds at most "
@@ -161,7 +171,8 @@ class Memory:
     def _build(self, content: str, **fields: Any) -> Entry:
         metadata = fields.pop("metadata", None) or {}
         try:
-            json.dumps(metadata, allow_nan=False)
+            if not _encodable(json.dumps(metadata, allow_nan=False, ensure_ascii=False)):
+                raise ValueError("broken Unicode")
         except (TypeError, ValueError) as exc:
             raise InvalidInput(f"metadata must be plain JSON: {exc}") from exc
         scope = fields["scope"]
@@ -224,7 +235,9 @@ class Memory:
             matches = dedup.classify(entry, candidates, semantic=self.semantic)
             dup = next((m for m in matches if m.relation == "duplicate"), None)
             if dup is not None:
-                return SaveResult("duplicate", self._refresh(dup.entry, entry.source), reasons=[dup.reason])
+                return SaveResult(
+                    "duplicate", self._refresh(dup.entry, entry.source), reasons=[dup.reason]
+                )
             conflicts = [m for m in matches if m.relation == "conflict"]
             if conflicts and not force:
                 return SaveResult(
@@ -283,12 +296,12 @@ class Memory:
         """Delete every visible memory whose content contains `keyword` (any case)."""
         if not keyword or not keyword.strip():
             raise InvalidInput("forget needs a keyword")
-        found = self.store.list(self._filter(include_expired=True), contains=keyword.strip())
+        found = self.store.find(self._filter(include_expired=True), contains=keyword.strip())
         return found if dry_run else self._delete_all(found, "forget")
 
     def clear(self, scope: Scope) -> builtins.list[Entry]:
         """Delete every visible memory of one scope."""
-        found = self.store.list(self._filter(scopes=(scope,), include_expired=True))
+        found = self.store.find(self._filter(scopes=(scope,), include_expired=True))
         return self._delete_all(found, "clear")
 
     def prune(self, *, auto_extracted_below: float | None = None) -> builtins.list[Entry]:
@@ -297,7 +310,7 @@ class Memory:
         now = utcnow()
         doomed = [
             e
-            for e in self.store.list(self._filter(include_expired=True))
+            for e in self.store.find(self._filter(include_expired=True))
             if e.is_expired(now)
             or (
                 auto_extracted_below is not None
@@ -323,7 +336,7 @@ class Memory:
             types=(type,) if type else None,
             include_history=include_history,
         )
-        return self.store.list(flt, limit=limit)
+        return self.store.find(flt, limit=limit)
 
     def history(self, entry_id: str) -> History:
         """Every version of a memory, oldest first, and the audit log of each."""
@@ -333,9 +346,7 @@ class Memory:
             versions.insert(0, older)
         while versions[-1].superseded_by and (newer := self.store.get(versions[-1].superseded_by)):
             versions.append(newer)
-        audit = sorted(
-            (r for v in versions for r in self.store.audit(v.id)), key=lambda r: r.seq
-        )
+        audit = sorted((r for v in versions for r in self.store.audit(v.id)), key=lambda r: r.seq)
         return History(versions, audit)
 
     def search(
@@ -393,7 +404,7 @@ class Memory:
     def stats(self) -> Stats:
         counts = self.store.counts()
         now = utcnow()
-        visible = self.store.list(self._filter())
+        visible = self.store.find(self._filter())
         stale = sum(retrieval.is_stale(e, now, self.ranking) for e in visible)
         return Stats(
             path=self.store.path,
@@ -414,7 +425,4 @@ class Memory:
     ) -> ImportResult:
         """Import an export: duplicates skipped, conflicts reported (not written) unless
         `force`; all or nothing when the file is invalid."""
-        return exchange.import_entries(
-            self, Path(path), force=force, rebind_project=rebind_project
-        )
-
+        return exchange.import_entries(self, Path(path), force=force, rebind_project=rebind_project)

@@ -40,20 +40,35 @@ class RankingConfig:
     decay_floor: float = 0.35  # an old entry keeps this share of its score
     half_life_days: dict[str, float] = field(
         default_factory=lambda: {
-            "preference": 365.0, "fact": 180.0, "decision": 60.0, "milestone": 90.0,
-            "change": 30.0, "summary": 60.0, "conversation": 120.0, "tool_result": 14.0,
+            "preference": 365.0,
+            "fact": 180.0,
+            "decision": 60.0,
+            "milestone": 90.0,
+            "change": 30.0,
+            "summary": 60.0,
+            "conversation": 120.0,
+            "tool_result": 14.0,
         }  # fmt: skip
     )
     source_weight: dict[str, float] = field(
         default_factory=lambda: {
-            "user_explicit": 1.0, "import": 0.95, "model": 0.9, "tool": 0.8,
+            "user_explicit": 1.0,
+            "import": 0.95,
+            "model": 0.9,
+            "tool": 0.8,
             "auto_extracted": 0.75,
         }  # fmt: skip
     )
     type_weight: dict[str, float] = field(
         default_factory=lambda: {
-            "preference": 1.0, "decision": 1.0, "fact": 1.0, "milestone": 0.9, "change": 0.85,
-            "summary": 0.85, "conversation": 0.8, "tool_result": 0.6,
+            "preference": 1.0,
+            "decision": 1.0,
+            "fact": 1.0,
+            "milestone": 0.9,
+            "change": 0.85,
+            "summary": 0.85,
+            "conversation": 0.8,
+            "tool_result": 0.6,
         }  # fmt: skip
     )
 
@@ -96,7 +111,7 @@ def bm25_relevance(
 def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
     age_days = max(0.0, (now - entry.created_at).total_seconds() / DAY)
     half_life = cfg.half_life_days.get(entry.type, 90.0)
-    return cfg.decay_floor + (1 - cfg.decay_floor) * 0.5 ** (age_days / half_life)
+    return float(cfg.decay_floor + (1 - cfg.decay_floor) * 0.5 ** (age_days / half_life))
 
 
 def is_stale(entry: Entry, now: datetime, cfg: RankingConfig) -> bool:
@@ -171,7 +186,7 @@ def select_for_injection(
         canon = text.canonicalize(hit.entry.content)
         if any(canon and canon in p for p in present):
             continue
-        if any(text.dice(canon, c) >= cfg.near_duplicate for c in chosen_canon):
+        if any(text.near_duplicate(canon, c, cfg.near_duplicate) for c in chosen_canon):
             continue
         tokens = cost(hit)
         if used + tokens > max_tokens:

@@ -169,7 +169,9 @@ class SQLiteStore:
                 if side.exists():
                     side.rename(target.with_name(target.name + suffix))
         except OSError as exc:
-            raise StoreError(f"the store {path} is damaged and cannot be moved aside: {exc}") from exc
+            raise StoreError(
+                f"the store {path} is damaged and cannot be moved aside: {exc}"
+            ) from exc
         self.notices.append(
             f"remem: the store {path} was unreadable ({why}); it was kept as {target} "
             "and a new, empty store was started"
@@ -239,7 +241,9 @@ class SQLiteStore:
             [(rowid, k, v) for k, v in index.keys.items()],
         )
 
-    def insert(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+    def insert(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
         params = _entry_params(entry, index)
         names = ", ".join(params)
         marks = ", ".join(f":{n}" for n in params)
@@ -249,11 +253,15 @@ class SQLiteStore:
             self._write_keys(cur.lastrowid, index)
             self._audit(entry.id, action, detail)
 
-    def update(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+    def update(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
         params = _entry_params(entry, index)
         sets = ", ".join(f"{n} = :{n}" for n in params if n != "id")
         with self.write():
-            row = self._conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry.id,)).fetchone()
+            row = self._conn.execute(
+                "SELECT rowid FROM entries WHERE id = ?", (entry.id,)
+            ).fetchone()
             if row is None:
                 raise StoreError(f"no entry {entry.id} to update")
             self._conn.execute(f"UPDATE entries SET {sets} WHERE id = :id", params)
@@ -286,7 +294,7 @@ class SQLiteStore:
         )
         return [r[0] for r in rows]
 
-    def list(
+    def find(
         self, flt: Filter, *, limit: int | None = None, contains: str | None = None
     ) -> list[Entry]:
         where, params = _where(flt, format_ts(utcnow()))
@@ -316,7 +324,9 @@ class SQLiteStore:
     def _rarest(stats: CorpusStats, terms: Sequence[str], most: int | None = None) -> list[str]:
         chosen: list[str] = []
         postings = 0
-        for term in sorted((t for t in terms if stats.doc_freq.get(t)), key=stats.doc_freq.__getitem__):
+        for term in sorted(
+            (t for t in terms if stats.doc_freq.get(t)), key=stats.doc_freq.__getitem__
+        ):
             if chosen and (postings + stats.doc_freq[term] > MAX_POSTINGS or len(chosen) == most):
                 break
             chosen.append(term)
@@ -385,10 +395,15 @@ class SQLiteStore:
 
     def audit(self, entry_id: str | None = None) -> list[AuditRecord]:
         sql = "SELECT seq, entry_id, action, at, detail FROM audit"
-        rows = self._q(sql + " WHERE entry_id = ? ORDER BY seq", (entry_id,)) if entry_id else (
-            self._q(sql + " ORDER BY seq")
+        rows = (
+            self._q(sql + " WHERE entry_id = ? ORDER BY seq", (entry_id,))
+            if entry_id
+            else (self._q(sql + " ORDER BY seq"))
         )
-        return [AuditRecord(eid, action, to_utc(at), json.loads(d), seq) for seq, eid, action, at, d in rows]
+        return [
+            AuditRecord(eid, action, to_utc(at), json.loads(d), seq)
+            for seq, eid, action, at, d in rows
+        ]
 
     def iter_all(self) -> Iterator[Entry]:
         rows = self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries ORDER BY created_at, rowid")
@@ -402,9 +417,7 @@ class SQLiteStore:
         by_scope = dict(self._q(
             "SELECT scope, count(*) FROM entries WHERE superseded_by IS NULL GROUP BY scope"
         ))  # fmt: skip
-        total, history = self._q(
-            "SELECT count(*), count(superseded_by) FROM entries"
-        )[0]
+        total, history = self._q("SELECT count(*), count(superseded_by) FROM entries")[0]
         audit = self._q("SELECT count(*) FROM audit")[0][0]
         path = Path(self.path)
         size = sum(

@@ -112,10 +112,14 @@ class Store(Protocol):
     def write(self) -> AbstractContextManager[None]:
         """One serialised write transaction: reads inside it see every committed write."""
 
-    def insert(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+    def insert(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
         """Add an entry and an audit record (`action`, `detail`)."""
 
-    def update(self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]) -> None:
+    def update(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
         """Overwrite an existing entry's fields and add an audit record."""
 
     def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
@@ -125,12 +129,12 @@ class Store(Protocol):
 
     def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]: ...
 
-    def list(self, flt: Filter, *, limit: int | None = None, contains: str | None = None) -> list[Entry]:
+    def find(
+        self, flt: Filter, *, limit: int | None = None, contains: str | None = None
+    ) -> list[Entry]:
         """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
 
-    def same_domain(
-        self, domain: Domain, index: IndexFields, *, limit: int = 20
-    ) -> list[Entry]:
+    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
         """Current entries of `domain` that could duplicate or conflict with `index`: the same
         canonical form, the same skeleton, a shared named value, or shared rare terms."""
 

@@ -37,8 +37,9 @@ ZH_STOPWORDS = frozenset(
 )
 # Tokens that link a named thing to its value ("预算调整为 8 万", "budget changed to 80k").
 _LINK_WORDS = frozenset(
-    """使用 用 采用 为 是 改成 改为 定为 设为 设置 设置为 调整 调整为 升级 升级到 降级 降级到 换成 换到 到
-    版本 版本号 目前 当前 现在 大约 约 有 保持 保持为 还是 仍然 依然 都 也 要 需 需要 等于 达到 增加 减少
+    """使用 用 采用 为 是 改成 改为 定为 设为 设置 设置为 调整 调整为 升级 升级到
+    降级 降级到 换成 换到 到 版本 版本号 目前 当前 现在 大约 约 有 保持 保持为
+    还是 仍然 依然 都 也 要 需 需要 等于 达到 增加 减少
     改 定 设 调 升 至 从 由 将 把 version ver is are was were be to set changed change uses use
     using used of at = : now currently still about approx around moved bumped upgraded downgraded
     remains stays""".split()
@@ -116,7 +117,9 @@ def canonicalize(text: str) -> str:
             chars.append(" ")
         elif ch in _CANON_KEEP or ch.isalnum():
             chars.append(ch)
-        elif ch == "." and 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit():
+        elif (
+            ch == "." and 0 < i < len(text) - 1 and text[i - 1].isdigit() and text[i + 1].isdigit()
+        ):
             chars.append(ch)
         else:
             chars.append(" ")
@@ -140,6 +143,11 @@ def dice(left: str, right: str) -> float:
     if total == 0:
         return 1.0 if left == right else 0.0
     return 2 * sum((a & b).values()) / total
+
+
+def near_duplicate(left: str, right: str, threshold: float) -> bool:
+    """Nearly the same wording and the same numbers (numbers carry the meaning)."""
+    return _DIGITS.findall(left) == _DIGITS.findall(right) and dice(left, right) >= threshold
 
 
 def _unit_after(tokens: list[tuple[str, str]], i: int) -> str:

@@ -1,0 +1,66 @@
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from remem import text
+
+
+def test_chinese_is_segmented_and_single_characters_dropped() -> None:
+    terms = text.terms("项目使用 JDK 17 和 Maven，数据库连接池")
+    assert "项目" in terms and "使用" in terms and "数据库" in terms and "连接池" in terms
+    assert "jdk" in terms and "17" in terms and "maven" in terms
+    assert "和" not in terms and "，" not in terms
+    assert all(len(t) > 1 or t.isdigit() for t in terms)
+
+
+def test_english_words_are_stemmed_and_stopwords_dropped() -> None:
+    assert text.terms("The frameworks we are using") == ["framework", "use"]
+    assert "3.11" in text.terms("Python 3.11") and "spring-boot" in text.terms("Spring-Boot app")
+    assert "spring" in text.terms("Spring-Boot app")
+
+
+def test_query_terms_are_distinct() -> None:
+    assert text.query_terms("jdk JDK jdk 项目 项目") == ["jdk", "项目"]
+
+
+def test_canonical_form_folds_case_space_punctuation_and_particles() -> None:
+    assert text.canonicalize("项目使用 JDK 17！") == text.canonicalize("项目使用JDK 17")
+    assert text.canonicalize("我的 IDE 是 IntelliJ") == text.canonicalize("我 IDE IntelliJ")
+    assert text.canonicalize("Use  `ruff`,   always.") == "use ruff always"
+    # Symbols that carry meaning in technical text are kept.
+    assert text.canonicalize("#tag /path @user 50% a_b c-d") == "#tag /path @user 50% a_b c-d"
+    assert text.canonicalize("Python 3.11") != text.canonicalize("Python 311")
+
+
+def test_skeleton_removes_numbers_and_versions() -> None:
+    assert text.skeleton(text.canonicalize("项目用 Java 17")) == text.skeleton(
+        text.canonicalize("项目用 Java 21")
+    )
+    assert text.skeleton("no numbers here") == ""
+
+
+def test_dice() -> None:
+    assert text.dice("abcd", "abcd") == 1.0
+    assert text.dice("abcd", "wxyz") == 0.0
+    assert 0.3 < text.dice("项目使用maven构建", "项目使用gradle构建") < 0.8
+
+
+def test_named_values_find_the_thing_and_its_value() -> None:
+    assert text.named_values("项目使用 JDK 17 和 Maven") == {"jdk": "17"}
+    assert text.named_values("预算调整为 8 万") == {"预算": "8万"}
+    assert text.named_values("Java 版本定为 17") == {"java": "17"}
+    assert text.named_values("Budget changed to 80k") == {"budget": "80k"}
+    assert text.named_values("We use Node 18 and Python 3.12") == {"node": "18", "python": "3.12"}
+    assert text.named_values("我有 2 个孩子") == {}
+    assert text.named_values("no numbers") == {}
+
+
+@given(st.text(max_size=300))
+def test_text_functions_never_fail(value: str) -> None:
+    text.terms(value)
+    canon = text.canonicalize(value)
+    assert canon == text.canonicalize(canon)
+    text.skeleton(canon)
+    text.named_values(value)
+    assert 0.0 <= text.dice(canon, text.canonicalize(value[::-1])) <= 1.0
