@@ -100,3 +100,13 @@ def test_memories_already_in_the_conversation_are_not_repeated(mem: Memory) -> N
     mem.save("项目使用 JDK 17 和 Maven")
     conversation = ["用户说过：项目使用 JDK 17 和 Maven，请记住"]
     assert mem.context_for("JDK 版本", exclude_texts=conversation) == ""
+
+
+def test_entity_and_time_filters(mem: Memory) -> None:
+    mem.save(
+        "Caroline joined a support group", entity="Caroline", created_at="2023-05-08T13:56:00Z"
+    )
+    mem.save("Melanie painted a sunrise for the support group", created_at="2023-07-01T10:00:00Z")
+    assert [h.entry.entity for h in mem.search("support group", entity="Caroline")] == ["Caroline"]
+    june = mem.search("support group", since="2023-06-01", until="2023-08-01T00:00:00+00:00")
+    assert [h.entry.content for h in june] == ["Melanie painted a sunrise for the support group"]

@@ -356,22 +356,30 @@ class Memory:
         limit: int = 10,
         types: Sequence[str] | None = None,
         include_history: bool = False,
+        entity: str | None = None,
+        since: datetime | str | None = None,
+        until: datetime | str | None = None,
     ) -> builtins.list[Hit]:
-        """Visible memories ranked for `query` (BM25 x decay x weights), best first."""
+        """Visible memories ranked for `query` (BM25 x decay x weights), best first;
+        optionally only some types, one entity, or those created in [since, until)."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("the query is empty")
         if limit < 1:
             raise InvalidInput("limit must be at least 1")
-        hits = self._rank(query, types=types, include_history=include_history)
-        return hits[:limit]
+        flt = self._filter(
+            types=tuple(types) if types else None,
+            include_history=include_history,
+            entity=entity,
+            since=to_utc(since) if since else None,
+            until=to_utc(until) if until else None,
+        )
+        return self._rank(query, flt)[:limit]
 
-    def _rank(
-        self, query: str, *, types: Sequence[str] | None = None, include_history: bool = False
-    ) -> builtins.list[Hit]:
+    def _rank(self, query: str, flt: Filter | None = None) -> builtins.list[Hit]:
         terms = text.query_terms(query)
         if not terms:
             return []
-        flt = self._filter(types=tuple(types) if types else None, include_history=include_history)
+        flt = flt or self._filter()
         candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
         return retrieval.score_candidates(candidates, terms, stats, self.ranking)
 
