@@ -1,0 +1,91 @@
+"""CP1: a tool result too big for the context goes whole to a file under the project,
+and the conversation keeps a note of where it is plus its head and tail."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+OUTPUT_DIR = Path(".remem") / "tool-outputs"
+COMMAND_TOOLS = frozenset({"execute_command", "run_command", "bash", "shell"})
+READ_TOOLS = frozenset({"read_file"})
+_SAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+@dataclass(frozen=True, slots=True)
+class OffloadConfig:
+    max_chars: int = 32_000
+    command_max_chars: int = 8_000
+    head_chars: int = 2_000
+    tail_chars: int = 800
+    read_lines: int = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Offloaded:
+    text: str  # what goes into the conversation
+    path: Path | None  # the file holding everything, or None when kept inline
+
+
+class Offloader:
+    """Writes oversized tool results to `<root>/.remem/tool-outputs/<session>/NNN-<tool>.txt`."""
+
+    def __init__(self, root: Path, session_id: str, config: OffloadConfig | None = None) -> None:
+        self.root = root
+        self.session_id = _SAFE.sub("_", session_id) or "session"
+        self.config = config or OffloadConfig()
+        self._lock = threading.Lock()
+        self._seq = 0
+
+    @property
+    def folder(self) -> Path:
+        return self.root / OUTPUT_DIR / self.session_id
+
+    def bypass(self, tool: str, args: dict[str, Any] | None) -> bool:
+        """Reads in pages, and reads of offloaded files, are never offloaded again."""
+        if tool not in READ_TOOLS or not args:
+            return False
+        if args.get("offset") is not None or args.get("limit") is not None:
+            return True
+        path = str(args.get("path", ""))
+        target = (self.root / path).resolve() if not os.path.isabs(path) else Path(path).resolve()
+        return (self.root / OUTPUT_DIR).resolve() in target.parents
+
+    def limit_for(self, tool: str) -> int:
+        return self.config.command_max_chars if tool in COMMAND_TOOLS else self.config.max_chars
+
+    def process(self, tool: str, content: str, args: dict[str, Any] | None = None) -> Offloaded:
+        if len(content) <= self.limit_for(tool) or self.bypass(tool, args):
+            return Offloaded(content, None)
+        path = self._write(tool, content)
+        return Offloaded(self._note(tool, content, path), path)
+
+    def _write(self, tool: str, content: str) -> Path:
+        with self._lock:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            ignore = self.root / OUTPUT_DIR / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("*\n", encoding="utf-8")
+            self._seq = max(self._seq, len(list(self.folder.glob("*.txt")))) + 1
+            path = self.folder / f"{self._seq:03d}-{_SAFE.sub('_', tool)[:40]}.txt"
+        path.write_text(content, encoding="utf-8")
+        return path
+
+    def _note(self, tool: str, content: str, path: Path) -> str:
+        cfg = self.config
+        relative = path.relative_to(self.root).as_posix()
+        lines = content.count("\n") + (0 if content.endswith("\n") else 1)
+        return (
+            "[tool output too large: offloaded whole to a file]\n"
+            f"tool: {tool}\n"
+            f"size: {len(content)} chars / {lines} lines\n"
+            f"file: {relative}\n"
+            f'read back: read_file {{"path": "{relative}", "offset": 1, "limit": '
+            f"{cfg.read_lines}}} and move offset to page through it\n"
+            f"--- head ---\n{content[: cfg.head_chars]}\n"
+            f"--- tail ---\n{content[-cfg.tail_chars :]}"
+        )
