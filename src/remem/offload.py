@@ -36,7 +36,7 @@ class Offloader:
 
     def __init__(self, root: Path, session_id: str, config: OffloadConfig | None = None) -> None:
         self.root = root
-        self.session_id = _SAFE.sub("_", session_id) or "session"
+        self.session_id = re.sub(r"[^A-Za-z0-9_-]+", "_", session_id) or "session"
         self.config = config or OffloadConfig()
         self._lock = threading.Lock()
         self._seq = 0
