@@ -33,11 +33,13 @@ from remem.summarizer import ExtractiveSummarizer, Summarizer, transcript
 class Recorder(Protocol):
     """Where the context reports its changes (remem.ledger.SessionLedger)."""
 
-    def append_message(self, message: Message) -> None: ...
+    def message(self, message: Message) -> int: ...
 
-    def checkpoint(self, messages: Sequence[Message], *, source: str, tokens: int) -> None: ...
+    def checkpoint(
+        self, messages: Sequence[Message], source: str = "turn", *, tokens: int | None = None
+    ) -> int: ...
 
-    def event(self, kind: str, data: dict[str, Any]) -> None: ...
+    def event(self, kind: str, **data: Any) -> int: ...
 
 
 def wrap_tool_output(name: str, content: str, call_id: str | None = None) -> str:
@@ -98,7 +100,7 @@ class ContextManager:
     def _append(self, message: Message) -> Message:
         self.messages.append(message)
         if self.recorder is not None:
-            self.recorder.append_message(message)
+            self.recorder.message(message)
         if self._pre is not None:
             self._pre.poke()
         return message
@@ -159,7 +161,7 @@ class ContextManager:
         if report.levels:
             self.messages = new
         if self.recorder is not None:
-            self.recorder.event("compaction", report.as_dict())
+            self.recorder.event("compaction", **report.as_dict())
         if report.levels or self._system_dirty:
             self.checkpoint("compaction" if report.levels else "turn")
         return report
