@@ -19,6 +19,7 @@ import cProfile
 import io
 import itertools
 import json
+import os
 import pstats
 import random
 import resource
@@ -36,7 +37,10 @@ from pathlib import Path
 from typing import Any
 
 from remem import Memory
+from remem.entry import EntryType
 from remem.text import named_values
+
+Doc = tuple[EntryType, str]  # (entry type, content)
 
 PROJECT = "bench"
 SEED = 20240611
@@ -79,7 +83,7 @@ SYLLABLES = """ka lo mi ra zen tor vex qui bel dra nix sol tan mor pel gus fi ro
 ash lin mek sar tul bri hov jun kip lux""".split()
 
 # (entry type, template); {pool} placeholders are drawn from the Zipf-weighted pools.
-TEMPLATES: list[tuple[str, str]] = [
+TEMPLATES: list[Doc] = [
     ("fact", "项目使用 {tech} {version}"),
     ("preference", "{person} prefers {tool} for {task_en}"),
     ("fact", "部署到 {env} 需要先运行 {cmd}"),
@@ -187,15 +191,15 @@ class Corpus:
                 fields[name] = pool.pick(self.rng)
         return template.format(**fields)
 
-    def sentence(self) -> tuple[str, str]:
+    def sentence(self) -> Doc:
         i = bisect.bisect(self.template_cum, self.rng.random() * self.template_cum[-1])
         kind, template = TEMPLATES[i]
         return kind, self._fill(template)
 
-    def sentences(self, n: int, exclude: set[str] | None = None) -> list[tuple[str, str]]:
+    def sentences(self, n: int, exclude: set[str] | None = None) -> list[Doc]:
         """n distinct sentences (none in `exclude`): a store of n holds n entries."""
         seen = set(exclude or ())
-        out: list[tuple[str, str]] = []
+        out: list[Doc] = []
         while len(out) < n:
             kind, content = self.sentence()
             if content not in seen:
@@ -274,12 +278,17 @@ def peak_rss_mb() -> float:
     return ru_maxrss_mb()
 
 
+def load() -> list[float]:
+    """1/5/15-minute load averages: other busy processes make every number here slower."""
+    return [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else []
+
+
 def run_worker(*args: str) -> dict[str, Any]:
     """Run this script's `--worker` mode in a fresh interpreter; its last stdout line is JSON."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", *args]
-    done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    done = subprocess.run(cmd, stdout=subprocess.PIPE, text=True, check=False)
     if done.returncode != 0:
-        raise RuntimeError(f"worker {args} failed:\n{done.stderr}")
+        raise RuntimeError(f"worker {args} failed (exit {done.returncode}); see stderr above")
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -290,18 +299,26 @@ def created_times(n: int, rng: random.Random) -> list[datetime]:
     return sorted(EPOCH - timedelta(seconds=rng.uniform(0, 365 * 86400)) for _ in range(n))
 
 
-def fill_by_save(mem: Memory, docs: list[tuple[str, str]], when: list[datetime]) -> Counter[str]:
+FILL_CHUNK = 10_000  # entries per progress line, and per imported export file
+
+
+def progress(done: int, total: int, start: float) -> None:
+    if done % FILL_CHUNK == 0 or done == total:
+        elapsed = time.perf_counter() - start
+        print(f"    filled {done:,}/{total:,} in {elapsed:.0f} s", file=sys.stderr, flush=True)
+
+
+def fill_by_save(mem: Memory, docs: list[Doc], when: list[datetime]) -> Counter[str]:
     statuses: Counter[str] = Counter()
-    for (kind, content), at in zip(docs, when, strict=True):
-        statuses[mem.save(content, type=kind, created_at=at, force=True).status] += 1  # type: ignore[arg-type]
+    start = time.perf_counter()
+    for i, ((kind, content), at) in enumerate(zip(docs, when, strict=True), 1):
+        statuses[mem.save(content, type=kind, created_at=at, force=True).status] += 1
+        progress(i, len(docs), start)
     return statuses
 
 
-def fill_by_import(
-    mem: Memory, docs: list[tuple[str, str]], when: list[datetime], export: Path
-) -> Counter[str]:
-    """Write a remem export of `docs` (named values filled in as `save` would) and import it."""
-    rng = random.Random(SEED + 7)
+def export_doc(docs: list[Doc], when: list[datetime], rng: random.Random) -> str:
+    """A remem export of `docs`, with named values filled in as `save` would."""
     entries = [
         {
             "id": f"{rng.getrandbits(48):012x}",
@@ -316,10 +333,24 @@ def fill_by_import(
         }
         for (kind, content), at in zip(docs, when, strict=True)
     ]
-    doc = {"format": "remem-export", "version": 1, "entries": entries, "audit": []}
-    export.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-    result = mem.import_(export, force=True)
-    return Counter(added=len(result.added), duplicate=len(result.duplicates))
+    return json.dumps({"format": "remem-export", "version": 1, "entries": entries, "audit": []})
+
+
+def fill_by_import(
+    mem: Memory, docs: list[Doc], when: list[datetime], export: Path
+) -> Counter[str]:
+    """`Memory.import_` of generated export files, FILL_CHUNK entries each."""
+    rng = random.Random(SEED + 7)
+    statuses: Counter[str] = Counter()
+    start = time.perf_counter()
+    for lo in range(0, len(docs), FILL_CHUNK):
+        hi = lo + FILL_CHUNK
+        export.write_text(export_doc(docs[lo:hi], when[lo:hi], rng), encoding="utf-8")
+        result = mem.import_(export, force=True)
+        statuses.update(added=len(result.added), duplicate=len(result.duplicates))
+        progress(min(hi, len(docs)), len(docs), start)
+    export.unlink()
+    return statuses
 
 
 def fill_worker(db: str, n: int, method: str) -> dict[str, Any]:
@@ -333,6 +364,8 @@ def fill_worker(db: str, n: int, method: str) -> dict[str, Any]:
             statuses = fill_by_import(mem, docs, when, Path(db).with_suffix(".export.json"))
     seconds = time.perf_counter() - start
     return {
+        "n": n,
+        "seed": SEED,
         "method": method,
         "seconds": seconds,
         "per_entry_ms": seconds / n * 1000,
@@ -341,6 +374,32 @@ def fill_worker(db: str, n: int, method: str) -> dict[str, Any]:
         "ru_maxrss_mb": ru_maxrss_mb(),
         "bytes": sum(p.stat().st_size for p in Path(db).parent.glob(Path(db).name + "*")),
     }
+
+
+def filled_store(workdir: Path, n: int, method: str, reuse: bool) -> tuple[Path, dict[str, Any]]:
+    """A store of n entries (kept pristine) and its fill numbers; reused when asked and valid."""
+    db = workdir / f"filled-{n}-{method}.db"
+    sidecar = db.with_suffix(".fill.json")
+    if reuse and db.exists() and sidecar.exists():
+        fill: dict[str, Any] = json.loads(sidecar.read_text())
+        if fill.get("n") == n and fill.get("seed") == SEED:
+            print(f"  reusing {db} (filled earlier in {fill['seconds']:.0f} s)", flush=True)
+            return db, fill | {"reused": True}
+    for old in workdir.glob(f"{db.name}*"):
+        old.unlink()
+    fill = run_worker("fill", str(db), str(n), method)
+    sidecar.write_text(json.dumps(fill))
+    return db, fill
+
+
+def working_copy(filled: Path, workdir: Path, n: int) -> str:
+    """Measure on a copy, so the timed saves never change the filled store."""
+    target = workdir / f"store-{n}.db"
+    for old in workdir.glob(f"{target.name}*"):
+        old.unlink()
+    for src in workdir.glob(f"{filled.name}*"):
+        shutil.copyfile(src, target.with_name(target.name + src.name[len(filled.name) :]))
+    return str(target)
 
 
 def search_rss_worker(db: str, count: int) -> dict[str, Any]:
@@ -373,33 +432,43 @@ def measure_store(db: str, n: int, ops: int, profile: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
     with Memory(db, project=PROJECT) as mem:
         for kind, content in warm_docs:  # loads jieba and the tokenizer; not timed
-            mem.save(content, type=kind)  # type: ignore[arg-type]
+            mem.save(content, type=kind)
         mem.context_for(queries[0][1])
 
-        def save(doc: tuple[str, str]) -> str:
-            return mem.save(doc[1], type=doc[0]).status  # type: ignore[arg-type]
+        def save(doc: Doc) -> str:
+            return mem.save(doc[1], type=doc[0]).status
 
         ms, statuses = timed(save, save_docs)
         out["save"] = summarize(ms) | {"statuses": dict(Counter(statuses))}
-        ms, hits = timed(lambda q: mem.search(q[1]), queries)
-        out["search"] = summarize(ms) | {"avg_hits": statistics.fmean(len(h) for h in hits)}
-        for kind in ("common", "rare", "mixed"):
-            picked = [m for m, q in zip(ms, queries, strict=True) if q[0] == kind]
-            out[f"search_{kind}"] = summarize(picked)
-        ms, blocks = timed(lambda q: mem.context_for(q[1]), queries)
-        out["context_for"] = summarize(ms) | {"nonempty": sum(1 for b in blocks if b)}
+        # A refused conflict writes nothing; "added" saves are the ones that commit (fsync).
+        added = [m for m, st in zip(ms, statuses, strict=True) if st == "added"]
+        out["save_added"] = summarize(added) if added else {}
+        out |= time_searches(mem, queries)
         if profile:
             out["profile"] = profile_ops(mem, profile_docs, queries)
     return out
 
 
+def time_searches(mem: Memory, queries: list[tuple[str, str]]) -> dict[str, Any]:
+    """`search` and `context_for` latency over (kind, query) pairs, overall and per kind."""
+    out: dict[str, Any] = {}
+    ms, hits = timed(lambda q: mem.search(q[1]), queries)
+    out["search"] = summarize(ms) | {"avg_hits": statistics.fmean(len(h) for h in hits)}
+    for kind in ("common", "rare", "mixed"):
+        picked = [m for m, q in zip(ms, queries, strict=True) if q[0] == kind]
+        out[f"search_{kind}"] = summarize(picked)
+    ms, blocks = timed(lambda q: mem.context_for(q[1]), queries)
+    out["context_for"] = summarize(ms) | {"nonempty": sum(1 for b in blocks if b)}
+    return out
+
+
 def profile_ops(
-    mem: Memory, docs: list[tuple[str, str]], queries: list[tuple[str, str]], top: int = 18
+    mem: Memory, docs: list[Doc], queries: list[tuple[str, str]], top: int = 18
 ) -> dict[str, str]:
     """cProfile of `ops` saves and `ops` searches, top entries by cumulative time."""
     reports: dict[str, str] = {}
     for name, run in (
-        ("save", lambda: [mem.save(c, type=k) for k, c in docs]),  # type: ignore[arg-type]
+        ("save", lambda: [mem.save(c, type=k) for k, c in docs]),
         ("search", lambda: [mem.search(q) for _, q in queries]),
     ):
         prof = cProfile.Profile()
@@ -434,28 +503,29 @@ def cold_start(db: str, runs: int) -> dict[str, Any]:
 
 
 # -- reporting -----------------------------------------------------------------------------
+def stat_line(label: str, st: dict[str, Any], extra: str = "") -> str:
+    if not st:
+        return f"  {label:<14} (none)"
+    return (
+        f"  {label:<14} p50 {st['p50']:7.2f}  p95 {st['p95']:7.2f}  max {st['max']:7.2f} ms"
+        f"  (n={st['n']}){extra}"
+    )
+
+
 def print_size(n: int, fill: dict[str, Any], ops: dict[str, Any]) -> None:
-    s, q, c = ops["save"], ops["search"], ops["context_for"]
+    reused = " (reused from an earlier run)" if fill.get("reused") else ""
     print(
         f"  fill: {fill['method']} {fill['seconds']:.1f} s ({fill['per_entry_ms']:.2f} ms/entry), "
         f"{fill['statuses']}, {fill['bytes'] / 1e6:.1f} MB, fill peak RSS "
-        f"{fill['peak_rss_mb']:.0f} MB"
+        f"{fill['peak_rss_mb']:.0f} MB{reused}"
     )
-    print(
-        f"  save    p50 {s['p50']:6.2f}  p95 {s['p95']:6.2f}  max {s['max']:7.2f} ms  "
-        f"{s['statuses']}"
-    )
-    print(
-        f"  search  p50 {q['p50']:6.2f}  p95 {q['p95']:6.2f}  max {q['max']:7.2f} ms  "
-        f"avg hits {q['avg_hits']:.1f}"
-    )
+    print(stat_line("save", ops["save"], f"  {ops['save']['statuses']}"))
+    print(stat_line("  added only", ops["save_added"]))
+    print(stat_line("search", ops["search"], f"  avg hits {ops['search']['avg_hits']:.1f}"))
     for kind in ("common", "rare", "mixed"):
-        k = ops[f"search_{kind}"]
-        print(f"    {kind:<6} p50 {k['p50']:6.2f}  p95 {k['p95']:6.2f}  (n={k['n']})")
-    print(
-        f"  context p50 {c['p50']:6.2f}  p95 {c['p95']:6.2f}  max {c['max']:7.2f} ms  "
-        f"non-empty {c['nonempty']}/{c['n']}"
-    )
+        print(stat_line(f"  {kind}", ops[f"search_{kind}"]))
+    c = ops["context_for"]
+    print(stat_line("context_for", c, f"  non-empty {c['nonempty']}"))
     for name, report in ops.get("profile", {}).items():
         print(f"\n  cProfile of {ops['save']['n']} {name} calls at {n:,} (cumulative):")
         print("\n".join("    " + line for line in report.strip().splitlines()))
@@ -492,6 +562,7 @@ def print_summary(results: dict[str, Any]) -> None:
         f"{rss['peak_rss_mb']:.0f} MB (after open {rss['rss_after_open_mb']:.0f} MB); "
         f"fill workers (MB) {fills}"
     )
+    print(f"load average before {results['load_before']}, after {results['load_after']}")
     print_targets(results)
 
 
@@ -515,15 +586,13 @@ def print_targets(results: dict[str, Any]) -> None:
 
 # -- main ----------------------------------------------------------------------------------
 def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    results: dict[str, Any] = {"sizes": {}, "started": time.time()}
+    results: dict[str, Any] = {"sizes": {}, "started": time.time(), "load_before": load()}
     sizes = [1000, 10000] if args.quick else [int(s) for s in args.sizes.split(",")]
     for n in sizes:
-        db = str(workdir / f"store-{n}.db")
         method = args.fill if args.fill != "auto" else ("save" if n <= 10_000 else "import")
         print(f"\n== {n:,} entries ==", flush=True)
-        for old in workdir.glob(f"store-{n}.*"):
-            old.unlink()
-        fill = run_worker("fill", db, str(n), method)
+        filled, fill = filled_store(workdir, n, method, args.reuse)
+        db = working_copy(filled, workdir, n)
         ops = measure_store(db, n, args.ops, args.profile and n == max(sizes))
         print_size(n, fill, ops)
         results["sizes"][str(n)] = {"fill": fill, "ops": ops}
@@ -534,6 +603,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     results["rss_store"] = max(sizes)
     results["search_rss"] = run_worker("search", str(workdir / f"store-{max(sizes)}.db"), "100")
     results["seconds"] = time.time() - results.pop("started")
+    results["load_after"] = load()
     return results
 
 
@@ -553,6 +623,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--profile", action="store_true", help="cProfile save/search at largest size")
     p.add_argument("--json", metavar="OUT", help="write every number to this JSON file")
     p.add_argument("--workdir", help="keep the stores here (default: a temp dir, removed)")
+    p.add_argument(
+        "--reuse", action="store_true", help="with --workdir: reuse stores filled by an earlier run"
+    )
     p.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
     return p.parse_args(argv)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -46,6 +47,8 @@ def to_utc(value: datetime | str) -> datetime:
             value = datetime.fromisoformat(value.replace("Z", "+00:00"))
         except ValueError as exc:
             raise InvalidInput(f"not an ISO 8601 timestamp: {value!r}") from exc
+    if not isinstance(value, datetime):
+        raise InvalidInput(f"a timestamp must be an ISO 8601 string (got {value!r})")
     if value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value.astimezone(UTC)
@@ -122,6 +125,12 @@ class Entry:
         return entry
 
 
+_OPTIONAL_TEXT = (
+    "project", "session_id", "user_id", "agent_id", "entity", "superseded_by", "supersedes"
+)  # fmt: skip
+_TIMESTAMPS = ("created_at", "updated_at", "last_verified_at", "expires_at")
+
+
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
         raise InvalidInput(f"{name} must be one of {', '.join(choices)} (got {value!r})")
@@ -135,8 +144,24 @@ def validate(entry: Entry) -> None:
     _check_choice("confidence", entry.confidence, CONFIDENCES)
     if not isinstance(entry.id, str) or not entry.id.strip():
         raise InvalidInput("an entry id must be a non-empty string")
+    if not isinstance(entry.content, str):
+        raise InvalidInput("content must be text")
+    for name in _OPTIONAL_TEXT:
+        value = getattr(entry, name)
+        if value is not None and not isinstance(value, str):
+            raise InvalidInput(f"{name} must be text or null (got {value!r})")
+    for name in _TIMESTAMPS:
+        value = getattr(entry, name)
+        if value is not None and not isinstance(value, datetime):
+            raise InvalidInput(f"{name} must be a timestamp (got {value!r})")
+    if isinstance(entry.token_count, bool) or not isinstance(entry.token_count, int):
+        raise InvalidInput(f"token_count must be a whole number (got {entry.token_count!r})")
     if not isinstance(entry.metadata, dict):
         raise InvalidInput("metadata must be an object")
+    try:
+        json.dumps(entry.metadata, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"metadata must be plain JSON: {exc}") from exc
     if not isinstance(entry.facts, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in entry.facts.items()
     ):
@@ -145,7 +170,9 @@ def validate(entry: Entry) -> None:
         isinstance(p, str) for p in entry.linked_paths
     ):
         raise InvalidInput("linked_paths must be a list of strings")
-    if entry.importance is not None and not isinstance(entry.importance, int | float):
+    if entry.importance is not None and (
+        isinstance(entry.importance, bool) or not isinstance(entry.importance, int | float)
+    ):
         raise InvalidInput("importance must be a number")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,7 +73,9 @@ def _write_atomically(path: Path, data: str) -> None:
         raise StoreError(f"cannot write {path}: {exc}") from exc
 
 
-def _read(path: Path) -> tuple[list[Entry], list[AuditRecord]]:
+def _read(
+    path: Path, check_content: Callable[[str], object]
+) -> tuple[list[Entry], list[AuditRecord]]:
     try:
         raw = path.expanduser().read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -94,8 +97,10 @@ def _read(path: Path) -> tuple[list[Entry], list[AuditRecord]]:
     entries = []
     for i, item in enumerate(items):
         try:
-            entries.append(Entry.from_dict(item))
-        except (InvalidInput, TypeError) as exc:
+            entry = Entry.from_dict(item)
+            check_content(entry.content)
+            entries.append(entry)
+        except (InvalidInput, TypeError, ValueError, AttributeError) as exc:
             raise InvalidInput(f"{path}: entry #{i + 1} is invalid: {exc}") from exc
     return entries, [_audit_record(a, path) for a in audit_items]
 
@@ -112,7 +117,7 @@ def _audit_record(item: Any, path: Path) -> AuditRecord:
 def import_entries(
     memory: Memory, path: Path, *, force: bool = False, rebind_project: bool = False
 ) -> ImportResult:
-    entries, audit = _read(path)
+    entries, audit = _read(path, memory.check_content)
     by_id = {e.id: e for e in entries}
     if len(by_id) != len(entries):
         raise InvalidInput(f"{path}: the same entry id appears twice")
@@ -124,6 +129,16 @@ def import_entries(
     result = ImportResult()
     store = memory.store
     with store.write():
+        # A link to a version that exists nowhere would hide the entry for good.
+        entries = [
+            replace(e, superseded_by=None)
+            if e.superseded_by
+            and e.superseded_by not in by_id
+            and store.get(e.superseded_by) is None
+            else e
+            for e in entries
+        ]
+        by_id = {e.id: e for e in entries}
         # Ids stay as exported unless this store already uses one; links follow renames.
         ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
         accepted: set[str] = set()

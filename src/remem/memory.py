@@ -154,7 +154,8 @@ class Memory:
         return entry
 
     # -- writing ---------------------------------------------------------------------------
-    def _check_content(self, content: object) -> str:
+    def check_content(self, content: object) -> str:
+        """The content stripped, or InvalidInput: empty, too long, or broken text."""
         if not isinstance(content, str):
             raise InvalidInput("content must be text")
         if not content.strip():
@@ -221,7 +222,7 @@ class Memory:
         """Save a memory unless it duplicates one (refreshed) or conflicts with one
         (nothing written; choose `replace_id=<old id>` or `force=True` to keep both)."""
         entry = self._build(
-            self._check_content(content),
+            self.check_content(content),
             type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
             linked_paths=list(linked_paths or []), expires_at=expires_at, entity=entity,
             facts=dict(facts or {}), importance=importance,

@@ -18,6 +18,7 @@ from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
 
 _HEADER = b"SQLite format 3\x00"
 _CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
+_READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY_DIRECTORY"}
 # Candidate generation reads the postings of the rarest query terms first and
 # stops adding terms past this many postings: common terms add little to BM25
 # and would make FTS5 rank tens of thousands of rows.
@@ -114,6 +115,7 @@ class SQLiteStore:
     def __init__(self, path: str | Path, *, busy_timeout: float = 30.0) -> None:
         self.path = str(path)
         self.notices: list[str] = []
+        self.read_only = False
         self._lock = threading.RLock()
         self._depth = 0
         self._busy_timeout = busy_timeout
@@ -131,7 +133,10 @@ class SQLiteStore:
         try:
             return self._connect(path)
         except sqlite3.DatabaseError as exc:
-            if getattr(exc, "sqlite_errorname", "") not in _CORRUPT_CODES:
+            name = getattr(exc, "sqlite_errorname", "")
+            if name in _READONLY_CODES or "readonly" in str(exc):
+                return self._connect_read_only(path, exc)
+            if name not in _CORRUPT_CODES:
                 raise self._store_error(exc) from exc
             self._move_aside(path, f"SQLite reports it damaged ({exc})")
             try:
@@ -139,12 +144,31 @@ class SQLiteStore:
             except sqlite3.Error as again:
                 raise self._store_error(again) from again
 
+    def _connect_read_only(self, path: Path, why: sqlite3.Error) -> sqlite3.Connection:
+        """A store in a folder we cannot write can still be read (searches work);
+        every write is refused with a clear error."""
+        if not path.exists():
+            raise self._store_error(why)
+        try:
+            uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
+            conn = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            conn.execute("SELECT count(*) FROM entries").fetchone()
+        except sqlite3.Error as exc:
+            raise self._store_error(why) from exc
+        self.read_only = True
+        return conn
+
     def _store_error(self, exc: sqlite3.Error) -> StoreError:
         name = getattr(exc, "sqlite_errorname", "")
-        if name in ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM") or "readonly" in str(exc):
+        if name in _READONLY_CODES or "readonly" in str(exc):
             return StoreError(
-                f"cannot write the store {self.path}: its file or directory is read-only "
-                f"or missing ({exc}); nothing was changed"
+                f"cannot write the store {self.path}: its file or folder is read-only "
+                f"({exc}); nothing was changed"
+            )
+        if name in _CORRUPT_CODES:
+            return StoreError(
+                f"the store {self.path} is damaged ({exc}); nothing was changed. Restore a "
+                f"backup, or rescue it with: sqlite3 {self.path} .recover | sqlite3 new.db"
             )
         return StoreError(f"cannot use the store {self.path}: {exc}")
 
@@ -195,6 +219,11 @@ class SQLiteStore:
     @contextmanager
     def write(self) -> Iterator[None]:
         with self._lock:
+            if self.read_only:
+                raise StoreError(
+                    f"cannot write the store {self.path}: its folder is read-only; "
+                    "nothing was changed"
+                )
             if self._depth:
                 self._depth += 1
                 try:
@@ -209,22 +238,27 @@ class SQLiteStore:
             self._depth = 1
             try:
                 yield
-            except BaseException:
-                self._depth = 0
-                self._conn.execute("ROLLBACK")
-                raise
-            self._depth = 0
-            try:
                 self._conn.execute("COMMIT")
-            except sqlite3.Error as exc:
+            except BaseException as exc:
+                self._rollback()
+                if isinstance(exc, sqlite3.Error):
+                    raise self._store_error(exc) from exc
+                raise
+            finally:
+                self._depth = 0
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            try:
                 self._conn.execute("ROLLBACK")
-                raise self._store_error(exc) from exc
+            except sqlite3.Error:
+                pass  # the transaction is gone already; the original error matters
 
     def _q(self, sql: str, params: Any = ()) -> list[Any]:
         with self._lock:
             try:
                 return self._conn.execute(sql, params).fetchall()
-            except sqlite3.OperationalError as exc:
+            except sqlite3.Error as exc:
                 raise self._store_error(exc) from exc
 
     # -- writes ----------------------------------------------------------------------------
