@@ -21,17 +21,26 @@ def run(db: Path) -> Any:
     return invoke
 
 
-def all_commands() -> list[str]:
-    return sorted(cli.commands)
+def all_commands() -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for name, command in sorted(cli.commands.items()):
+        if isinstance(command, click.Group):
+            out += [(name, sub) for sub in sorted(command.commands)]
+        else:
+            out.append((name,))
+    return out
 
 
-@pytest.mark.parametrize("name", all_commands())
-def test_every_command_has_json_and_an_example(name: str) -> None:
-    command = cli.commands[name]
+@pytest.mark.parametrize("path", all_commands(), ids=" ".join)
+def test_every_command_has_json_and_an_example(path: tuple[str, ...]) -> None:
+    command: click.Command = cli
+    for part in path:
+        assert isinstance(command, click.Group)
+        command = command.commands[part]
     assert any("--json" in p.opts for p in command.params if isinstance(p, click.Option))
-    result = CliRunner().invoke(cli, [name, "--help"])
+    result = CliRunner().invoke(cli, [*path, "--help"])
     assert result.exit_code == 0
-    assert "Example:" in result.output and f"remem {name}" in result.output
+    assert "Example:" in result.output and f"remem {' '.join(path)}" in result.output
 
 
 def test_save_search_conflict_replace_history(run: Any) -> None:

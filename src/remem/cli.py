@@ -14,8 +14,9 @@ from typing import Any, TypeVar
 
 import click
 
+from remem.cli_common import RememGroup, emit, json_option
+from remem.cli_context import compact, sessions
 from remem.entry import SCOPES, TYPES, Entry
-from remem.errors import InvalidInput, RememError
 from remem.memory import Memory, SaveResult
 from remem.retrieval import Hit
 from remem.settings import Settings
@@ -41,27 +42,6 @@ class Ctx:
     def close(self) -> None:
         if self._memory is not None:
             self._memory.close()
-
-
-class RememGroup(click.Group):
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except InvalidInput as exc:
-            raise click.UsageError(str(exc)) from exc
-        except RememError as exc:
-            raise click.ClickException(str(exc)) from exc
-
-
-def json_option(fn: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(fn)
-
-
-def emit(as_json: bool, data: Any, human: Callable[[], None]) -> None:
-    if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))
-    else:
-        human()
 
 
 def short(entry: Entry) -> str:
@@ -500,6 +480,10 @@ def stats(as_json: bool) -> None:
         click.echo(f"by scope: {st.by_scope}")
 
     emit(as_json, asdict(st), human)
+
+
+cli.add_command(compact)
+cli.add_command(sessions)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from remem.messages import Message, describe_call, internal_kind, text_of
+
+if TYPE_CHECKING:
+    from remem.llm import ChatModel
 
 SECTIONS = (
     "Current goal and success criteria",
@@ -46,12 +49,6 @@ order ({headings}). Rewrite it with those headings, keeping all of its content."
 MERGE_PROMPT = """Merge these partial summaries of consecutive parts of one conversation, \
 in order, into one record with the same four headings. Keep every exact path, command, \
 number and version that still matters."""
-
-
-class ChatLike(Protocol):
-    """What the LLM summariser needs of a chat model (see remem.llm.ChatModel)."""
-
-    def complete(self, messages: Sequence[Message], **kwargs: object) -> object: ...
 
 
 class Summarizer(Protocol):
@@ -235,7 +232,7 @@ class LLMSummarizer:
 
     uses_llm = True
 
-    def __init__(self, model: ChatLike, *, max_tokens: int = 4000) -> None:
+    def __init__(self, model: ChatModel, *, max_tokens: int = 4000) -> None:
         self.model = model
         self.max_tokens = max_tokens
 
@@ -243,8 +240,9 @@ class LLMSummarizer:
         response = self.model.complete(
             [{"role": "system", "content": instruction}, {"role": "user", "content": body}],
             max_tokens=self.max_tokens,
+            purpose="summary",
         )
-        return str(getattr(response, "content", "") or "").strip()
+        return response.content.strip()
 
     def summarise(self, transcript: str, *, max_chars: int) -> str:
         return self._ask(SUMMARY_PROMPT + f"\nAt most {max_chars} characters.", transcript)
