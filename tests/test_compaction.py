@@ -232,3 +232,25 @@ def test_offline_summary_keeps_numbers_paths_and_decisions() -> None:
         "auth.py:88",
     ):
         assert needle in text, needle
+
+
+def test_later_summaries_carry_earlier_ones_forward() -> None:
+    history = long_history(turns=4)
+    history[1]["content"] = (
+        "请记住：数据库端口是 5433，配置在 config/prod.yaml。\n第二行：超时 45 秒。"
+    )
+    first, _ = compact(history, ExtractiveSummarizer(), manual=True)
+    more = first + [
+        msg
+        for i in range(4)
+        for msg in (
+            {"role": "user", "content": f"继续第 {i} 项：修改 lib/x{i}.py " * 10},
+            {"role": "assistant", "content": f"已完成 lib/x{i}.py " * 10},
+        )
+    ]
+    second, report = compact(more, ExtractiveSummarizer(), manual=True)
+    assert "summarise" in report.levels
+    summary = second[1]["content"]
+    for needle in ("5433", "config/prod.yaml", "45 秒", "lib/x2.py"):
+        assert needle in summary, needle
+    assert summary.count("## Current goal") == 1

@@ -45,6 +45,7 @@ def test_long_session_stays_in_window_with_levels_in_order(tmp_path: Path) -> No
         recorder=ledger,
     )
     run_session(ctx, 30)
+    ctx.prepare()
     status = ctx.status()
     assert status.tokens <= cfg.available
     assert structure_problems(ctx.messages) == []
@@ -104,9 +105,15 @@ def test_internal_messages_are_not_sent_with_markers_and_manual_compact_keeps_on
 
 
 def test_presummary_is_used_when_it_still_fits(tmp_path: Path) -> None:
-    cfg = CompactionConfig(window=16_000, keep_turns=2)
-    ctx = ContextManager(system="sys", config=cfg, presummarise=True)
+    cfg = CompactionConfig(window=10_000, keep_turns=2)
+    ctx = ContextManager(
+        system="sys", config=cfg, presummarise=True, offloader=Offloader(tmp_path, "pre")
+    )
+    assert ctx._pre is not None
+    ctx._pre.background = False  # the thread's timing must not decide the test
     run_session(ctx, 12)
     assert ctx._pre is not None and ctx._pre._ready is not None
+    assert ctx._pre.used >= 1
     assert any("summarise" in r.levels for r in ctx.reports)
+    ctx.prepare()
     assert ctx.tokens() <= cfg.available

@@ -202,11 +202,17 @@ def _summarise_level(
 
 
 def drop_to_fit(messages: Sequence[Message], limit: int) -> tuple[list[Message], int]:
-    """ST4's hard limit: drop whole turns, oldest first (never half a call/result pair,
-    never system messages or the last real user turn), behind a visible notice; then,
-    if still too big, clear every tool result. Each step is taken only if it helps."""
+    """ST4's hard limit, lowest value first: clear every tool result but the newest, then
+    drop whole turns, oldest first, behind a visible notice. Never system messages, the
+    summary of earlier turns, half a call/result pair, or the last real user turn."""
     out = list(messages)
+    if messages_tokens(out) > limit:
+        cleared, _ = clear_old_tool_results(out, keep_recent=1, min_chars=0)
+        if messages_tokens(cleared) < messages_tokens(out):
+            out = cleared
     start = system_end(out)
+    while start < len(out) and out[start].get("remem_internal") == "summary":
+        start += 2  # the summary and its acknowledgement stay
     dropped = 0
     while messages_tokens(out) > limit:
         has_notice = start < len(out) and out[start].get("remem_internal") == "dropped"
@@ -220,10 +226,6 @@ def drop_to_fit(messages: Sequence[Message], limit: int) -> tuple[list[Message],
         if messages_tokens(shorter) >= messages_tokens(out):
             break
         out, dropped = shorter, n
-    if messages_tokens(out) > limit:
-        cleared, _ = clear_old_tool_results(out, keep_recent=0, min_chars=0)
-        if messages_tokens(cleared) < messages_tokens(out):
-            out = cleared
     return out, dropped
 
 
@@ -253,7 +255,7 @@ def compact(
         fitted, report.dropped = drop_to_fit(out, cfg.available)
         if messages_tokens(fitted) < messages_tokens(out):
             out = fitted
-            report.levels.append("drop")
+            report.levels.append("hard-limit")
         if messages_tokens(out) > cfg.available:
             report.abandoned = (report.abandoned or "") + " (still over the window)"
     report.tokens_after = messages_tokens(out)

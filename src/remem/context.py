@@ -198,6 +198,7 @@ class Presummary:
 
     start_ratio = 0.6
     refresh_tokens = 4000
+    background = True  # False runs it inline (deterministic tests)
 
     def __init__(self, ctx: ContextManager) -> None:
         self.ctx = ctx
@@ -205,6 +206,7 @@ class Presummary:
         self._thread: threading.Thread | None = None
         self._ready: tuple[str, str] | None = None  # (fingerprint, summary)
         self._last_tokens = 0
+        self.used = 0  # compactions that took the prepared summary
 
     def poke(self) -> None:
         cfg = self.ctx.config
@@ -217,6 +219,9 @@ class Presummary:
             return
         self._last_tokens = tokens
         snapshot = [dict(m) for m in self.ctx.messages]
+        if not self.background:
+            self._run(snapshot)
+            return
         self._thread = threading.Thread(target=self._run, args=(snapshot,), daemon=True)
         self._thread.start()
 
@@ -237,6 +242,7 @@ class Presummary:
             ready = self._ready
         if ready is None or old is None or ready[0] != _fingerprint(old):
             return None
+        self.used += 1
         return _Prepared(ready[1], self.ctx.summarizer)
 
 

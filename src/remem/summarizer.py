@@ -137,6 +137,38 @@ _PROBLEM = re.compile(
 )
 
 
+_BLOCK = re.compile(r"^\[(user|assistant|tool output[^\]\n]*|note:[\w-]+)\] ?", re.M)
+_EMPTY = "(nothing recorded)"
+
+
+def _blocks(transcript: str) -> list[tuple[str, str]]:
+    """(role, text) of each message in a transcript; a chunk may start mid-message."""
+    found = list(_BLOCK.finditer(transcript))
+    out = [("", transcript[: found[0].start() if found else len(transcript)].strip())]
+    for i, match in enumerate(found):
+        end = found[i + 1].start() if i + 1 < len(found) else len(transcript)
+        out.append((match.group(1), transcript[match.end() : end].strip()))
+    return [(role, body) for role, body in out if body]
+
+
+def _classify(role: str, body: str, reqs: list[str], work: list[str], problems: list[str]) -> None:
+    for sentence in _sentences(body):
+        clipped = sentence[:400]
+        if role == "user":
+            if _DECISION.search(sentence) or _EXACT.search(sentence):
+                reqs.append(clipped)
+        elif role.startswith("tool output"):
+            if _PROBLEM.search(sentence):
+                problems.append(f"tool output: {clipped}")
+            elif _EXACT.search(sentence):
+                work.append(f"tool output: {clipped}")
+        elif role != "note:dropped":
+            if _PROBLEM.search(sentence):
+                problems.append(clipped)
+            elif _EXACT.search(sentence) or sentence.startswith("[calls]"):
+                work.append(clipped)
+
+
 def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
@@ -156,7 +188,7 @@ def _pick(lines: Sequence[str], budget: int) -> list[str]:
 
 
 def _section(title: str, lines: Sequence[str]) -> str:
-    body = "\n".join(f"- {line}" for line in lines) if lines else "- (nothing recorded)"
+    body = "\n".join(f"- {line}" for line in lines) if lines else f"- {_EMPTY}"
     return f"## {title}\n{body}"
 
 
@@ -166,35 +198,34 @@ class ExtractiveSummarizer:
     uses_llm = False
 
     def summarise(self, transcript: str, *, max_chars: int) -> str:
-        goal, reqs, work, problems = [], [], [], []
-        users = [ln[len("[user] ") :] for ln in transcript.splitlines() if ln.startswith("[user] ")]
+        goal: list[str] = []
+        reqs: list[str] = []
+        work: list[str] = []
+        problems: list[str] = []
+        users: list[str] = []
+        for role, body in _blocks(transcript):
+            if role == "note:summary":  # an earlier summary: carry its lines forward
+                for bucket, section in zip(
+                    (goal, reqs, work, problems), split_sections(body), strict=True
+                ):
+                    bucket += [ln[2:] for ln in section.splitlines() if ln.startswith("- ")]
+                continue
+            if role == "user":
+                users.append(" ".join(body.split()))
+            _classify(role, body, reqs, work, problems)
+        first = next((g for g in goal if g.startswith("First request:")), None)
+        goal = [first or f"First request: {users[0][:300]}"] if (first or users) else []
         if users:
-            goal.append(f"First request: {users[0][:300]}")
-            if len(users) > 1:
-                goal.append(f"Latest request: {users[-1][:300]}")
-        for line in transcript.splitlines():
-            role, _, body = line.partition("] ")
-            for sentence in _sentences(body):
-                clipped = sentence[:400]
-                if role == "[user" and (_DECISION.search(sentence) or _EXACT.search(sentence)):
-                    reqs.append(clipped)
-                elif role.startswith("[tool output") and _PROBLEM.search(sentence):
-                    problems.append(f"tool output: {clipped}")
-                elif role.startswith("[tool output") and _EXACT.search(sentence):
-                    work.append(f"tool output: {clipped}")
-                elif role == "[assistant" and _PROBLEM.search(sentence):
-                    problems.append(clipped)
-                elif role == "[assistant" and (_EXACT.search(sentence) or "[calls]" in sentence):
-                    work.append(clipped)
+            goal.append(f"Latest request: {users[-1][:300]}")
         share = max(200, (max_chars - 400) // 4)
         # Requirements first: they carry the user's own numbers, paths and decisions.
-        reqs_kept = _pick(reqs, 2 * share)
+        reqs_kept = _pick([r for r in reqs if r != _EMPTY], 2 * share)
         rest = max(200, (max_chars - 400 - sum(len(r) + 3 for r in reqs_kept)) // 3)
         parts = [
             _section(SECTIONS[0], _pick(goal, rest)),
             _section(SECTIONS[1], reqs_kept),
-            _section(SECTIONS[2], _pick(work, rest)),
-            _section(SECTIONS[3], _pick(problems[-40:], rest)),
+            _section(SECTIONS[2], _pick([w for w in work if w != _EMPTY], rest)),
+            _section(SECTIONS[3], _pick([p for p in problems if p != _EMPTY][-40:], rest)),
         ]
         return "\n\n".join(parts)
 
@@ -205,7 +236,7 @@ class ExtractiveSummarizer:
                 per_section[i] += [ln[2:] for ln in body.splitlines() if ln.startswith("- ")]
         share = max(200, (max_chars - 400) // 4)
         return "\n\n".join(
-            _section(title, _pick([ln for ln in lines if ln != "(nothing recorded)"], share))
+            _section(title, _pick([ln for ln in lines if ln != _EMPTY], share))
             for title, lines in zip(SECTIONS, per_section, strict=True)
         )
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 DEFAULT_ENCODING = "o200k_base"
@@ -55,7 +55,14 @@ def count_tokens(text: str, encoding: str | None = None) -> int:
     """Tokens in `text`: exact when a tokenizer is available, else estimated."""
     if not text:
         return 0
-    enc = _encoding(encoding or encoding_name())
+    return _count(text, encoding or encoding_name())
+
+
+# A context is measured before every model call and most of its messages have not
+# changed since the last call: remember recent counts.
+@lru_cache(maxsize=2048)
+def _count(text: str, encoding: str) -> int:
+    enc = _encoding(encoding)
     if enc is None:
         return estimate_tokens(text)
     # Special-token text in user content is ordinary text to us.
