@@ -7,33 +7,62 @@ mem.search("创建 Java 项目用什么 JDK")[0].entry.content
 mem.context_for("帮我再创建一个 Java 项目")       # the block to put in a prompt
 """
 
+from remem.compaction import CompactionConfig, CompactionReport
+from remem.context import ContextManager, ContextStatus
 from remem.entry import AuditRecord, Entry
 from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
 from remem.exchange import ImportConflict, ImportResult
+from remem.ledger import SessionLedger
+from remem.llm import (
+    ChatModel,
+    ChatResponse,
+    LLMError,
+    LLMSettings,
+    OpenAIChatModel,
+    ScriptedChatModel,
+    TokenAccount,
+)
 from remem.memory import History, Memory, SaveResult, Stats
 from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
 from remem.store import Store
+from remem.offload import Offloader
+from remem.summarizer import ExtractiveSummarizer, LLMSummarizer
 from remem.tokens import count_tokens, estimate_tokens
 
 __all__ = [
     "AmbiguousId",
     "AuditRecord",
+    "ChatModel",
+    "ChatResponse",
+    "CompactionConfig",
+    "CompactionReport",
+    "ContextManager",
+    "ContextStatus",
     "Entry",
+    "ExtractiveSummarizer",
     "History",
     "Hit",
     "ImportConflict",
     "ImportResult",
     "InvalidInput",
+    "LLMError",
+    "LLMSettings",
+    "LLMSummarizer",
     "Memory",
     "NotFound",
+    "Offloader",
+    "OpenAIChatModel",
     "RankingConfig",
     "RememError",
     "SaveResult",
+    "ScriptedChatModel",
+    "SessionLedger",
     "Settings",
     "Stats",
     "Store",
     "StoreError",
+    "TokenAccount",
     "count_tokens",
     "estimate_tokens",
 ]
