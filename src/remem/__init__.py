@@ -23,10 +23,10 @@ from remem.llm import (
     TokenAccount,
 )
 from remem.memory import History, Memory, SaveResult, Stats
+from remem.offload import Offloader
 from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
 from remem.store import Store
-from remem.offload import Offloader
 from remem.summarizer import ExtractiveSummarizer, LLMSummarizer
 from remem.tokens import count_tokens, estimate_tokens
 
