@@ -21,12 +21,12 @@ from remem.llm import (
     LLMError,
     LLMSettings,
     OpenAIChatModel,
-    ScriptedChatModel,
     ScriptExhausted,
     TokenAccount,
     TokenTotals,
     Usage,
 )
+from remem.scripted import ScriptedChatModel
 from remem.tokens import count_tokens
 
 MakeModel = Callable[..., OpenAIChatModel]

@@ -19,12 +19,12 @@ from remem.llm import (
     LLMError,
     LLMSettings,
     OpenAIChatModel,
-    ScriptedChatModel,
     TokenAccount,
 )
 from remem.memory import History, Memory, SaveResult, Stats
 from remem.offload import Offloader
 from remem.retrieval import Hit, RankingConfig
+from remem.scripted import ScriptedChatModel
 from remem.settings import Settings
 from remem.store import Store
 from remem.summarizer import ExtractiveSummarizer, LLMSummarizer

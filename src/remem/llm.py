@@ -22,10 +22,9 @@ import os
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol
 
 from remem.errors import RememError
 from remem.messages import Message, messages_tokens, to_wire
@@ -42,9 +41,7 @@ __all__ = [
     "LLMError",
     "LLMSettings",
     "OpenAIChatModel",
-    "Reply",
     "ScriptExhausted",
-    "ScriptedChatModel",
     "TokenAccount",
     "TokenTotals",
     "Usage",
@@ -311,7 +308,7 @@ class OpenAIChatModel:
             tc.model_dump(mode="json", exclude_none=True) for tc in choice.message.tool_calls or []
         ]
         usage = completion.usage
-        return _response(
+        return build_response(
             params,
             choice.message.content or "",
             calls,
@@ -343,7 +340,7 @@ class OpenAIChatModel:
                         _merge_tool_call(calls, delta)
                     finish_reason = choice.finish_reason or finish_reason
         tool_calls = [calls[i] for i in sorted(calls)]
-        return _response(params, "".join(text), tool_calls, usage, finish_reason, model)
+        return build_response(params, "".join(text), tool_calls, usage, finish_reason, model)
 
     def _sdk(self) -> openai.OpenAI:
         with self._lock:
@@ -452,7 +449,7 @@ def _one_line(text: str) -> str:
 # -- shared helpers ------------------------------------------------------------------
 
 
-def _response(
+def build_response(
     params: Mapping[str, Any],
     content: str,
     tool_calls: list[dict[str, Any]],
@@ -461,11 +458,11 @@ def _response(
     model: str,
 ) -> ChatResponse:
     if usage is None:  # the server did not say: estimate with our tokenizer
-        usage = _estimate_usage(params["messages"], params.get("tools"), content, tool_calls)
+        usage = estimate_usage(params["messages"], params.get("tools"), content, tool_calls)
     return ChatResponse(content, tool_calls, usage, finish_reason, model)
 
 
-def _estimate_usage(
+def estimate_usage(
     messages: Iterable[Message],
     tools: Sequence[Mapping[str, Any]] | None,
     content: str,
@@ -480,103 +477,3 @@ def _estimate_usage(
         completion += count_tokens(str(function.get("name", "")))
         completion += count_tokens(str(function.get("arguments", "")))
     return Usage(prompt, completion)
-
-
-# -- the scripted model for tests ----------------------------------------------------
-
-Reply: TypeAlias = str | ChatResponse | Mapping[str, Any] | BaseException
-"""A canned reply: text; a ChatResponse; a dict with "content", "tool_calls"
-([{"name", "arguments"}] or OpenAI format), optional "usage" and "finish_reason";
-or an exception to raise (e.g. an LLMError, to test fallbacks)."""
-
-
-class ScriptedChatModel:
-    """Replays canned replies in order and records every request (like llm's
-    MockModel). Usage is estimated with remem's tokenizer unless a reply gives it."""
-
-    def __init__(
-        self,
-        replies: Iterable[Reply] = (),
-        *,
-        name: str = "scripted",
-        account: TokenAccount | None = None,
-    ) -> None:
-        self.name = name
-        self.account = account
-        self.requests: list[ChatRequest] = []
-        self._replies: deque[Reply] = deque(replies)
-        self._given = len(self._replies)
-        self._lock = threading.Lock()
-
-    def add(self, *replies: Reply) -> None:
-        with self._lock:
-            self._replies.extend(replies)
-            self._given += len(replies)
-
-    @property
-    def remaining(self) -> int:
-        return len(self._replies)
-
-    def complete(
-        self,
-        messages: Sequence[Message],
-        *,
-        tools: Sequence[dict[str, Any]] | None = None,
-        max_tokens: int | None = None,
-        on_text: Callable[[str], None] | None = None,
-        purpose: str = "chat",
-    ) -> ChatResponse:
-        request = ChatRequest(
-            copy.deepcopy(list(messages)),
-            copy.deepcopy(list(tools)) if tools is not None else None,
-            max_tokens,
-            purpose,
-        )
-        with self._lock:
-            self.requests.append(request)
-            number = len(self.requests)
-            if not self._replies:
-                raise ScriptExhausted(
-                    f"ScriptedChatModel got request #{number} "
-                    f"but was given only {self._given} replies"
-                )
-            reply = self._replies.popleft()
-        if isinstance(reply, BaseException):
-            raise reply
-        response = self._response(reply, request, number)
-        if on_text is not None:
-            for piece in _pieces(response.content):
-                on_text(piece)
-        if self.account is not None:
-            self.account.record(purpose, response.usage)
-        return response
-
-    def _response(
-        self, reply: str | ChatResponse | Mapping[str, Any], request: ChatRequest, number: int
-    ) -> ChatResponse:
-        if isinstance(reply, ChatResponse):
-            return reply
-        if isinstance(reply, str):
-            reply = {"content": reply}
-        specs = reply.get("tool_calls") or []
-        calls = [_tool_call(spec, f"call_{number}_{n}") for n, spec in enumerate(specs)]
-        params = {"messages": request.messages, "tools": request.tools}
-        usage = Usage(**reply["usage"]) if reply.get("usage") else None
-        finish = reply.get("finish_reason") or ("tool_calls" if calls else "stop")
-        return _response(params, str(reply.get("content") or ""), calls, usage, finish, self.name)
-
-
-def _tool_call(spec: Mapping[str, Any], default_id: str) -> dict[str, Any]:
-    """A tool call in OpenAI format from either that format or {"name", "arguments"}."""
-    function = dict(spec.get("function") or {"name": spec["name"]})
-    arguments = function.get("arguments", spec.get("arguments", ""))
-    if not isinstance(arguments, str):
-        arguments = json.dumps(arguments, ensure_ascii=False)
-    function["arguments"] = arguments
-    return {"id": spec.get("id") or default_id, "type": "function", "function": function}
-
-
-def _pieces(text: str, parts: int = 3) -> list[str]:
-    """`text` in a few chunks, the way a stream would deliver it."""
-    size = max(1, -(-len(text) // parts))
-    return [text[i : i + size] for i in range(0, len(text), size)]
