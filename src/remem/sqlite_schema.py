@@ -114,8 +114,16 @@ def _statements(sql: str) -> list[str]:
     return [s for s in out if s]
 
 
+# Document frequencies for BM25 and candidate choice, kept by the store on every
+# write: a primary-key lookup instead of fts5vocab's (~1 ms per query at 100k rows).
+_V2 = """
+CREATE TABLE term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO term_df SELECT term, doc FROM entries_vocab;
+"""
+
 MIGRATIONS: list[Migration] = [
     (1, "entries, fts5 index, named values, audit log", _script(_V1)),
+    (2, "document frequencies per term", _script(_V2)),
 ]
 
 

@@ -275,6 +275,18 @@ class SQLiteStore:
             [(rowid, k, v) for k, v in index.keys.items()],
         )
 
+    def _count_terms(self, terms: Sequence[str], step: int) -> None:
+        distinct = [(t,) for t in set(terms)]
+        if step > 0:
+            self._conn.executemany(
+                "INSERT INTO term_df(term, df) VALUES (?, 1) "
+                "ON CONFLICT(term) DO UPDATE SET df = df + 1",
+                distinct,
+            )
+        else:
+            self._conn.executemany("UPDATE term_df SET df = df - 1 WHERE term = ?", distinct)
+            self._conn.execute("DELETE FROM term_df WHERE df <= 0")
+
     def insert(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
     ) -> None:
@@ -285,6 +297,7 @@ class SQLiteStore:
             cur = self._conn.execute(f"INSERT INTO entries({names}) VALUES ({marks})", params)
             assert cur.lastrowid is not None
             self._write_keys(cur.lastrowid, index)
+            self._count_terms(index.terms, +1)
             self._audit(entry.id, action, detail)
 
     def update(
@@ -294,20 +307,28 @@ class SQLiteStore:
         sets = ", ".join(f"{n} = :{n}" for n in params if n != "id")
         with self.write():
             row = self._conn.execute(
-                "SELECT rowid FROM entries WHERE id = ?", (entry.id,)
+                "SELECT rowid, terms FROM entries WHERE id = ?", (entry.id,)
             ).fetchone()
             if row is None:
                 raise StoreError(f"no entry {entry.id} to update")
             self._conn.execute(f"UPDATE entries SET {sets} WHERE id = :id", params)
             self._write_keys(row[0], index)
+            if row[1] != params["terms"]:
+                self._count_terms(row[1].split(), -1)
+                self._count_terms(index.terms, +1)
             self._audit(entry.id, action, detail)
 
     def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
         with self.write():
-            cur = self._conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
-            if cur.rowcount:
-                self._audit(entry_id, action, detail)
-            return cur.rowcount > 0
+            row = self._conn.execute(
+                "SELECT terms FROM entries WHERE id = ?", (entry_id,)
+            ).fetchone()
+            if row is None:
+                return False
+            self._conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
+            self._count_terms(row[0].split(), -1)
+            self._audit(entry_id, action, detail)
+            return True
 
     def add_audit(self, record: AuditRecord) -> None:
         with self.write():
@@ -347,7 +368,7 @@ class SQLiteStore:
         if not terms:
             return {}
         marks = ", ".join("?" for _ in terms)
-        rows = self._q(f"SELECT term, doc FROM entries_vocab WHERE term IN ({marks})", list(terms))
+        rows = self._q(f"SELECT term, df FROM term_df WHERE term IN ({marks})", list(terms))
         return {term: doc for term, doc in rows}
 
     def _corpus(self, terms: Sequence[str]) -> CorpusStats:
@@ -402,19 +423,22 @@ class SQLiteStore:
             params,
         )
         if index.keys:
-            marks = ", ".join(f":k{i}" for i in range(len(index.keys)))
-            params.update({f"k{i}": k for i, k in enumerate(index.keys)})
+            # Only a different value for the same named thing can conflict.
+            pairs = " OR ".join(f"(key = :k{i} AND value != :v{i})" for i in range(len(index.keys)))
+            for i, (key, value) in enumerate(index.keys.items()):
+                params.update({f"k{i}": key, f"v{i}": value})
             found += self._q(
                 f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND e.rowid IN "
-                f"(SELECT entry_rowid FROM entry_keys WHERE key IN ({marks})) LIMIT :limit",
+                f"(SELECT entry_rowid FROM entry_keys WHERE {pairs}) LIMIT :limit",
                 params,
             )
         rare = self._rarest(self._corpus(index.terms), index.terms, most=3)
         if rare:
-            params["match"] = _match_expr(rare)
+            # Near-identical wording (Dice >= 0.8) shares the rarest terms: a few suffice.
+            params.update(match=_match_expr(rare), near=min(limit, 8))
             found += self._q(
                 f"SELECT {_E_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
-                f"WHERE entries_fts MATCH :match AND {dom} ORDER BY f.rank LIMIT :limit",
+                f"WHERE entries_fts MATCH :match AND {dom} ORDER BY f.rank LIMIT :near",
                 params,
             )
         unique = {row[0]: row for row in found}

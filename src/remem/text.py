@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -106,6 +106,7 @@ def query_terms(text: str) -> list[str]:
     return list(dict.fromkeys(terms(text)))
 
 
+@lru_cache(maxsize=4096)
 def canonicalize(text: str) -> str:
     """The dedup form of a content (SPEC LT8)."""
     text = unicodedata.normalize("NFKC", text).lower()
