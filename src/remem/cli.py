@@ -16,7 +16,9 @@ import click
 
 from remem.cli_common import RememGroup, emit, json_option
 from remem.cli_context import compact, sessions
+from remem.cli_extract import bench, extract
 from remem.entry import SCOPES, TYPES, Entry
+from remem.errors import SecretRefused
 from remem.memory import Memory, SaveResult
 from remem.retrieval import Hit
 from remem.settings import Settings
@@ -137,21 +139,27 @@ def save(
 ) -> None:
     """Save a memory (TEXT, or - to read stdin).
 
+    Text that looks like a secret (key, token, password, phone or ID number, e-mail)
+    is refused unless --force.
+
     \b
     Example:
       remem save "项目使用 JDK 17 和 Maven"
       remem save --global --type preference "回答用中文"
       remem save --replace 3f2a9c1b "项目使用 JDK 21"
     """
-    result = _memory().save(
-        _content(text),
-        type=type_,  # type: ignore[arg-type]
-        scope="global" if is_global else "project",
-        force=force,
-        replace_id=replace_id,
-        entity=entity,
-        linked_paths=links,
-    )
+    try:
+        result = _memory().save(
+            _content(text),
+            type=type_,  # type: ignore[arg-type]
+            scope="global" if is_global else "project",
+            force=force,
+            replace_id=replace_id,
+            entity=entity,
+            linked_paths=links,
+        )
+    except SecretRefused as exc:  # a refused operation (exit 1), not bad usage (exit 2)
+        raise click.ClickException(str(exc)) from exc
     data = {
         "status": result.status,
         "entry": result.entry.to_dict(),
@@ -483,6 +491,8 @@ def stats(as_json: bool) -> None:
 
 
 cli.add_command(compact)
+cli.add_command(extract)
+cli.add_command(bench)
 cli.add_command(sessions)
 
 

@@ -11,6 +11,27 @@ class InvalidInput(RememError, ValueError):
     """The caller gave something remem cannot store or parse."""
 
 
+class SecretRefused(InvalidInput):
+    """A save of text that looks like a secret, without force (SPEC SE3). `kinds` names
+    what was found ("github_token", "phone_number" ...); the message never repeats it."""
+
+    def __init__(self, message: str, *, kinds: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.kinds = kinds
+
+    @classmethod
+    def about(cls, content: str) -> SecretRefused:
+        from remem.secrets import KIND_LABELS, find_secrets
+
+        kinds = tuple(dict.fromkeys(hit.kind for hit in find_secrets(content)))
+        labels = " and ".join(KIND_LABELS[k] for k in kinds[:2]) or "a secret"
+        return cls(
+            f"not saved: the text looks like it holds {labels}; memories should not keep "
+            "secrets (add --force, or pass force=True, to save it anyway)",
+            kinds=kinds,
+        )
+
+
 class NotFound(RememError, KeyError):
     """No entry has that id (or the prefix matches none)."""
 

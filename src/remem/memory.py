@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from remem import dedup, exchange, memory_block, retrieval, text
+from remem import dedup, exchange, memory_block, retrieval, secrets, text
 from remem.entry import (
     AuditRecord,
     Confidence,
@@ -23,7 +23,7 @@ from remem.entry import (
     utcnow,
     validate,
 )
-from remem.errors import AmbiguousId, InvalidInput, NotFound
+from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused
 from remem.exchange import ImportResult
 from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
@@ -100,7 +100,7 @@ class Memory:
         if store is None:
             from remem.sqlite_store import SQLiteStore
 
-            store = SQLiteStore(self.settings.db)
+            store = SQLiteStore(self.settings.db, synchronous=self.settings.synchronous)
         self.store: Store = store
         self.semantic = semantic
 
@@ -220,9 +220,13 @@ class Memory:
         confidence: Confidence | None = None,
     ) -> SaveResult:
         """Save a memory unless it duplicates one (refreshed) or conflicts with one
-        (nothing written; choose `replace_id=<old id>` or `force=True` to keep both)."""
+        (nothing written; choose `replace_id=<old id>` or `force=True` to keep both).
+        Text that looks like a secret raises SecretRefused unless `force` (SPEC SE3)."""
+        content = self.check_content(content)
+        if not force and secrets.looks_secret(content):
+            raise SecretRefused.about(content)
         entry = self._build(
-            self.check_content(content),
+            content,
             type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
             linked_paths=list(linked_paths or []), expires_at=expires_at, entity=entity,
             facts=dict(facts or {}), importance=importance,

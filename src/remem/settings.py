@@ -51,6 +51,7 @@ class Settings:
     agent_id: str | None = None
     session_id: str | None = None
     max_content_chars: int = 32_000
+    synchronous: str = "FULL"  # REMEM_SYNC=normal trades power-loss durability for speed
     ranking: RankingConfig = field(default_factory=RankingConfig)
 
     @classmethod
@@ -76,4 +77,5 @@ class Settings:
             user_id=user_id,
             agent_id=agent_id,
             session_id=session_id,
+            synchronous=env.get("REMEM_SYNC", "FULL").upper(),
         )

@@ -110,9 +110,17 @@ def _match_expr(terms: Sequence[str]) -> str:
 
 class SQLiteStore:
     """A `Store` in one SQLite file. Safe for threads (one lock) and processes (WAL +
-    IMMEDIATE transactions + a busy timeout); commits are fsynced (synchronous=FULL)."""
+    IMMEDIATE transactions + a busy timeout). With `synchronous="FULL"` (the default)
+    every commit is fsynced, so an acknowledged write survives power loss; "NORMAL"
+    survives a crashed or killed process but may lose the last writes on power loss,
+    and saves then cost no disk flush."""
 
-    def __init__(self, path: str | Path, *, busy_timeout: float = 30.0) -> None:
+    def __init__(
+        self, path: str | Path, *, busy_timeout: float = 30.0, synchronous: str = "FULL"
+    ) -> None:
+        if synchronous.upper() not in ("FULL", "NORMAL"):
+            raise StoreError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
+        self._synchronous = synchronous.upper()
         self.path = str(path)
         self.notices: list[str] = []
         self.read_only = False
@@ -207,7 +215,7 @@ class SQLiteStore:
         )
         try:
             conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute(f"PRAGMA synchronous={self._synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
             migrate(conn)
         except BaseException:
@@ -424,12 +432,15 @@ class SQLiteStore:
         )
         if index.keys:
             # Only a different value for the same named thing can conflict.
-            pairs = " OR ".join(f"(key = :k{i} AND value != :v{i})" for i in range(len(index.keys)))
+            pairs = " UNION ALL ".join(
+                f"SELECT entry_rowid FROM entry_keys WHERE key = :k{i} AND value != :v{i}"
+                for i in range(len(index.keys))
+            )
             for i, (key, value) in enumerate(index.keys.items()):
                 params.update({f"k{i}": key, f"v{i}": value})
             found += self._q(
-                f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND e.rowid IN "
-                f"(SELECT entry_rowid FROM entry_keys WHERE {pairs}) LIMIT :limit",
+                f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND e.rowid IN ({pairs}) "
+                "LIMIT :limit",
                 params,
             )
         rare = self._rarest(self._corpus(index.terms), index.terms, most=3)

@@ -1,0 +1,238 @@
+"""Sensitive data in text (SPEC SE3, EX3): keys, tokens, passwords, phone and ID numbers,
+e-mail addresses, credentials in URLs, card numbers, in Chinese and English text.
+
+    find_secrets("我的 GitHub token 是 ghp_...")   # [SecretHit(kind="github_token", span=(...))]
+    redact("call 13812345678")                    # "call [REDACTED:phone_number]"
+    looks_secret("Python 3.11 on port 8443")      # False
+
+Patterns are specific on purpose: versions ("3.11"), ports, dates and commit hashes
+are not secrets, and an explicit save that trips a pattern needs --force, so a false
+positive costs the user a flag. `sensitive_word` is the broader EX3 word list the
+automatic extractor uses to drop whole sentences before anything else sees them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["KIND_LABELS", "SecretHit", "find_secrets", "looks_secret", "redact", "sensitive_word"]
+
+
+@dataclass(frozen=True, slots=True)
+class SecretHit:
+    """One sensitive item: what it looks like and where it is (start, end)."""
+
+    kind: str
+    span: tuple[int, int]
+
+    @property
+    def label(self) -> str:
+        return KIND_LABELS.get(self.kind, self.kind.replace("_", " "))
+
+
+KIND_LABELS = {
+    "openai_key": "an OpenAI API key",
+    "anthropic_key": "an Anthropic API key",
+    "github_token": "a GitHub token",
+    "gitlab_token": "a GitLab token",
+    "huggingface_token": "a Hugging Face token",
+    "npm_token": "an npm token",
+    "aws_access_key": "an AWS access key",
+    "slack_token": "a Slack token",
+    "webhook_url": "a webhook URL",
+    "google_api_key": "a Google API key",
+    "stripe_key": "a Stripe key",
+    "jwt": "a JSON Web Token",
+    "bearer_token": "a bearer token",
+    "private_key": "a private key",
+    "password": "a password or secret",
+    "credential_url": "a URL with a password in it",
+    "phone_number": "a phone number",
+    "id_number": "an ID number",
+    "email": "an e-mail address",
+    "card_number": "a payment card number",
+}
+
+_PRIORITY = {kind: i for i, kind in enumerate(KIND_LABELS)}  # specific kinds first
+
+_A = r"(?<![A-Za-z0-9_])"  # an ASCII word start (\b would treat CJK as word characters)
+_Z = r"(?![A-Za-z0-9_])"
+_KEYWORDS = (
+    r"(?:password|passwd|passphrase|pwd|secret|client[_-]?secret|api[_-]?key|apikey"
+    r"|access[_-]?key|secret[_-]?key|private[_-]?key|(?:access|auth|refresh)?[_-]?token"
+    r"|credentials?)"
+)
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+    ("private_key", re.compile(
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
+        re.DOTALL)),
+    ("anthropic_key", re.compile(_A + r"sk-ant-[A-Za-z0-9_-]{16,}")),
+    ("openai_key", re.compile(_A + r"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}")),
+    ("github_token", re.compile(_A + r"(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ("gitlab_token", re.compile(_A + r"glpat-[A-Za-z0-9_-]{20,}")),
+    ("huggingface_token", re.compile(_A + r"hf_[A-Za-z0-9]{30,}")),
+    ("npm_token", re.compile(_A + r"npm_[A-Za-z0-9]{30,}")),
+    ("aws_access_key", re.compile(_A + r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}" + _Z)),
+    ("slack_token", re.compile(_A + r"xox[abposr]-[A-Za-z0-9-]{10,}")),
+    ("webhook_url", re.compile(
+        r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+")),
+    ("google_api_key", re.compile(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
+    ("stripe_key", re.compile(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
+    ("jwt", re.compile(_A + r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")),
+    ("bearer_token", re.compile(
+        r"(?i)" + _A + r"(?:bearer|authorization:\s*basic)\s+[A-Za-z0-9._~+/-]{16,}=*")),
+    ("credential_url", re.compile(
+        r"(?i)" + _A + r"[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:[^\s/@]+@[^\s/?#]+")),
+]  # fmt: skip
+_CODE_ASSIGN = re.compile(
+    r"(?i)" + _A + r"(?:[A-Za-z0-9]+[_-])*" + _KEYWORDS + r"[\"']?\s*[:=]\s*([\"']?)"
+    r"(?P<v>[^\s\"',;]{4,})"
+)
+_PROSE_ASSIGN = re.compile(
+    r"(?i)" + _A + _KEYWORDS + r"\s+(?:is|was|=|:)\s+([\"']?)(?P<v>[^\s\"',;]{6,})"
+)
+_ZH_ASSIGN = re.compile(
+    r"(?:密码|密碼|口令|密钥|秘钥|私钥|令牌|[Tt]oken)\s*(?:是|为|為|：|:|=|改成|改为|设为|设置为|设置成)"
+    r"\s*[\"'“]?(?P<v>[!-~]{4,})"
+)
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
+    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
+    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
+    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
+)
+_IDENTIFIER = re.compile(r"^[a-z]+(?:[_.][a-z]+)+(?:\(\))?$")  # api_key=api_key, cfg.token
+_CN_MOBILE = re.compile(r"(?<![0-9])(?:\+?86[\s-]?)?1[3-9][0-9](?:[\s-]?[0-9]{4}){2}(?![0-9])")
+_PHONE = re.compile(
+    r"(?<![\w+])\+[1-9][0-9]{0,2}[\s.-]?(?:\([0-9]{1,4}\)[\s.-]?)?[0-9]{1,4}"
+    r"(?:[\s.-]?[0-9]{2,4}){1,4}(?![0-9])"
+    r"|(?<![0-9])\([0-9]{3}\)\s?[0-9]{3}[-.\s][0-9]{4}(?![0-9])"
+    r"|(?<![0-9-])[0-9]{3}-[0-9]{3}-[0-9]{4}(?![0-9-])"
+    r"|(?<![0-9-])0[0-9]{2,3}-[0-9]{7,8}(?![0-9-])"
+)
+_CN_ID = re.compile(
+    r"(?<![0-9A-Za-z])[1-9][0-9]{5}(?:18|19|20)[0-9]{2}(?:0[1-9]|1[0-2])"
+    r"(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx](?![0-9A-Za-z])"
+)
+_NAMED_ID = re.compile(
+    r"(?i)(?:身份证(?:号码?)?|护照(?:号码?)?|社保号|passport(?: number| no\.?)?|ssn"
+    r"|social security(?: number)?|id number)\s*(?:是|为|：|:|is|#)?\s*"
+    r"(?P<v>[A-Za-z]?[0-9]{6,}[0-9Xx]?)"
+)
+_US_SSN = re.compile(r"(?<![0-9-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9-])")
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+-])(?P<local>[A-Za-z0-9][A-Za-z0-9._%+-]*)@"
+    r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
+)
+_CARD = re.compile(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_ID_CHECK = "10X98765432"
+
+_SENSITIVE = re.compile(
+    r"(?i)(?<![a-z])(?:password|passwd|passphrase|secret|token|api[_ -]?key|apikey|bearer"
+    r"|credentials?|private[ _-]key|access[ _-]key|ssh[ _-]key|e-?mail(?: address)?"
+    r"|phone(?: number)?|mobile number|credit card|ssn|passport|id number)s?(?![a-z])"
+    r"|密码|密碼|密钥|秘钥|私钥|口令|令牌|手机号|手机号码|电话号码|联系电话|身份证|邮箱|电子邮件"
+    r"|银行卡|信用卡|护照|社保号|账号密码"
+)
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _cn_id_valid(number: str) -> bool:
+    total = sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True))
+    return _ID_CHECK[total % 11] == number[17].upper()
+
+
+def _digit_count(text: str) -> int:
+    return sum(ch.isdigit() for ch in text)
+
+
+def _secret_ish(value: str) -> bool:
+    """A prose value ("the password is X") that looks like a credential, not a word."""
+    if _PLACEHOLDER.match(value):
+        return False
+    has_digit = any(c.isdigit() for c in value)
+    has_symbol = any(not c.isalnum() for c in value.rstrip(".,;:!?)"))
+    mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
+    return has_digit or has_symbol or mixed
+
+
+_Check = Callable[[re.Match[str]], bool]
+_VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
+    ("password", _CODE_ASSIGN, lambda m: _code_value(m["v"])),
+    ("password", _PROSE_ASSIGN, lambda m: _secret_ish(m["v"])),
+    ("password", _ZH_ASSIGN, lambda m: not _PLACEHOLDER.match(m["v"])),
+    ("phone_number", _CN_MOBILE, lambda m: True),
+    ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15),
+    ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0])),
+    ("id_number", _NAMED_ID, lambda m: True),
+    ("id_number", _US_SSN, lambda m: not m[0].startswith(("000", "666", "9"))),
+    ("email", _EMAIL, lambda m: m["local"].lower() not in {"git", "hg"}),
+    ("card_number", _CARD, lambda m: _card(m[0])),
+]
+
+
+def _code_value(value: str) -> bool:
+    """`key = value` in code or config: a literal, not a placeholder or another name."""
+    return not (_PLACEHOLDER.match(value) or _IDENTIFIER.match(value))
+
+
+def _card(text: str) -> bool:
+    digits = re.sub(r"[ -]", "", text)
+    if digits[0] == "2" and not 2221 <= int(digits[:4]) <= 2720:  # Mastercard's 2-series only
+        return False
+    return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits)
+
+
+def find_secrets(text: str) -> list[SecretHit]:
+    """Every sensitive item in `text`, in order, without overlaps (the earliest, then
+    longest, wins)."""
+    found: list[SecretHit] = []
+    for kind, pattern in _PATTERNS:
+        found += [SecretHit(kind, m.span()) for m in pattern.finditer(text)]
+    for kind, pattern, check in _VALUE_RULES:  # "密码是 X": only X is the secret
+        group = "v" if "v" in pattern.groupindex else 0
+        found += [SecretHit(kind, m.span(group)) for m in pattern.finditer(text) if check(m)]
+    found.sort(key=lambda h: (h.span[0], -h.span[1]))
+    kept: list[SecretHit] = []
+    for hit in found:
+        if kept and hit.span[0] < kept[-1].span[1]:  # overlapping: one hit, the specific kind
+            last = kept[-1]
+            kind = min(last.kind, hit.kind, key=_PRIORITY.__getitem__)
+            kept[-1] = SecretHit(kind, (last.span[0], max(last.span[1], hit.span[1])))
+            continue
+        kept.append(hit)
+    return kept
+
+
+def looks_secret(text: str) -> bool:
+    """True when `text` holds anything `find_secrets` reports."""
+    return bool(find_secrets(text))
+
+
+def redact(text: str) -> str:
+    """`text` with each sensitive item replaced by `[REDACTED:<kind>]`."""
+    out: list[str] = []
+    last = 0
+    for hit in find_secrets(text):
+        start, end = hit.span
+        out.append(text[last:start])
+        out.append(f"[REDACTED:{hit.kind}]")
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def sensitive_word(text: str) -> str | None:
+    """The first EX3 sensitive word in `text` (password, token, 密码, 手机号 ...), if any."""
+    match = _SENSITIVE.search(text)
+    return match[0] if match else None
