@@ -64,3 +64,10 @@ def test_text_functions_never_fail(value: str) -> None:
     text.skeleton(canon)
     text.named_values(value)
     assert 0.0 <= text.dice(canon, text.canonicalize(value[::-1])) <= 1.0
+
+
+def test_named_values_take_the_new_value_of_a_change() -> None:
+    assert text.named_values("预算从 5 万调整为 8 万") == {"预算": "8万"}
+    assert text.named_values("Budget changed from 50k to 80k") == {"budget": "80k"}
+    assert text.named_values("JDK 17 和 21") == {"jdk": "17"}
+    assert text.named_values("Released v1.2 today") == {"released": "1.2"}

@@ -44,6 +44,7 @@ _LINK_WORDS = frozenset(
     using used of at = : now currently still about approx around moved bumped upgraded downgraded
     remains stays""".split()
 )
+_FROM = frozenset({"从", "由", "from"})
 _KEY_TAGS_REJECT = ("r", "p", "c", "u", "q", "m", "x", "d", "y", "e", "o", "w")
 _CANON_KEEP = set("#/@\\%_-")
 _CANON_PARTICLES = set("的地得是")
@@ -166,7 +167,7 @@ def _key_before(tokens: list[tuple[str, str]], i: int) -> str | None:
     while j >= 0:
         word, tag = tokens[j]
         w = word.strip().lower()
-        if not w or w in _LINK_WORDS or (tag == "x" and not w.isalnum()):
+        if not w or w in _LINK_WORDS or w in _FROM or (tag == "x" and not w.isalnum()):
             j -= 1
             continue
         rejected_tag = tag != "eng" and tag.startswith(_KEY_TAGS_REJECT)
@@ -174,7 +175,7 @@ def _key_before(tokens: list[tuple[str, str]], i: int) -> str | None:
             return None
         if w in EN_STOPWORDS or (len(w) < 2 and not w.isascii()):
             return None
-        return _stem(w)
+        return w
     return None
 
 
@@ -187,10 +188,24 @@ def named_values(text: str) -> dict[str, str]:
     tokens = [(w.lower(), t) for w, t in _jieba().tag(unicodedata.normalize("NFKC", text))]
     tokens = [(w, t) for w, t in tokens if w.strip()]
     found: dict[str, str] = {}
+    last: tuple[str, int] | None = None  # the key of the previous number, and where it was
     for i, (word, _tag) in enumerate(tokens):
         if not _NUMBER.fullmatch(word):
             continue
+        value = (word.removeprefix("v") + _unit_after(tokens, i)).replace(",", "")
         key = _key_before(tokens, i)
         if key and key not in found:
-            found[key] = (word.removeprefix("v") + _unit_after(tokens, i)).replace(",", "")
+            found[key] = value
+            last = (key, i)
+        elif key is None and last and _only_links_between(tokens, last[1], i):
+            found[last[0]] = value  # "预算从 5 万调整为 8 万": the later value is the value
+            last = (last[0], i)
     return found
+
+
+def _only_links_between(tokens: list[tuple[str, str]], start: int, end: int) -> bool:
+    between = tokens[start + 1 : end]
+    return bool(between) and all(
+        w in _LINK_WORDS or (t in ("m", "q") and not w[:1].isdigit()) or w in _FROM
+        for w, t in between
+    )
