@@ -8,6 +8,7 @@ mem.context_for("帮我再创建一个 Java 项目")       # the block to put in
 """
 
 from remem.compaction import CompactionConfig, CompactionReport
+from remem.compression import CompressedItem, CompressionConfig, Compressor
 from remem.context import ContextManager, ContextStatus
 from remem.entry import AuditRecord, Entry
 from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
@@ -37,6 +38,9 @@ __all__ = [
     "ChatResponse",
     "CompactionConfig",
     "CompactionReport",
+    "CompressedItem",
+    "CompressionConfig",
+    "Compressor",
     "ContextManager",
     "ContextStatus",
     "Entry",

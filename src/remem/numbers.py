@@ -1,0 +1,124 @@
+"""Number-like values in text: what must survive any rewrite of it (SPEC EX7).
+
+A value is found as written and compared by a normal key: full-width digits and
+thousands separators folded ("１２，５００" -> 12500), amounts scaled ("5 万", "50k",
+"$1.5m"), dates in any common form ("2024-05-01", "5月1日", "May 1, 2024"), times,
+percentages, IDs ("ORD-7", "#42", commit hashes) and versions ("v1.2.3", "JDK17").
+
+    number_tokens("预算 5 万")[0].key                     # "50000"
+    missing_numbers("预算 5 万，3月15日", "预算 50000")    # ["3月15日"]
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+__all__ = ["MONTHS", "NumberToken", "missing_numbers", "normalise", "number_tokens"]
+
+_MON = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?"
+)
+_TOKEN = re.compile(
+    r"(?P<date_ymd>(?<![\d.])\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d|\.\d))"
+    r"|(?P<date_ym>(?<![\d.])\d{4}[-/]\d{1,2}(?![\d/-]|\.\d))"
+    r"|(?P<date_cn>(?:\d{4}\s*年\s*)?\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?)"
+    rf"|(?P<date_en>{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?(?!\d)(?:,?\s+\d{{4}})?|{_MON}\s+\d{{4}})"
+    rf"|(?P<date_dm>(?<![\d.])\d{{1,2}}(?:st|nd|rd|th)?\s+{_MON}(?:,?\s+\d{{4}})?)"
+    r"|(?P<time>(?<![\d.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:]))"
+    r"|(?P<amount>[$¥€£]\s?\d+(?:\.\d+)?\s?(?:bn|[mMbB])(?![A-Za-z])"
+    r"|(?<![\w.])[$¥€£]?\s?\d+(?:\.\d+)?\s?(?:万亿|亿|千万|百万|万|千|k|K|w)(?![A-Za-z])"
+    r"|(?<![\w.])\d+(?:\.\d+)?\s(?:thousand|million|billion)\b)"
+    r"|(?P<percent>(?<![\w.])\d+(?:\.\d+)?\s?%)"
+    r"|(?P<id>(?<![\w#-])(?:#\d+|[A-Z][A-Za-z]*\d*(?:[-_][A-Za-z0-9]+)+|[A-Z]{2,}\d{3,}\w*)"
+    r"|(?<!\w)(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?!\w)"
+    r"|(?<!\w)(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{8,}(?!\w))"
+    r"|(?P<num>(?<![\w.])[A-Za-z]*\d+(?:\.\d+)*(?:-(?:rc|alpha|beta|dev|pre)[.\d]*)?)",
+    re.ASCII,
+)
+_CN_DATE = re.compile(r"(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月(?:\s*(\d{1,2})\s*[日号])?")
+MONTHS = {m: i for i, m in enumerate("jan feb mar apr may jun jul aug sep oct nov dec".split(), 1)}
+_SCALE = {"万亿": 10**12, "亿": 10**8, "千万": 10**7, "百万": 10**6, "万": 10**4, "千": 1000}
+_SCALE |= {"k": 1000, "w": 10**4, "m": 10**6, "b": 10**9, "bn": 10**9, "thousand": 1000}
+_SCALE |= {"million": 10**6, "billion": 10**9}
+
+
+@dataclass(frozen=True, slots=True)
+class NumberToken:
+    """A number-like value as written, the key it is compared by ("5 万" -> 50000), its kind
+    (date, time, amount, percent, id, version, number), and every key it covers (a full
+    date also covers its year and its month-day)."""
+
+    surface: str
+    key: str
+    kind: str
+    aliases: frozenset[str]
+
+
+def normalise(value: str) -> str:
+    """Full-width to ASCII, thousands separators dropped: "１２，５００" -> "12500"."""
+    return re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", unicodedata.normalize("NFKC", value))
+
+
+def _date(y: str | None, m: str | int, d: str | None) -> tuple[str, set[str]]:
+    month = f"{int(m):02d}"
+    md = f"{month}-{int(d):02d}" if d else f"m{month}"
+    key = f"{y}-{md}" if y and d else (f"{y}-{month}" if y else md)
+    return key, {key, md, f"m{month}", *([y, f"{y}-{month}"] if y else [])}
+
+
+def _keys(kind: str, s: str) -> tuple[str, set[str]]:
+    """The comparison key of one token and every key it covers."""
+    nums = re.findall(r"\d+(?:\.\d+)?", s)
+    if kind in ("date_ymd", "date_ym"):
+        return _date(nums[0], nums[1], nums[2] if kind == "date_ymd" else None)
+    if kind == "date_cn":
+        return _date(*_CN_DATE.fullmatch(s).groups())  # type: ignore[union-attr]
+    if kind in ("date_en", "date_dm"):
+        month = MONTHS[re.search(r"[A-Z][a-z]{2}", s).group().lower()]  # type: ignore[union-attr]
+        year = next((n for n in nums if len(n) == 4), None)
+        return _date(year, month, next((n for n in nums if len(n) <= 2), None))
+    if kind == "amount":
+        unit = re.sub(r"[\d.\s$¥€£]", "", s)
+        value = Decimal(nums[0]) * _SCALE[unit if unit in _SCALE else unit.lower()]
+        key = format(value.normalize(), "f")
+    elif kind == "time":
+        key = f"{int(s.split(':')[0])}:{s.split(':', 1)[1]}"
+    elif kind == "percent":
+        key = f"{nums[0]}%"
+    elif kind == "id":
+        key = s.lstrip("#").upper()
+    else:  # integers, decimals, versions: "JDK17" -> 17, "v1.2.3" -> 1.2.3
+        key = re.sub(r"^[A-Za-z]*", "", s).lower()
+    return key, {key}
+
+
+def number_tokens(source: str) -> list[NumberToken]:
+    """Every number-like value in `source`, in order, repeats dropped."""
+    normal = normalise(source)
+    spans = [(m.start(), m.lastgroup or "num", m.group()) for m in _TOKEN.finditer(normal)]
+    spans = [s for s in spans if re.search(r"\d", s[2])]
+    covered = {i for start, _, s in spans for i in range(start, start + len(s))}
+    # A safety net: digits no pattern claims ("abc.5") are checked all the same.
+    spans += [(m.start(), "num", m.group()) for m in re.finditer(r"\d+", normal)
+              if m.start() not in covered]  # fmt: skip
+    found: dict[str, NumberToken] = {}
+    for _, group, surface in sorted(spans):
+        key, aliases = _keys(group, surface)
+        kind = group.split("_")[0]
+        if kind == "num":
+            kind = "version" if re.match(r"[vV]\d|\d+\.\d+\.\d", surface) else "number"
+        found.setdefault(key, NumberToken(surface.strip(), key, kind, frozenset(aliases)))
+    return list(found.values())
+
+
+def missing_numbers(source: str, *kept: str | Mapping[str, str]) -> list[str]:
+    """The values of `source` (as written) that none of the `kept` texts keeps; a mapping
+    (an entry's facts) counts by its values."""
+    texts = [t for part in kept for t in ((part,) if isinstance(part, str) else part.values())]
+    covered = {a for part in texts for t in number_tokens(part) for a in t.aliases}
+    return [t.surface for t in number_tokens(source) if t.key not in covered]
