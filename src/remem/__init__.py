@@ -7,29 +7,77 @@ mem.search("创建 Java 项目用什么 JDK")[0].entry.content
 mem.context_for("帮我再创建一个 Java 项目")       # the block to put in a prompt
 """
 
-from remem.compaction import CompactionConfig, CompactionReport
-from remem.compression import CompressedItem, CompressionConfig, Compressor
-from remem.context import ContextManager, ContextStatus
-from remem.entry import AuditRecord, Entry
-from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
-from remem.exchange import ImportConflict, ImportResult
-from remem.ledger import SessionLedger
-from remem.llm import (
-    ChatModel,
-    ChatResponse,
-    LLMError,
-    LLMSettings,
-    OpenAIChatModel,
-    TokenAccount,
-)
-from remem.memory import History, Memory, SaveResult, Stats
-from remem.offload import Offloader
-from remem.retrieval import Hit, RankingConfig
-from remem.scripted import ScriptedChatModel
-from remem.settings import Settings
-from remem.store import Store
-from remem.summarizer import ExtractiveSummarizer, LLMSummarizer
-from remem.tokens import count_tokens, estimate_tokens
+# Names load on first use (PEP 562), so `import remem` and the CLI start fast and
+# a command only pays for the modules it uses.
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remem.compaction import CompactionConfig, CompactionReport
+    from remem.compression import CompressedItem, CompressionConfig, Compressor
+    from remem.context import ContextManager, ContextStatus
+    from remem.entry import AuditRecord, Entry
+    from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
+    from remem.exchange import ImportConflict, ImportResult
+    from remem.ledger import SessionLedger
+    from remem.llm import (
+        ChatModel,
+        ChatResponse,
+        LLMError,
+        LLMSettings,
+        OpenAIChatModel,
+        TokenAccount,
+    )
+    from remem.memory import History, Memory, SaveResult, Stats
+    from remem.offload import Offloader
+    from remem.retrieval import Hit, RankingConfig
+    from remem.scripted import ScriptedChatModel
+    from remem.settings import Settings
+    from remem.store import Store
+    from remem.summarizer import ExtractiveSummarizer, LLMSummarizer
+    from remem.tokens import count_tokens, estimate_tokens
+
+_LAZY = {
+    "AmbiguousId": "remem.errors",
+    "AuditRecord": "remem.entry",
+    "ChatModel": "remem.llm",
+    "ChatResponse": "remem.llm",
+    "CompactionConfig": "remem.compaction",
+    "CompactionReport": "remem.compaction",
+    "CompressedItem": "remem.compression",
+    "CompressionConfig": "remem.compression",
+    "Compressor": "remem.compression",
+    "ContextManager": "remem.context",
+    "ContextStatus": "remem.context",
+    "Entry": "remem.entry",
+    "ExtractiveSummarizer": "remem.summarizer",
+    "History": "remem.memory",
+    "Hit": "remem.retrieval",
+    "ImportConflict": "remem.exchange",
+    "ImportResult": "remem.exchange",
+    "InvalidInput": "remem.errors",
+    "LLMError": "remem.llm",
+    "LLMSettings": "remem.llm",
+    "LLMSummarizer": "remem.summarizer",
+    "Memory": "remem.memory",
+    "NotFound": "remem.errors",
+    "Offloader": "remem.offload",
+    "OpenAIChatModel": "remem.llm",
+    "RankingConfig": "remem.retrieval",
+    "RememError": "remem.errors",
+    "SaveResult": "remem.memory",
+    "ScriptedChatModel": "remem.scripted",
+    "SessionLedger": "remem.ledger",
+    "Settings": "remem.settings",
+    "Stats": "remem.memory",
+    "Store": "remem.store",
+    "StoreError": "remem.errors",
+    "TokenAccount": "remem.llm",
+    "count_tokens": "remem.tokens",
+    "estimate_tokens": "remem.tokens",
+}
 
 __all__ = [
     "AmbiguousId",
@@ -70,3 +118,16 @@ __all__ = [
     "count_tokens",
     "estimate_tokens",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'remem' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -15,8 +15,6 @@ from typing import Any, TypeVar
 import click
 
 from remem.cli_common import RememGroup, emit, json_option
-from remem.cli_context import compact, sessions
-from remem.cli_extract import bench, extract
 from remem.entry import SCOPES, TYPES, Entry
 from remem.errors import SecretRefused
 from remem.memory import Memory, SaveResult
@@ -66,7 +64,16 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     return [e.to_dict() for e in entries]
 
 
-@click.group(cls=RememGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=RememGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    lazy={
+        "compact": "remem.cli_context:compact",
+        "sessions": "remem.cli_context:sessions",
+        "extract": "remem.cli_extract:extract",
+        "bench": "remem.cli_extract:bench",
+    },
+)
 @click.option("--db", metavar="PATH", help="Store file (default: $REMEM_HOME/memory.db).")
 @click.option("--project", metavar="NAME|PATH", help="Project scope (default: the git root).")
 @click.option("--user", "user_id", metavar="ID", help="Partition by user id.")
@@ -488,12 +495,6 @@ def stats(as_json: bool) -> None:
         click.echo(f"by scope: {st.by_scope}")
 
     emit(as_json, asdict(st), human)
-
-
-cli.add_command(compact)
-cli.add_command(extract)
-cli.add_command(bench)
-cli.add_command(sessions)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

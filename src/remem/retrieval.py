@@ -31,7 +31,7 @@ class RankingConfig:
     b: float = 0.75
     pseudo_docs: int = 10
     floor: float = 0.2  # minimum relevance for automatic injection
-    candidates: int = 200
+    candidates: int = 100
     max_entries: int = 10
     window: int = 200_000
     stale_days: float = 30.0

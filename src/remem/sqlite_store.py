@@ -22,7 +22,7 @@ _READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_
 # Candidate generation reads the postings of the rarest query terms first and
 # stops adding terms past this many postings: common terms add little to BM25
 # and would make FTS5 rank tens of thousands of rows.
-MAX_POSTINGS = 20_000
+MAX_POSTINGS = 8_000
 _ENTRY_COLUMNS = (
     "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
     "last_verified_at, token_count, source, confidence, metadata, entity, facts, linked_paths, "
@@ -413,11 +413,13 @@ class SQLiteStore:
         return [Candidate(_row_to_entry(r), r[22].split()) for r in rows], stats
 
     def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+        # The unary + keeps SQLite from scanning a whole project through the visibility
+        # index: the selective lookups (canon, skeleton, keys, FTS) must drive each query.
         dom = (
-            "e.type = :type AND e.scope = :scope AND e.project IS :project "
-            "AND e.session_id IS :session_id AND e.user_id IS :user_id "
-            "AND e.agent_id IS :agent_id AND e.superseded_by IS NULL "
-            "AND (e.expires_at IS NULL OR e.expires_at > :now)"
+            "+e.type = :type AND +e.scope = :scope AND +e.project IS :project "
+            "AND +e.session_id IS :session_id AND +e.user_id IS :user_id "
+            "AND +e.agent_id IS :agent_id AND +e.superseded_by IS NULL "
+            "AND (+e.expires_at IS NULL OR +e.expires_at > :now)"
         )
         params: dict[str, Any] = {
             "type": domain.type, "scope": domain.scope, "project": domain.project,
@@ -426,10 +428,15 @@ class SQLiteStore:
             "skeleton": index.skeleton, "limit": limit,
         }  # fmt: skip
         found = self._q(
-            f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND (e.canon = :canon OR "
-            "(:skeleton != '' AND e.skeleton = :skeleton)) LIMIT :limit",
+            f"SELECT {_E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit",
             params,
         )
+        if index.skeleton:
+            found += self._q(
+                f"SELECT {_E_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
+                f"AND e.skeleton != '' AND {dom} LIMIT :limit",
+                params,
+            )
         if index.keys:
             # Only a different value for the same named thing can conflict.
             pairs = " UNION ALL ".join(
