@@ -1,16 +1,22 @@
 """The deterministic side of extraction: the user's message cut into sentences and
 clauses, the sensitive-data pre-filter (EX3), the rules that find stated preferences and
-project facts (EX5, EX8), and the code checks every model quote must pass (EX4).
+project facts (EX5, EX8), and the checks a model's quote shares with them (EX4). The
+word lists themselves are in `extraction_words`.
 
 Used through `remem.extraction.Extractor`; nothing here stores or calls a model.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
+import string
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from remem import extraction_words as W
 from remem.guard import Origin, Piece, pieces
 from remem.secrets import SecretHit, find_secrets, redact, sensitive_word
 
@@ -71,140 +77,6 @@ def shown(value: str) -> str:
     return _clip(redact(value))
 
 
-# -- word lists (EX3, EX4, EX5, EX8) ----------------------------------------------------
-
-
-def _words(zh: str, en: str = "") -> re.Pattern[str]:
-    """Chinese alternatives (any position) and English ones (whole words, any case),
-    separated by white space; a line starting with | continues the one before."""
-    zh, en = (re.sub(r"\s*\n\s*\|", "|", words) for words in (zh, en))
-    parts = zh.split()
-    if en.strip():
-        parts.append(r"(?i:\b(?:" + "|".join(en.split()) + r")\b)")
-    return re.compile("|".join(parts))
-
-
-_TRIGGER = _words(
-    """我 项目 仓库 团队 偏好 习惯 默认 统一 使用 采用 基于 构建 技术栈 语言 框架
-    版本 编码 规范 禁止 不要 一律 以后 总是 今后 每次 记住 记一下 别忘了""",
-    r"""i we our us my project repo repository codebase team prefer preference habit default
-    always never use uses using adopt based build built stack language framework version
-    encoding convention style standard don't must remember from\s+now\s+on by\s+default
-    every\s+time whenever going\s+forward keep\s+in\s+mind note\s+that don't\s+forget
-    memori[sz]e""",
-)
-_STANDING_PHRASES = _words(
-    "从现在开始 从现在起 从今天起 从今天开始 从今以后", r"from\s+now\s+on starting\s+today"
-)
-_TEMPORARY = _words(  # EX4's list, its English equivalents, and other passing states
-    r"""今天 今晚 现在 刚刚 刚才 这次 本次 本轮 这一轮 临时 暂时 顺便 报错 昨天 明天 这会儿
-    待会 等会 一会儿 马上 以前 之前 原来 原先 曾经 过去
-    (?<![优首事预原领率祖争抢])先(?![进生前后锋驱例])""",
-    r"""today tonight now right\s+now this\s+time temporarily temporary for\s+the\s+moment
-    at\s+the\s+moment just this\s+once this\s+(?:week|sprint) yesterday tomorrow
-    for\s+this\s+(?:task|session|run|pr|change|release|sprint|week|demo|ticket)
-    used\s+to previously formerly fail(?:s|ed|ing)? broken crash(?:es|ed|ing)?
-    (?:is|are)\s+down""",
-)
-_TENTATIVE = _words(  # EX8, and conditions
-    r"""试试 试一下 试一试 试用 尝试 也许 (?<!尽)可能 或许 大概 考虑 要不 不如 看看 打算
-    说不定 好像 似乎 再说 再看 回头 改天 吧$ 如果 假如 要是 万一 的话""",
-    r"""maybe perhaps might could try trying possibly probably consider(?:ing)?
-    thinking\s+(?:about|of) not\s+sure i\s+guess i\s+think what\s+if let'?s wondering if
-    unless whether""",
-)
-_QUESTION = _words(
-    r"""[?？] (?:吗|呢|么)$ 是不是 是否 能不能 可不可以 要不要 有没有 会不会 对不对 对吗
-    好吗 行吗 为什么 为啥 怎么样 怎么办 如何 哪个 哪些 哪里 哪儿 对吧 是吧 没错吧""",
-    r"""^(?:do|does|did|is|are|was|were|should|shall|can|could|would|will|what|why|how
-    |which|who|whom|whose|whether|am) right$ correct$ isn't\s+it(?:$|\?)""",
-)
-_TASK = _words(
-    r"""帮我 帮忙 麻烦 给我 替我 你来 你帮 能否 可否 请你 ^请 我想让你 我要你 我需要你
-    一下 ^把 ^(?:写(?:一|个|段|篇|些|点)|创建|新建|修复|生成|删除|删掉|运行|执行|跑一下
-    |看下|看一下|解释|总结|翻译|重构|改一下|加上|去掉|打开|查一下|列出|告诉)""",
-    r"""please for\s+me let\s+me\s+know (?:can|could|would|will)\s+you go\s+ahead
-    i\s+(?:want|need)\s+you
-    ^(?:write|fix|create|make|add|implement|generate|build|run|show|explain|summari[sz]e
-    |help|refactor|update|delete|remove|check|find|tell|give|change|rename|move|install
-    |deploy|open|read|look|review|test|translate|convert|debug|investigate|skip|set\s+up
-    |list|compare|analy[sz]e|draft|send|email|call|start|stop|restart|clean|lint|commit
-    |push|merge|rewrite|optimi[sz]e|print|search|get|go|do)""",
-)
-_SUBJECT = _words(
-    "我们 咱们 我司 项目 仓库 代码库 团队 公司",
-    r"""we our ours us the\s+project this\s+project the\s+repo this\s+repo the\s+repository
-    this\s+repository the\s+codebase the\s+team""",
-)
-_SELF = _words("^我(?!们)", r"i my i'm")
-_PREFER = _words(
-    "偏好 喜欢 习惯 倾向 讨厌 更爱", "prefer prefers preferred like likes love hate dislike rather"
-)
-_STANDING = _words(
-    """以后 今后 总是 一律 默认 每次 始终 永远 平时 通常 一般 统一 约定 规定 规范 守则
-    原则 惯例""",
-    r"""always never conventions? rules? policy guidelines? from\s+now\s+on by\s+default
-    every\s+time whenever going\s+forward as\s+a\s+rule usually generally""",
-)
-_PREDICATE = _words(
-    r"""(?<![费作有没应])用(?!户|例|途|量) 是(?!不是|否)
-    (?<![因认以作成行])为(?!了|什么|啥) 基于 构建 名为 叫 监听 部署在 部署到 遵循
-    遵守 按照 保持 依赖 支持 要求 必须 禁止 不准 放在 统一 运行在 跑在 位于 定为
-    设为 固定 锁定""",
-    r"""use uses used using built\s+with based\s+on runs?\s+on listens?\s+on lives?\s+in
-    located\s+in deployed\s+(?:to|on) hosted\s+on stored\s+in written\s+in prefer prefers
-    follows? requires? must should called named targets? supports? depends?\s+on
-    reli(?:es|y)\s+on stick\s+(?:to|with) deploys?\s+(?:to|on|with|via) hosts? ships?
-    stores? releases? sits?\s+behind reads?\s+from keep avoid never always only
-    pin(?:s|ned)?
-    (?:communicates?|talks?|connects?|publish(?:es)?|logs?|sends?)\s+(?:to|over|via
-    |through|with)
-    (?:writes?|codes?|develops?|works?|tests?|builds?|lints?|formats?)\s+(?:in|with|on)
-    (?:is|are)\s+(?:built|based|written|deployed|hosted|stored|kept|located|configured
-    |set|pinned|called|named|using|on|in)
-    our\s+[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:is|are)""",
-)
-_ACTION = _words(
-    "回答 回复 写 加 带 放 命名 缩进 注释 提交 输出 说 跑 运行 执行 检查",
-    """reply respond answer write add include put name format indent comment commit wrap
-    explain run call ask tell show log test""",
-)
-_PROHIBIT = _words(
-    "^(?:不要|别|禁止|不准|不许|严禁|不得|切勿|千万别|一律不)", r"^(?:never|don't|do\s+not|avoid)"
-)
-_CONTINUE = _words(
-    "^(?:不用|不要|不是|而不是|而非|别|不|也|并且|而且)",
-    r"^(?:not|rather\s+than|instead\s+of|but\s+not|and)",
-)
-_DEICTIC = _words(
-    "这个 这段 这里 这些 这样 这么 那个 那些 那样 那里 它 上面 下面",
-    "this that these those it here there above below",
-)
-_FILLER = _words("不客气 没关系 别担心 不要紧 别急", r"never\s+mind don't\s+worry no\s+worries")
-_DECISION = _words(
-    "决定 定为 定了 选定 敲定 拍板", r"decided chose chosen agreed settled\s+on going\s+with"
-)
-_PREF_TYPE = _words(
-    "偏好 喜欢 习惯 倾向 以后 今后 总是 一律 每次 始终 永远 不要 禁止 别",
-    r"prefer prefers like always never from\s+now\s+on don't do\s+not avoid",
-)
-_REMEMBER_LEAD = _words(
-    r"^(?:请|麻烦)?你?(?:帮我)?(?:记住|记一下|记下来|记下|记着|牢记|别忘了|不要忘了)"
-    r"(?:这个|这点|一下)?[\s：:，,、]*",
-    r"""^(?:please\s+)?(?:remember|note(?:\s+that|:)|keep\s+in\s+mind|don't\s+forget
-    |never\s+forget|memori[sz]e)(?:\s+that)?\s*[:,]?\s*""",
-)
-_CONNECTIVE = _words(  # bullets, and words that open a sentence without adding to it
-    r"""^(?:[-*•·]|\d{1,2}[.)、])\s+
-    ^(?:(?:另外|对了|还有|此外|而且|然后|总之|顺便说一下|顺便提一下|顺便一提)[\s，,：:、!！]*)+""",
-    r"^(?:(?:by\s+the\s+way|btw|also|besides|oh|ok|okay|and|but|so|anyway|plus)[\s,:!]*)+",
-)
-_BOUNDARY = re.compile(
-    r"[。！？；]+|[!?;]+(?=\s|$|[^\x00-\x7f])|\n+|\.(?=\s|$)"
-    r"|(?<=[，,])\s*(?=另外|对了|还有|此外|顺便说一下|顺便提一下)"
-    r"|(?i:(?<=,)\s*(?=by the way|btw\b|also\b|besides\b))"
-)
-_CLAUSE = re.compile(r"[，：]|,(?!\d)|:(?=\s)")
 _MARKS = "。！？!?；;.，,"
 _EDGE = " \t\r\n。！？!?；;.，,：:、…"
 
@@ -224,15 +96,26 @@ class MessageView:
     deleted: list[tuple[int, int]] = field(default_factory=list)
     sanitised: str = ""
     refused: list[tuple[int, Refusal]] = field(default_factory=list)
+    _deleted_starts: set[int] = field(default_factory=set, init=False)
+    _hit_ends: list[int] = field(init=False)
+    low: str = field(init=False)  # the text ASCII-lowered, for the word lists
+
+    def __post_init__(self) -> None:
+        self._hit_ends = [h.span[1] for h in self.hits]
+        self.low = _lower(self.text)
+
+    def hits_in(self, start: int, end: int) -> list[SecretHit]:
+        """The secrets overlapping [start, end) (hits are sorted and do not overlap)."""
+        first = bisect.bisect_right(self._hit_ends, start)
+        return list(itertools.takewhile(lambda h: h.span[0] < end, self.hits[first:]))
 
     def excerpt(self, start: int, end: int) -> str:
         """text[start:end] for a refusal: secrets redacted, one line, at most 120 chars."""
         out, pos = [], start
-        for hit in self.hits:
+        for hit in self.hits_in(start, end):
             a, b = max(hit.span[0], start), min(hit.span[1], end)
-            if a < b:
-                out += [self.text[pos:a], f"[REDACTED:{hit.kind}]"]
-                pos = b
+            out += [self.text[pos:a], f"[REDACTED:{hit.kind}]"]
+            pos = b
         out.append(self.text[pos:end])
         return _clip("".join(out))
 
@@ -246,13 +129,14 @@ class MessageView:
     def asks(self, start: int, end: int) -> bool:
         """Is the sentence [start, end) (trimmed of its end mark) a question?"""
         tail = self.text[end : end + 3].lstrip(" \t")
-        return _QUESTION.search(self.text[start:end]) is not None or tail[:1] in ("?", "？")
+        asked = W.QUESTION.search(self.low[start:end]) is not None  # a slice: ^ is its start
+        return asked or tail[:1] in ("?", "？")
 
     def own_sentences(self) -> list[tuple[int, int]]:
         return [s for s in self.sentences if not self._deleted(*s) and self._has_own(*s)]
 
     def _deleted(self, start: int, end: int) -> bool:
-        return any(a <= start and end <= b for a, b in self.deleted)
+        return start in self._deleted_starts  # deleted spans start where a sentence does
 
     def _has_own(self, start: int, end: int) -> bool:
         return any(p.origin == "own" and p.start < end and start < p.end for p in self.pieces)
@@ -280,17 +164,18 @@ def view_of(user_text: str) -> MessageView:
     view = MessageView(
         user_text,
         pieces(user_text),
-        _split(user_text, 0, len(user_text), _BOUNDARY),
+        _split(user_text, 0, len(user_text), W.BOUNDARY),
         find_secrets(user_text),
     )
     for start, end in view.sentences:
-        hit = next((h for h in view.hits if h.span[0] < end and start < h.span[1]), None)
+        hit = next(iter(view.hits_in(start, end)), None)
         word = sensitive_word(user_text[start:end])
         if hit is not None or word is not None:
             why = f"sensitive: {hit.label}" if hit else f"sensitive word {word!r}"
             while end < len(user_text) and user_text[end] in _MARKS:  # its end mark too
                 end += 1
             view.deleted.append((start, end))
+            view._deleted_starts.add(start)
             view.refused.append((start, Refusal(view.excerpt(start, end), why)))
     chunks, pos = [], 0
     for start, end in view.deleted:
@@ -323,72 +208,93 @@ class _Verdict:
     poison: bool = False  # a leading "for now," / "maybe," covers the clauses after it
 
 
-def _first(pattern: re.Pattern[str], value: str) -> str | None:
-    match = pattern.search(value)
-    return match[0] if match else None
+_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 
 
-def fact_type(clause: str) -> FactType:
-    if _DECISION.search(clause):
+def _lower(text: str) -> str:
+    """ASCII lower-casing: offsets stay valid (str.lower can change lengths)."""
+    return text.translate(_LOWER)
+
+
+class _Clause:
+    """A clause as the rules read it: as written, ASCII-lowered (English word lists are
+    lower-case), and lowered with "from now on" / "从现在开始" blanked (standing, not
+    temporary); `standing` and `predicate` are asked so often they are found once."""
+
+    __slots__ = ("text", "low", "calm", "standing", "predicate")
+
+    def __init__(self, text: str, low: str | None = None) -> None:
+        self.text = text
+        self.low = _lower(text) if low is None else low
+        self.calm = W.STANDING_PHRASES.sub(lambda m: " " * len(m[0]), self.low)
+        self.standing = W.STANDING.search(self.calm) is not None
+        self.predicate = W.PREDICATE.search(self.low) is not None
+
+    def has(self, pattern: re.Pattern[str]) -> bool:
+        return pattern.search(self.low) is not None
+
+    def word(self, pattern: re.Pattern[str], *, calm: bool = False) -> str | None:
+        """The words `pattern` finds, as the user wrote them."""
+        found = pattern.search(self.calm if calm else self.low)
+        return self.text[found.start() : found.end()] if found else None
+
+
+def fact_type(clause: str | _Clause) -> FactType:
+    c = clause if isinstance(clause, _Clause) else _Clause(clause)
+    if c.has(W.DECISION):
         return "decision"
-    personal = _SELF.search(clause) and (_PREFER.search(clause) or _STANDING.search(clause))
-    if _PREF_TYPE.search(clause) or personal:
+    if c.has(W.PREF_TYPE) or (c.has(W.SELF) and (c.standing or c.has(W.PREFER))):
         return "preference"
     return "fact"
 
 
-def _is_fact(clause: str, *, explicit: bool, standing: bool) -> bool:
+def _is_fact(c: _Clause, *, explicit: bool, standing: bool) -> bool:
     if explicit:
         return True
-    predicate = _PREDICATE.search(clause) is not None
-    if _SUBJECT.search(clause) and predicate:
+    predicate = c.predicate
+    if predicate and c.has(W.SUBJECT):
         return True
-    if _SELF.search(clause) and (_PREFER.search(clause) or standing):
+    if c.has(W.SELF) and (standing or c.has(W.PREFER)):
         return True
-    if standing and (predicate or _ACTION.search(clause)):
+    if standing and (predicate or c.has(W.ACTION)):
         return True
-    return _PROHIBIT.search(clause) is not None and _DEICTIC.search(clause) is None
+    return c.has(W.PROHIBIT) and not c.has(W.DEICTIC)
 
 
-def _refusal(clause: str, carried: bool) -> _Verdict | None:
+def _refusal(c: _Clause, carried: bool) -> _Verdict | None:
     """Why a clause can never be a stable fact: a task, temporary, or tentative."""
-    calm = _STANDING_PHRASES.sub(" ", clause)
-    standing = carried or _STANDING.search(calm) is not None
-    task = _first(_TASK, clause)
-    if task and not (standing and (_PREDICATE.search(clause) or _ACTION.search(clause))):
+    task = c.word(W.TASK)
+    if task and not ((carried or c.standing) and (c.predicate or c.has(W.ACTION))):
         return _Verdict("refused", f"task request ({task!r})")
-    if word := _first(_TEMPORARY, calm):
+    if word := c.word(W.TEMPORARY, calm=True):
         return _Verdict("refused", f"temporary word {word!r}", poison=True)
-    if word := _first(_TENTATIVE, clause):
+    if word := c.word(W.TENTATIVE):
         return _Verdict("refused", f"tentative ({word!r})", poison=True)
     return None
 
 
-def _verdict(clause: str, *, explicit: bool, carried: bool, min_chars: int) -> _Verdict:
+def _verdict(c: _Clause, *, explicit: bool, carried: bool, min_chars: int) -> _Verdict:
     """fact; more (extends a fact before it); lead (a bare "from now on," that a fact
     after it takes along); neutral; or refused with a reason."""
-    if refused := _refusal(clause, carried):
+    if refused := _refusal(c, carried):
         return refused
-    standing = carried or _STANDING.search(_STANDING_PHRASES.sub(" ", clause)) is not None
-    deictic = _DEICTIC.search(clause) is not None
-    if _FILLER.search(clause):
+    if c.has(W.FILLER):
         return _Verdict("neutral")
-    if len(clause) >= min_chars and _is_fact(
-        clause, explicit=explicit or carried, standing=standing
-    ):
-        return _Verdict("fact", type=fact_type(clause))
-    if _CONTINUE.search(clause) or (_PREDICATE.search(clause) and not deictic):
+    long_enough = len(c.text) >= min_chars
+    if long_enough and _is_fact(c, explicit=explicit or carried, standing=carried or c.standing):
+        return _Verdict("fact", type=fact_type(c))
+    if c.has(W.CONTINUE) or (c.predicate and not c.has(W.DEICTIC)):
         return _Verdict("more")
-    if _STANDING.search(clause) or _STANDING_PHRASES.search(clause):
+    if c.standing or W.STANDING_PHRASES.search(c.low):
         return _Verdict("lead", type="preference")
-    if _TRIGGER.search(clause) and len(clause) >= min_chars:
+    if long_enough and c.has(W.TRIGGER):
         return _Verdict("refused", "no stated fact")
     return _Verdict("neutral")
 
 
-def _skip(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
-    match = pattern.match(text[start:end])
-    return _trim(text, start + (match.end() if match else 0), end)
+def _skip(view: MessageView, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
+    match = pattern.match(view.low[start:end])
+    return _trim(view.text, start + (match.end() if match else 0), end)
 
 
 def _clauses(
@@ -396,21 +302,22 @@ def _clauses(
 ) -> list[tuple[int, int, _Verdict]]:
     text = view.text
     explicit = False
-    if (lead := _REMEMBER_LEAD.match(text[start:end])) and lead.end():
+    if (lead := W.REMEMBER_LEAD.match(view.low[start:end])) and lead.end():
         explicit, start = True, start + lead.end()
     out: list[tuple[int, int, _Verdict]] = []
     poisoned: _Verdict | None = None
     carried = False
-    for a, b in _split(text, start, end, _CLAUSE):
-        a, b = _skip(text, a, b, _CONNECTIVE)
+    for a, b in _split(text, start, end, W.CLAUSE):
+        a, b = _skip(view, a, b, W.CONNECTIVE)
         if a >= b:
             continue
         why = view.origin_reason(a, b)
         if why is not None:
             verdict = _Verdict("refused", f"contains {why}")
         else:
+            clause = _Clause(text[a:b], view.low[a:b])
             verdict = poisoned or _verdict(
-                text[a:b], explicit=explicit, carried=carried, min_chars=cfg.quote_min
+                clause, explicit=explicit, carried=carried, min_chars=cfg.quote_min
             )
         poisoned = verdict if verdict.poison else poisoned
         carried = carried or verdict.kind == "lead"
@@ -418,48 +325,49 @@ def _clauses(
     return out
 
 
+def _runs(clauses: list[tuple[int, int, _Verdict]]) -> Iterator[tuple[int, int]]:
+    """Index ranges [first, last) of the facts in a sentence: a fact clause, the bare
+    leads ("from now on,") just before it, the fact and "more" clauses just after it."""
+    i = 0
+    while i < len(clauses):
+        if clauses[i][2].kind != "fact":
+            i += 1
+            continue
+        first, last = i, i + 1
+        while first > 0 and clauses[first - 1][2].kind == "lead":
+            first -= 1
+        while last < len(clauses) and clauses[last][2].kind in ("fact", "more"):
+            last += 1
+        yield first, last
+        i = last
+
+
 def _sentence_facts(view: MessageView, start: int, end: int, cfg: ExtractionConfig) -> Found:
-    text = view.text
-    start, end = _skip(text, start, end, _CONNECTIVE)
+    start, end = _skip(view, start, end, W.CONNECTIVE)
     if start >= end:
         return [], []
     if view.asks(start, end):
         return [], [(start, Refusal(view.excerpt(start, end), "question"))]
     clauses = _clauses(view, start, end, cfg)
     facts: list[Candidate] = []
-    refused: list[tuple[int, Refusal]] = []
-    i = 0
-    while i < len(clauses):
-        a, _, verdict = clauses[i]
-        j = i + 1
-        if verdict.kind == "fact":
-            first = i
-            while first > 0 and clauses[first - 1][2].kind == "lead":
-                first -= 1
-            a = clauses[first][0]
-            while j < len(clauses) and clauses[j][2].kind in ("fact", "more"):
-                j += 1
-            content = text[a : clauses[j - 1][1]]
-            types = {c[2].type for c in clauses[first:j] if c[2].kind in ("fact", "lead")}
-            kind = next(t for t in ("decision", "preference", "fact") if t in types)
-            if len(content) > cfg.quote_max:
-                why = f"too long ({len(content)} chars)"
-                refused.append((a, Refusal(view.excerpt(a, a + len(content)), why)))
-            else:
-                facts.append(Candidate(content, kind, "rules", a))
-        elif verdict.kind == "refused":
-            refused.append((a, Refusal(view.excerpt(a, clauses[i][1]), verdict.reason)))
-        i = j
-    if not facts and not refused:
-        refused.append((start, Refusal(view.excerpt(start, end), "no stated fact")))
-    elif not facts:
-        refused = [(start, Refusal(view.excerpt(start, end), refused[0][1].reason))]
-    return facts, refused
+    refused = [(a, Refusal(view.excerpt(a, b), v.reason)) for a, b, v in clauses if v.reason]
+    for first, last in _runs(clauses):
+        a, b = clauses[first][0], clauses[last - 1][1]
+        types = {v.type for _, _, v in clauses[first:last] if v.kind in ("fact", "lead")}
+        kind: FactType = next(t for t in ("decision", "preference", "fact") if t in types)
+        if b - a > cfg.quote_max:
+            refused.append((a, Refusal(view.excerpt(a, b), f"too long ({b - a} chars)")))
+        else:
+            facts.append(Candidate(view.text[a:b], kind, "rules", a))
+    if not facts:  # one refusal for the sentence, with the first reason found
+        reason = refused[0][1].reason if refused else "no stated fact"
+        refused = [(start, Refusal(view.excerpt(start, end), reason))]
+    return facts, sorted(refused, key=lambda pair: pair[0])
 
 
 def has_trigger(view: MessageView) -> bool:
     """EX3's third pass: the user's own, non-sensitive words hold a trigger word."""
-    return any(_TRIGGER.search(view.text[a:b]) for a, b in view.own_sentences())
+    return any(W.TRIGGER.search(view.low[a:b]) for a, b in view.own_sentences())
 
 
 def rule_facts(view: MessageView, cfg: ExtractionConfig) -> Found:
@@ -476,7 +384,8 @@ def rule_facts(view: MessageView, cfg: ExtractionConfig) -> Found:
 def refusal_reason(quote: str) -> str | None:
     """Why a model's quote can never be a stable fact, or None: EX4's temporary words
     first, then what the rules refuse too (tentative talk, task requests)."""
-    if word := _first(_TEMPORARY, _STANDING_PHRASES.sub(" ", quote)):
+    c = _Clause(quote)
+    if word := c.word(W.TEMPORARY, calm=True):
         return f"temporary word {word!r}"
-    verdict = _refusal(quote, carried=False)
+    verdict = _refusal(c, carried=False)
     return verdict.reason if verdict else None

@@ -90,51 +90,84 @@ _PASTE_MARKER = re.compile(
 )
 
 
+_PASTE_HINTS = (  # a paste marker holds one of these (scanning for it is slow otherwise)
+    *"以下 下面 如下 网页 网上 网站 文档 文章 邮件 群里 别处 论坛 这是 别人 同事 官网 博客".split(),
+    *"readme this here copied pasted quoted following according docs documentation".split(),
+    *"article page wiki website email blog".split(),
+)
+
+
 def pieces(text: str) -> list[Piece]:
     """`text` cut into pieces by origin: the user's own words, Markdown code (fenced
-    blocks and `inline` spans), quoted lines (`> `), quoted text (“…” 「…」 『…』 "…"),
-    and everything after a paste marker ("下面是我从网页复制的内容：", "this is from
-    the docs") — the last four are not the user's own words."""
-    marks: list[Origin] = ["own"] * len(text)
-    in_fence = False
-    pos = 0
+    blocks and `inline` spans), program output (tracebacks, log lines), quoted lines
+    (`> `), quoted text (“…” 「…」 『…』 "…"), and everything after a paste marker
+    ("下面是我从网页复制的内容：", "this is from the docs"). Only "own" is the user's."""
+    found = _refine(text, _line_pieces(text), _INLINE_CODE, "code")
+    found = _refine(text, found, _QUOTED, "quoted")
+    lowered = text.lower()
+    markers = _PASTE_MARKER.finditer(text) if any(h in lowered for h in _PASTE_HINTS) else ()
+    paste = next((m for m in markers if _origin_at(found, m.start()) == "own"), None)
+    if paste is not None:
+        cut = paste.end()
+        found = [
+            Piece(max(p.start, cut), p.end, "pasted") if p.origin == "own" and p.end > cut else p
+            for p in _split_at(found, cut)
+        ]
+    merged: list[Piece] = []
+    for piece in found:
+        if merged and merged[-1].origin == piece.origin:
+            merged[-1] = Piece(merged[-1].start, piece.end, piece.origin)
+        elif piece.start < piece.end:
+            merged.append(piece)
+    return merged
+
+
+def _line_pieces(text: str) -> list[Piece]:
+    out: list[Piece] = []
+    in_fence, pos = False, 0
     for line in text.splitlines(keepends=True):
         fence = _FENCE.match(line) is not None
+        origin: Origin = "own"
         if in_fence or fence:
-            marks[pos : pos + len(line)] = ["code"] * len(line)
+            origin = "code"
         elif _QUOTE_LINE.match(line):
-            marks[pos : pos + len(line)] = ["quoted_line"] * len(line)
+            origin = "quoted_line"
         elif _OUTPUT_LINE.match(line):
-            marks[pos : pos + len(line)] = ["output"] * len(line)
+            origin = "output"
+        out.append(Piece(pos, pos + len(line), origin))
         in_fence = in_fence != fence
         pos += len(line)
-    _mark_runs(text, marks, _INLINE_CODE, "code")
-    _mark_runs(text, marks, _QUOTED, "quoted")
-    paste = next((m for m in _PASTE_MARKER.finditer(text) if marks[m.start()] == "own"), None)
-    if paste is not None:
-        marks[paste.end() :] = [m if m != "own" else "pasted" for m in marks[paste.end() :]]
-    out: list[Piece] = []
-    pos = 0
-    for origin, run in itertools.groupby(marks):
-        size = sum(1 for _ in run)
-        out.append(Piece(pos, pos + size, origin))
-        pos += size
     return out
 
 
-def _mark_runs(text: str, marks: list[Origin], pattern: re.Pattern[str], origin: Origin) -> None:
-    """Mark matches of `pattern` found inside the user's own words."""
-    start = 0
-    while start < len(text):
-        if marks[start] != "own":
-            start += 1
+def _refine(text: str, found: list[Piece], pattern: re.Pattern[str], origin: Origin) -> list[Piece]:
+    """Cut the matches of `pattern` out of the user's own words (runs of own pieces)."""
+    out: list[Piece] = []
+    for own, group in itertools.groupby(found, key=lambda p: p.origin == "own"):
+        run = list(group)
+        if not own:
+            out += run
             continue
-        end = start
-        while end < len(text) and marks[end] == "own":
-            end += 1
-        for m in pattern.finditer(text, start, end):
-            marks[m.start() : m.end()] = [origin] * (m.end() - m.start())
-        start = end
+        pos, end = run[0].start, run[-1].end
+        for m in pattern.finditer(text, pos, end):
+            out += [Piece(pos, m.start(), "own"), Piece(m.start(), m.end(), origin)]
+            pos = m.end()
+        out.append(Piece(pos, end, "own"))
+    return out
+
+
+def _origin_at(found: list[Piece], index: int) -> Origin | None:
+    return next((p.origin for p in found if p.start <= index < p.end), None)
+
+
+def _split_at(found: list[Piece], cut: int) -> list[Piece]:
+    out: list[Piece] = []
+    for p in found:
+        if p.start < cut < p.end:
+            out += [Piece(p.start, cut, p.origin), Piece(cut, p.end, p.origin)]
+        else:
+            out.append(p)
+    return out
 
 
 def own_text(text: str) -> str:

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from remem import dedup, exchange, memory_block, retrieval, secrets, text
+from remem import dedup, exchange, memory_block, retrieval, text
 from remem.entry import (
     AuditRecord,
     Confidence,
@@ -223,7 +223,9 @@ class Memory:
         (nothing written; choose `replace_id=<old id>` or `force=True` to keep both).
         Text that looks like a secret raises SecretRefused unless `force` (SPEC SE3)."""
         content = self.check_content(content)
-        if not force and secrets.looks_secret(content):
+        from remem.secrets import looks_secret  # its patterns compile in ~10 ms: only on save
+
+        if not force and looks_secret(content):
             raise SecretRefused.about(content)
         entry = self._build(
             content,

@@ -104,8 +104,8 @@ def _where(flt: Filter, now: str) -> tuple[str, dict[str, Any]]:
     return " AND ".join(clauses), params
 
 
-def _match_expr(terms: Sequence[str]) -> str:
-    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+def _match_expr(terms: Sequence[str], op: str = "OR") -> str:
+    return f" {op} ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
 
 class SQLiteStore:
@@ -450,10 +450,11 @@ class SQLiteStore:
                 "LIMIT :limit",
                 params,
             )
-        rare = self._rarest(self._corpus(index.terms), index.terms, most=3)
+        rare = self._rarest(self._corpus(index.terms), index.terms, most=2)
         if rare:
-            # Near-identical wording (Dice >= 0.8) shares the rarest terms: a few suffice.
-            params.update(match=_match_expr(rare), near=min(limit, 8))
+            # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
+            # entry must hold both: a small intersection, cheap to rank even at 100k rows.
+            params.update(match=_match_expr(rare, "AND"), near=min(limit, 8))
             found += self._q(
                 f"SELECT {_E_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
                 f"WHERE entries_fts MATCH :match AND {dom} ORDER BY f.rank LIMIT :near",
