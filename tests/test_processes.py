@@ -21,6 +21,7 @@ import sys
 import sysconfig
 import tempfile
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -682,3 +683,33 @@ def test_unknown_id_is_one_line_and_exit_1(
     before = store_state(store_path)
     assert_one_error_line(filled(command, entry_id), 1, "no memory", entry_id)
     assert store_state(store_path) == before
+
+
+OPEN_RACE = """
+import sys, time
+from remem import Memory
+start = float(sys.argv[2])
+while time.time() < start:
+    pass
+Memory(sys.argv[1], project="p").save("worker " + sys.argv[3] + " item" + sys.argv[3], force=True)
+"""
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_many_processes_create_one_new_store_at_once(tmp_path: Path, round_: int) -> None:
+    """Switching a brand-new file to WAL may be refused without waiting: opening retries."""
+    db = tmp_path / f"new-{round_}" / "memory.db"
+    start = time.time() + 1.0
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", OPEN_RACE, str(db), str(start), str(w)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        for w in range(8)
+    ]
+    errors = [p.communicate(timeout=60)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0] * 8, errors
+    with Memory(db, project="p") as mem:
+        assert mem.stats().entries == 8

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -126,6 +127,7 @@ class SQLiteStore:
         self.read_only = False
         self._lock = threading.RLock()
         self._depth = 0
+        self._writes = 0
         self._busy_timeout = busy_timeout
         self._conn = self._open()
 
@@ -210,18 +212,30 @@ class SQLiteStore:
         )
 
     def _connect(self, path: Path) -> sqlite3.Connection:
-        conn = sqlite3.connect(
-            path, timeout=self._busy_timeout, isolation_level=None, check_same_thread=False
-        )
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute(f"PRAGMA synchronous={self._synchronous}")
-            conn.execute("PRAGMA foreign_keys=ON")
-            migrate(conn)
-        except BaseException:
-            conn.close()
-            raise
-        return conn
+        # Switching a new file to WAL can fail with SQLITE_BUSY without SQLite's busy
+        # handler ever waiting, when several processes create the store at once: retry.
+        deadline = time.monotonic() + self._busy_timeout
+        delay = 0.01
+        while True:
+            conn = sqlite3.connect(
+                path, timeout=self._busy_timeout, isolation_level=None, check_same_thread=False
+            )
+            try:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute(f"PRAGMA synchronous={self._synchronous}")
+                conn.execute("PRAGMA foreign_keys=ON")
+                migrate(conn)
+                return conn
+            except sqlite3.OperationalError as exc:
+                conn.close()
+                busy = getattr(exc, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+                if not (busy or "locked" in str(exc)) or time.monotonic() > deadline:
+                    raise
+            except BaseException:
+                conn.close()
+                raise
+            time.sleep(delay)
+            delay = min(delay * 2, 0.5)
 
     # -- transactions ----------------------------------------------------------------------
     @contextmanager
@@ -247,6 +261,7 @@ class SQLiteStore:
             try:
                 yield
                 self._conn.execute("COMMIT")
+                self._writes += 1
             except BaseException as exc:
                 self._rollback()
                 if isinstance(exc, sqlite3.Error):
@@ -462,6 +477,46 @@ class SQLiteStore:
             )
         unique = {row[0]: row for row in found}
         return [_row_to_entry(r) for r in unique.values()]
+
+    # -- vectors ---------------------------------------------------------------------------
+    def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
+        if not ids:
+            return []
+        where, params = _where(flt, format_ts(utcnow()))
+        params.update({f"id{i}": v for i, v in enumerate(ids)})
+        marks = ", ".join(f":id{i}" for i in range(len(ids)))
+        rows = self._q(
+            f"SELECT {_E_COLUMNS}, e.terms FROM entries e WHERE e.id IN ({marks}) AND {where}",
+            params,
+        )
+        return [Candidate(_row_to_entry(r), r[22].split()) for r in rows]
+
+    def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
+        with self.write():
+            self._conn.executemany(
+                "INSERT OR REPLACE INTO vectors(entry_rowid, model, dim, vec) "
+                "SELECT rowid, ?, ?, ? FROM entries WHERE id = ?",
+                [(model, dim, blob, eid) for eid, blob in vectors],
+            )
+
+    def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
+        rows = self._q(
+            "SELECT e.id, v.vec FROM vectors v JOIN entries e ON e.rowid = v.entry_rowid "
+            "WHERE v.model = ? ORDER BY v.entry_rowid",
+            (model,),
+        )
+        return [r[0] for r in rows], [r[1] for r in rows]
+
+    def unembedded(self, model: str, *, limit: int) -> list[Entry]:
+        rows = self._q(
+            f"SELECT {_E_COLUMNS} FROM entries e LEFT JOIN vectors v ON v.entry_rowid = e.rowid "
+            "AND v.model = ? WHERE v.entry_rowid IS NULL ORDER BY e.rowid LIMIT ?",
+            (model, limit),
+        )
+        return [_row_to_entry(r) for r in rows]
+
+    def generation(self) -> tuple[int, int]:
+        return int(self._q("PRAGMA data_version")[0][0]), self._writes
 
     def superseded(self, entry_id: str) -> list[Entry]:
         rows = self._q(
