@@ -72,6 +72,7 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
         "sessions": "remem.cli_context:sessions",
         "extract": "remem.cli_extract:extract",
         "bench": "remem.cli_extract:bench",
+        "chat": "remem.cli_chat:chat",
     },
 )
 @click.option("--db", metavar="PATH", help="Store file (default: $REMEM_HOME/memory.db).")
@@ -328,8 +329,9 @@ def delete(entry_id: str, as_json: bool) -> None:
 @cli.command()
 @click.argument("entry_id", metavar="ID")
 @click.argument("text", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Save even if the new text looks like a secret.")
 @json_option
-def edit(entry_id: str, text: tuple[str, ...], as_json: bool) -> None:
+def edit(entry_id: str, text: tuple[str, ...], force: bool, as_json: bool) -> None:
     """Replace a memory's text; the old text stays in its history.
 
     \b
@@ -340,7 +342,7 @@ def edit(entry_id: str, text: tuple[str, ...], as_json: bool) -> None:
     old = mem.get(entry_id)
     result = mem.save(
         _content(text), type=old.type, scope=old.scope, replace_id=old.id,
-        entity=old.entity, metadata=old.metadata, linked_paths=old.linked_paths,
+        entity=old.entity, metadata=old.metadata, linked_paths=old.linked_paths, force=force,
     )  # fmt: skip
     emit(as_json, {"status": result.status, "entry": result.entry.to_dict()},
          lambda: click.echo(f"Replaced {old.id}: {short(result.entry)}"))  # fmt: skip
