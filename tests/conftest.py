@@ -14,6 +14,7 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "remem-home"
     monkeypatch.setenv("REMEM_HOME", str(home))
     monkeypatch.delenv("REMEM_DB", raising=False)
+    monkeypatch.setenv("REMEM_EMBEDDER", "none")  # hybrid tests pass their embedder
     return home
 
 

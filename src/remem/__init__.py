@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from remem.compaction import CompactionConfig, CompactionReport
     from remem.compression import CompressedItem, CompressionConfig, Compressor
     from remem.context import ContextManager, ContextStatus
+    from remem.embedding import Embedder
     from remem.entry import AuditRecord, Entry
     from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
     from remem.exchange import ImportConflict, ImportResult
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
         OpenAIChatModel,
         TokenAccount,
     )
+    from remem.manager import ManagerStatus, MemoryManager
     from remem.memory import History, Memory, SaveResult, Stats
     from remem.offload import Offloader
     from remem.retrieval import Hit, RankingConfig
@@ -51,6 +53,7 @@ _LAZY = {
     "Compressor": "remem.compression",
     "ContextManager": "remem.context",
     "ContextStatus": "remem.context",
+    "Embedder": "remem.embedding",
     "Entry": "remem.entry",
     "ExtractiveSummarizer": "remem.summarizer",
     "History": "remem.memory",
@@ -61,7 +64,9 @@ _LAZY = {
     "LLMError": "remem.llm",
     "LLMSettings": "remem.llm",
     "LLMSummarizer": "remem.summarizer",
+    "ManagerStatus": "remem.manager",
     "Memory": "remem.memory",
+    "MemoryManager": "remem.manager",
     "NotFound": "remem.errors",
     "Offloader": "remem.offload",
     "OpenAIChatModel": "remem.llm",
@@ -80,6 +85,7 @@ _LAZY = {
 }
 
 __all__ = [
+    "Embedder",
     "AmbiguousId",
     "AuditRecord",
     "ChatModel",
@@ -101,7 +107,9 @@ __all__ = [
     "LLMError",
     "LLMSettings",
     "LLMSummarizer",
+    "ManagerStatus",
     "Memory",
+    "MemoryManager",
     "NotFound",
     "Offloader",
     "OpenAIChatModel",

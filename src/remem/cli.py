@@ -72,6 +72,7 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
         "sessions": "remem.cli_context:sessions",
         "extract": "remem.cli_extract:extract",
         "bench": "remem.cli_extract:bench",
+        "reindex": "remem.cli_embed:reindex",
         "chat": "remem.cli_chat:chat",
     },
 )

@@ -282,3 +282,45 @@ def bench_extraction(file: str, llm: bool, repeat: int, as_json: bool) -> None:
             click.echo(f"  false write {case_id}: {content}")
 
     emit(as_json, data, human)
+
+
+@bench.command("retrieval")
+@click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--k", "ks", default="5,10,20", show_default=True, help="Cut-offs, comma-separated.")
+@click.option("--chart", "chart_out", metavar="PNG", help="Draw recall against tokens.")
+@json_option
+def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_json: bool) -> None:
+    """Evidence recall of remem on LoCoMo-format conversations (categories 1-4),
+    side by side with plain BM25 and plain vector search: recall@k, tokens injected
+    per query, ingest and query latency (REMEM_EMBEDDER picks the embedder).
+
+    \b
+    Example:
+      remem bench retrieval data/locomo/*.json --chart recall.png
+    """
+    from remem import locomo
+    from remem.embedding import embedder_from_env
+
+    try:
+        cutoffs = tuple(sorted({int(k) for k in ks.split(",") if k.strip()}))
+    except ValueError as exc:
+        raise click.UsageError(f"--k takes numbers like 5,10,20: {exc}") from exc
+    if not cutoffs or min(cutoffs) < 1:
+        raise click.UsageError("--k takes positive numbers like 5,10,20")
+    systems = locomo.run(data, cutoffs, embedder_from_env())
+    if chart_out:
+        locomo.chart(systems, chart_out)
+    rows = [s.to_dict() for s in systems]
+
+    def human() -> None:
+        head = " ".join(f"{'R@' + str(k):>7} {'tok@' + str(k):>7}" for k in cutoffs)
+        click.echo(f"{'system':<34} {head} {'query p50/p95 ms':>17} {'ingest p50/p95 ms':>18}")
+        for r in rows:
+            cells = " ".join(f"{r['recall'][k]:>7.3f} {r['tokens'][k]:>7.0f}" for k in cutoffs)
+            q, i = r["query_ms"], r["ingest_ms"]
+            click.echo(
+                f"{r['system']:<34} {cells} {q['p50']:>8.2f}/{q['p95']:<8.2f} "
+                f"{i['p50']:>8.2f}/{i['p95']:<8.2f}"
+            )
+
+    emit(as_json, {"files": list(data), "systems": rows}, human)

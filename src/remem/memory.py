@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from remem import dedup, exchange, memory_block, retrieval, text
 from remem.entry import (
@@ -29,6 +29,12 @@ from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
 from remem.store import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
+
+if TYPE_CHECKING:
+    from remem.embedding import Embedder
+    from remem.hybrid import VectorIndex
+
+_FROM_ENV: Any = object()
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced"]
 
@@ -93,7 +99,11 @@ class Memory:
         settings: Settings | None = None,
         store: Store | None = None,
         semantic: dedup.SimilarityCheck | None = None,
+        embedder: Embedder | None = _FROM_ENV,
     ) -> None:
+        """`embedder`: None for keyword-only retrieval; by default `REMEM_EMBEDDER`
+        (`use` for the shipped local model; unset means keyword only). With one, search
+        is hybrid and saves are checked for semantic duplicates and conflicts (RT3, LT9)."""
         self.settings = settings or Settings.resolve(
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
         )
@@ -102,6 +112,16 @@ class Memory:
 
             store = SQLiteStore(self.settings.db, synchronous=self.settings.synchronous)
         self.store: Store = store
+        if embedder is _FROM_ENV:
+            from remem.embedding import embedder_from_env
+
+            embedder = embedder_from_env()
+        self.vectors: VectorIndex | None = None
+        if embedder is not None:
+            from remem.hybrid import SemanticCheck, VectorIndex
+
+            self.vectors = VectorIndex(store, embedder)
+            semantic = semantic or SemanticCheck(self.vectors)
         self.semantic = semantic
 
     # -- plumbing --------------------------------------------------------------------------
@@ -252,6 +272,9 @@ class Memory:
                 )
             detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
             self.store.insert(entry, index, action="add", detail=detail)
+            vector = getattr(self.semantic, "last_vector", None)
+            if self.vectors is not None and vector is not None:
+                self.vectors.put(entry, vector)
         return SaveResult("added", entry)
 
     def _refresh(self, existing: Entry, source: str) -> Entry:
@@ -384,11 +407,32 @@ class Memory:
 
     def _rank(self, query: str, flt: Filter | None = None) -> builtins.list[Hit]:
         terms = text.query_terms(query)
-        if not terms:
-            return []
         flt = flt or self._filter()
-        candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
-        return retrieval.score_candidates(candidates, terms, stats, self.ranking)
+        if self.vectors is None:
+            if not terms:
+                return []
+            candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
+            return retrieval.score_candidates(candidates, terms, stats, self.ranking)
+        return self._rank_hybrid(query, terms, flt)
+
+    def _rank_hybrid(
+        self, query: str, terms: builtins.list[str], flt: Filter
+    ) -> builtins.list[Hit]:
+        assert self.vectors is not None
+        n = self.ranking.candidates
+        candidates, stats = self.store.keyword(terms, flt, limit=n) if terms else ([], None)
+        stats = stats or self.store.keyword([], flt, limit=1)[1]
+        semantic = self.vectors.query(query, n // 2)
+        seen = {c.entry.id for c in candidates}
+        extra = [eid for eid in semantic if eid not in seen]
+        candidates += self.store.candidates(extra, flt)
+        return retrieval.score_candidates(candidates, terms, stats, self.ranking, semantic=semantic)
+
+    def reindex(self, progress: Any = None) -> int:
+        """Embed every memory that has no vector of the current model (SPEC RT3)."""
+        if self.vectors is None:
+            return 0
+        return self.vectors.sync(progress)
 
     def context_for(
         self,

@@ -26,7 +26,7 @@ def line(hit: Hit) -> str:
     entry = hit.entry
     written = entry.created_at.date().isoformat()
     verified = (entry.last_verified_at or entry.created_at).date().isoformat()
-    marks = f"written {written}, verified {verified}"
+    marks = f"written {written}, verified " + ("same day" if verified == written else verified)
     if hit.stale:
         marks += "; possibly stale"
     if entry.scope == "global":

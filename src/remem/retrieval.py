@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -38,6 +38,7 @@ class RankingConfig:
     near_duplicate: float = 0.9
     entity_boost: float = 1.2
     decay_floor: float = 0.35  # an old entry keeps this share of its score
+    semantic_weight: float = 1.0  # scales each embedder's own weight (Embedder.weight)
     half_life_days: dict[str, float] = field(
         default_factory=lambda: {
             "preference": 365.0,
@@ -108,6 +109,12 @@ def bm25_relevance(
     return score / ideal if ideal else 0.0
 
 
+def fuse(keyword: float, semantic: float, cfg: RankingConfig) -> float:
+    """Keyword and semantic relevance in one: embeddings add to what keywords leave
+    unexplained, so they lift paraphrases without drowning exact matches."""
+    return keyword + cfg.semantic_weight * semantic * (1.0 - keyword)
+
+
 def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
     age_days = max(0.0, (now - entry.created_at).total_seconds() / DAY)
     half_life = cfg.half_life_days.get(entry.type, 90.0)
@@ -135,13 +142,17 @@ def score_candidates(
     cfg: RankingConfig,
     *,
     now: datetime | None = None,
+    semantic: Mapping[str, float] | None = None,
 ) -> list[Hit]:
-    """Hits for every candidate with some relevance, best first."""
+    """Hits for every candidate with some relevance, best first. `semantic` maps entry
+    ids to calibrated embedding relevance, fused with BM25 (SPEC RT3)."""
     now = now or utcnow()
     query_set = set(query)
     hits = []
     for cand in candidates:
         rel = bm25_relevance(cand.terms, query, stats, cfg)
+        if semantic is not None:
+            rel = fuse(rel, semantic.get(cand.entry.id, 0.0), cfg)
         if rel <= 0:
             continue
         entry = cand.entry

@@ -121,9 +121,22 @@ CREATE TABLE term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
 INSERT INTO term_df SELECT term, doc FROM entries_vocab;
 """
 
+# Embeddings (SPEC RT3): one vector per entry, tagged with its model and dimension so
+# that spaces never mix; a new model re-embeds (`remem reindex`).
+_V3 = """
+CREATE TABLE vectors (
+    entry_rowid INTEGER PRIMARY KEY REFERENCES entries(rowid) ON DELETE CASCADE,
+    model TEXT NOT NULL,
+    dim INTEGER NOT NULL,
+    vec BLOB NOT NULL
+);
+CREATE INDEX vectors_model ON vectors(model);
+"""
+
 MIGRATIONS: list[Migration] = [
     (1, "entries, fts5 index, named values, audit log", _script(_V1)),
     (2, "document frequencies per term", _script(_V2)),
+    (3, "embedding vectors per entry, tagged with model and dimension", _script(_V3)),
 ]
 
 

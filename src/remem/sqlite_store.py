@@ -485,8 +485,10 @@ class SQLiteStore:
         where, params = _where(flt, format_ts(utcnow()))
         params.update({f"id{i}": v for i, v in enumerate(ids)})
         marks = ", ".join(f":id{i}" for i in range(len(ids)))
+        # CROSS JOIN fixes the order: the id lookups drive, not a scan of the project.
         rows = self._q(
-            f"SELECT {_E_COLUMNS}, e.terms FROM entries e WHERE e.id IN ({marks}) AND {where}",
+            f"SELECT {_E_COLUMNS}, e.terms FROM (SELECT rowid AS r FROM entries WHERE id IN "
+            f"({marks})) ids CROSS JOIN entries e ON e.rowid = ids.r WHERE {where}",
             params,
         )
         return [Candidate(_row_to_entry(r), r[22].split()) for r in rows]
@@ -500,20 +502,26 @@ class SQLiteStore:
             )
 
     def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
-        rows = self._q(
-            "SELECT e.id, v.vec FROM vectors v JOIN entries e ON e.rowid = v.entry_rowid "
-            "WHERE v.model = ? ORDER BY v.entry_rowid",
-            (model,),
-        )
-        return [r[0] for r in rows], [r[1] for r in rows]
+        rows = self.vector_rows(model)
+        return [r[1] for r in rows], [r[2] for r in rows]
 
-    def unembedded(self, model: str, *, limit: int) -> list[Entry]:
+    def vector_rows(self, model: str, *, after: int = 0) -> list[tuple[int, str, bytes]]:
         rows = self._q(
-            f"SELECT {_E_COLUMNS} FROM entries e LEFT JOIN vectors v ON v.entry_rowid = e.rowid "
-            "AND v.model = ? WHERE v.entry_rowid IS NULL ORDER BY e.rowid LIMIT ?",
-            (model, limit),
+            "SELECT v.entry_rowid, e.id, v.vec FROM vectors v "
+            "JOIN entries e ON e.rowid = v.entry_rowid "
+            "WHERE v.model = ? AND v.entry_rowid > ? ORDER BY v.entry_rowid",
+            (model, after),
         )
-        return [_row_to_entry(r) for r in rows]
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
+        rows = self._q(
+            f"SELECT {_E_COLUMNS}, e.rowid FROM entries e LEFT JOIN vectors v "
+            "ON v.entry_rowid = e.rowid AND v.model = ? "
+            "WHERE e.rowid > ? AND v.entry_rowid IS NULL ORDER BY e.rowid LIMIT ?",
+            (model, after, limit),
+        )
+        return [(r[22], _row_to_entry(r)) for r in rows]
 
     def generation(self) -> tuple[int, int]:
         return int(self._q("PRAGMA data_version")[0][0]), self._writes

@@ -143,6 +143,26 @@ class Store(Protocol):
     ) -> tuple[list[Candidate], CorpusStats]:
         """Entries passing `flt` that share terms with the query, best BM25 first."""
 
+    def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
+        """The entries among `ids` passing `flt`, with their terms (any order)."""
+
+    def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
+        """Store (entry id, float32 bytes) vectors of `model`, replacing older ones."""
+
+    def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
+        """Every stored vector of `model`: entry ids and their float32 bytes."""
+
+    def vector_rows(self, model: str, *, after: int = 0) -> list[tuple[int, str, bytes]]:
+        """(position, entry id, float32 bytes) of `model`'s vectors of entries at positions
+        past `after`, in order; a new entry always gets a higher position."""
+
+    def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
+        """(position, entry) of entries past `after` (history included) with no vector of
+        `model`, in order."""
+
+    def generation(self) -> tuple[int, int]:
+        """Changes whenever this or another process commits: caches compare it."""
+
     def superseded(self, entry_id: str) -> list[Entry]:
         """Entries whose superseded_by is `entry_id`."""
 

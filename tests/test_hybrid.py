@@ -1,0 +1,144 @@
+"""Hybrid retrieval (SPEC RT3, RT4, LT9): the shipped model finds paraphrases that
+keywords miss, everything degrades to keyword only, and the LoCoMo bench runs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from remem import Memory
+from remem.cli import cli
+from remem.embedding import FakeEmbedder, USEEmbedder
+
+DATA = Path(__file__).parent / "data" / "zh_hybrid.json"
+
+
+@pytest.fixture(scope="module")
+def use() -> USEEmbedder:
+    return USEEmbedder()
+
+
+def _recall_at_5(db: Path, embedder: object) -> tuple[float, list[str]]:
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    with Memory(db, project="zh", embedder=embedder) as mem:  # type: ignore[arg-type]
+        results = [mem.save(c) for c in data["memories"]]
+        assert [r.status for r in results] == ["added"] * len(results)  # no false merges
+        ids = [r.entry.id for r in results]
+        missed = [
+            q["q"] for q in data["queries"]
+            if ids[q["expect"]] not in [h.entry.id for h in mem.search(q["q"], limit=5)]
+        ]  # fmt: skip
+    return 1 - len(missed) / len(data["queries"]), missed
+
+
+def test_chinese_set_hybrid_beats_keyword_only(tmp_path: Path, use: USEEmbedder) -> None:
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    assert len(data["memories"]) >= 50 and len(data["queries"]) >= 30
+    keyword, _ = _recall_at_5(tmp_path / "kw.db", None)
+    hybrid, missed = _recall_at_5(tmp_path / "hy.db", use)
+    assert hybrid >= keyword + 0.25, (keyword, hybrid, missed)
+    assert hybrid >= 0.8, missed
+
+
+def test_paraphrase_reaches_the_injected_block(tmp_path: Path, use: USEEmbedder) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=use) as mem:
+        mem.save("数据库最终定为 PostgreSQL 16")
+        mem.save("周末喜欢去爬山")
+        block = mem.context_for("关系型数据库用的哪个")
+        assert "PostgreSQL" in block and "爬山" not in block
+
+
+def test_fake_embedder_degrades_to_keywords(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=FakeEmbedder()) as mem:
+        mem.save("后端服务使用 Spring Boot 3.2 构建")
+        assert mem.search("Java 框架") == []  # hashing cannot know synonyms
+        assert mem.search("Spring Boot")[0].entry.content.startswith("后端服务")
+        assert mem.context_for("Java 框架") == ""
+
+
+def test_no_embedder_is_keyword_only(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        assert mem.vectors is None and mem.reindex() == 0
+        mem.save("项目使用 JDK 17 和 Maven")
+        assert mem.search("JDK")[0].entry.content == "项目使用 JDK 17 和 Maven"
+        assert mem.store.vectors("use-multilingual-v3") == ([], [])
+
+
+def test_semantic_duplicate_and_conflict(tmp_path: Path, use: USEEmbedder) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=use) as mem:
+        first = mem.save("我使用 JDK 17").entry
+        dup = mem.save("Java 版本定为 17")
+        assert dup.status == "duplicate" and dup.entry.id == first.id
+        assert "same meaning" in dup.reasons[0]
+        mem.save("预算 5 万")
+        conflict = mem.save("预算调整为 8 万")
+        assert conflict.status == "conflict"
+        assert mem.save("周末喜欢去爬山").status == "added"
+        turn = mem.save("我使用 JDK 17 吧", type="conversation")
+        assert turn.status == "added"  # conversation turns are never merged by meaning
+
+
+def _conversation(path: Path) -> Path:
+    turns = [
+        {"speaker": "Ann", "dia_id": "D1:1", "text": "I adopted a puppy named Biscuit today!"},
+        {"speaker": "Bob", "dia_id": "D1:2", "text": "Congrats! What breed is it?"},
+        {"speaker": "Ann", "dia_id": "D1:3", "text": "A golden retriever, very fluffy."},
+    ]
+    later = [
+        {"speaker": "Bob", "dia_id": "D2:1", "text": "I started learning the violin last week."},
+        {"speaker": "Ann", "dia_id": "D2:2", "text": "Nice, I ran a marathon in Boston.",
+         "blip_caption": "a photo of runners"},
+    ]  # fmt: skip
+    qa = [
+        {"question": "What is the name of Ann's dog?", "answer": "Biscuit",
+         "evidence": ["D1:1"], "category": 4},
+        {"question": "What instrument is Bob learning?", "answer": "violin",
+         "evidence": ["D:2:01"], "category": 1},
+        {"question": "Where did Ann run a marathon?", "answer": "Boston",
+         "evidence": ["D2:2; D1:3"], "category": 2},
+        {"question": "Ignored?", "answer": "", "evidence": ["D1:2"], "category": 5},
+    ]  # fmt: skip
+    data = {"speaker_a": "Ann", "speaker_b": "Bob", "qa": qa,
+            "session_1_date_time": "1:56 pm on 8 May, 2023", "session_1": turns,
+            "session_2_date_time": "10:31 am on 13 October, 2023", "session_2": later}  # fmt: skip
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_bench_retrieval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from remem import locomo
+
+    conv = locomo.load(_conversation(tmp_path / "c.json"))
+    assert len(conv.turns) == 5 and len(conv.questions) == 3
+    assert conv.questions[1].evidence == {"D2:1"}
+    assert conv.questions[2].evidence == {"D2:2", "D1:3"}
+    monkeypatch.setenv("REMEM_EMBEDDER", "fake")
+    out = CliRunner().invoke(
+        cli, ["bench", "retrieval", str(tmp_path / "c.json"), "--k", "1,3", "--json",
+              "--chart", str(tmp_path / "r.png")],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    systems = {s["system"]: s for s in json.loads(out.output)["systems"]}
+    assert set(systems) == {"remem", "bm25", "vector (fake-hash)"}
+    assert systems["remem"]["recall"]["3"] >= systems["bm25"]["recall"]["3"]
+    assert (tmp_path / "r.png").stat().st_size > 1000
+    human = CliRunner().invoke(cli, ["bench", "retrieval", str(tmp_path / "c.json")])
+    assert human.exit_code == 0 and "R@10" in human.output
+    bad = CliRunner().invoke(cli, ["bench", "retrieval", str(tmp_path / "c.json"), "--k", "x"])
+    assert bad.exit_code == 2
+
+
+def test_reindex_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = str(tmp_path / "m.db")
+    run = CliRunner().invoke
+    assert run(cli, ["--db", db, "save", "项目使用 Spring Boot"]).exit_code == 0
+    none = run(cli, ["--db", db, "reindex", "--json"])
+    assert json.loads(none.output) == {"model": None, "embedded": 0}
+    monkeypatch.setenv("REMEM_EMBEDDER", "fake")
+    done = run(cli, ["--db", db, "reindex"])
+    assert done.exit_code == 0 and "1 memories embedded with fake-hash" in done.output
+    again = run(cli, ["--db", db, "reindex", "--json"])
+    assert json.loads(again.output) == {"model": "fake-hash", "embedded": 0}
