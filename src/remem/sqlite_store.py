@@ -8,12 +8,20 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from remem.entry import AuditRecord, Entry, format_ts, to_utc, utcnow
 from remem.errors import StoreError
+from remem.sqlite_rows import (
+    E_COLUMNS,
+    ENTRY_COLUMNS,
+    dumps,
+    entry_params,
+    match_expr,
+    row_to_entry,
+    where_clause,
+)
 from remem.sqlite_schema import migrate
 from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
 
@@ -24,89 +32,6 @@ _READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_
 # stops adding terms past this many postings: common terms add little to BM25
 # and would make FTS5 rank tens of thousands of rows.
 MAX_POSTINGS = 8_000
-_ENTRY_COLUMNS = (
-    "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
-    "last_verified_at, token_count, source, confidence, metadata, entity, facts, linked_paths, "
-    "expires_at, importance, superseded_by, supersedes"
-)
-_E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in _ENTRY_COLUMNS.split(","))
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-def _ts(value: datetime | None) -> str | None:
-    return None if value is None else format_ts(value)
-
-
-def _row_to_entry(row: Sequence[Any]) -> Entry:
-    (eid, content, type_, scope, project, session_id, user_id, agent_id, created, updated,
-     verified, tokens, source, confidence, metadata, entity, facts, linked, expires,
-     importance, superseded_by, supersedes) = row[:22]  # fmt: skip
-    return Entry(
-        id=eid, content=content, type=type_, scope=scope, project=project,
-        session_id=session_id, user_id=user_id, agent_id=agent_id,
-        created_at=to_utc(created), updated_at=to_utc(updated),
-        last_verified_at=to_utc(verified), token_count=tokens, source=source,
-        confidence=confidence, metadata=json.loads(metadata), entity=entity,
-        facts=json.loads(facts), linked_paths=json.loads(linked),
-        expires_at=to_utc(expires) if expires else None, importance=importance,
-        superseded_by=superseded_by, supersedes=supersedes,
-    )  # fmt: skip
-
-
-def _entry_params(entry: Entry, index: IndexFields) -> dict[str, Any]:
-    return {
-        "id": entry.id, "content": entry.content, "type": entry.type, "scope": entry.scope,
-        "project": entry.project, "session_id": entry.session_id, "user_id": entry.user_id,
-        "agent_id": entry.agent_id, "created_at": _ts(entry.created_at),
-        "updated_at": _ts(entry.updated_at), "last_verified_at": _ts(entry.last_verified_at),
-        "token_count": entry.token_count, "source": entry.source,
-        "confidence": entry.confidence, "metadata": _dumps(entry.metadata),
-        "entity": entry.entity, "facts": _dumps(entry.facts),
-        "linked_paths": _dumps(entry.linked_paths), "expires_at": _ts(entry.expires_at),
-        "importance": entry.importance, "superseded_by": entry.superseded_by,
-        "supersedes": entry.supersedes, "canon": index.canon, "skeleton": index.skeleton,
-        "terms": " ".join(index.terms), "term_count": len(index.terms),
-    }  # fmt: skip
-
-
-def _where(flt: Filter, now: str) -> tuple[str, dict[str, Any]]:
-    vis = flt.visibility
-    clauses = [
-        "(e.scope = 'global' OR (e.scope = 'project' AND e.project IS :project)"
-        " OR (e.scope = 'session' AND e.session_id IS :session_id))",
-        "(e.user_id IS NULL OR e.user_id = :user_id)",
-        "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
-    ]
-    params: dict[str, Any] = {
-        "project": vis.project, "session_id": vis.session_id,
-        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": now,
-    }  # fmt: skip
-    if not flt.include_history:
-        clauses.append("e.superseded_by IS NULL")
-    if not flt.include_expired:
-        clauses.append("(e.expires_at IS NULL OR e.expires_at > :now)")
-    for name, values in (("scope", flt.scopes), ("type", flt.types)):
-        if values is not None:
-            marks = ", ".join(f":{name}{i}" for i in range(len(values)))
-            clauses.append(f"e.{name} IN ({marks})" if values else "0")
-            params.update({f"{name}{i}": v for i, v in enumerate(values)})
-    if flt.entity is not None:
-        clauses.append("e.entity = :entity")
-        params["entity"] = flt.entity
-    if flt.since is not None:
-        clauses.append("e.created_at >= :since")
-        params["since"] = format_ts(flt.since)
-    if flt.until is not None:
-        clauses.append("e.created_at < :until")
-        params["until"] = format_ts(flt.until)
-    return " AND ".join(clauses), params
-
-
-def _match_expr(terms: Sequence[str], op: str = "OR") -> str:
-    return f" {op} ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
 
 class SQLiteStore:
@@ -288,7 +213,7 @@ class SQLiteStore:
     def _audit(self, entry_id: str, action: str, detail: dict[str, Any]) -> None:
         self._conn.execute(
             "INSERT INTO audit(entry_id, action, at, detail) VALUES (?, ?, ?, ?)",
-            (entry_id, action, format_ts(utcnow()), _dumps(detail)),
+            (entry_id, action, format_ts(utcnow()), dumps(detail)),
         )
 
     def _write_keys(self, rowid: int, index: IndexFields) -> None:
@@ -313,7 +238,7 @@ class SQLiteStore:
     def insert(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
     ) -> None:
-        params = _entry_params(entry, index)
+        params = entry_params(entry, index)
         names = ", ".join(params)
         marks = ", ".join(f":{n}" for n in params)
         with self.write():
@@ -326,7 +251,7 @@ class SQLiteStore:
     def update(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
     ) -> None:
-        params = _entry_params(entry, index)
+        params = entry_params(entry, index)
         sets = ", ".join(f"{n} = :{n}" for n in params if n != "id")
         with self.write():
             row = self._conn.execute(
@@ -357,13 +282,13 @@ class SQLiteStore:
         with self.write():
             self._conn.execute(
                 "INSERT INTO audit(entry_id, action, at, detail) VALUES (?, ?, ?, ?)",
-                (record.entry_id, record.action, format_ts(record.at), _dumps(record.detail)),
+                (record.entry_id, record.action, format_ts(record.at), dumps(record.detail)),
             )
 
     # -- reads -----------------------------------------------------------------------------
     def get(self, entry_id: str) -> Entry | None:
-        rows = self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
-        return _row_to_entry(rows[0]) if rows else None
+        rows = self._q(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = ?", (entry_id,))
+        return row_to_entry(rows[0]) if rows else None
 
     def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]:
         rows = self._q(
@@ -375,17 +300,17 @@ class SQLiteStore:
     def find(
         self, flt: Filter, *, limit: int | None = None, contains: str | None = None
     ) -> list[Entry]:
-        where, params = _where(flt, format_ts(utcnow()))
+        where, params = where_clause(flt, format_ts(utcnow()))
         if contains is not None:
             where += " AND instr(lower(e.content), lower(:contains)) > 0"
             params["contains"] = contains
         params["limit"] = -1 if limit is None else limit
         rows = self._q(
-            f"SELECT {_E_COLUMNS} FROM entries e WHERE {where} "
+            f"SELECT {E_COLUMNS} FROM entries e WHERE {where} "
             "ORDER BY e.created_at DESC, e.rowid DESC LIMIT :limit",
             params,
         )
-        return [_row_to_entry(r) for r in rows]
+        return [row_to_entry(r) for r in rows]
 
     def _doc_freq(self, terms: Sequence[str]) -> dict[str, int]:
         if not terms:
@@ -418,14 +343,14 @@ class SQLiteStore:
         chosen = self._rarest(stats, terms)
         if not chosen:
             return [], stats
-        where, params = _where(flt, format_ts(utcnow()))
-        params.update(match=_match_expr(chosen), limit=limit)
+        where, params = where_clause(flt, format_ts(utcnow()))
+        params.update(match=match_expr(chosen), limit=limit)
         rows = self._q(
-            f"SELECT {_E_COLUMNS}, e.terms FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
+            f"SELECT {E_COLUMNS}, e.terms FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
             f"WHERE entries_fts MATCH :match AND {where} ORDER BY f.rank LIMIT :limit",
             params,
         )
-        return [Candidate(_row_to_entry(r), r[22].split()) for r in rows], stats
+        return [Candidate(row_to_entry(r), r[22].split()) for r in rows], stats
 
     def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
         # The unary + keeps SQLite from scanning a whole project through the visibility
@@ -443,12 +368,12 @@ class SQLiteStore:
             "skeleton": index.skeleton, "limit": limit,
         }  # fmt: skip
         found = self._q(
-            f"SELECT {_E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit",
+            f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit",
             params,
         )
         if index.skeleton:
             found += self._q(
-                f"SELECT {_E_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
+                f"SELECT {E_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
                 f"AND e.skeleton != '' AND {dom} LIMIT :limit",
                 params,
             )
@@ -461,7 +386,7 @@ class SQLiteStore:
             for i, (key, value) in enumerate(index.keys.items()):
                 params.update({f"k{i}": key, f"v{i}": value})
             found += self._q(
-                f"SELECT {_E_COLUMNS} FROM entries e WHERE {dom} AND e.rowid IN ({pairs}) "
+                f"SELECT {E_COLUMNS} FROM entries e WHERE {dom} AND e.rowid IN ({pairs}) "
                 "LIMIT :limit",
                 params,
             )
@@ -469,29 +394,29 @@ class SQLiteStore:
         if rare:
             # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
             # entry must hold both: a small intersection, cheap to rank even at 100k rows.
-            params.update(match=_match_expr(rare, "AND"), near=min(limit, 8))
+            params.update(match=match_expr(rare, "AND"), near=min(limit, 8))
             found += self._q(
-                f"SELECT {_E_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
+                f"SELECT {E_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
                 f"WHERE entries_fts MATCH :match AND {dom} ORDER BY f.rank LIMIT :near",
                 params,
             )
         unique = {row[0]: row for row in found}
-        return [_row_to_entry(r) for r in unique.values()]
+        return [row_to_entry(r) for r in unique.values()]
 
     # -- vectors ---------------------------------------------------------------------------
     def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
         if not ids:
             return []
-        where, params = _where(flt, format_ts(utcnow()))
+        where, params = where_clause(flt, format_ts(utcnow()))
         params.update({f"id{i}": v for i, v in enumerate(ids)})
         marks = ", ".join(f":id{i}" for i in range(len(ids)))
         # CROSS JOIN fixes the order: the id lookups drive, not a scan of the project.
         rows = self._q(
-            f"SELECT {_E_COLUMNS}, e.terms FROM (SELECT rowid AS r FROM entries WHERE id IN "
+            f"SELECT {E_COLUMNS}, e.terms FROM (SELECT rowid AS r FROM entries WHERE id IN "
             f"({marks})) ids CROSS JOIN entries e ON e.rowid = ids.r WHERE {where}",
             params,
         )
-        return [Candidate(_row_to_entry(r), r[22].split()) for r in rows]
+        return [Candidate(row_to_entry(r), r[22].split()) for r in rows]
 
     def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
         with self.write():
@@ -516,22 +441,22 @@ class SQLiteStore:
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
         rows = self._q(
-            f"SELECT {_E_COLUMNS}, e.rowid FROM entries e LEFT JOIN vectors v "
+            f"SELECT {E_COLUMNS}, e.rowid FROM entries e LEFT JOIN vectors v "
             "ON v.entry_rowid = e.rowid AND v.model = ? "
             "WHERE e.rowid > ? AND v.entry_rowid IS NULL ORDER BY e.rowid LIMIT ?",
             (model, after, limit),
         )
-        return [(r[22], _row_to_entry(r)) for r in rows]
+        return [(r[22], row_to_entry(r)) for r in rows]
 
     def generation(self) -> tuple[int, int]:
         return int(self._q("PRAGMA data_version")[0][0]), self._writes
 
     def superseded(self, entry_id: str) -> list[Entry]:
         rows = self._q(
-            f"SELECT {_ENTRY_COLUMNS} FROM entries WHERE superseded_by = ? ORDER BY created_at",
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE superseded_by = ? ORDER BY created_at",
             (entry_id,),
         )
-        return [_row_to_entry(r) for r in rows]
+        return [row_to_entry(r) for r in rows]
 
     def audit(self, entry_id: str | None = None) -> list[AuditRecord]:
         sql = "SELECT seq, entry_id, action, at, detail FROM audit"
@@ -546,9 +471,9 @@ class SQLiteStore:
         ]
 
     def iter_all(self) -> Iterator[Entry]:
-        rows = self._q(f"SELECT {_ENTRY_COLUMNS} FROM entries ORDER BY created_at, rowid")
+        rows = self._q(f"SELECT {ENTRY_COLUMNS} FROM entries ORDER BY created_at, rowid")
         for row in rows:
-            yield _row_to_entry(row)
+            yield row_to_entry(row)
 
     def counts(self) -> dict[str, Any]:
         by_type = dict(self._q(
