@@ -74,6 +74,7 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
         "bench": "remem.cli_extract:bench",
         "reindex": "remem.cli_embed:reindex",
         "chat": "remem.cli_chat:chat",
+        "mcp": "remem.cli_mcp:mcp",
     },
 )
 @click.option("--db", metavar="PATH", help="Store file (default: $REMEM_HOME/memory.db).")
