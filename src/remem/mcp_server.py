@@ -147,11 +147,18 @@ class MemoryTools:
 
 def build_server(settings: Settings, *, allow_verify: bool = False) -> "MCPServer":
     """An `MCPServer` serving the memory of `settings` (the store stays open until exit)."""
-    from mcp.server.mcpserver import Context, MCPServer
-    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp.server.mcpserver import MCPServer
 
     tools = MemoryTools(Memory(settings=settings))
     server: MCPServer = MCPServer("remem", instructions=INSTRUCTIONS)
+    _register_tools(server, tools, allow_verify=allow_verify)
+    return server
+
+
+def _register_tools(server: "MCPServer", tools: MemoryTools, *, allow_verify: bool) -> None:
+    """The tools, their descriptions (what the client's model reads) and error mapping."""
+    from mcp.server.mcpserver import Context
+    from mcp.server.mcpserver.exceptions import ToolError
 
     def session_of(ctx: Context) -> str | None:
         headers = ctx.headers or {}
@@ -235,5 +242,3 @@ def build_server(settings: Settings, *, allow_verify: bool = False) -> "MCPServe
             """Mark a memory as still true (resets its staleness). Call it only when the
             user has just confirmed that this memory is correct."""
             return run(tools.verify, id)
-
-    return server
