@@ -116,7 +116,7 @@ def test_vectors_are_tagged_per_model_and_switching_reembeds(tmp_path: Path) -> 
     assert len(ids) == 2 and all(len(b) == 4 * 32 for b in blobs)
     assert store.vectors("fake-hash") == ([], [])  # one space per store: never mixed
     assert store._q("SELECT DISTINCT model, dim FROM vectors") == [("fake-32", 32)]
-    assert store._q("SELECT max(version) FROM schema_migrations")[0][0] == 3
+    assert store._q("SELECT max(version) FROM schema_migrations")[0][0] >= 3
     store.close()
 
 

@@ -77,7 +77,12 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
         "mcp": "remem.cli_mcp:mcp",
     },
 )
-@click.option("--db", metavar="PATH", help="Store file (default: $REMEM_HOME/memory.db).")
+@click.option(
+    "--db",
+    metavar="PATH|URL",
+    help="Store file, or postgresql://… for a shared server (default: $REMEM_DB, else "
+    "$REMEM_HOME/memory.db).",
+)
 @click.option("--project", metavar="NAME|PATH", help="Project scope (default: the git root).")
 @click.option("--user", "user_id", metavar="ID", help="Partition by user id.")
 @click.option("--agent", "agent_id", metavar="ID", help="Partition by agent id.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from remem.backends import describe
 from remem.cli_common import emit, json_option
 
 
@@ -49,7 +50,7 @@ def mcp(ctx: click.Context, http: str | None, allow_verify: bool, as_json: bool)
         data = {
             "transport": "streamable-http" if address else "stdio",
             "url": f"http://{address[0]}:{address[1]}/mcp" if address else None,
-            "db": str(settings.db),
+            "db": describe(settings.db),
             "project": settings.project,
             "tools": tool_names(allow_verify),
         }

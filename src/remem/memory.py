@@ -108,9 +108,9 @@ class Memory:
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
         )
         if store is None:
-            from remem.sqlite_store import SQLiteStore
+            from remem.backends import open_store
 
-            store = SQLiteStore(self.settings.db, synchronous=self.settings.synchronous)
+            store = open_store(self.settings.db, synchronous=self.settings.synchronous)
         self.store: Store = store
         if embedder is _FROM_ENV:
             from remem.embedding import embedder_from_env

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, TextIO
 
+from remem.backends import describe
 from remem.errors import RememError
 
 if TYPE_CHECKING:
@@ -464,7 +465,7 @@ def _project(repl: Repl, rest: str) -> None:
     mm = repl.manager
     repl.io.line(f"project: {mm.memory.project}")
     repl.io.line(f"root:    {mm.root}")
-    repl.io.line(f"store:   {mm.memory.settings.db}")
+    repl.io.line(f"store:   {describe(mm.memory.settings.db)}")
     repl.io.line(f"session: {mm.session_id}")
     guard = mm.guard.sources
     if guard:

@@ -40,12 +40,17 @@ def project_key(project: str | os.PathLike[str] | None, cwd: Path | None = None)
     return value
 
 
+def is_url(db: str | os.PathLike[str]) -> bool:
+    """A server store (`postgresql://…`) rather than a file path."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything a `Memory` needs to know about its surroundings."""
 
     home: Path
-    db: Path
+    db: Path | str  # a SQLite file, or a postgresql:// URL (kept as the string given)
     project: str
     user_id: str | None = None
     agent_id: str | None = None
@@ -69,7 +74,9 @@ class Settings:
         env = os.environ if env is None else env
         home = home_dir(env)
         db_value = db if db is not None else env.get("REMEM_DB")
-        db_path = Path(db_value).expanduser() if db_value else home / DB_NAME
+        db_path: Path | str = home / DB_NAME
+        if db_value:
+            db_path = str(db_value) if is_url(db_value) else Path(db_value).expanduser()
         return cls(
             home=home,
             db=db_path,

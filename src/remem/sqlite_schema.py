@@ -133,10 +133,21 @@ CREATE TABLE vectors (
 CREATE INDEX vectors_model ON vectors(model);
 """
 
+# When an entry was last put into a prompt (SPEC RT8 hot/warm/cold); kept apart from
+# `entries` so that marking use never rewrites an entry row or its FTS postings.
+_V4 = """
+CREATE TABLE usage (
+    entry_id TEXT PRIMARY KEY,
+    used_at TEXT NOT NULL,
+    uses INTEGER NOT NULL
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: list[Migration] = [
     (1, "entries, fts5 index, named values, audit log", _script(_V1)),
     (2, "document frequencies per term", _script(_V2)),
     (3, "embedding vectors per entry, tagged with model and dimension", _script(_V3)),
+    (4, "last use of each entry in a prompt", _script(_V4)),
 ]
 
 

@@ -6,8 +6,9 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -238,15 +239,18 @@ class SQLiteStore:
     def insert(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
     ) -> None:
+        with self.write():
+            self._insert_row(entry, index)
+            self._audit(entry.id, action, detail)
+
+    def _insert_row(self, entry: Entry, index: IndexFields) -> None:
         params = entry_params(entry, index)
         names = ", ".join(params)
         marks = ", ".join(f":{n}" for n in params)
-        with self.write():
-            cur = self._conn.execute(f"INSERT INTO entries({names}) VALUES ({marks})", params)
-            assert cur.lastrowid is not None
-            self._write_keys(cur.lastrowid, index)
-            self._count_terms(index.terms, +1)
-            self._audit(entry.id, action, detail)
+        cur = self._conn.execute(f"INSERT INTO entries({names}) VALUES ({marks})", params)
+        assert cur.lastrowid is not None
+        self._write_keys(cur.lastrowid, index)
+        self._count_terms(index.terms, +1)
 
     def update(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
@@ -274,16 +278,61 @@ class SQLiteStore:
             if row is None:
                 return False
             self._conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
+            self._conn.execute("DELETE FROM usage WHERE entry_id = ?", (entry_id,))
             self._count_terms(row[0].split(), -1)
             self._audit(entry_id, action, detail)
             return True
 
     def add_audit(self, record: AuditRecord) -> None:
         with self.write():
-            self._conn.execute(
-                "INSERT INTO audit(entry_id, action, at, detail) VALUES (?, ?, ?, ?)",
-                (record.entry_id, record.action, format_ts(record.at), dumps(record.detail)),
+            self._add_audit([record])
+
+    def _add_audit(self, records: Sequence[AuditRecord]) -> None:
+        self._conn.executemany(
+            "INSERT INTO audit(entry_id, action, at, detail) VALUES (?, ?, ?, ?)",
+            [(r.entry_id, r.action, format_ts(r.at), dumps(r.detail)) for r in records],
+        )
+
+    def restore(
+        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
+    ) -> int:
+        with self.write():
+            ids = [e.id for e, _ in entries]
+            present = self._existing("SELECT id FROM entries WHERE id IN ({})", ids)
+            orphans = {r.entry_id for r in audit} - set(ids)
+            present |= self._existing("SELECT entry_id FROM audit WHERE entry_id IN ({})", orphans)
+            fresh = [(e, index) for e, index in entries if e.id not in present]
+            for entry, index in fresh:
+                self._insert_row(entry, index)
+            self._add_audit([r for r in audit if r.entry_id not in present])
+            return len(fresh)
+
+    def _existing(self, sql: str, ids: Iterable[str]) -> set[str]:
+        """The ids among `ids` that `sql` (with one `IN ({})`) finds, in chunks."""
+        ids, found = list(ids), set()
+        for i in range(0, len(ids), 500):
+            chunk = ids[i : i + 500]
+            found |= {
+                r[0] for r in self._conn.execute(sql.format(", ".join("?" * len(chunk))), chunk)
+            }
+        return found
+
+    def mark_used(self, ids: Sequence[str], at: datetime) -> None:
+        if not ids or self.read_only:
+            return  # a read-only store still answers; it just forgets what it served
+        with self.write():
+            self._conn.executemany(
+                "INSERT INTO usage(entry_id, used_at, uses) VALUES (?, ?, 1) ON CONFLICT("
+                "entry_id) DO UPDATE SET used_at = max(used_at, excluded.used_at), uses = uses + 1",
+                [(eid, format_ts(at)) for eid in set(ids)],
             )
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = self._q(f"SELECT entry_id, used_at FROM usage WHERE entry_id IN ({marks})", ids)
+        return {eid: to_utc(at) for eid, at in rows}
 
     # -- reads -----------------------------------------------------------------------------
     def get(self, entry_id: str) -> Entry | None:

@@ -170,6 +170,21 @@ class Store(Protocol):
 
     def add_audit(self, record: AuditRecord) -> None: ...
 
+    def restore(
+        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
+    ) -> int:
+        """Copy entries exactly as they are (ids, times, version links) with their audit
+        records (own times kept), in one transaction, for `remem migrate`. Entries whose id
+        is present already are skipped with their records; records of entries not in
+        `entries` (deleted ones) are added unless the store holds records of that id.
+        Returns the number of entries added."""
+
+    def mark_used(self, ids: Sequence[str], at: datetime) -> None:
+        """Remember that these entries were put into a prompt at `at` (SPEC RT8)."""
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        """When each of `ids` was last put into a prompt (absent: never)."""
+
     def iter_all(self) -> Iterator[Entry]:
         """Every entry, history included, oldest first."""
 
