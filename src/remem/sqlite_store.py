@@ -475,6 +475,9 @@ class SQLiteStore:
                 [(model, dim, blob, eid) for eid, blob in vectors],
             )
 
+    def vector_models(self) -> list[tuple[str, int]]:
+        return [(m, d) for m, d in self._q("SELECT DISTINCT model, dim FROM vectors ORDER BY 1")]
+
     def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
         rows = self.vector_rows(model)
         return [r[1] for r in rows], [r[2] for r in rows]

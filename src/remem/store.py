@@ -149,6 +149,9 @@ class Store(Protocol):
     def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
         """Store (entry id, float32 bytes) vectors of `model`, replacing older ones."""
 
+    def vector_models(self) -> list[tuple[str, int]]:
+        """(model, dimension) of every embedding model with vectors here."""
+
     def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
         """Every stored vector of `model`: entry ids and their float32 bytes."""
 
