@@ -1,0 +1,95 @@
+"""How entries map to PostgreSQL rows, filters to SQL and BM25 to an expression, for
+`remem.postgres_store`. Parameters are psycopg's named `%(name)s` placeholders."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from remem.entry import Entry
+from remem.entry_rows import dumps
+from remem.store import CorpusStats, Filter, IndexFields
+
+# A GIN key must fit in an index page; longer "terms" (a base64 blob, a hash run
+# together) are useless for search anyway and stay out of the index.
+MAX_TERM_BYTES = 512
+# FTS5's bm25() defaults, so both backends rank keyword candidates alike.
+K1, B = 1.2, 0.75
+
+
+def indexable(terms: Sequence[str]) -> list[str]:
+    return [t for t in terms if t and len(t.encode("utf-8")) <= MAX_TERM_BYTES]
+
+
+def entry_params(entry: Entry, index: IndexFields) -> dict[str, Any]:
+    terms = indexable(index.terms)
+    return {
+        "id": entry.id, "content": entry.content, "type": entry.type, "scope": entry.scope,
+        "project": entry.project, "session_id": entry.session_id, "user_id": entry.user_id,
+        "agent_id": entry.agent_id, "created_at": entry.created_at,
+        "updated_at": entry.updated_at, "last_verified_at": entry.last_verified_at,
+        "token_count": entry.token_count, "source": entry.source,
+        "confidence": entry.confidence, "metadata": dumps(entry.metadata),
+        "entity": entry.entity, "facts": dumps(entry.facts),
+        "linked_paths": dumps(entry.linked_paths), "expires_at": entry.expires_at,
+        "importance": entry.importance, "superseded_by": entry.superseded_by,
+        "supersedes": entry.supersedes, "canon": index.canon, "skeleton": index.skeleton,
+        "terms": terms, "term_count": len(terms),
+    }  # fmt: skip
+
+
+def where_clause(flt: Filter, now: datetime) -> tuple[str, dict[str, Any]]:
+    vis = flt.visibility
+    clauses = [
+        "(e.scope = 'global' OR (e.scope = 'project' AND e.project IS NOT DISTINCT FROM "
+        "%(project)s) OR (e.scope = 'session' AND e.session_id IS NOT DISTINCT FROM "
+        "%(session_id)s))",
+        "(e.user_id IS NULL OR e.user_id = %(user_id)s)",
+        "(e.agent_id IS NULL OR e.agent_id = %(agent_id)s)",
+    ]
+    params: dict[str, Any] = {
+        "project": vis.project, "session_id": vis.session_id,
+        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": now,
+    }  # fmt: skip
+    if not flt.include_history:
+        clauses.append("e.superseded_by IS NULL")
+    if not flt.include_expired:
+        clauses.append("(e.expires_at IS NULL OR e.expires_at > %(now)s)")
+    for name, values in (("scope", flt.scopes), ("type", flt.types)):
+        if values is not None:
+            clauses.append(f"e.{name} = ANY(%({name}s)s)")
+            params[f"{name}s"] = list(values)
+    if flt.entity is not None:
+        clauses.append("e.entity = %(entity)s")
+        params["entity"] = flt.entity
+    if flt.since is not None:
+        clauses.append("e.created_at >= %(since)s")
+        params["since"] = flt.since
+    if flt.until is not None:
+        clauses.append("e.created_at < %(until)s")
+        params["until"] = flt.until
+    return " AND ".join(clauses), params
+
+
+def bm25(stats: CorpusStats, terms: Sequence[str]) -> tuple[str, dict[str, Any]]:
+    """An SQL expression scoring row `e` by Okapi BM25 over `terms` (FTS5's formula,
+    idf clamped at a small positive value), with its parameters."""
+    n = max(stats.docs, 1)
+    idf = [
+        max(1e-6, math.log((n - stats.doc_freq.get(t, 0) + 0.5) / (stats.doc_freq.get(t, 0) + 0.5)))
+        for t in terms
+    ]
+    expr = (
+        "(SELECT coalesce(sum(q.idf * x.tf * %(bm_k1p)s / (x.tf + %(bm_k1)s * "
+        "(%(bm_1mb)s + %(bm_b)s * e.term_count / %(bm_avg)s))), 0) "
+        "FROM unnest(%(bm_terms)s::text[], %(bm_idf)s::float8[]) AS q(term, idf) "
+        "CROSS JOIN LATERAL (SELECT coalesce(cardinality(array_positions(e.terms, q.term)), 0)"
+        "::float8 AS tf) x)"
+    )
+    params = {
+        "bm_k1p": K1 + 1, "bm_k1": K1, "bm_1mb": 1 - B, "bm_b": B,
+        "bm_avg": max(stats.avg_len, 1.0), "bm_terms": list(terms), "bm_idf": idf,
+    }  # fmt: skip
+    return expr, params

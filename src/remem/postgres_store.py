@@ -1,0 +1,503 @@
+"""The shared store for teams: PostgreSQL with pgvector, behind the same `Store` protocol.
+
+Selected by a `postgresql://` location (`REMEM_DB`, `--db`). Connections come from a
+pool; every write transaction takes one advisory lock, so that the dedup check and
+the insert of a save see the same state in every process (as SQLite's BEGIN
+IMMEDIATE does) and `pos` grows in commit order, which the vector cache relies on.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from remem.entry import AuditRecord, Entry, to_utc, utcnow
+from remem.entry_rows import E_COLUMNS, ENTRY_COLUMNS, dumps, row_to_entry
+from remem.errors import StoreError
+from remem.postgres_rows import bm25, entry_params, indexable, where_clause
+from remem.postgres_schema import LOCK_ID, hnsw_index_sql, migrate
+from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
+
+# Same budget as the SQLite store: candidates come from the rarest query terms first.
+MAX_POSTINGS = 8_000
+_TERMS = 22  # index of e.terms after the entry columns
+
+
+def _describe(url: str) -> str:
+    from remem.backends import describe
+
+    return describe(url)
+
+
+class PostgresStore:
+    """A `Store` in a PostgreSQL database (pgvector required). Thread-safe: reads take
+    any pooled connection; a write transaction keeps one for its thread."""
+
+    def __init__(self, url: str, *, pool_size: int | None = None, connect_timeout: int = 10):
+        import psycopg
+
+        self.url = url
+        self.path = _describe(url)
+        self.notices: list[str] = []
+        self._local = threading.local()
+        self._writes = 0
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
+                migrate(conn)
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+        self._pool = self._open_pool(pool_size or int(os.environ.get("REMEM_PG_POOL", "4")))
+
+    def _open_pool(self, size: int) -> Any:
+        from psycopg_pool import ConnectionPool
+
+        return ConnectionPool(
+            self.url,
+            min_size=1,
+            max_size=max(1, size),
+            kwargs={"autocommit": True},
+            configure=_configure,
+            open=True,
+            timeout=30,
+            name="remem",
+        )
+
+    def _error(self, exc: Exception) -> StoreError:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return StoreError(f"store {self.path}: {first}")
+
+    # -- connections and transactions ------------------------------------------------------
+    @contextmanager
+    def _conn(self) -> Iterator[Any]:
+        import psycopg
+
+        held = getattr(self._local, "conn", None)
+        if held is not None:
+            yield held
+            return
+        try:
+            with self._pool.connection() as conn:
+                yield conn
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+
+    def _q(self, sql: str, params: Any = None) -> list[Any]:
+        with self._conn() as conn:
+            return list(conn.execute(sql, params).fetchall())
+
+    def _x(self, sql: str, params: Any = None) -> None:
+        with self._conn() as conn:
+            conn.execute(sql, params)
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        import psycopg
+
+        if getattr(self._local, "conn", None) is not None:
+            yield  # nested: part of the outer transaction
+            return
+        try:
+            with self._pool.connection() as conn, conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_ID,))
+                conn.execute("UPDATE corpus SET gen = gen + 1 WHERE id = 1")
+                self._local.conn = conn
+                try:
+                    yield
+                finally:
+                    self._local.conn = None
+        except psycopg.Error as exc:
+            raise self._error(exc) from exc
+        self._writes += 1
+
+    # -- writes ----------------------------------------------------------------------------
+    def _audit(self, entry_id: str, action: str, detail: dict[str, Any]) -> None:
+        self._x(
+            "INSERT INTO audit(entry_id, action, at, detail) VALUES (%s, %s, %s, %s)",
+            (entry_id, action, utcnow(), dumps(detail)),
+        )
+
+    def _write_keys(self, pos: int, index: IndexFields) -> None:
+        self._x("DELETE FROM entry_keys WHERE entry_pos = %s", (pos,))
+        if index.keys:
+            self._x(
+                "INSERT INTO entry_keys(entry_pos, key, value) "
+                "SELECT %s, k, v FROM unnest(%s::text[], %s::text[]) AS t(k, v)",
+                (pos, list(index.keys), list(index.keys.values())),
+            )
+
+    def _count_terms(self, terms: Sequence[str], step: int) -> None:
+        distinct = sorted(set(terms))
+        if not distinct:
+            return
+        if step > 0:
+            self._x(
+                "INSERT INTO term_df(term, df) SELECT unnest(%s::text[]), 1 "
+                "ON CONFLICT (term) DO UPDATE SET df = term_df.df + 1",
+                (distinct,),
+            )
+        else:
+            self._x("UPDATE term_df SET df = df - 1 WHERE term = ANY(%s)", (distinct,))
+            self._x("DELETE FROM term_df WHERE term = ANY(%s) AND df <= 0", (distinct,))
+
+    def _insert_row(self, entry: Entry, index: IndexFields) -> None:
+        params = entry_params(entry, index)
+        names = ", ".join(params)
+        marks = ", ".join(f"%({n})s" for n in params)
+        pos = self._q(f"INSERT INTO entries({names}) VALUES ({marks}) RETURNING pos", params)
+        self._write_keys(pos[0][0], index)
+        self._count_terms(params["terms"], +1)
+        self._x(
+            "UPDATE corpus SET docs = docs + 1, terms = terms + %s WHERE id = 1",
+            (params["term_count"],),
+        )
+
+    def insert(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
+        with self.write():
+            self._insert_row(entry, index)
+            self._audit(entry.id, action, detail)
+
+    def update(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
+        params = entry_params(entry, index)
+        sets = ", ".join(f"{n} = %({n})s" for n in params if n != "id")
+        with self.write():
+            row = self._q("SELECT pos, terms FROM entries WHERE id = %s FOR UPDATE", (entry.id,))
+            if not row:
+                raise StoreError(f"no entry {entry.id} to update")
+            pos, old_terms = row[0]
+            self._x(f"UPDATE entries SET {sets} WHERE id = %(id)s", params)
+            self._write_keys(pos, index)
+            if old_terms != params["terms"]:
+                self._count_terms(old_terms, -1)
+                self._count_terms(params["terms"], +1)
+                self._x(
+                    "UPDATE corpus SET terms = terms - %s + %s WHERE id = 1",
+                    (len(old_terms), params["term_count"]),
+                )
+            self._audit(entry.id, action, detail)
+
+    def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
+        with self.write():
+            row = self._q("DELETE FROM entries WHERE id = %s RETURNING terms", (entry_id,))
+            if not row:
+                return False
+            terms = row[0][0]
+            self._count_terms(terms, -1)
+            self._x(
+                "UPDATE corpus SET docs = docs - 1, terms = terms - %s WHERE id = 1", (len(terms),)
+            )
+            self._x("DELETE FROM usage WHERE entry_id = %s", (entry_id,))
+            self._audit(entry_id, action, detail)
+            return True
+
+    def add_audit(self, record: AuditRecord) -> None:
+        with self.write():
+            self._add_audit([record])
+
+    def _add_audit(self, records: Sequence[AuditRecord]) -> None:
+        if records:
+            self._x(
+                "INSERT INTO audit(entry_id, action, at, detail) SELECT * FROM "
+                "unnest(%s::text[], %s::text[], %s::timestamptz[], %s::text[])",
+                (
+                    [r.entry_id for r in records],
+                    [r.action for r in records],
+                    [r.at for r in records],
+                    [dumps(r.detail) for r in records],
+                ),
+            )
+
+    def restore(
+        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
+    ) -> int:
+        with self.write():
+            ids = [e.id for e, _ in entries]
+            present = {r[0] for r in self._q("SELECT id FROM entries WHERE id = ANY(%s)", (ids,))}
+            orphans = sorted({r.entry_id for r in audit} - set(ids))
+            present |= {
+                r[0]
+                for r in self._q(
+                    "SELECT DISTINCT entry_id FROM audit WHERE entry_id = ANY(%s)", (orphans,)
+                )
+            }
+            fresh = [(e, index) for e, index in entries if e.id not in present]
+            for entry, index in fresh:
+                self._insert_row(entry, index)
+            self._add_audit([r for r in audit if r.entry_id not in present])
+            return len(fresh)
+
+    def mark_used(self, ids: Sequence[str], at: datetime) -> None:
+        if not ids:
+            return
+        with self.write():
+            self._x(
+                "INSERT INTO usage(entry_id, used_at, uses) SELECT unnest(%s::text[]), %s, 1 "
+                "ON CONFLICT (entry_id) DO UPDATE SET "
+                "used_at = greatest(usage.used_at, excluded.used_at), uses = usage.uses + 1",
+                (sorted(set(ids)), at),
+            )
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        if not ids:
+            return {}
+        rows = self._q("SELECT entry_id, used_at FROM usage WHERE entry_id = ANY(%s)", (list(ids),))
+        return {eid: to_utc(at) for eid, at in rows}
+
+    # -- reads -----------------------------------------------------------------------------
+    def get(self, entry_id: str) -> Entry | None:
+        rows = self._q(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = %s", (entry_id,))
+        return row_to_entry(rows[0]) if rows else None
+
+    def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]:
+        rows = self._q(
+            "SELECT id FROM entries WHERE id >= %s AND id < %s ORDER BY id LIMIT %s",
+            (prefix, prefix + "\uffff", limit),
+        )
+        return [r[0] for r in rows]
+
+    def find(
+        self, flt: Filter, *, limit: int | None = None, contains: str | None = None
+    ) -> list[Entry]:
+        where, params = where_clause(flt, utcnow())
+        if contains is not None:
+            where += " AND strpos(lower(e.content), lower(%(contains)s)) > 0"
+            params["contains"] = contains
+        params["limit"] = limit
+        rows = self._q(
+            f"SELECT {E_COLUMNS} FROM entries e WHERE {where} "
+            "ORDER BY e.created_at DESC, e.pos DESC LIMIT %(limit)s",
+            params,
+        )
+        return [row_to_entry(r) for r in rows]
+
+    def _corpus(self, terms: Sequence[str]) -> CorpusStats:
+        docs, total = self._q("SELECT docs, terms FROM corpus WHERE id = 1")[0]
+        wanted = indexable(terms)
+        rows = self._q("SELECT term, df FROM term_df WHERE term = ANY(%s)", (wanted,))
+        return CorpusStats(docs, (total / docs) if docs else 0.0, {t: d for t, d in rows})
+
+    @staticmethod
+    def _rarest(stats: CorpusStats, terms: Sequence[str], most: int | None = None) -> list[str]:
+        chosen: list[str] = []
+        postings = 0
+        for term in sorted(
+            {t for t in terms if stats.doc_freq.get(t)}, key=lambda t: (stats.doc_freq[t], t)
+        ):
+            if chosen and (postings + stats.doc_freq[term] > MAX_POSTINGS or len(chosen) == most):
+                break
+            chosen.append(term)
+            postings += stats.doc_freq[term]
+        return chosen
+
+    def keyword(
+        self, terms: Sequence[str], flt: Filter, *, limit: int
+    ) -> tuple[list[Candidate], CorpusStats]:
+        stats = self._corpus(terms)
+        chosen = self._rarest(stats, terms)
+        if not chosen:
+            return [], stats
+        where, params = where_clause(flt, utcnow())
+        score, score_params = bm25(stats, chosen)
+        params.update(score_params, chosen=chosen, limit=limit)
+        rows = self._q(
+            f"SELECT {E_COLUMNS}, e.terms FROM entries e WHERE e.terms && %(chosen)s::text[] "
+            f"AND {where} ORDER BY {score} DESC, e.pos DESC LIMIT %(limit)s",
+            params,
+        )
+        return [Candidate(row_to_entry(r), list(r[_TERMS])) for r in rows], stats
+
+    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+        dom = (
+            "e.type = %(type)s AND e.scope = %(scope)s "
+            "AND e.project IS NOT DISTINCT FROM %(project)s "
+            "AND e.session_id IS NOT DISTINCT FROM %(session_id)s "
+            "AND e.user_id IS NOT DISTINCT FROM %(user_id)s "
+            "AND e.agent_id IS NOT DISTINCT FROM %(agent_id)s AND e.superseded_by IS NULL "
+            "AND (e.expires_at IS NULL OR e.expires_at > %(now)s)"
+        )
+        params: dict[str, Any] = {
+            "type": domain.type, "scope": domain.scope, "project": domain.project,
+            "session_id": domain.session_id, "user_id": domain.user_id,
+            "agent_id": domain.agent_id, "now": utcnow(), "canon": index.canon,
+            "skeleton": index.skeleton, "limit": limit,
+            "keys": list(index.keys), "values": list(index.keys.values()),
+        }  # fmt: skip
+        found = self._q(
+            f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = %(canon)s AND {dom} "
+            "LIMIT %(limit)s",
+            params,
+        )
+        if index.skeleton:
+            found += self._q(
+                f"SELECT {E_COLUMNS} FROM entries e WHERE e.skeleton = %(skeleton)s "
+                f"AND e.skeleton != '' AND {dom} LIMIT %(limit)s",
+                params,
+            )
+        if index.keys:
+            # Only a different value for the same named thing can conflict.
+            found += self._q(
+                f"SELECT {E_COLUMNS} FROM entries e WHERE {dom} AND e.pos IN ("
+                "SELECT k.entry_pos FROM entry_keys k JOIN unnest(%(keys)s::text[], "
+                "%(values)s::text[]) AS q(key, value) ON k.key = q.key AND k.value != q.value"
+                ") LIMIT %(limit)s",
+                params,
+            )
+        stats = self._corpus(index.terms)
+        rare = self._rarest(stats, index.terms, most=2)
+        if rare:
+            # Near-identical wording shares the rarest known terms (see SQLiteStore).
+            score, score_params = bm25(stats, rare)
+            params.update(score_params, rare=rare, near=min(limit, 8))
+            found += self._q(
+                f"SELECT {E_COLUMNS} FROM entries e WHERE e.terms @> %(rare)s::text[] "
+                f"AND {dom} ORDER BY {score} DESC LIMIT %(near)s",
+                params,
+            )
+        unique = {row[0]: row for row in found}
+        return [row_to_entry(r) for r in unique.values()]
+
+    def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
+        if not ids:
+            return []
+        where, params = where_clause(flt, utcnow())
+        params["ids"] = list(ids)
+        rows = self._q(
+            f"SELECT {E_COLUMNS}, e.terms FROM entries e WHERE e.id = ANY(%(ids)s) AND {where}",
+            params,
+        )
+        return [Candidate(row_to_entry(r), list(r[_TERMS])) for r in rows]
+
+    # -- vectors ---------------------------------------------------------------------------
+    def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
+        if not vectors:
+            return
+        with self.write():
+            self._x(hnsw_index_sql(model, dim))
+            self._x(
+                "INSERT INTO vectors(entry_pos, model, dim, vec) "
+                "SELECT e.pos, %s, %s, v.vec FROM unnest(%s::text[], %s::vector[]) AS v(id, vec) "
+                "JOIN entries e ON e.id = v.id "
+                "ON CONFLICT (entry_pos) DO UPDATE SET model = excluded.model, "
+                "dim = excluded.dim, vec = excluded.vec",
+                (model, dim, [eid for eid, _ in vectors], [_vector(b) for _, b in vectors]),
+            )
+
+    def vector_models(self) -> list[tuple[str, int]]:
+        return [(m, d) for m, d in self._q("SELECT DISTINCT model, dim FROM vectors ORDER BY 1")]
+
+    def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
+        rows = self.vector_rows(model)
+        return [r[1] for r in rows], [r[2] for r in rows]
+
+    def vector_rows(self, model: str, *, after: int = 0) -> list[tuple[int, str, bytes]]:
+        with self._conn() as conn:
+            cur = conn.cursor(binary=True)
+            rows = cur.execute(
+                "SELECT v.entry_pos, e.id, v.vec FROM vectors v JOIN entries e "
+                "ON e.pos = v.entry_pos WHERE v.model = %s AND v.entry_pos > %s "
+                "ORDER BY v.entry_pos",
+                (model, after),
+            ).fetchall()
+        return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
+
+    def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
+        """The `n` entries (any scope) whose `model` vectors are nearest to `vector`, by
+        cosine similarity, from the HNSW index; None when the model has no vectors."""
+        dim = len(vector) // 4
+        literal = model.replace("'", "''")
+        with self._conn() as conn, conn.transaction():
+            # The index returns at most ef_search rows; a wide n needs a wider search.
+            conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(n * 2, 1000))}")
+            rows = conn.execute(
+                f"SELECT e.id, 1 - ((v.vec::vector({dim})) <=> %(q)s::vector({dim})) "
+                f"FROM vectors v JOIN entries e ON e.pos = v.entry_pos "
+                f"WHERE v.model = '{literal}' AND v.dim = {dim} "
+                f"ORDER BY (v.vec::vector({dim})) <=> %(q)s::vector({dim}) LIMIT %(n)s",
+                {"q": _vector(vector), "n": n},
+            ).fetchall()
+        return [(eid, float(sim)) for eid, sim in rows] or None
+
+    def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
+        rows = self._q(
+            f"SELECT {E_COLUMNS}, e.pos FROM entries e LEFT JOIN vectors v "
+            "ON v.entry_pos = e.pos AND v.model = %s "
+            "WHERE e.pos > %s AND v.entry_pos IS NULL ORDER BY e.pos LIMIT %s",
+            (model, after, limit),
+        )
+        return [(int(r[22]), row_to_entry(r)) for r in rows]
+
+    # -- the rest --------------------------------------------------------------------------
+    def generation(self) -> tuple[int, int]:
+        return int(self._q("SELECT gen FROM corpus WHERE id = 1")[0][0]), self._writes
+
+    def superseded(self, entry_id: str) -> list[Entry]:
+        rows = self._q(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE superseded_by = %s "
+            "ORDER BY created_at, pos",
+            (entry_id,),
+        )
+        return [row_to_entry(r) for r in rows]
+
+    def audit(self, entry_id: str | None = None) -> list[AuditRecord]:
+        sql = "SELECT seq, entry_id, action, at, detail FROM audit"
+        rows = (
+            self._q(sql + " WHERE entry_id = %s ORDER BY seq", (entry_id,))
+            if entry_id
+            else self._q(sql + " ORDER BY seq")
+        )
+        return [
+            AuditRecord(eid, action, to_utc(at), json.loads(d), int(seq))
+            for seq, eid, action, at, d in rows
+        ]
+
+    def iter_all(self) -> Iterator[Entry]:
+        rows = self._q(f"SELECT {ENTRY_COLUMNS} FROM entries ORDER BY created_at, pos")
+        for row in rows:
+            yield row_to_entry(row)
+
+    def counts(self) -> dict[str, Any]:
+        current = "FROM entries WHERE superseded_by IS NULL"
+        by_type = dict(self._q(f"SELECT type, count(*) {current} GROUP BY type"))
+        by_scope = dict(self._q(f"SELECT scope, count(*) {current} GROUP BY scope"))
+        total, history = self._q("SELECT count(*), count(superseded_by) FROM entries")[0]
+        audit = self._q("SELECT count(*) FROM audit")[0][0]
+        size = self._q(
+            "SELECT sum(pg_total_relation_size(c)) FROM unnest(ARRAY['entries', 'entry_keys', "
+            "'term_df', 'audit', 'vectors', 'usage', 'corpus']::regclass[]) AS c"
+        )[0][0]
+        return {
+            "entries": total - history, "history": history, "audit_records": audit,
+            "by_type": by_type, "by_scope": by_scope, "bytes": int(size or 0),
+        }  # fmt: skip
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+def _configure(conn: Any) -> None:
+    """Every pooled connection: UTC timestamps and pgvector's types."""
+    from pgvector.psycopg import register_vector
+
+    conn.execute("SET TIME ZONE 'UTC'")
+    register_vector(conn)
+
+
+def _vector(blob: bytes) -> Any:
+    import numpy as np
+
+    return np.frombuffer(blob, dtype=np.float32)
+
+
+def _blob(vec: Any) -> bytes:
+    """pgvector's Vector (big-endian on the wire) as our native float32 bytes."""
+    import numpy as np
+
+    return bytes(vec.to_numpy().astype(np.float32).tobytes())
