@@ -32,7 +32,6 @@ sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
 import bench_store  # noqa: E402
 import pg  # noqa: E402  (tests/pg.py: the throwaway server the tests use)
-
 from remem.backends import open_store  # noqa: E402
 from remem.store import IndexFields  # noqa: E402
 
