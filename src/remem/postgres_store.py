@@ -113,7 +113,9 @@ class PostgresStore:
             yield  # nested: part of the outer transaction
             return
         try:
-            with self._pool.connection() as conn, conn.transaction():
+            # Pipeline mode: statements whose results nobody reads (the index and audit
+            # writes) go out without waiting for the server; a read syncs.
+            with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_ID,))
                 conn.execute("UPDATE corpus SET gen = gen + 1 WHERE id = 1")
                 self._local.conn = conn
