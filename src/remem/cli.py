@@ -75,6 +75,7 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
         "reindex": "remem.cli_embed:reindex",
         "chat": "remem.cli_chat:chat",
         "mcp": "remem.cli_mcp:mcp",
+        "migrate": "remem.cli_migrate:migrate_command",
     },
 )
 @click.option(
