@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -9,6 +11,8 @@ import pytest
 
 from remem import InvalidInput, Memory, NotFound
 from remem.entry import utcnow
+from remem.errors import StoreError
+from remem.sqlite_store import SQLiteStore
 
 
 def test_save_and_search_chinese(mem: Memory) -> None:
@@ -210,3 +214,40 @@ def test_broken_unicode_is_refused_cleanly(mem: Memory) -> None:
     with pytest.raises(InvalidInput, match="JSON"):
         mem.save("fine", metadata={"k": "\udfff"})
     assert mem.list() == []
+
+
+def test_context_records_use_of_exactly_the_injected_memories(mem: Memory) -> None:
+    injected = mem.save("项目使用 JDK 17 和 Maven").entry
+    cold = mem.save("JDK 升级计划另议，先看 Gradle", created_at=utcnow() - timedelta(days=30))
+    unrelated = mem.save("Redis 缓存策略是 LRU").entry
+    ids = [injected.id, cold.entry.id, unrelated.id]
+    assert {h.entry.id for h in mem.search("JDK 版本")} == {injected.id, cold.entry.id}
+    assert mem.store.last_used(ids) == {}  # an explicit search is not a use
+    before = utcnow()
+    block = mem.context_for("JDK 版本")
+    assert "JDK 17" in block and "Gradle" not in block
+    used = mem.store.last_used(ids)
+    assert list(used) == [injected.id] and before <= used[injected.id] <= utcnow()
+
+
+class ReadOnlyStore(SQLiteStore):
+    """A store that refuses every write, like one opened read-only, and has no usage
+    table yet (tests run as root, where chmod cannot make a real one)."""
+
+    @contextmanager
+    def write(self) -> Iterator[None]:
+        raise StoreError(f"cannot write the store {self.path}: read-only")
+        yield
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        raise StoreError("no such table: usage")
+
+
+def test_context_on_a_read_only_store(db: Path) -> None:
+    with Memory(db, project="proj") as mem:
+        mem.save("项目使用 JDK 17 和 Maven")
+    with Memory(project="proj", store=ReadOnlyStore(db)) as mem:
+        with pytest.raises(StoreError):
+            mem.save("a memory nobody may write")
+        assert "JDK 17" in mem.context_for("JDK 版本")
+        assert [h.tier for h in mem.search("JDK 版本")] == ["hot"]  # served in this session

@@ -1,10 +1,12 @@
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 from remem import Memory, count_tokens
-from remem.entry import utcnow
-from remem.retrieval import RankingConfig
+from remem.entry import Entry, utcnow
+from remem.retrieval import Hit, RankingConfig, Tier, select_for_injection, tier_of
 
 
 def test_rare_terms_outrank_common_ones(mem: Memory) -> None:
@@ -110,3 +112,97 @@ def test_entity_and_time_filters(mem: Memory) -> None:
     assert [h.entry.entity for h in mem.search("support group", entity="Caroline")] == ["Caroline"]
     june = mem.search("support group", since="2023-06-01", until="2023-08-01T00:00:00+00:00")
     assert [h.entry.content for h in june] == ["Melanie painted a sunrise for the support group"]
+
+
+# -- SPEC RT8: hot / warm / cold --------------------------------------------------------------
+K8S = "The staging cluster runs Kubernetes 1.29 behind an nginx ingress"
+K8S_QUERY = "Kubernetes upgrade plan"  # shares one rare word: a middling relevance
+
+
+def _days_ago(days: float) -> datetime:
+    return utcnow() - timedelta(days=days)
+
+
+def test_cold_memories_need_a_higher_score_to_be_injected(db: Path) -> None:
+    with Memory(db, project="proj") as mem:
+        entry = mem.save(K8S, created_at=_days_ago(30)).entry
+        mem.save("Redis 缓存策略是 LRU，最大内存 2GB", created_at=_days_ago(30))
+    with Memory(db, project="proj") as mem:  # a later session
+        [hit] = mem.search(K8S_QUERY)
+        assert (hit.entry.id, hit.tier) == (entry.id, "cold")
+        assert mem.ranking.floor <= hit.relevance < mem.ranking.cold_floor
+        assert mem.context_for(K8S_QUERY) == ""  # a warm entry would clear the floor
+        assert "LRU" in mem.context_for("Redis 缓存策略")  # a strong cold match still does
+
+        mem.store.mark_used([entry.id], _days_ago(8))  # used, but 8 days ago: still cold
+        assert mem.search(K8S_QUERY)[0].tier == "cold"
+        assert mem.context_for(K8S_QUERY) == ""
+
+        mem.store.mark_used([entry.id], _days_ago(6))
+        assert mem.search(K8S_QUERY)[0].tier == "warm"
+        assert K8S in mem.context_for(K8S_QUERY)
+
+
+def test_recent_writes_are_warm(mem: Memory) -> None:
+    entry = mem.save(K8S).entry
+    [hit] = mem.search(K8S_QUERY)
+    assert hit.tier == "warm" and hit.relevance < mem.ranking.cold_floor
+    assert K8S in mem.context_for(K8S_QUERY)
+    assert mem.store.last_used([entry.id])  # injected, so now used
+    assert mem.search(K8S_QUERY)[0].tier == "hot"  # and hot for the rest of this session
+
+
+def test_session_memories_are_hot(db: Path) -> None:
+    with Memory(db, project="proj", session_id="s1") as mem:
+        mem.save(K8S, scope="session", created_at=_days_ago(30))
+        mem.save("Kubernetes dashboards live in Grafana folder ops", created_at=_days_ago(30))
+        tiers = {h.entry.scope: h.tier for h in mem.search(K8S_QUERY)}
+        assert tiers == {"session": "hot", "project": "cold"}
+        block = mem.context_for(K8S_QUERY)
+        assert K8S in block and "Grafana" not in block
+
+
+def test_tier_boundaries() -> None:
+    cfg, now = RankingConfig(), utcnow()
+    old = Entry("old", created_at=now - timedelta(days=30))
+
+    def tier(entry: Entry, used: datetime | None = None, **kw: Any) -> str:
+        return tier_of(entry, now, cfg, session_id="s1", used_at=used, **kw)
+
+    assert tier(old) == "cold"
+    assert tier(old, now - timedelta(days=7, seconds=1)) == "cold"
+    assert tier(old, now - timedelta(days=6, hours=23)) == "warm"
+    assert tier(old, served=True) == "hot"
+    assert tier(Entry("x", created_at=now - timedelta(days=2))) == "warm"
+    verified = Entry("v", created_at=old.created_at, last_verified_at=now - timedelta(days=1))
+    assert tier(verified) == "warm"
+    mine = Entry("s", scope="session", session_id="s1", created_at=old.created_at)
+    theirs = Entry("s", scope="session", session_id="s2", created_at=old.created_at)
+    assert (tier(mine), tier(theirs)) == ("hot", "cold")
+
+
+def _hit(content: str, score: float, tier: Tier | None) -> Hit:
+    return Hit(Entry(content), score, relevance=score, decay=1.0, stale=False, tier=tier)
+
+
+def _pick(hits: list[Hit], cfg: RankingConfig) -> list[str]:
+    chosen = select_for_injection(hits, cfg, max_tokens=1000, cost=lambda h: 1)
+    return [h.entry.content for h in chosen]
+
+
+def test_injection_floors_by_tier() -> None:
+    cfg = RankingConfig()
+    hits = [_hit(f"entry {t}", 0.3, t) for t in ("hot", "warm", "cold", None)]
+    assert _pick(hits, cfg) == ["entry hot", "entry warm", "entry None"]
+    assert _pick([_hit("strong cold", 0.4, "cold")], cfg) == ["strong cold"]
+
+
+def test_hot_memories_win_only_close_calls() -> None:
+    one = RankingConfig(max_entries=1)
+    warm = _hit("warm Kafka retention", 0.50, "warm")
+    assert _pick([warm, _hit("hot Kafka partitions", 0.47, "hot")], one) == ["hot Kafka partitions"]
+    assert _pick([warm, _hit("hot Kafka brokers", 0.40, "hot")], one) == ["warm Kafka retention"]
+    no_boost = RankingConfig(max_entries=1, hot_boost=1.0)
+    assert _pick([warm, _hit("hot Kafka partitions", 0.47, "hot")], no_boost) == [
+        "warm Kafka retention"
+    ]

@@ -56,6 +56,7 @@ def hit_dict(hit: Hit) -> dict[str, Any]:
         "relevance": round(hit.relevance, 4),
         "decay": round(hit.decay, 4),
         "stale": hit.stale,
+        "tier": hit.tier,
         "entry": hit.entry.to_dict(),
     }
 

@@ -6,7 +6,7 @@ import builtins
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -23,7 +23,7 @@ from remem.entry import (
     utcnow,
     validate,
 )
-from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused
+from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused, StoreError
 from remem.exchange import ImportResult
 from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
@@ -123,6 +123,7 @@ class Memory:
             self.vectors = VectorIndex(store, embedder)
             semantic = semantic or SemanticCheck(self.vectors)
         self.semantic = semantic
+        self._served: set[str] = set()  # ids this Memory injected: hot for its session (RT8)
 
     # -- plumbing --------------------------------------------------------------------------
     @property
@@ -391,7 +392,8 @@ class Memory:
         until: datetime | str | None = None,
     ) -> builtins.list[Hit]:
         """Visible memories ranked for `query` (BM25 x decay x weights), best first;
-        optionally only some types, one entity, or those created in [since, until)."""
+        optionally only some types, one entity, or those created in [since, until).
+        Every tier competes here; each hit says its tier (SPEC RT8)."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("the query is empty")
         if limit < 1:
@@ -403,7 +405,7 @@ class Memory:
             since=to_utc(since) if since else None,
             until=to_utc(until) if until else None,
         )
-        return self._rank(query, flt)[:limit]
+        return self._with_tiers(self._rank(query, flt)[:limit])
 
     def _rank(self, query: str, flt: Filter | None = None) -> builtins.list[Hit]:
         terms = text.query_terms(query)
@@ -446,19 +448,54 @@ class Memory:
 
         `max_tokens` defaults to max(500, min(5000, window / 200)); `exclude_texts`
         are messages already in the conversation (their memories are not repeated).
+        Cold memories need `ranking.cold_floor`, not `ranking.floor` (SPEC RT8); the
+        injected ones are recorded as used, which keeps them warm.
         """
         if not isinstance(query, str) or not query.strip():
             return ""
         budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
         budget -= count_tokens(memory_block.frame())
+        lowest = min(self.ranking.floor, self.ranking.cold_floor)
+        hits = self._with_tiers([h for h in self._rank(query) if h.relevance >= lowest])
         chosen = retrieval.select_for_injection(
-            self._rank(query),
+            hits,
             self.ranking,
             max_tokens=budget,
             cost=lambda h: count_tokens(memory_block.line(h)) + 1,
             exclude_texts=exclude_texts,
         )
+        self._mark_used([h.entry.id for h in chosen])
         return memory_block.render(chosen)
+
+    def _with_tiers(self, hits: builtins.list[Hit]) -> builtins.list[Hit]:
+        """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""
+        if not hits:
+            return hits
+        try:
+            used = self.store.last_used([h.entry.id for h in hits])
+        except StoreError:
+            used = {}  # e.g. an old store opened read-only, without the usage table
+        now, session = utcnow(), self.settings.session_id
+        tiered = []
+        for hit in hits:
+            eid = hit.entry.id
+            tier = retrieval.tier_of(
+                hit.entry, now, self.ranking, session_id=session,
+                used_at=used.get(eid), served=eid in self._served,
+            )  # fmt: skip
+            tiered.append(replace(hit, tier=tier))
+        return tiered
+
+    def _mark_used(self, ids: builtins.list[str]) -> None:
+        """Record an injection (SPEC RT8) without ever failing it: a read-only or busy
+        store only forgets this use, which at worst lets the entries cool down sooner."""
+        if not ids:
+            return
+        self._served.update(ids)
+        try:
+            self.store.mark_used(ids, utcnow())
+        except StoreError:
+            pass
 
     def stats(self) -> Stats:
         counts = self.store.counts()

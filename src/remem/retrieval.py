@@ -1,4 +1,5 @@
-"""Ranking (SPEC RT2, RT4, RT4a, RT5): BM25 relevance, time decay, weights, floor, packing.
+"""Ranking (SPEC RT2, RT4, RT4a, RT5, RT8): BM25 relevance, time decay, weights, floors,
+hot/warm/cold tiers, packing.
 
 Relevance is Okapi BM25 over jieba/English terms, divided by the score an
 average-length entry matching every query term once would get, so it reads as
@@ -15,12 +16,15 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Literal
 
 from remem import dedup, text
 from remem.entry import Entry, utcnow
 from remem.store import Candidate, CorpusStats
 
 DAY = 86400.0
+
+Tier = Literal["hot", "warm", "cold"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +35,13 @@ class RankingConfig:
     b: float = 0.75
     pseudo_docs: int = 10
     floor: float = 0.2  # minimum relevance for automatic injection
+    # SPEC RT8. A cold entry (not written, verified or injected for `warm_days`) must
+    # answer about a third of the query to be injected unasked: one shared rare word of
+    # a three-word query (~0.2-0.3) is enough for a memory in current use, not for one
+    # nobody has touched in a week. Explicit searches ignore tiers.
+    warm_days: float = 7.0
+    cold_floor: float = 0.35
+    hot_boost: float = 1.1  # this session's memories win close calls for the budget
     candidates: int = 100
     max_entries: int = 10
     window: int = 200_000
@@ -80,13 +91,15 @@ class RankingConfig:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """One search result: the entry, its final score, and how that score was made."""
+    """One search result: the entry, its final score, and how that score was made.
+    `tier` (SPEC RT8) is None until `Memory` assigns it (see `tier_of`)."""
 
     entry: Entry
     score: float
     relevance: float
     decay: float
     stale: bool
+    tier: Tier | None = None
 
 
 def _idf(df: int, docs: int) -> float:
@@ -133,6 +146,36 @@ def is_stale(entry: Entry, now: datetime, cfg: RankingConfig) -> bool:
         except OSError:
             continue
     return False
+
+
+def tier_of(
+    entry: Entry,
+    now: datetime,
+    cfg: RankingConfig,
+    *,
+    session_id: str | None,
+    used_at: datetime | None,
+    served: bool = False,
+) -> Tier:
+    """SPEC RT8: which tier an entry is in for a session.
+
+    hot: a session-scope entry of `session_id` (written in this session), or one this
+    session has already injected (`served`);
+    warm: injected (`used_at`), written, updated or verified within `cfg.warm_days`;
+    cold: everything else. Cold entries are searched as usual but need
+    `cfg.cold_floor` relevance to be injected automatically."""
+    if served or (session_id is not None and entry.session_id == session_id):
+        return "hot"
+    since = now - timedelta(days=cfg.warm_days)
+    touched = (entry.created_at, entry.updated_at, entry.last_verified_at, used_at)
+    if any(t is not None and t >= since for t in touched):
+        return "warm"
+    return "cold"
+
+
+def injection_floor(hit: Hit, cfg: RankingConfig) -> float:
+    """The relevance a hit needs to be injected unasked: higher for cold ones (RT8)."""
+    return cfg.cold_floor if hit.tier == "cold" else cfg.floor
 
 
 def score_candidates(
@@ -187,13 +230,16 @@ def select_for_injection(
     cost: Callable[[Hit], int],
     exclude_texts: Sequence[str] = (),
 ) -> list[Hit]:
-    """SPEC RT4-RT5, RT7: above the floor, not already in the conversation, no
-    near-duplicates, at most `max_entries`, within `max_tokens` by `cost`."""
+    """SPEC RT4-RT5, RT7, RT8: above the floor of its tier, not already in the
+    conversation, no near-duplicates, at most `max_entries`, within `max_tokens` by
+    `cost`; hot hits are taken first when their score, times `hot_boost`, is higher."""
     present = [text.canonicalize(t) for t in exclude_texts]
     chosen: list[Hit] = []
     chosen_canon: list[str] = []
     used = 0
-    for hit in drop_overridden_globals([h for h in hits if h.relevance >= cfg.floor]):
+    eligible = [h for h in hits if h.relevance >= injection_floor(h, cfg)]
+    eligible.sort(key=lambda h: -h.score * (cfg.hot_boost if h.tier == "hot" else 1.0))
+    for hit in drop_overridden_globals(eligible):
         canon = text.canonicalize(hit.entry.content)
         if any(canon and canon in p for p in present):
             continue
