@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,3 +28,46 @@ def db(tmp_path: Path) -> Path:
 def mem(db: Path) -> Iterator[Memory]:
     with Memory(db, project="proj") as m:
         yield m
+
+
+@pytest.fixture(scope="session")
+def pg_admin_url() -> Iterator[str]:
+    """A PostgreSQL server for the whole session (superuser URL), started only when a
+    selected test needs one: pgserver's bundled PostgreSQL 16 + pgvector on 127.0.0.1
+    (tests/pg.py), or the server of REMEM_TEST_PG=postgresql://…. Unavailable means the
+    PostgreSQL tests fail; REMEM_TEST_PG=skip skips them on purpose."""
+    import pg
+
+    given = os.environ.get("REMEM_TEST_PG", "").strip()
+    if given == "skip":
+        pytest.skip("REMEM_TEST_PG=skip: PostgreSQL tests skipped on request")
+    if given:
+        if not given.startswith(("postgresql://", "postgres://")):
+            pytest.fail(f"REMEM_TEST_PG must be a postgresql:// URL or 'skip', not {given!r}")
+        try:
+            pg.connect(given).close()
+        except pg.ServerUnavailable as exc:
+            pytest.fail(f"REMEM_TEST_PG: {exc}", pytrace=False)
+        yield given
+        return
+    try:
+        server = pg.start()
+    except pg.ServerUnavailable as exc:
+        pytest.fail(
+            f"cannot start the test PostgreSQL ({exc}); set REMEM_TEST_PG to a server's "
+            "postgresql:// URL, or REMEM_TEST_PG=skip to skip these tests",
+            pytrace=False,
+        )
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_admin_url: str) -> Iterator[str]:
+    """A fresh, empty database for this test (its URL), dropped afterwards."""
+    import pg
+
+    with pg.fresh_database(pg_admin_url) as url:
+        yield url
