@@ -7,7 +7,7 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from remem.hybrid import VectorIndex
 
 _FROM_ENV: Any = object()
+_LONG_AGO = datetime(1970, 1, 1, tzinfo=UTC)
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced"]
 
@@ -123,7 +124,8 @@ class Memory:
             self.vectors = VectorIndex(store, embedder)
             semantic = semantic or SemanticCheck(self.vectors)
         self.semantic = semantic
-        self._served: set[str] = set()  # ids this Memory injected: hot for its session (RT8)
+        # ids this Memory injected (hot for its session, RT8) and when it recorded the use
+        self._served: dict[str, datetime] = {}
 
     # -- plumbing --------------------------------------------------------------------------
     @property
@@ -489,11 +491,15 @@ class Memory:
     def _mark_used(self, ids: builtins.list[str]) -> None:
         """Record an injection (SPEC RT8) without ever failing it: a read-only or busy
         store only forgets this use, which at worst lets the entries cool down sooner."""
-        if not ids:
+        now = utcnow()
+        # Tiers count days, so a use already recorded by this object within the hour
+        # needs no new write (each write is a commit: an fsync with REMEM_SYNC=full).
+        fresh = [i for i in ids if now - self._served.get(i, _LONG_AGO) > timedelta(hours=1)]
+        if not fresh:
             return
-        self._served.update(ids)
+        self._served.update(dict.fromkeys(fresh, now))
         try:
-            self.store.mark_used(ids, utcnow())
+            self.store.mark_used(fresh, now)
         except StoreError:
             pass
 
