@@ -326,7 +326,7 @@ class PostgresStore:
         params.update(score_params, chosen=chosen, limit=limit)
         sql = (
             f"SELECT {E_COLUMNS}, e.terms FROM entries e WHERE e.terms && %(chosen)s::text[] "
-            f"AND {where} ORDER BY {score} DESC, e.pos DESC LIMIT %(limit)s"
+            f"AND {where} ORDER BY {score} DESC, e.pos LIMIT %(limit)s"
         )
         rows = self._index_only(sql, params)
         return [Candidate(row_to_entry(r), list(r[_TERMS])) for r in rows], stats
@@ -375,7 +375,7 @@ class PostgresStore:
             params.update(score_params, rare=rare, near=min(limit, 8))
             found += self._q(
                 f"SELECT {E_COLUMNS} FROM entries e WHERE e.terms @> %(rare)s::text[] "
-                f"AND {dom} ORDER BY {score} DESC LIMIT %(near)s",
+                f"AND {dom} ORDER BY {score} DESC, e.pos LIMIT %(near)s",
                 params,
             )
         unique = {row[0]: row for row in found}
