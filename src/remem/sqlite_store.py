@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -14,6 +13,7 @@ from typing import Any
 
 from remem.entry import AuditRecord, Entry, format_ts, to_utc, utcnow
 from remem.errors import StoreError
+from remem.sqlite_open import open_file, store_error
 from remem.sqlite_rows import (
     E_COLUMNS,
     ENTRY_COLUMNS,
@@ -23,12 +23,8 @@ from remem.sqlite_rows import (
     row_to_entry,
     where_clause,
 )
-from remem.sqlite_schema import migrate
 from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
 
-_HEADER = b"SQLite format 3\x00"
-_CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
-_READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY_DIRECTORY"}
 # Candidate generation reads the postings of the rarest query terms first and
 # stops adding terms past this many postings: common terms add little to BM25
 # and would make FTS5 rank tens of thousands of rows.
@@ -57,111 +53,14 @@ class SQLiteStore:
         self._busy_timeout = busy_timeout
         self._conn = self._open()
 
-    # -- opening ---------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
-        path = Path(self.path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"cannot create the store directory {path.parent}: {exc}") from exc
-        if self._looks_foreign(path):
-            self._move_aside(path, "it is not a SQLite database")
-        try:
-            return self._connect(path)
-        except sqlite3.DatabaseError as exc:
-            name = getattr(exc, "sqlite_errorname", "")
-            if name in _READONLY_CODES or "readonly" in str(exc):
-                return self._connect_read_only(path, exc)
-            if name not in _CORRUPT_CODES:
-                raise self._store_error(exc) from exc
-            self._move_aside(path, f"SQLite reports it damaged ({exc})")
-            try:
-                return self._connect(path)
-            except sqlite3.Error as again:
-                raise self._store_error(again) from again
-
-    def _connect_read_only(self, path: Path, why: sqlite3.Error) -> sqlite3.Connection:
-        """A store in a folder we cannot write can still be read (searches work);
-        every write is refused with a clear error."""
-        if not path.exists():
-            raise self._store_error(why)
-        try:
-            uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
-            conn = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
-            conn.execute("SELECT count(*) FROM entries").fetchone()
-        except sqlite3.Error as exc:
-            raise self._store_error(why) from exc
-        self.read_only = True
+        conn, self.read_only = open_file(
+            Path(self.path), self._synchronous, self._busy_timeout, self.notices
+        )
         return conn
 
     def _store_error(self, exc: sqlite3.Error) -> StoreError:
-        name = getattr(exc, "sqlite_errorname", "")
-        if name in _READONLY_CODES or "readonly" in str(exc):
-            return StoreError(
-                f"cannot write the store {self.path}: its file or folder is read-only "
-                f"({exc}); nothing was changed"
-            )
-        if name in _CORRUPT_CODES:
-            return StoreError(
-                f"the store {self.path} is damaged ({exc}); nothing was changed. Restore a "
-                f"backup, or rescue it with: sqlite3 {self.path} .recover | sqlite3 new.db"
-            )
-        return StoreError(f"cannot use the store {self.path}: {exc}")
-
-    @staticmethod
-    def _looks_foreign(path: Path) -> bool:
-        try:
-            with path.open("rb") as fh:
-                head = fh.read(len(_HEADER))
-        except FileNotFoundError:
-            return False
-        except OSError as exc:
-            raise StoreError(f"cannot read the store {path}: {exc}") from exc
-        return len(head) > 0 and head != _HEADER
-
-    def _move_aside(self, path: Path, why: str) -> None:
-        stamp = utcnow().strftime("%Y%m%dT%H%M%S%fZ")
-        target = path.with_name(f"{path.name}.corrupt-{stamp}")
-        try:
-            path.rename(target)
-            for suffix in ("-wal", "-shm"):
-                side = path.with_name(path.name + suffix)
-                if side.exists():
-                    side.rename(target.with_name(target.name + suffix))
-        except OSError as exc:
-            raise StoreError(
-                f"the store {path} is damaged and cannot be moved aside: {exc}"
-            ) from exc
-        self.notices.append(
-            f"remem: the store {path} was unreadable ({why}); it was kept as {target} "
-            "and a new, empty store was started"
-        )
-
-    def _connect(self, path: Path) -> sqlite3.Connection:
-        # Switching a new file to WAL can fail with SQLITE_BUSY without SQLite's busy
-        # handler ever waiting, when several processes create the store at once: retry.
-        deadline = time.monotonic() + self._busy_timeout
-        delay = 0.01
-        while True:
-            conn = sqlite3.connect(
-                path, timeout=self._busy_timeout, isolation_level=None, check_same_thread=False
-            )
-            try:
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute(f"PRAGMA synchronous={self._synchronous}")
-                conn.execute("PRAGMA foreign_keys=ON")
-                migrate(conn)
-                return conn
-            except sqlite3.OperationalError as exc:
-                conn.close()
-                busy = getattr(exc, "sqlite_errorname", "").startswith("SQLITE_BUSY")
-                if not (busy or "locked" in str(exc)) or time.monotonic() > deadline:
-                    raise
-            except BaseException:
-                conn.close()
-                raise
-            time.sleep(delay)
-            delay = min(delay * 2, 0.5)
+        return store_error(self.path, exc)
 
     # -- transactions ----------------------------------------------------------------------
     @contextmanager
