@@ -142,3 +142,52 @@ def test_reindex_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert done.exit_code == 0 and "1 memories embedded with fake-hash" in done.output
     again = run(cli, ["--db", db, "reindex", "--json"])
     assert json.loads(again.output) == {"model": "fake-hash", "embedded": 0}
+
+
+MATRICES = ["numpy", "faiss"]
+
+
+@pytest.mark.parametrize("kind", MATRICES)
+def test_matrix_top_matches_exact_search(kind: str) -> None:
+    import numpy as np
+
+    from remem.hybrid import new_matrix
+
+    rng = np.random.default_rng(7)
+    rows = rng.standard_normal((3000, 32)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    matrix = new_matrix(32, kind)
+    for lo in range(0, 3000, 700):  # several appends, so the numpy matrix grows
+        matrix.add(rows[lo : lo + 700])
+    assert len(matrix) == 3000
+    for query in rows[:20]:
+        exact = rows @ query
+        want = np.argsort(-exact)[:25]
+        got, scores = matrix.top(query, 25)
+        assert set(got) == set(want.tolist())
+        assert np.allclose(scores, exact[got], atol=1e-3)  # float16 is within 1e-4
+    assert len(matrix.top(rows[0], 5000)[0]) == 3000
+
+
+@pytest.mark.parametrize("kind", MATRICES)
+def test_index_follows_other_writers_and_deletions(tmp_path: Path, kind: str) -> None:
+    db = tmp_path / "m.db"
+    fake = FakeEmbedder()
+    with (
+        Memory(db, project="p", embedder=fake) as reader,
+        Memory(db, project="p", embedder=fake) as writer,
+    ):
+        assert reader.vectors is not None
+        reader.vectors.kind = kind
+        kept = reader.save("数据库最终定为 PostgreSQL 16").entry
+        assert reader.search("PostgreSQL")[0].entry.id == kept.id  # the matrix is loaded
+        other = writer.save("缓存使用 Redis 集群").entry
+        unembedded = writer.save("消息队列使用 Kafka", type="conversation").entry
+        assert [h.entry.id for h in reader.search("Redis 集群")] == [other.id]
+        assert reader.vectors.nearest(fake.embed(["Redis 集群"])[0], 1)[0][0] == other.id
+        # the other writer stored no vector for a turn: the reader embeds it lazily
+        assert (
+            reader.vectors.nearest(fake.embed(["消息队列使用 Kafka"])[0], 1)[0][0] == unembedded.id
+        )
+        writer.delete(other.id)
+        assert reader.search("Redis 集群") == []

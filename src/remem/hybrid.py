@@ -2,15 +2,18 @@
 
 `VectorIndex` keeps one embedder's vectors in the store (tagged with the model, so
 spaces never mix) and an in-process matrix of them, refreshed when the store
-changes; a query is one brute-force matrix product (fine to ~100k entries).
+changes; a query is one exhaustive scan: float16 in faiss when installed, else a
+float32 numpy matrix-vector product (benchmarks/README.md has the costs at 100k).
 Entries are embedded lazily, in batches, the first time a search needs them.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from remem.dedup import CONFLICT_TYPES, Match
 from remem.entry import Entry
@@ -20,6 +23,7 @@ if TYPE_CHECKING:
     from remem.embedding import Embedder, Vectors
 
 BATCH = 256
+LOAD_SLICE = 8192  # vectors converted at a time when the matrix is filled
 _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 
 
@@ -28,15 +32,96 @@ def embed_text(entry: Entry) -> str:
     return f"{entry.entity}: {entry.content}" if entry.entity else entry.content
 
 
-class VectorIndex:
-    """One embedder's vectors of one store, cached as a few matrices that grow as
-    entries are added (deleted entries linger in the cache; searches drop them)."""
+class Matrix(Protocol):
+    """The in-process copy of one model's vectors: rows appended in store order,
+    searched by inner product."""
 
-    def __init__(self, store: Store, embedder: Embedder) -> None:
+    dim: int
+
+    def __len__(self) -> int: ...
+    def add(self, rows: Vectors) -> None: ...
+    def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]: ...
+
+
+class NumpyMatrix:
+    """One contiguous float32 matrix with spare capacity (appends are amortised
+    O(1)), searched by one BLAS matrix-vector product. ~8 ms at 100k x 512."""
+
+    def __init__(self, dim: int) -> None:
+        import numpy as np
+
+        self.dim = dim
+        self._data = np.empty((0, dim), dtype=np.float32)
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def add(self, rows: Vectors) -> None:
+        import numpy as np
+
+        need = self._size + len(rows)
+        if need > len(self._data):
+            grown = np.empty((max(need, 2 * len(self._data), 1024), self.dim), np.float32)
+            grown[: self._size] = self._data[: self._size]
+            self._data = grown
+        self._data[self._size : need] = rows
+        self._size = need
+
+    def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]:
+        import numpy as np
+
+        scores = self._data[: self._size] @ vector.reshape(-1)
+        n = min(n, self._size)
+        top = np.argpartition(-scores, n - 1)[:n]
+        top = top[np.argsort(-scores[top])]
+        return top.tolist(), scores[top].tolist()
+
+
+class FaissMatrix:
+    """The same rows as float16 in a faiss flat scalar-quantizer index: half the
+    memory of float32 and a SIMD scan ~2x faster than numpy's, with cosines within
+    1e-4 of float32 (so no re-scoring: rankings match up to near-ties)."""
+
+    def __init__(self, dim: int) -> None:
+        faiss: Any = importlib.import_module("faiss")
+        # One query per search: OpenMP threads only spin-wait against each other
+        # (and against SQLite) on a small machine.
+        faiss.omp_set_num_threads(1)
+        self.dim = dim
+        self._index = faiss.IndexScalarQuantizer(
+            dim, faiss.ScalarQuantizer.QT_fp16, faiss.METRIC_INNER_PRODUCT
+        )
+
+    def __len__(self) -> int:
+        return int(self._index.ntotal)
+
+    def add(self, rows: Vectors) -> None:
+        self._index.add(rows)
+
+    def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]:
+        scores, rows = self._index.search(vector.reshape(1, -1), min(n, len(self)))
+        return rows[0].tolist(), scores[0].tolist()
+
+
+def new_matrix(dim: int, kind: str = "auto") -> Matrix:
+    """faiss when installed (`remem[embed]`), else numpy; `kind` forces one."""
+    if kind == "faiss" or (kind == "auto" and importlib.util.find_spec("faiss")):
+        return FaissMatrix(dim)
+    return NumpyMatrix(dim)
+
+
+class VectorIndex:
+    """One embedder's vectors of one store, cached in a `Matrix` that grows as
+    entries are added (deleted entries linger in it; searches drop them) and is
+    topped up from the store whenever its generation changes (other processes)."""
+
+    def __init__(self, store: Store, embedder: Embedder, *, matrix: str = "auto") -> None:
         self.store = store
         self.embedder = embedder
+        self.kind = matrix
         self._ids: list[str] = []
-        self._chunks: list[Vectors] = []
+        self._matrix: Matrix | None = None
         self._position = 0  # the last entry position whose vector is cached
         self._embedded_to = 0  # every entry up to this position has a vector
         self._generation: tuple[int, int] | None = None
@@ -65,40 +150,45 @@ class VectorIndex:
                 progress(len(batch))
         self._embedded_to = max(self._embedded_to, after)
         if full:
-            self._chunks, self._ids, self._position, self._generation = [], [], 0, None
+            self._matrix, self._ids, self._position, self._generation = None, [], 0, None
         return done
 
-    def _load(self) -> tuple[list[str], list[Vectors]]:
-        import numpy as np
-
+    def _load(self) -> Matrix | None:
         generation = self.store.generation()
         if generation != self._generation:
             self.sync(full=self._generation is None)
             rows = self.store.vector_rows(self.embedder.name, after=self._position)
             if rows:
-                self._ids += [eid for _, eid, _ in rows]
-                blob = b"".join(vec for _, _, vec in rows)
-                self._chunks.append(np.frombuffer(blob, dtype=np.float32).reshape(len(rows), -1))
                 self._position = rows[-1][0]
                 self._embedded_to = max(self._embedded_to, self._position)
-            if len(self._chunks) > 8:
-                self._chunks = [np.concatenate(self._chunks)]
+                self._add(rows)
             self._generation = self.store.generation()
-        return self._ids, self._chunks
+        return self._matrix
+
+    def _add(self, rows: list[tuple[int, str, bytes]]) -> None:
+        """Append rows to the matrix a slice at a time, releasing each slice's blobs
+        as it goes: at 100k the blobs are 200 MB, and one joined copy of them all
+        would add as much again to the peak memory of a first search."""
+        import numpy as np
+
+        dim = len(rows[0][2]) // 4
+        if self._matrix is None:
+            self._matrix = new_matrix(dim, self.kind)
+        while rows:
+            part, rows[:LOAD_SLICE] = rows[:LOAD_SLICE], []
+            # vectors of another dimension are never compared
+            part = [r for r in part if len(r[2]) == 4 * self._matrix.dim]
+            vectors = np.frombuffer(b"".join(vec for _, _, vec in part), dtype=np.float32)
+            self._matrix.add(vectors.reshape(len(part), self._matrix.dim))
+            self._ids += [eid for _, eid, _ in part]
 
     def nearest(self, vector: Vectors, n: int) -> list[tuple[str, float]]:
         """The `n` entries (any scope: filter afterwards) closest to `vector`."""
-        import numpy as np
-
-        ids, chunks = self._load()
-        if not ids or any(c.shape[1] != vector.shape[-1] for c in chunks):
+        matrix = self._load()
+        if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1] or n < 1:
             return []
-        flat = vector.reshape(-1)
-        scores = np.concatenate([c @ flat for c in chunks])
-        n = min(n, len(ids))
-        top = np.argpartition(-scores, n - 1)[:n]
-        top = top[np.argsort(-scores[top])]
-        return [(ids[i], float(scores[i])) for i in top]
+        rows, scores = matrix.top(vector, n)
+        return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
 
     def query(self, text: str, n: int) -> dict[str, float]:
         """Calibrated semantic relevance of the `n` entries nearest to `text`."""
