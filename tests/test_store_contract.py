@@ -903,3 +903,50 @@ def test_eight_processes_save_at_once_postgres(tmp_path: Path, pg_url: str) -> N
         assert stats.docs == workers * each and stats.doc_freq == {"worker": workers * each}
     finally:
         store.close()
+
+
+# -- vectors: a backend's own index (PostgreSQL's HNSW) or VectorIndex's cache (SQLite) --
+def test_nearest_is_exact_cosine_order_or_none(store: Store) -> None:
+    import numpy as np
+
+    from remem.embedding import FakeEmbedder
+
+    fake = FakeEmbedder()
+    texts = [
+        "部署在 Kubernetes 上",
+        "数据库用 PostgreSQL 16",
+        "喜欢深色主题",
+        "CI 用 GitHub Actions",
+    ]
+    entries = [add(store, t, i) for i, t in enumerate(texts)]
+    vectors = fake.embed(texts)
+    store.put_vectors(
+        fake.name, fake.dim, [(e.id, v.tobytes()) for e, v in zip(entries, vectors, strict=True)]
+    )
+    query = fake.embed(["PostgreSQL 数据库"], query=True)[0]
+    found = store.nearest(fake.name, query.tobytes(), 2)
+    if found is None:  # no index of its own: VectorIndex scans vector_rows instead
+        return
+    exact = sorted(zip((e.id for e in entries), vectors @ query, strict=True), key=lambda p: -p[1])
+    assert [eid for eid, _ in found] == [eid for eid, _ in exact[:2]]
+    assert np.allclose([s for _, s in found], [s for _, s in exact[:2]], atol=1e-5)
+    assert store.nearest("another-model", query.tobytes(), 2) == []
+
+
+def test_hybrid_memory_same_answers(location: str) -> None:
+    from remem.embedding import FakeEmbedder
+
+    with Memory(location, project="proj", embedder=FakeEmbedder()) as mem:
+        for content in [
+            "项目使用 Spring Boot 3 框架",
+            "数据库选型是 PostgreSQL 16",
+            "喜欢深色主题",
+        ]:
+            assert mem.save(content).status == "added"
+        # The same meaning twice is a semantic duplicate on both backends (LT9).
+        assert mem.save("数据库选型是 PostgreSQL 16。").status == "duplicate"
+        hits = mem.search("PostgreSQL 选型")
+        assert hits and hits[0].entry.content == "数据库选型是 PostgreSQL 16"
+        assert mem.vectors is not None
+        ids = [eid for eid, _ in mem.vectors.nearest(FakeEmbedder().embed(["喜欢深色"])[0], 1)]
+        assert [mem.get(i).content for i in ids] == ["喜欢深色"]

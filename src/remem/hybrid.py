@@ -125,6 +125,7 @@ class VectorIndex:
         self._position = 0  # the last entry position whose vector is cached
         self._embedded_to = 0  # every entry up to this position has a vector
         self._generation: tuple[int, int] | None = None
+        self._own_index: bool | None = None  # does the store answer `nearest` itself?
 
     def calibrate(self, cosine: float) -> float:
         """Cosine as relevance in [0, 1] by the embedder's own scale."""
@@ -153,12 +154,21 @@ class VectorIndex:
             self._matrix, self._ids, self._position, self._generation = None, [], 0, None
         return done
 
-    def _load(self) -> Matrix | None:
+    def _refresh(self) -> bool:
+        """Embed what other writers stored without vectors; True when the store changed
+        since the last look."""
         generation = self.store.generation()
-        if generation != self._generation:
-            self.sync(full=self._generation is None)
-            rows = self.store.vector_rows(self.embedder.name, after=self._position)
-            if rows:
+        if generation == self._generation:
+            return False
+        self.sync(full=self._generation is None)
+        return True
+
+    def _load(self) -> Matrix | None:
+        if self._refresh():
+            # A page at a time: all 100k blobs at once would add 200 MB to the peak.
+            while rows := self.store.vector_rows(
+                self.embedder.name, after=self._position, limit=LOAD_SLICE
+            ):
                 self._position = rows[-1][0]
                 self._embedded_to = max(self._embedded_to, self._position)
                 self._add(rows)
@@ -183,7 +193,17 @@ class VectorIndex:
             self._ids += [eid for _, eid, _ in part]
 
     def nearest(self, vector: Vectors, n: int) -> list[tuple[str, float]]:
-        """The `n` entries (any scope: filter afterwards) closest to `vector`."""
+        """The `n` entries (any scope: filter afterwards) closest to `vector`: from the
+        store's own index when it has one (PostgreSQL's HNSW), else from the cache."""
+        if n < 1:
+            return []
+        blob = vector.astype("<f4").tobytes()
+        if self._own_index is None:
+            self._own_index = self.store.nearest(self.embedder.name, blob, 1) is not None
+        if self._own_index:
+            if self._refresh():
+                self._generation = self.store.generation()
+            return self.store.nearest(self.embedder.name, blob, n) or []
         matrix = self._load()
         if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1] or n < 1:
             return []

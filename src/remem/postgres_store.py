@@ -414,20 +414,22 @@ class PostgresStore:
         rows = self.vector_rows(model)
         return [r[1] for r in rows], [r[2] for r in rows]
 
-    def vector_rows(self, model: str, *, after: int = 0) -> list[tuple[int, str, bytes]]:
+    def vector_rows(
+        self, model: str, *, after: int = 0, limit: int | None = None
+    ) -> list[tuple[int, str, bytes]]:
         with self._conn() as conn:
             cur = conn.cursor(binary=True)
             rows = cur.execute(
                 "SELECT v.entry_pos, e.id, v.vec FROM vectors v JOIN entries e "
                 "ON e.pos = v.entry_pos WHERE v.model = %s AND v.entry_pos > %s "
-                "ORDER BY v.entry_pos",
-                (model, after),
+                "ORDER BY v.entry_pos LIMIT %s",
+                (model, after, limit),
             ).fetchall()
         return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
 
     def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
         """The `n` entries (any scope) whose `model` vectors are nearest to `vector`, by
-        cosine similarity, from the HNSW index; None when the model has no vectors."""
+        cosine similarity, from the model's HNSW index (approximate, like any ANN)."""
         dim = len(vector) // 4
         literal = model.replace("'", "''")
         with self._conn() as conn, conn.transaction():
@@ -440,7 +442,7 @@ class PostgresStore:
                 f"ORDER BY (v.vec::vector({dim})) <=> %(q)s::vector({dim}) LIMIT %(n)s",
                 {"q": _vector(vector), "n": n},
             ).fetchall()
-        return [(eid, float(sim)) for eid, sim in rows] or None
+        return [(eid, float(sim)) for eid, sim in rows]
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
         rows = self._q(

@@ -381,14 +381,19 @@ class SQLiteStore:
         rows = self.vector_rows(model)
         return [r[1] for r in rows], [r[2] for r in rows]
 
-    def vector_rows(self, model: str, *, after: int = 0) -> list[tuple[int, str, bytes]]:
+    def vector_rows(
+        self, model: str, *, after: int = 0, limit: int | None = None
+    ) -> list[tuple[int, str, bytes]]:
         rows = self._q(
             "SELECT v.entry_rowid, e.id, v.vec FROM vectors v "
             "JOIN entries e ON e.rowid = v.entry_rowid "
-            "WHERE v.model = ? AND v.entry_rowid > ? ORDER BY v.entry_rowid",
-            (model, after),
+            "WHERE v.model = ? AND v.entry_rowid > ? ORDER BY v.entry_rowid LIMIT ?",
+            (model, after, -1 if limit is None else limit),
         )
         return [(r[0], r[1], r[2]) for r in rows]
+
+    def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
+        return None  # no vector index in SQLite: VectorIndex scans its own matrix
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
         rows = self._q(

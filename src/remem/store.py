@@ -155,9 +155,16 @@ class Store(Protocol):
     def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
         """Every stored vector of `model`: entry ids and their float32 bytes."""
 
-    def vector_rows(self, model: str, *, after: int = 0) -> list[tuple[int, str, bytes]]:
+    def vector_rows(
+        self, model: str, *, after: int = 0, limit: int | None = None
+    ) -> list[tuple[int, str, bytes]]:
         """(position, entry id, float32 bytes) of `model`'s vectors of entries at positions
-        past `after`, in order; a new entry always gets a higher position."""
+        past `after`, in order, at most `limit`; a new entry always gets a higher position."""
+
+    def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
+        """The `n` entries (any scope) whose `model` vectors have the highest cosine with
+        `vector`, from the backend's own vector index; None when it has none (then the
+        caller scans its cache of `vector_rows`)."""
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
         """(position, entry) of entries past `after` (history included) with no vector of
