@@ -948,5 +948,5 @@ def test_hybrid_memory_same_answers(location: str) -> None:
         hits = mem.search("PostgreSQL 选型")
         assert hits and hits[0].entry.content == "数据库选型是 PostgreSQL 16"
         assert mem.vectors is not None
-        ids = [eid for eid, _ in mem.vectors.nearest(FakeEmbedder().embed(["喜欢深色"])[0], 1)]
-        assert [mem.get(i).content for i in ids] == ["喜欢深色"]
+        ids = [eid for eid, _ in mem.vectors.nearest(FakeEmbedder().embed(["喜欢深色主题"])[0], 1)]
+        assert [mem.get(i).content for i in ids] == ["喜欢深色主题"]
