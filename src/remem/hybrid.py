@@ -192,31 +192,43 @@ class VectorIndex:
             self._matrix.add(vectors.reshape(len(part), self._matrix.dim))
             self._ids += [eid for _, eid, _ in part]
 
-    def nearest(self, vector: Vectors, n: int) -> list[tuple[str, float]]:
+    def refresh(self) -> None:
+        """Bring the index up to date with the store (embedding entries other writers
+        left without vectors, loading new vectors into the cache). `nearest` does this
+        itself unless told not to; a caller searching in another thread does it first,
+        so that the thread never waits on the store."""
+        if self._own_index is None:
+            # Only None (no index of its own) vs a list matters; a 1-d probe finds nothing.
+            self._own_index = self.store.nearest(self.embedder.name, bytes(4), 1) is not None
+        if self._own_index:
+            if self._refresh():
+                self._generation = self.store.generation()
+        else:
+            self._load()
+
+    def nearest(self, vector: Vectors, n: int, *, refresh: bool = True) -> list[tuple[str, float]]:
         """The `n` entries (any scope: filter afterwards) closest to `vector`: from the
         store's own index when it has one (PostgreSQL's HNSW), else from the cache."""
         if n < 1:
             return []
-        blob = vector.astype("<f4").tobytes()
-        if self._own_index is None:
-            self._own_index = self.store.nearest(self.embedder.name, blob, 1) is not None
+        if refresh or self._own_index is None:
+            self.refresh()
         if self._own_index:
-            if self._refresh():
-                self._generation = self.store.generation()
+            blob = vector.astype("<f4").tobytes()
             return self.store.nearest(self.embedder.name, blob, n) or []
-        matrix = self._load()
-        if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1] or n < 1:
+        matrix = self._matrix
+        if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1]:
             return []
         rows, scores = matrix.top(vector, n)
         return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
 
-    def query(self, text: str, n: int) -> dict[str, float]:
+    def query(self, text: str, n: int, *, refresh: bool = True) -> dict[str, float]:
         """Calibrated semantic relevance of the `n` entries nearest to `text`."""
         vector = self.embedder.embed([text], query=True)[0]
         weight = self.embedder.weight
         return {
             eid: weight * rel
-            for eid, cos in self.nearest(vector, n)
+            for eid, cos in self.nearest(vector, n, refresh=refresh)
             if (rel := self.calibrate(cos))
         }
 
