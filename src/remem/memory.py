@@ -31,8 +31,6 @@ from remem.store import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
 
 if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
     from remem.embedding import Embedder
     from remem.hybrid import VectorIndex
 
@@ -120,7 +118,6 @@ class Memory:
 
             embedder = embedder_from_env()
         self.vectors: VectorIndex | None = None
-        self._executor: ThreadPoolExecutor | None = None
         if embedder is not None:
             from remem.hybrid import SemanticCheck, VectorIndex
 
@@ -151,17 +148,7 @@ class Memory:
     def _filter(self, **kwargs: Any) -> Filter:
         return Filter(self._visibility(), **kwargs)
 
-    def _worker(self) -> ThreadPoolExecutor:
-        if self._executor is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="remem")
-        return self._executor
-
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=True)
-            self._executor = None
         self.store.close()
 
     def __enter__(self) -> Memory:
@@ -437,15 +424,9 @@ class Memory:
     ) -> builtins.list[Hit]:
         assert self.vectors is not None
         n = self.ranking.candidates
-        # The query's embedding and vector scan run beside the keyword query (numpy,
-        # faiss and SQLite all release the GIL); the index is refreshed first so that
-        # the other thread never waits on the store.
-        self.vectors.refresh()
-        vectors = self.vectors
-        future = self._worker().submit(lambda: vectors.query(query, n // 2, refresh=False))
         candidates, stats = self.store.keyword(terms, flt, limit=n) if terms else ([], None)
         stats = stats or self.store.keyword([], flt, limit=1)[1]
-        semantic = future.result()
+        semantic = self.vectors.query(query, n // 2)
         seen = {c.entry.id for c in candidates}
         extra = [eid for eid in semantic if eid not in seen]
         candidates += self.store.candidates(extra, flt)
