@@ -950,3 +950,29 @@ def test_hybrid_memory_same_answers(location: str) -> None:
         assert mem.vectors is not None
         ids = [eid for eid, _ in mem.vectors.nearest(FakeEmbedder().embed(["喜欢深色主题"])[0], 1)]
         assert [mem.get(i).content for i in ids] == ["喜欢深色主题"]
+
+
+def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
+    """A database of schema 1 (no postings yet) opens, is migrated, and keyword search
+    ranks its old entries from the backfilled postings."""
+    from remem import postgres_schema
+
+    old = open_store(pg_url)
+    entries = [
+        add(old, t, i) for i, t in enumerate(["项目使用 JDK 17", "部署到阿里云", "JDK 升级"])
+    ]
+    old.close()
+    with pg.connect(pg_url) as conn:  # back to what remem with schema 1 left behind
+        conn.execute("DROP TABLE postings")
+        conn.execute("DROP INDEX entries_filter")
+        conn.execute("DELETE FROM schema_migrations WHERE version > 1")
+    store = open_store(pg_url)
+    try:
+        found, stats = store.keyword(text.query_terms("JDK"), flt(), limit=10)
+        assert {c.entry.id for c in found} == {entries[0].id, entries[2].id}
+        assert stats.docs == 3 and stats.doc_freq["jdk"] == 2
+        with pg.connect(pg_url) as conn:
+            versions = conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()
+        assert [v[0] for v in versions] == [m[0] for m in postgres_schema.MIGRATIONS]
+    finally:
+        store.close()

@@ -93,3 +93,26 @@ def bm25(stats: CorpusStats, terms: Sequence[str]) -> tuple[str, dict[str, Any]]
         params[f"bm_t{i}"] = term
     expr = "(" + " + ".join(parts or ["0"]) + ")"
     return expr, params
+
+
+# BM25 of every entry holding a query term, from the postings alone (index-only scan).
+BM25_POSTINGS = (
+    "SELECT p.entry_pos AS pos, sum(q.idf * p.tf * %(bm_k1p)s / (p.tf + %(bm_k1)s * "
+    "(%(bm_1mb)s + %(bm_b)s * p.dl / %(bm_avg)s))) AS score "
+    "FROM unnest(%(bm_terms)s::text[], %(bm_idf)s::float8[]) AS q(term, idf) "
+    "JOIN postings p ON p.term = q.term GROUP BY p.entry_pos"
+)
+
+
+def bm25_params(stats: CorpusStats, terms: Sequence[str]) -> dict[str, Any]:
+    """Parameters of BM25_POSTINGS for `terms` (FTS5's formula, idf clamped)."""
+    return {
+        "bm_k1p": K1 + 1, "bm_k1": K1, "bm_1mb": 1 - B, "bm_b": B,
+        "bm_avg": max(stats.avg_len, 1.0), "bm_terms": list(terms),
+        "bm_idf": [_idf(stats, t) for t in terms],
+    }  # fmt: skip
+
+
+def _idf(stats: CorpusStats, term: str) -> float:
+    n, df = max(stats.docs, 1), stats.doc_freq.get(term, 0)
+    return max(1e-6, math.log((n - df + 0.5) / (df + 0.5)))

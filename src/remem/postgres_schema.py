@@ -96,8 +96,31 @@ CREATE TABLE usage (
 );
 """
 
+# An inverted index for BM25: scoring from postings (term, entry, tf, length) is an
+# index-only scan and one aggregate, where scoring the rows' term arrays costs ~1 µs
+# per term per row (30+ ms for a common query at 100k entries).
+_V2 = """
+CREATE TABLE postings (
+    term TEXT NOT NULL,
+    entry_pos BIGINT NOT NULL REFERENCES entries(pos) ON DELETE CASCADE,
+    tf INTEGER NOT NULL,
+    dl INTEGER NOT NULL,
+    PRIMARY KEY (term, entry_pos) INCLUDE (tf, dl)
+);
+CREATE INDEX postings_entry ON postings(entry_pos);
+-- What filters read, so that thousands of scored candidates are filtered from the
+-- index alone; only the winners' rows are fetched.
+CREATE INDEX entries_filter ON entries(pos) INCLUDE (scope, project, session_id, user_id,
+    agent_id, superseded_by, expires_at, type, entity, created_at);
+INSERT INTO postings SELECT t, e.pos, count(*), e.term_count
+    FROM entries e, unnest(e.terms) AS t GROUP BY t, e.pos;
+ANALYZE entries;
+ANALYZE postings;
+"""
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (1, "entries, term index, named values, audit log, vectors, usage", _V1),
+    (2, "postings for BM25", _V2),
 ]
 
 

@@ -19,7 +19,14 @@ from typing import Any
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.entry_rows import E_COLUMNS, ENTRY_COLUMNS, dumps, row_to_entry
 from remem.errors import StoreError
-from remem.postgres_rows import bm25, entry_params, indexable, where_clause
+from remem.postgres_rows import (
+    BM25_POSTINGS,
+    bm25,
+    bm25_params,
+    entry_params,
+    indexable,
+    where_clause,
+)
 from remem.postgres_schema import LOCK_ID, hnsw_index_sql, migrate
 from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
 
@@ -91,10 +98,10 @@ class PostgresStore:
             return list(conn.execute(sql, params).fetchall())
 
     def _index_only(self, sql: str, params: Any) -> list[Any]:
-        """Run a query that must go through its indexes. The planner prices the term
-        overlap test per row far too low and scans the whole table once the postings
-        reach a few percent of it, several times slower than the GIN index. Pipelined:
-        one round trip for BEGIN, SET LOCAL, the query and COMMIT."""
+        """Run a query that must go through its indexes. Past a few thousand candidates
+        the planner prefers scanning the whole table to thousands of index look-ups,
+        which are still several times faster here (the rows are wide, the index
+        covering). Pipelined: one round trip for BEGIN, SET LOCAL, the query, COMMIT."""
         with self._conn() as conn:
             with conn.pipeline(), conn.transaction():
                 conn.execute("SET LOCAL enable_seqscan = off")
@@ -157,12 +164,22 @@ class PostgresStore:
             self._x("UPDATE term_df SET df = df - 1 WHERE term = ANY(%s)", (distinct,))
             self._x("DELETE FROM term_df WHERE term = ANY(%s) AND df <= 0", (distinct,))
 
+    def _write_postings(self, pos: int, terms: Sequence[str]) -> None:
+        self._x("DELETE FROM postings WHERE entry_pos = %s", (pos,))
+        if terms:
+            self._x(
+                "INSERT INTO postings(term, entry_pos, tf, dl) SELECT t, %s, count(*), %s "
+                "FROM unnest(%s::text[]) AS t GROUP BY t",
+                (pos, len(terms), list(terms)),
+            )
+
     def _insert_row(self, entry: Entry, index: IndexFields) -> None:
         params = entry_params(entry, index)
         names = ", ".join(params)
         marks = ", ".join(f"%({n})s" for n in params)
         pos = self._q(f"INSERT INTO entries({names}) VALUES ({marks}) RETURNING pos", params)
         self._write_keys(pos[0][0], index)
+        self._write_postings(pos[0][0], params["terms"])
         self._count_terms(params["terms"], +1)
         self._x(
             "UPDATE corpus SET docs = docs + 1, terms = terms + %s WHERE id = 1",
@@ -189,6 +206,7 @@ class PostgresStore:
             self._x(f"UPDATE entries SET {sets} WHERE id = %(id)s", params)
             self._write_keys(pos, index)
             if old_terms != params["terms"]:
+                self._write_postings(pos, params["terms"])
                 self._count_terms(old_terms, -1)
                 self._count_terms(params["terms"], +1)
                 self._x(
@@ -322,11 +340,13 @@ class PostgresStore:
         if not chosen:
             return [], stats
         where, params = where_clause(flt, utcnow())
-        score, score_params = bm25(stats, chosen)
-        params.update(score_params, chosen=chosen, limit=limit)
+        params.update(bm25_params(stats, chosen), limit=limit)
         sql = (
-            f"SELECT {E_COLUMNS}, e.terms FROM entries e WHERE e.terms && %(chosen)s::text[] "
-            f"AND {where} ORDER BY {score} DESC, e.pos LIMIT %(limit)s"
+            f"WITH scored AS ({BM25_POSTINGS}), top AS (SELECT s.pos, s.score FROM scored s "
+            f"JOIN entries e ON e.pos = s.pos WHERE {where} "
+            "ORDER BY s.score DESC, s.pos LIMIT %(limit)s) "
+            f"SELECT {E_COLUMNS}, e.terms FROM top t JOIN entries e ON e.pos = t.pos "
+            "ORDER BY t.score DESC, t.pos"
         )
         rows = self._index_only(sql, params)
         return [Candidate(row_to_entry(r), list(r[_TERMS])) for r in rows], stats
