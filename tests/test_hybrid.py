@@ -54,9 +54,12 @@ def test_paraphrase_reaches_the_injected_block(tmp_path: Path, use: USEEmbedder)
 def test_fake_embedder_degrades_to_keywords(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", project="p", embedder=FakeEmbedder()) as mem:
         mem.save("后端服务使用 Spring Boot 3.2 构建")
-        assert mem.search("Java 框架") == []  # hashing cannot know synonyms
+        mem.save("用户喜欢深色主题的编辑器")
+        assert mem.search("暗色模式") == []  # hashing cannot know synonyms
+        # The glossary knows what Spring Boot is, embedder or not.
+        assert mem.search("Java 框架")[0].entry.content.startswith("后端服务")
         assert mem.search("Spring Boot")[0].entry.content.startswith("后端服务")
-        assert mem.context_for("Java 框架") == ""
+        assert mem.context_for("暗色模式") == ""
 
 
 def test_no_embedder_is_keyword_only(tmp_path: Path) -> None:
@@ -151,7 +154,7 @@ MATRICES = ["numpy", "faiss"]
 def test_matrix_top_matches_exact_search(kind: str) -> None:
     import numpy as np
 
-    from remem.hybrid import new_matrix
+    from remem.matrix import new_matrix
 
     rng = np.random.default_rng(7)
     rows = rng.standard_normal((3000, 32)).astype(np.float32)
@@ -167,6 +170,46 @@ def test_matrix_top_matches_exact_search(kind: str) -> None:
         assert set(got) == set(want.tolist())
         assert np.allclose(scores, exact[got], atol=1e-3)  # float16 is within 1e-4
     assert len(matrix.top(rows[0], 5000)[0]) == 3000
+
+
+def test_faiss_switches_to_cells_past_the_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past IVF_MIN rows the matrix becomes inverted lists: clustered data (like real
+    embeddings) keeps nearly all of the exact top k, retraining happens when the count
+    doubles, and rows added after training are found."""
+    import numpy as np
+
+    from remem import matrix as mx
+
+    monkeypatch.setattr(mx, "IVF_MIN", 2000)
+    rng = np.random.default_rng(3)
+    centres = rng.standard_normal((40, 32))
+    rows = (centres[rng.integers(0, 40, 6000)] + 0.3 * rng.standard_normal((6000, 32))).astype(
+        np.float32
+    )
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    m = mx.new_matrix(32, "faiss")
+    assert isinstance(m, mx.FaissMatrix)
+    m.add(rows[:1500])
+    m.settle()
+    assert m.trained_at == 0  # still exhaustive
+    m.add(rows[1500:2500])
+    m.settle()
+    assert m.trained_at == 2500
+    m.add(rows[2500:4000])
+    m.settle()
+    assert m.trained_at == 2500  # not doubled yet
+    m.add(rows[4000:])
+    m.settle()
+    assert m.trained_at == 6000 and len(m) == 6000
+    found = []
+    for query in rows[::300]:
+        want = set(np.argsort(-(rows @ query))[:20].tolist())
+        got, scores = m.top(query, 20)
+        found.append(len(want & set(got)) / 20)
+        assert np.allclose(scores, rows[got] @ query, atol=1e-3)
+    assert np.mean(found) >= 0.9
+    m.add(rows[:1] * 1.0)  # a row added after training is searchable at once
+    assert 6000 in m.top(rows[0], 5)[0]
 
 
 @pytest.mark.parametrize("kind", MATRICES)

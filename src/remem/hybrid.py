@@ -2,21 +2,20 @@
 
 `VectorIndex` keeps one embedder's vectors in the store (tagged with the model, so
 spaces never mix) and an in-process matrix of them, refreshed when the store
-changes; a query is one exhaustive scan: float16 in faiss when installed, else a
-float32 numpy matrix-vector product (benchmarks/README.md has the costs at 100k).
+changes (`remem.matrix`: faiss float16, inverted lists past 50k vectors, or numpy
+float32; benchmarks/README.md has the costs at 100k).
 Entries are embedded lazily, in batches, the first time a search needs them.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 from remem.dedup import CONFLICT_TYPES, Match
 from remem.entry import Entry
+from remem.matrix import Matrix, new_matrix
 from remem.store import Domain, Store
 
 if TYPE_CHECKING:
@@ -30,85 +29,6 @@ _NUMBER = re.compile(r"\d+(?:\.\d+)*")
 def embed_text(entry: Entry) -> str:
     """What is embedded for an entry: its entity and content."""
     return f"{entry.entity}: {entry.content}" if entry.entity else entry.content
-
-
-class Matrix(Protocol):
-    """The in-process copy of one model's vectors: rows appended in store order,
-    searched by inner product."""
-
-    dim: int
-
-    def __len__(self) -> int: ...
-    def add(self, rows: Vectors) -> None: ...
-    def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]: ...
-
-
-class NumpyMatrix:
-    """One contiguous float32 matrix with spare capacity (appends are amortised
-    O(1)), searched by one BLAS matrix-vector product. ~8 ms at 100k x 512."""
-
-    def __init__(self, dim: int) -> None:
-        import numpy as np
-
-        self.dim = dim
-        self._data = np.empty((0, dim), dtype=np.float32)
-        self._size = 0
-
-    def __len__(self) -> int:
-        return self._size
-
-    def add(self, rows: Vectors) -> None:
-        import numpy as np
-
-        need = self._size + len(rows)
-        if need > len(self._data):
-            grown = np.empty((max(need, 2 * len(self._data), 1024), self.dim), np.float32)
-            grown[: self._size] = self._data[: self._size]
-            self._data = grown
-        self._data[self._size : need] = rows
-        self._size = need
-
-    def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]:
-        import numpy as np
-
-        scores = self._data[: self._size] @ vector.reshape(-1)
-        n = min(n, self._size)
-        top = np.argpartition(-scores, n - 1)[:n]
-        top = top[np.argsort(-scores[top])]
-        return top.tolist(), scores[top].tolist()
-
-
-class FaissMatrix:
-    """The same rows as float16 in a faiss flat scalar-quantizer index: half the
-    memory of float32 and a SIMD scan ~2x faster than numpy's, with cosines within
-    1e-4 of float32 (so no re-scoring: rankings match up to near-ties)."""
-
-    def __init__(self, dim: int) -> None:
-        faiss: Any = importlib.import_module("faiss")
-        # One query per search: OpenMP threads only spin-wait against each other
-        # (and against SQLite) on a small machine.
-        faiss.omp_set_num_threads(1)
-        self.dim = dim
-        self._index = faiss.IndexScalarQuantizer(
-            dim, faiss.ScalarQuantizer.QT_fp16, faiss.METRIC_INNER_PRODUCT
-        )
-
-    def __len__(self) -> int:
-        return int(self._index.ntotal)
-
-    def add(self, rows: Vectors) -> None:
-        self._index.add(rows)
-
-    def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]:
-        scores, rows = self._index.search(vector.reshape(1, -1), min(n, len(self)))
-        return rows[0].tolist(), scores[0].tolist()
-
-
-def new_matrix(dim: int, kind: str = "auto") -> Matrix:
-    """faiss when installed (`remem[embed]`), else numpy; `kind` forces one."""
-    if kind == "faiss" or (kind == "auto" and importlib.util.find_spec("faiss")):
-        return FaissMatrix(dim)
-    return NumpyMatrix(dim)
 
 
 class VectorIndex:
@@ -172,6 +92,8 @@ class VectorIndex:
                 self._position = rows[-1][0]
                 self._embedded_to = max(self._embedded_to, self._position)
                 self._add(rows)
+            if self._matrix is not None:
+                self._matrix.settle()
             self._generation = self.store.generation()
         return self._matrix
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from remem import text
+from remem import glossary, text
 from remem.entry import AuditRecord, Entry
 
 
@@ -75,7 +75,10 @@ class IndexFields:
         canon = text.canonicalize(entry.content)
         keys = dict(text.named_values(entry.content))
         keys.update({k.lower(): v for k, v in entry.facts.items()})
-        return cls(text.terms(" \n".join(searchable)), canon, text.skeleton(canon), keys)
+        source = " \n".join(searchable)
+        terms = text.terms(source)
+        terms += glossary.expand(terms, source)  # "Spring Boot" is found by "Java 框架"
+        return cls(terms, canon, text.skeleton(canon), keys)
 
 
 def _flatten(value: Any) -> str:
