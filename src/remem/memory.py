@@ -424,8 +424,11 @@ class Memory:
     ) -> builtins.list[Hit]:
         assert self.vectors is not None
         n = self.ranking.candidates
-        candidates, stats = self.store.keyword(terms, flt, limit=n) if terms else ([], None)
-        stats = stats or self.store.keyword([], flt, limit=1)[1]
+        if terms:
+            budget = self.ranking.hybrid_postings
+            candidates, stats = self.store.keyword(terms, flt, limit=n, postings=budget)
+        else:
+            candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
         semantic = self.vectors.query(query, n // 2)
         seen = {c.entry.id for c in candidates}
         extra = [eid for eid in semantic if eid not in seen]

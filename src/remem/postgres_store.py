@@ -28,10 +28,16 @@ from remem.postgres_rows import (
     where_clause,
 )
 from remem.postgres_schema import LOCK_ID, hnsw_index_sql, migrate
-from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
+from remem.store import (
+    MAX_POSTINGS,
+    Candidate,
+    CorpusStats,
+    Domain,
+    Filter,
+    IndexFields,
+    rarest,
+)
 
-# Same budget as the SQLite store: candidates come from the rarest query terms first.
-MAX_POSTINGS = 8_000
 _TERMS = 22  # index of e.terms after the entry columns
 
 
@@ -319,24 +325,11 @@ class PostgresStore:
         doc_freq = {t: d for _, _, t, d in rows if t is not None}
         return CorpusStats(docs, (total / docs) if docs else 0.0, doc_freq)
 
-    @staticmethod
-    def _rarest(stats: CorpusStats, terms: Sequence[str], most: int | None = None) -> list[str]:
-        chosen: list[str] = []
-        postings = 0
-        for term in sorted(
-            {t for t in terms if stats.doc_freq.get(t)}, key=lambda t: (stats.doc_freq[t], t)
-        ):
-            if chosen and (postings + stats.doc_freq[term] > MAX_POSTINGS or len(chosen) == most):
-                break
-            chosen.append(term)
-            postings += stats.doc_freq[term]
-        return chosen
-
     def keyword(
-        self, terms: Sequence[str], flt: Filter, *, limit: int
+        self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
         stats = self._corpus(terms)
-        chosen = self._rarest(stats, terms)
+        chosen = rarest(stats, terms, budget=postings)
         if not chosen:
             return [], stats
         where, params = where_clause(flt, utcnow())
@@ -388,7 +381,7 @@ class PostgresStore:
                 params,
             )
         stats = self._corpus(index.terms)
-        rare = self._rarest(stats, index.terms, most=2)
+        rare = rarest(stats, index.terms, most=2)
         if rare:
             # Near-identical wording shares the rarest known terms (see SQLiteStore).
             score, score_params = bm25(stats, rare)

@@ -43,6 +43,10 @@ class RankingConfig:
     cold_floor: float = 0.35
     hot_boost: float = 1.1  # this session's memories win close calls for the budget
     candidates: int = 100
+    # With embeddings, semantic candidates cover what the most common query terms would
+    # add, so keyword candidates come from a smaller postings budget (half the time at
+    # 100k entries; see benchmarks/README.md).
+    hybrid_postings: int = 4_000
     max_entries: int = 10
     window: int = 200_000
     stale_days: float = 30.0

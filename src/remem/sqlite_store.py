@@ -23,12 +23,15 @@ from remem.sqlite_rows import (
     row_to_entry,
     where_clause,
 )
-from remem.store import Candidate, CorpusStats, Domain, Filter, IndexFields
-
-# Candidate generation reads the postings of the rarest query terms first and
-# stops adding terms past this many postings: common terms add little to BM25
-# and would make FTS5 rank tens of thousands of rows.
-MAX_POSTINGS = 8_000
+from remem.store import (
+    MAX_POSTINGS,
+    Candidate,
+    CorpusStats,
+    Domain,
+    Filter,
+    IndexFields,
+    rarest,
+)
 
 
 class SQLiteStore:
@@ -271,24 +274,11 @@ class SQLiteStore:
         docs, total = self._q("SELECT docs, terms FROM corpus WHERE id = 1")[0]
         return CorpusStats(docs, (total / docs) if docs else 0.0, self._doc_freq(terms))
 
-    @staticmethod
-    def _rarest(stats: CorpusStats, terms: Sequence[str], most: int | None = None) -> list[str]:
-        chosen: list[str] = []
-        postings = 0
-        for term in sorted(
-            (t for t in terms if stats.doc_freq.get(t)), key=stats.doc_freq.__getitem__
-        ):
-            if chosen and (postings + stats.doc_freq[term] > MAX_POSTINGS or len(chosen) == most):
-                break
-            chosen.append(term)
-            postings += stats.doc_freq[term]
-        return chosen
-
     def keyword(
-        self, terms: Sequence[str], flt: Filter, *, limit: int
+        self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
         stats = self._corpus(terms)
-        chosen = self._rarest(stats, terms)
+        chosen = rarest(stats, terms, budget=postings)
         if not chosen:
             return [], stats
         where, params = where_clause(flt, format_ts(utcnow()))
@@ -338,7 +328,7 @@ class SQLiteStore:
                 "LIMIT :limit",
                 params,
             )
-        rare = self._rarest(self._corpus(index.terms), index.terms, most=2)
+        rare = rarest(self._corpus(index.terms), index.terms, most=2)
         if rare:
             # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
             # entry must hold both: a small intersection, cheap to rank even at 100k rows.

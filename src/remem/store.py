@@ -106,6 +106,30 @@ class CorpusStats:
     doc_freq: dict[str, int] = field(default_factory=dict)
 
 
+# Candidate generation reads the postings of the rarest query terms first and stops
+# adding terms past this many postings: common terms add little to BM25 and would
+# make the backend rank tens of thousands of rows.
+MAX_POSTINGS = 8_000
+
+
+def rarest(
+    stats: CorpusStats, terms: Sequence[str], *, most: int | None = None,
+    budget: int = MAX_POSTINGS,
+) -> list[str]:  # fmt: skip
+    """The known query terms, rarest first, while their postings fit `budget` (the
+    rarest always) and at most `most` of them."""
+    chosen: list[str] = []
+    postings = 0
+    for term in sorted(
+        {t for t in terms if stats.doc_freq.get(t)}, key=lambda t: (stats.doc_freq[t], t)
+    ):
+        if chosen and (postings + stats.doc_freq[term] > budget or len(chosen) == most):
+            break
+        chosen.append(term)
+        postings += stats.doc_freq[term]
+    return chosen
+
+
 class Store(Protocol):
     """Persistence for entries and their audit log; every method is thread-safe."""
 
@@ -142,9 +166,10 @@ class Store(Protocol):
         canonical form, the same skeleton, a shared named value, or shared rare terms."""
 
     def keyword(
-        self, terms: Sequence[str], flt: Filter, *, limit: int
+        self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
-        """Entries passing `flt` that share terms with the query, best BM25 first."""
+        """Entries passing `flt` that share terms with the query, best BM25 first, from
+        the `rarest` terms within the `postings` budget."""
 
     def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
         """The entries among `ids` passing `flt`, with their terms (any order)."""
