@@ -190,23 +190,19 @@ def test_faiss_switches_to_cells_past_the_threshold(monkeypatch: pytest.MonkeyPa
     m = mx.new_matrix(32, "faiss")
     assert isinstance(m, mx.FaissMatrix)
     m.add(rows[:1500])
-    m.settle()
     assert m.trained_at == 0  # still exhaustive
     m.add(rows[1500:2500])
-    m.settle()
     assert m.trained_at == 2500
     m.add(rows[2500:4000])
-    m.settle()
     assert m.trained_at == 2500  # not doubled yet
     m.add(rows[4000:])
-    m.settle()
     assert m.trained_at == 6000 and len(m) == 6000
     found = []
     for query in rows[::300]:
         want = set(np.argsort(-(rows @ query))[:20].tolist())
         got, scores = m.top(query, 20)
         found.append(len(want & set(got)) / 20)
-        assert np.allclose(scores, rows[got] @ query, atol=1e-3)
+        assert np.allclose(scores, rows[got] @ query, atol=1e-2)  # 8 bits per dimension
     assert np.mean(found) >= 0.9
     m.add(rows[:1] * 1.0)  # a row added after training is searchable at once
     assert 6000 in m.top(rows[0], 5)[0]

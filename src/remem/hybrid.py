@@ -92,8 +92,6 @@ class VectorIndex:
                 self._position = rows[-1][0]
                 self._embedded_to = max(self._embedded_to, self._position)
                 self._add(rows)
-            if self._matrix is not None:
-                self._matrix.settle()
             self._generation = self.store.generation()
         return self._matrix
 
