@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import resource
 import shutil
 import subprocess
 import sys
@@ -27,7 +26,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_retrieval import random_vectors  # noqa: E402
-from bench_store import SEED, Corpus, created_times, fill_by_import, summarize  # noqa: E402
+from bench_store import (  # noqa: E402
+    SEED,
+    Corpus,
+    created_times,
+    fill_by_import,
+    peak_rss_mb,
+    summarize,
+)
 from remem import Memory  # noqa: E402
 from remem.embedding import USEEmbedder  # noqa: E402
 
@@ -98,14 +104,14 @@ def probe(db: str, kind: str) -> None:
     load_s = time.perf_counter() - start
     out = {
         "load_s": load_s,
-        "model_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "model_rss_mb": peak_rss_mb(),
     }
     if db:
         corpus = Corpus(seed=SEED + 99)
         with open_memory(Path(db), kind) as mem:
             for _ in range(20):
                 mem.search(corpus.query()[1])
-        out["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        out["rss_mb"] = peak_rss_mb()  # VmHWM: ru_maxrss would carry this parent's peak
     print(json.dumps(out))
 
 
