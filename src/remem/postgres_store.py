@@ -9,8 +9,6 @@ IMMEDIATE does) and `pos` grows in commit order, which the vector cache relies o
 from __future__ import annotations
 
 import json
-import os
-import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -19,6 +17,7 @@ from typing import Any
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.entry_rows import E_COLUMNS, ENTRY_COLUMNS, dumps, row_to_entry
 from remem.errors import StoreError
+from remem.postgres_conn import Connections
 from remem.postgres_rows import (
     BM25_POSTINGS,
     bm25,
@@ -27,7 +26,7 @@ from remem.postgres_rows import (
     indexable,
     where_clause,
 )
-from remem.postgres_schema import LOCK_ID, hnsw_index_sql, migrate
+from remem.postgres_schema import hnsw_index_sql
 from remem.store import (
     MAX_POSTINGS,
     Candidate,
@@ -52,93 +51,17 @@ class PostgresStore:
     any pooled connection; a write transaction keeps one for its thread."""
 
     def __init__(self, url: str, *, pool_size: int | None = None, connect_timeout: int = 10):
-        import psycopg
-
         self.url = url
         self.path = _describe(url)
         self.notices: list[str] = []
-        self._local = threading.local()
-        self._writes = 0
-        try:
-            with psycopg.connect(url, autocommit=True, connect_timeout=connect_timeout) as conn:
-                migrate(conn)
-        except psycopg.Error as exc:
-            raise self._error(exc) from exc
-        self._pool = self._open_pool(pool_size or int(os.environ.get("REMEM_PG_POOL", "4")))
-
-    def _open_pool(self, size: int) -> Any:
-        from psycopg_pool import ConnectionPool
-
-        return ConnectionPool(
-            self.url,
-            min_size=1,
-            max_size=max(1, size),
-            kwargs={"autocommit": True},
-            configure=_configure,
-            open=True,
-            timeout=30,
-            name="remem",
-        )
-
-    def _error(self, exc: Exception) -> StoreError:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return StoreError(f"store {self.path}: {first}")
-
-    # -- connections and transactions ------------------------------------------------------
-    @contextmanager
-    def _conn(self) -> Iterator[Any]:
-        import psycopg
-
-        held = getattr(self._local, "conn", None)
-        if held is not None:
-            yield held
-            return
-        try:
-            with self._pool.connection() as conn:
-                yield conn
-        except psycopg.Error as exc:
-            raise self._error(exc) from exc
-
-    def _q(self, sql: str, params: Any = None) -> list[Any]:
-        with self._conn() as conn:
-            return list(conn.execute(sql, params).fetchall())
-
-    def _index_only(self, sql: str, params: Any) -> list[Any]:
-        """Run a query that must go through its indexes. Past a few thousand candidates
-        the planner prefers scanning the whole table to thousands of index look-ups,
-        which are still several times faster here (the rows are wide, the index
-        covering). Pipelined: one round trip for BEGIN, SET LOCAL, the query, COMMIT."""
-        with self._conn() as conn:
-            with conn.pipeline(), conn.transaction():
-                conn.execute("SET LOCAL enable_seqscan = off")
-                cur = conn.execute(sql, params)
-            return list(cur.fetchall())
-
-    def _x(self, sql: str, params: Any = None) -> None:
-        with self._conn() as conn:
-            conn.execute(sql, params)
+        self._db = Connections(url, self.path, pool_size=pool_size, timeout=connect_timeout)
+        self._q, self._x, self._conn = self._db.q, self._db.x, self._db.conn
+        self._index_only = self._db.index_only
 
     @contextmanager
     def write(self) -> Iterator[None]:
-        import psycopg
-
-        if getattr(self._local, "conn", None) is not None:
-            yield  # nested: part of the outer transaction
-            return
-        try:
-            # Pipeline mode: statements whose results nobody reads (the index and audit
-            # writes) go out without waiting for the server; a read syncs.
-            with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (LOCK_ID,))
-                conn.execute("UPDATE corpus SET gen = gen + 1 WHERE id = 1")
-                self._local.conn = conn
-                try:
-                    yield
-                finally:
-                    self._local.conn = None
-        except psycopg.Error as exc:
-            raise self._error(exc) from exc
-        self._writes += 1
+        with self._db.transaction():
+            yield
 
     # -- writes ----------------------------------------------------------------------------
     def _audit(self, entry_id: str, action: str, detail: dict[str, Any]) -> None:
@@ -468,7 +391,7 @@ class PostgresStore:
 
     # -- the rest --------------------------------------------------------------------------
     def generation(self) -> tuple[int, int]:
-        return int(self._q("SELECT gen FROM corpus WHERE id = 1")[0][0]), self._writes
+        return int(self._q("SELECT gen FROM corpus WHERE id = 1")[0][0]), self._db.commits
 
     def superseded(self, entry_id: str) -> list[Entry]:
         rows = self._q(
@@ -511,15 +434,7 @@ class PostgresStore:
         }  # fmt: skip
 
     def close(self) -> None:
-        self._pool.close()
-
-
-def _configure(conn: Any) -> None:
-    """Every pooled connection: UTC timestamps and pgvector's types."""
-    from pgvector.psycopg import register_vector
-
-    conn.execute("SET TIME ZONE 'UTC'")
-    register_vector(conn)
+        self._db.close()
 
 
 def _vector(blob: bytes) -> Any:
