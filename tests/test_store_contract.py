@@ -976,3 +976,27 @@ def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
         assert [v[0] for v in versions] == [m[0] for m in postgres_schema.MIGRATIONS]
     finally:
         store.close()
+
+
+def test_corpus_statistics_follow_every_write(store: Store) -> None:
+    """Document count, average length and document frequencies stay exactly what the
+    current entries imply through inserts, updates, removals and batch restores."""
+    from dataclasses import replace
+
+    first = add(store, "项目使用 JDK 17 和 Maven", 0)
+    add(store, "部署到阿里云 ACK，JDK 由镜像提供", 1)
+    third = add(store, "缓存用 Redis 7", 2)
+    changed = replace(first, content="项目使用 JDK 21 和 Gradle")
+    store.update(changed, IndexFields.of(changed), action="edit", detail={})
+    store.remove(third.id, action="delete", detail={})
+    batch = [make(f"批量导入第 {i} 条：JDK 与 Redis 配置", 10 + i) for i in range(5)]
+    assert store.restore([(e, IndexFields.of(e)) for e in batch], []) == 5
+    everything = list(store.iter_all())
+    index = {e.id: IndexFields.of(e).terms for e in everything}
+    probe = sorted({t for terms in index.values() for t in terms} | {"redis", "maven", "nothing"})
+    _, stats = store.keyword(probe, flt(include_history=True), limit=1)
+    assert stats.docs == len(everything) == 7
+    assert stats.avg_len == pytest.approx(sum(map(len, index.values())) / 7)
+    for term in probe:
+        expected = sum(term in terms for terms in index.values())
+        assert stats.doc_freq.get(term, 0) == expected, term

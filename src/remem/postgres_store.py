@@ -9,6 +9,7 @@ IMMEDIATE does) and `pos` grows in commit order, which the vector cache relies o
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -70,56 +71,80 @@ class PostgresStore:
             (entry_id, action, utcnow(), dumps(detail)),
         )
 
-    def _write_keys(self, pos: int, index: IndexFields) -> None:
-        self._x("DELETE FROM entry_keys WHERE entry_pos = %s", (pos,))
-        if index.keys:
+    # Index rows are written for a whole batch of entries at once (one statement each,
+    # positions joined by id), so a restore of 1,000 entries costs a handful of
+    # statements, not thousands; a single save is a batch of one.
+    def _write_keys(self, batch: Sequence[tuple[str, IndexFields]]) -> None:
+        ids = [eid for eid, _ in batch]
+        self._x(
+            "DELETE FROM entry_keys WHERE entry_pos IN "
+            "(SELECT pos FROM entries WHERE id = ANY(%s))",
+            (ids,),
+        )
+        rows = [(eid, k, v) for eid, index in batch for k, v in index.keys.items()]
+        if rows:
             self._x(
-                "INSERT INTO entry_keys(entry_pos, key, value) "
-                "SELECT %s, k, v FROM unnest(%s::text[], %s::text[]) AS t(k, v)",
-                (pos, list(index.keys), list(index.keys.values())),
+                "INSERT INTO entry_keys(entry_pos, key, value) SELECT e.pos, t.k, t.v "
+                "FROM unnest(%s::text[], %s::text[], %s::text[]) AS t(id, k, v) "
+                "JOIN entries e ON e.id = t.id",
+                [list(col) for col in zip(*rows, strict=True)],
             )
 
-    def _count_terms(self, terms: Sequence[str], step: int) -> None:
-        distinct = sorted(set(terms))
-        if not distinct:
+    def _write_postings(self, batch: Sequence[tuple[str, list[str]]]) -> None:
+        ids = [eid for eid, _ in batch]
+        self._x(
+            "DELETE FROM postings WHERE entry_pos IN (SELECT pos FROM entries WHERE id = ANY(%s))",
+            (ids,),
+        )
+        rows = [(eid, t, len(terms)) for eid, terms in batch for t in terms]
+        if rows:
+            self._x(
+                "INSERT INTO postings(term, entry_pos, tf, dl) SELECT t.term, e.pos, count(*), "
+                "max(t.dl) FROM unnest(%s::text[], %s::text[], %s::int[]) AS t(id, term, dl) "
+                "JOIN entries e ON e.id = t.id GROUP BY t.term, e.pos",
+                [list(col) for col in zip(*rows, strict=True)],
+            )
+
+    def _count_terms(self, term_lists: Sequence[Sequence[str]], step: int) -> None:
+        counts = Counter(t for terms in term_lists for t in set(terms))
+        if not counts:
             return
+        terms = sorted(counts)  # one lock order for every writer
         if step > 0:
             self._x(
-                "INSERT INTO term_df(term, df) SELECT unnest(%s::text[]), 1 "
-                "ON CONFLICT (term) DO UPDATE SET df = term_df.df + 1",
-                (distinct,),
+                "INSERT INTO term_df(term, df) SELECT * FROM unnest(%s::text[], %s::int[]) "
+                "ON CONFLICT (term) DO UPDATE SET df = term_df.df + excluded.df",
+                (terms, [counts[t] for t in terms]),
             )
         else:
-            self._x("UPDATE term_df SET df = df - 1 WHERE term = ANY(%s)", (distinct,))
-            self._x("DELETE FROM term_df WHERE term = ANY(%s) AND df <= 0", (distinct,))
-
-    def _write_postings(self, pos: int, terms: Sequence[str]) -> None:
-        self._x("DELETE FROM postings WHERE entry_pos = %s", (pos,))
-        if terms:
             self._x(
-                "INSERT INTO postings(term, entry_pos, tf, dl) SELECT t, %s, count(*), %s "
-                "FROM unnest(%s::text[]) AS t GROUP BY t",
-                (pos, len(terms), list(terms)),
+                "UPDATE term_df d SET df = d.df - c.n FROM unnest(%s::text[], %s::int[]) "
+                "AS c(term, n) WHERE d.term = c.term",
+                (terms, [counts[t] for t in terms]),
             )
+            self._x("DELETE FROM term_df WHERE term = ANY(%s) AND df <= 0", (terms,))
 
-    def _insert_row(self, entry: Entry, index: IndexFields) -> None:
-        params = entry_params(entry, index)
-        names = ", ".join(params)
-        marks = ", ".join(f"%({n})s" for n in params)
-        pos = self._q(f"INSERT INTO entries({names}) VALUES ({marks}) RETURNING pos", params)
-        self._write_keys(pos[0][0], index)
-        self._write_postings(pos[0][0], params["terms"])
-        self._count_terms(params["terms"], +1)
+    def _insert_rows(self, batch: Sequence[tuple[Entry, IndexFields]]) -> None:
+        if not batch:
+            return
+        rows = [entry_params(entry, index) for entry, index in batch]
+        names = ", ".join(rows[0])
+        marks = ", ".join(f"%({n})s" for n in rows[0])
+        with self._conn() as conn:
+            conn.cursor().executemany(f"INSERT INTO entries({names}) VALUES ({marks})", rows)
+        self._write_keys([(entry.id, index) for entry, index in batch])
+        self._write_postings([(r["id"], r["terms"]) for r in rows])
+        self._count_terms([r["terms"] for r in rows], +1)
         self._x(
-            "UPDATE corpus SET docs = docs + 1, terms = terms + %s WHERE id = 1",
-            (params["term_count"],),
+            "UPDATE corpus SET docs = docs + %s, terms = terms + %s WHERE id = 1",
+            (len(rows), sum(r["term_count"] for r in rows)),
         )
 
     def insert(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
     ) -> None:
         with self.write():
-            self._insert_row(entry, index)
+            self._insert_rows([(entry, index)])
             self._audit(entry.id, action, detail)
 
     def update(
@@ -128,16 +153,16 @@ class PostgresStore:
         params = entry_params(entry, index)
         sets = ", ".join(f"{n} = %({n})s" for n in params if n != "id")
         with self.write():
-            row = self._q("SELECT pos, terms FROM entries WHERE id = %s FOR UPDATE", (entry.id,))
+            row = self._q("SELECT terms FROM entries WHERE id = %s FOR UPDATE", (entry.id,))
             if not row:
                 raise StoreError(f"no entry {entry.id} to update")
-            pos, old_terms = row[0]
+            old_terms = row[0][0]
             self._x(f"UPDATE entries SET {sets} WHERE id = %(id)s", params)
-            self._write_keys(pos, index)
+            self._write_keys([(entry.id, index)])
             if old_terms != params["terms"]:
-                self._write_postings(pos, params["terms"])
-                self._count_terms(old_terms, -1)
-                self._count_terms(params["terms"], +1)
+                self._write_postings([(entry.id, params["terms"])])
+                self._count_terms([old_terms], -1)
+                self._count_terms([params["terms"]], +1)
                 self._x(
                     "UPDATE corpus SET terms = terms - %s + %s WHERE id = 1",
                     (len(old_terms), params["term_count"]),
@@ -150,7 +175,7 @@ class PostgresStore:
             if not row:
                 return False
             terms = row[0][0]
-            self._count_terms(terms, -1)
+            self._count_terms([terms], -1)
             self._x(
                 "UPDATE corpus SET docs = docs - 1, terms = terms - %s WHERE id = 1", (len(terms),)
             )
@@ -189,8 +214,7 @@ class PostgresStore:
                 )
             }
             fresh = [(e, index) for e, index in entries if e.id not in present]
-            for entry, index in fresh:
-                self._insert_row(entry, index)
+            self._insert_rows(fresh)
             self._add_audit([r for r in audit if r.entry_id not in present])
             return len(fresh)
 
