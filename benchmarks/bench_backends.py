@@ -7,7 +7,8 @@
 Both stores hold the same synthetic corpus as `bench_store.py` (seeded, Chinese and
 English). The SQLite store is filled by `Memory.import_` in a worker process; the
 PostgreSQL store gets an exact copy through `Store.restore` (what `remem migrate`
-uses), so both rank the same entries. Then the same fresh saves (dedup and conflict
+uses) and a VACUUM ANALYZE (what autovacuum does shortly after a bulk load), so both
+rank the same entries. Then the same fresh saves (dedup and conflict
 checks included), searches and `context_for` calls run against each through the
 public `Memory` API. Without `--pg`, a local PostgreSQL 16 + pgvector from the
 `pgserver` wheel is started on 127.0.0.1 with its durable defaults (fsync on, like
@@ -95,6 +96,8 @@ def bench_size(n: int, ops: int, admin: str, workdir: Path, reuse: bool) -> dict
     out: dict[str, Any] = {"n": n, "fill_sqlite": fill}
     with pg.fresh_database(admin, prefix=f"remem_bench_{n}") as url:
         out["copy_to_postgres"] = copy_store(str(filled), url)
+        with pg.connect(url) as conn:  # what autovacuum does within a minute of a bulk load
+            conn.execute("VACUUM ANALYZE")
         print(
             f"  copied to PostgreSQL: {out['copy_to_postgres']['entries_per_s']:.0f} entries/s",
             file=sys.stderr,
