@@ -6,7 +6,15 @@ from typing import Any
 
 from remem import Memory, count_tokens
 from remem.entry import Entry, utcnow
-from remem.retrieval import Hit, RankingConfig, Tier, select_for_injection, tier_of
+from remem.retrieval import (
+    Hit,
+    RankingConfig,
+    Tier,
+    fuse,
+    query_dates,
+    select_for_injection,
+    tier_of,
+)
 
 
 def test_rare_terms_outrank_common_ones(mem: Memory) -> None:
@@ -112,6 +120,29 @@ def test_entity_and_time_filters(mem: Memory) -> None:
     assert [h.entry.entity for h in mem.search("support group", entity="Caroline")] == ["Caroline"]
     june = mem.search("support group", since="2023-06-01", until="2023-08-01T00:00:00+00:00")
     assert [h.entry.content for h in june] == ["Melanie painted a sunrise for the support group"]
+
+
+def test_query_dates_name_months_and_years() -> None:
+    assert query_dates("When did she go camping in June?").months == {6}
+    assert query_dates("What did Gina find on 1 February, 2023?").years == {2023}
+    assert query_dates("met on 7 May").months == {5}
+    assert query_dates("What may she do next?").months == set()  # the verb, not the month
+    assert query_dates("2023年3月的决定") == query_dates("March 2023")
+    assert query_dates("十二月份的预算").months == {12}
+    assert not query_dates("三个月前的决定").months  # a duration, not a month
+
+
+def test_a_named_month_favours_memories_written_then(mem: Memory) -> None:
+    mem.save("We went hiking in the hills", created_at="2023-07-20T10:00:00Z", force=True)
+    june = mem.save("We went hiking by the lake", created_at="2023-06-20T10:00:00Z").entry
+    assert mem.search("Where did we go hiking in June?")[0].entry.id == june.id
+    assert mem.search("6月去哪里 hiking")[0].entry.id == june.id
+
+
+def test_semantic_relevance_never_lowers_a_strong_keyword_match() -> None:
+    cfg = RankingConfig()
+    assert fuse(1.4, 0.9, cfg) == 1.4
+    assert fuse(0.5, 0.5, cfg) == 0.75
 
 
 # -- SPEC RT8: hot / warm / cold --------------------------------------------------------------

@@ -20,6 +20,13 @@ def test_english_words_are_stemmed_and_stopwords_dropped() -> None:
     assert "spring" in text.terms("Spring-Boot app")
 
 
+def test_irregular_forms_and_joined_hyphenated_words_meet_their_base() -> None:
+    assert text.terms("she went and took the children") == ["go", "take", "child"]
+    assert text.terms("where did she go") == ["go"]
+    assert "destress" in text.terms("running to de-stress") and "stress" in text.terms("de-stress")
+    assert text.terms("left saw") == ["left", "saw"]  # other meanings: not verbs for sure
+
+
 def test_query_terms_are_distinct() -> None:
     assert text.query_terms("jdk JDK jdk 项目 项目") == ["jdk", "项目"]
 

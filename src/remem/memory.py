@@ -416,7 +416,8 @@ class Memory:
             if not terms:
                 return []
             candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
-            return retrieval.score_candidates(candidates, terms, stats, self.ranking)
+            dates = retrieval.query_dates(query)
+            return retrieval.score_candidates(candidates, terms, stats, self.ranking, dates=dates)
         return self._rank_hybrid(query, terms, flt)
 
     def _rank_hybrid(
@@ -433,7 +434,10 @@ class Memory:
         seen = {c.entry.id for c in candidates}
         extra = [eid for eid in semantic if eid not in seen]
         candidates += self.store.candidates(extra, flt)
-        return retrieval.score_candidates(candidates, terms, stats, self.ranking, semantic=semantic)
+        return retrieval.score_candidates(
+            candidates, terms, stats, self.ranking,
+            semantic=semantic, dates=retrieval.query_dates(query),
+        )  # fmt: skip
 
     def reindex(self, progress: Any = None) -> int:
         """Embed every memory that has no vector of the current model (SPEC RT3)."""

@@ -45,6 +45,30 @@ _LINK_WORDS = frozenset(
     remains stays""".split()
 )
 _FROM = frozenset({"从", "由", "from"})
+# Irregular English forms the stemmer cannot join to their base ("went" -> "go"): a
+# question asks "where did she go", the memory says "she went". Forms that are also
+# common words of another meaning (left, saw, rose, bit, found, lay) are left alone.
+_IRREGULAR = dict(
+    pair.split(":")
+    for pair in """ate:eat awoke:wake became:become began:begin begun:begin bent:bend bled:bleed
+    blew:blow blown:blow broke:break broken:break brought:bring built:build burnt:burn
+    bought:buy caught:catch chose:choose chosen:choose came:come crept:creep dealt:deal
+    dug:dig drew:draw drawn:draw dreamt:dream drank:drink drunk:drink drove:drive
+    driven:drive eaten:eat fell:fall fallen:fall fed:feed fought:fight fled:flee flew:fly
+    flown:fly forgot:forget forgotten:forget forgave:forgive forgiven:forgive froze:freeze
+    frozen:freeze got:get gotten:get gave:give given:give went:go gone:go grew:grow
+    grown:grow hung:hang heard:hear hid:hide hidden:hide held:hold kept:keep knelt:kneel
+    knew:know known:know led:lead leapt:leap learnt:learn lent:lend lost:lose made:make
+    meant:mean met:meet paid:pay rode:ride ridden:ride rang:ring rung:ring ran:run
+    said:say seen:see sought:seek sold:sell sent:send shook:shake shaken:shake shone:shine
+    shot:shoot shown:show sang:sing sung:sing sank:sink sunk:sink sat:sit slept:sleep
+    slid:slide spoke:speak spoken:speak spent:spend spun:spin stood:stand stole:steal
+    stolen:steal stuck:stick struck:strike swore:swear sworn:swear swept:sweep swam:swim
+    swum:swim took:take taken:take taught:teach tore:tear torn:tear told:tell
+    thought:think threw:throw thrown:throw understood:understand woke:wake woken:wake
+    wore:wear worn:wear won:win wept:weep wrote:write written:write children:child
+    men:man women:woman feet:foot teeth:tooth mice:mouse""".split()
+)
 _KEY_TAGS_REJECT = ("r", "p", "c", "u", "q", "m", "x", "d", "y", "e", "o", "w")
 _CANON_KEEP = set("#/@\\%_-")
 _CANON_PARTICLES = set("的地得是")
@@ -66,6 +90,7 @@ def _jieba() -> Any:
 
 
 def _stem(word: str) -> str:
+    word = _IRREGULAR.get(word, word)
     if word.isascii() and word.isalpha() and len(word) > 3:
         return str(_stemmer().stemWord(word))
     return word
@@ -80,6 +105,8 @@ def _english_terms(chunk: str, out: list[str]) -> None:
         parts = re.split(r"[._\-+#]+", word)
         if len(parts) > 1:
             out.extend(_stem(p) for p in parts if (len(p) > 1 or p.isdigit()) and p != word)
+            if "-" in word and word.replace("-", "").isalpha():
+                out.append(_stem(word.replace("-", "")))  # "de-stress" is found by "destress"
 
 
 def _bigrams(run: str) -> list[str]:
