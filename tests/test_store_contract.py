@@ -965,6 +965,7 @@ def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
     with pg.connect(pg_url) as conn:  # back to what remem with schema 1 left behind
         conn.execute("DROP TABLE postings")
         conn.execute("DROP INDEX entries_filter")
+        conn.execute("DROP TABLE meta")
         conn.execute("DELETE FROM schema_migrations WHERE version > 1")
     store = open_store(pg_url)
     try:
@@ -1000,3 +1001,32 @@ def test_corpus_statistics_follow_every_write(store: Store) -> None:
     for term in probe:
         expected = sum(term in terms for terms in index.values())
         assert stats.doc_freq.get(term, 0) == expected, term
+
+
+def test_old_index_rules_are_upgraded_on_open(location: str) -> None:
+    """A store indexed under older term rules is re-indexed when opened, once, with a
+    notice; a new store records the current rules and says nothing."""
+    from remem.store import INDEX_VERSION
+
+    store = open_store(location)
+    assert store.index_version() == INDEX_VERSION and store.notices == []
+    kept = [add(store, "后端服务使用 Spring Boot 3.2 构建", 0), add(store, "She went hiking", 1)]
+    stale = IndexFields(["zzz"], "zzz", "", {})  # what older rules might have produced
+    store.reindex([(e, stale) for e in kept], 1)
+    assert store.index_version() == 1
+    assert store.keyword(["java"], flt(), limit=5)[0] == []
+    store.close()
+
+    store = open_store(location)
+    try:
+        assert store.notices == ["remem: re-indexed 2 memories for the current search rules"]
+        assert store.index_version() == INDEX_VERSION
+        found, stats = store.keyword(text.query_terms("Java 框架"), flt(), limit=5)
+        assert [c.entry.id for c in found] == [kept[0].id]  # the glossary's kinds are in
+        assert [c.entry.id for c in store.keyword(["go"], flt(), limit=5)[0]] == [kept[1].id]
+        assert store.keyword(["zzz"], flt(), limit=5)[0] == [] and "zzz" not in stats.doc_freq
+    finally:
+        store.close()
+    again = open_store(location)
+    assert again.notices == []  # once
+    again.close()

@@ -7,21 +7,30 @@ import os
 from pathlib import Path
 
 from remem.settings import is_url
-from remem.store import Store
+from remem.store import Store, upgrade_index
 
 
-def open_store(location: str | os.PathLike[str], *, synchronous: str = "FULL") -> Store:
+def open_store(
+    location: str | os.PathLike[str], *, synchronous: str = "FULL", upgrade: bool = True
+) -> Store:
     """Open (creating and migrating if needed) the store at `location`.
 
     `synchronous` applies to SQLite only; PostgreSQL commits durably per its own
-    settings."""
+    settings. Entries indexed under older term rules are re-indexed first, unless
+    `upgrade` is off (a store only read from, as `remem migrate`'s source)."""
+    store: Store
     if isinstance(location, str) and is_url(location):
         from remem.postgres_store import PostgresStore
 
-        return PostgresStore(location)
-    from remem.sqlite_store import SQLiteStore
+        store = PostgresStore(location)
+    else:
+        from remem.sqlite_store import SQLiteStore
 
-    return SQLiteStore(Path(location), synchronous=synchronous)
+        store = SQLiteStore(Path(location), synchronous=synchronous)
+    done = upgrade_index(store) if upgrade else 0
+    if done:
+        store.notices.append(f"remem: re-indexed {done} memories for the current search rules")
+    return store
 
 
 def describe(location: str | os.PathLike[str]) -> str:

@@ -63,7 +63,7 @@ def _run(src: Store, dst_at: Location, *, batch: int, dry_run: bool, bar: bool) 
     if dry_run:
         if isinstance(dst_at, Path) and not dst_at.exists():
             return preview(src, None)  # a dry run creates nothing, not even the target
-        dst = _open(dst_at, "destination")
+        dst = _open(dst_at, "destination", upgrade=False)
         try:
             return preview(src, dst)
         finally:
@@ -80,8 +80,9 @@ def _run(src: Store, dst_at: Location, *, batch: int, dry_run: bool, bar: bool) 
         dst.close()
 
 
-def _open(at: Location, role: str) -> Store:
-    store = open_store(at)
+def _open(at: Location, role: str, *, upgrade: bool = True) -> Store:
+    # The source, and the destination of a dry run, are only read.
+    store = open_store(at, upgrade=upgrade and role != "source")
     if store.notices and role == "source":
         store.close()  # it was unreadable and moved aside: copying an empty store is wrong
         raise StoreError(" ".join(store.notices))

@@ -118,9 +118,16 @@ ANALYZE entries;
 ANALYZE postings;
 """
 
+# Settings of the store itself (see remem.sqlite_schema's migration 5).
+_V3 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+INSERT INTO meta SELECT 'index_version', '1' WHERE EXISTS (SELECT 1 FROM entries);
+"""
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (1, "entries, term index, named values, audit log, vectors, usage", _V1),
     (2, "postings for BM25", _V2),
+    (3, "store settings (index version)", _V3),
 ]
 
 

@@ -218,6 +218,34 @@ class PostgresStore:
             self._add_audit([r for r in audit if r.entry_id not in present])
             return len(fresh)
 
+    def index_version(self) -> int | None:
+        rows = self._q("SELECT value FROM meta WHERE key = 'index_version'")
+        return int(rows[0][0]) if rows else None
+
+    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
+        with self.write():
+            ids = [e.id for e, _ in entries]
+            old = dict(self._q("SELECT id, terms FROM entries WHERE id = ANY(%s)", (ids,)))
+            rows = [entry_params(e, i) for e, i in entries if e.id in old]
+            if rows:
+                with self._conn() as conn:
+                    conn.cursor().executemany(
+                        "UPDATE entries SET canon = %(canon)s, skeleton = %(skeleton)s, "
+                        "terms = %(terms)s, term_count = %(term_count)s WHERE id = %(id)s",
+                        rows,
+                    )
+                self._write_keys([(e.id, i) for e, i in entries if e.id in old])
+                self._write_postings([(r["id"], r["terms"]) for r in rows])
+                self._count_terms([old[r["id"]] for r in rows], -1)
+                self._count_terms([r["terms"] for r in rows], +1)
+                delta = sum(r["term_count"] for r in rows) - sum(len(old[r["id"]]) for r in rows)
+                self._x("UPDATE corpus SET terms = terms + %s WHERE id = 1", (delta,))
+            self._x(
+                "INSERT INTO meta(key, value) VALUES ('index_version', %s) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (str(version),),
+            )
+
     def mark_used(self, ids: Sequence[str], at: datetime) -> None:
         if not ids:
             return

@@ -143,11 +143,19 @@ CREATE TABLE usage (
 ) WITHOUT ROWID;
 """
 
+# Settings of the store itself, e.g. the INDEX_VERSION its terms were computed under.
+# A store that has entries but no index_version was indexed by version 1.
+_V5 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+INSERT INTO meta SELECT 'index_version', '1' WHERE EXISTS (SELECT 1 FROM entries);
+"""
+
 MIGRATIONS: list[Migration] = [
     (1, "entries, fts5 index, named values, audit log", _script(_V1)),
     (2, "document frequencies per term", _script(_V2)),
     (3, "embedding vectors per entry, tagged with model and dimension", _script(_V3)),
     (4, "last use of each entry in a prompt", _script(_V4)),
+    (5, "store settings (index version)", _script(_V5)),
 ]
 
 

@@ -219,6 +219,32 @@ class SQLiteStore:
             }
         return found
 
+    def index_version(self) -> int | None:
+        rows = self._q("SELECT value FROM meta WHERE key = 'index_version'")
+        return int(rows[0][0]) if rows else None
+
+    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
+        with self.write():
+            for entry, index in entries:
+                row = self._conn.execute(
+                    "SELECT rowid, terms FROM entries WHERE id = ?", (entry.id,)
+                ).fetchone()
+                if row is None:
+                    continue  # deleted meanwhile
+                params = entry_params(entry, index)
+                self._conn.execute(
+                    "UPDATE entries SET canon = :canon, skeleton = :skeleton, terms = :terms, "
+                    "term_count = :term_count WHERE id = :id",
+                    params,
+                )
+                self._write_keys(row[0], index)
+                self._count_terms(row[1].split(), -1)
+                self._count_terms(index.terms, +1)
+            self._conn.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('index_version', ?)",
+                (str(version),),
+            )
+
     def mark_used(self, ids: Sequence[str], at: datetime) -> None:
         if not ids or self.read_only:
             return  # a read-only store still answers; it just forgets what it served

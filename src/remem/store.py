@@ -106,6 +106,12 @@ class CorpusStats:
     doc_freq: dict[str, int] = field(default_factory=dict)
 
 
+# The rules that turn an entry into index terms (remem.text, remem.glossary). Bump it
+# whenever they change: stores indexed under older rules are re-indexed when opened,
+# or a query's terms would miss old entries' terms ("went" is now indexed as "go").
+# 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words.
+INDEX_VERSION = 2
+
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would
 # make the backend rank tens of thousands of rows.
@@ -217,6 +223,14 @@ class Store(Protocol):
         `entries` (deleted ones) are added unless the store holds records of that id.
         Returns the number of entries added."""
 
+    def index_version(self) -> int | None:
+        """The INDEX_VERSION the entries' index fields were computed under (None: not
+        recorded yet, a store created by this version of remem)."""
+
+    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
+        """Replace these entries' index fields (nothing else, no audit record) and record
+        that the store is indexed under `version`, in one transaction."""
+
     def mark_used(self, ids: Sequence[str], at: datetime) -> None:
         """Remember that these entries were put into a prompt at `at` (SPEC RT8)."""
 
@@ -229,3 +243,22 @@ class Store(Protocol):
     def counts(self) -> dict[str, Any]: ...
 
     def close(self) -> None: ...
+
+
+def upgrade_index(store: Store, *, batch: int = 1000) -> int:
+    """Re-index every entry if the store's index fields predate INDEX_VERSION; returns
+    how many (0 when current, or when the store is read-only)."""
+    if getattr(store, "read_only", False):
+        return 0
+    version = store.index_version()
+    if version is None:
+        store.reindex([], INDEX_VERSION)  # a new store: record the rules it starts with
+        return 0
+    if version >= INDEX_VERSION:
+        return 0
+    entries = list(store.iter_all())
+    for start in range(0, len(entries), batch):
+        part = entries[start : start + batch]
+        store.reindex([(e, IndexFields.of(e)) for e in part], version)
+    store.reindex([], INDEX_VERSION)  # only now: an interrupted run starts over
+    return len(entries)
