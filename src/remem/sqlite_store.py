@@ -136,7 +136,8 @@ class SQLiteStore:
             )
         else:
             self._conn.executemany("UPDATE term_df SET df = df - 1 WHERE term = ?", distinct)
-            self._conn.execute("DELETE FROM term_df WHERE df <= 0")
+            # only these terms: "WHERE df <= 0" alone scans the whole table each time
+            self._conn.executemany("DELETE FROM term_df WHERE term = ? AND df <= 0", distinct)
 
     def insert(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
