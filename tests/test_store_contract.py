@@ -1030,3 +1030,27 @@ def test_old_index_rules_are_upgraded_on_open(location: str) -> None:
     again = open_store(location)
     assert again.notices == []  # once
     again.close()
+
+
+def test_nearest_within_a_filter(store: Store) -> None:
+    """One project among many in a shared store: the nearest entries of that project,
+    not the nearest overall filtered down to (perhaps) none."""
+    from remem.embedding import FakeEmbedder
+
+    fake = FakeEmbedder()
+    others = [make(f"部署脚本第 {i} 版：Kubernetes 部署", i, project="other") for i in range(60)]
+    mine = make("部署在阿里云 ACK 上", 100, project="mine")
+    for e in [*others, mine]:
+        store.insert(e, IndexFields.of(e), action="add", detail={})
+    rows = [
+        (e.id, v.tobytes())
+        for e, v in zip(
+            [*others, mine], fake.embed([e.content for e in [*others, mine]]), strict=True
+        )
+    ]
+    store.put_vectors(fake.name, fake.dim, rows)
+    query = fake.embed(["Kubernetes 部署"], query=True)[0].tobytes()
+    found = store.nearest(fake.name, query, 5, flt(Visibility(project="mine")))
+    if found is None:
+        return  # no index of its own: VectorIndex filters its cache's results
+    assert [eid for eid, _ in found] == [mine.id]

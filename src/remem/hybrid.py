@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from remem.dedup import CONFLICT_TYPES, Match
 from remem.entry import Entry
 from remem.matrix import Matrix, new_matrix
-from remem.store import Domain, Store
+from remem.store import Domain, Filter, Store
 
 if TYPE_CHECKING:
     from remem.embedding import Embedder, Vectors
@@ -126,29 +126,34 @@ class VectorIndex:
         else:
             self._load()
 
-    def nearest(self, vector: Vectors, n: int, *, refresh: bool = True) -> list[tuple[str, float]]:
-        """The `n` entries (any scope: filter afterwards) closest to `vector`: from the
-        store's own index when it has one (PostgreSQL's HNSW), else from the cache."""
+    def nearest(
+        self, vector: Vectors, n: int, *, refresh: bool = True, flt: Filter | None = None
+    ) -> list[tuple[str, float]]:
+        """The `n` entries closest to `vector`: from the store's own index when it has
+        one (PostgreSQL's HNSW, which applies `flt`), else from the cache (any scope:
+        the caller filters afterwards)."""
         if n < 1:
             return []
         if refresh or self._own_index is None:
             self.refresh()
         if self._own_index:
             blob = vector.astype("<f4").tobytes()
-            return self.store.nearest(self.embedder.name, blob, n) or []
+            return self.store.nearest(self.embedder.name, blob, n, flt) or []
         matrix = self._matrix
         if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1]:
             return []
         rows, scores = matrix.top(vector, n)
         return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
 
-    def query(self, text: str, n: int, *, refresh: bool = True) -> dict[str, float]:
+    def query(
+        self, text: str, n: int, *, refresh: bool = True, flt: Filter | None = None
+    ) -> dict[str, float]:
         """Calibrated semantic relevance of the `n` entries nearest to `text`."""
         vector = self.embedder.embed([text], query=True)[0]
         weight = self.embedder.weight
         return {
             eid: weight * rel
-            for eid, cos in self.nearest(vector, n, refresh=refresh)
+            for eid, cos in self.nearest(vector, n, refresh=refresh, flt=flt)
             if (rel := self.calibrate(cos))
         }
 

@@ -430,7 +430,7 @@ class Memory:
             candidates, stats = self.store.keyword(terms, flt, limit=n, postings=budget)
         else:
             candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
-        semantic = self.vectors.query(query, n // 2)
+        semantic = self.vectors.query(query, n // 2, flt=flt)
         seen = {c.entry.id for c in candidates}
         extra = [eid for eid in semantic if eid not in seen]
         candidates += self.store.candidates(extra, flt)

@@ -415,21 +415,29 @@ class PostgresStore:
             ).fetchall()
         return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
 
-    def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
-        """The `n` entries (any scope) whose `model` vectors are nearest to `vector`, by
-        cosine similarity, from the model's HNSW index (approximate, like any ANN)."""
+    def nearest(
+        self, model: str, vector: bytes, n: int, flt: Filter | None = None
+    ) -> list[tuple[str, float]] | None:
+        """From the model's HNSW index (approximate, like any ANN). The index finds
+        the nearest rows before `flt` applies, so when it leaves fewer than `n` (one
+        small project of a team store) the rows passing `flt` are scanned exactly."""
         dim = len(vector) // 4
         literal = model.replace("'", "''")
+        where, params = where_clause(flt, utcnow()) if flt is not None else ("TRUE", {})
+        params.update(q=_vector(vector), n=n)
+        distance = f"(v.vec::vector({dim})) <=> %(q)s::vector({dim})"
+        sql = (
+            f"SELECT e.id, 1 - ({distance}) FROM vectors v JOIN entries e "
+            f"ON e.pos = v.entry_pos WHERE v.model = '{literal}' AND v.dim = {dim} "
+            f"AND {where} ORDER BY {distance} LIMIT %(n)s"
+        )
         with self._conn() as conn, conn.transaction():
             # The index returns at most ef_search rows; a wide n needs a wider search.
-            conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(n * 2, 1000))}")
-            rows = conn.execute(
-                f"SELECT e.id, 1 - ((v.vec::vector({dim})) <=> %(q)s::vector({dim})) "
-                f"FROM vectors v JOIN entries e ON e.pos = v.entry_pos "
-                f"WHERE v.model = '{literal}' AND v.dim = {dim} "
-                f"ORDER BY (v.vec::vector({dim})) <=> %(q)s::vector({dim}) LIMIT %(n)s",
-                {"q": _vector(vector), "n": n},
-            ).fetchall()
+            conn.execute(f"SET LOCAL hnsw.ef_search = {max(40, min(n * 4, 1000))}")
+            rows = conn.execute(sql, params).fetchall()
+            if flt is not None and len(rows) < n:
+                conn.execute("SET LOCAL enable_indexscan = off")
+                rows = conn.execute(sql, params).fetchall()
         return [(eid, float(sim)) for eid, sim in rows]
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:

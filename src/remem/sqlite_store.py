@@ -409,7 +409,9 @@ class SQLiteStore:
         )
         return [(r[0], r[1], r[2]) for r in rows]
 
-    def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
+    def nearest(
+        self, model: str, vector: bytes, n: int, flt: Filter | None = None
+    ) -> list[tuple[str, float]] | None:
         return None  # no vector index in SQLite: VectorIndex scans its own matrix
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:

@@ -195,10 +195,12 @@ class Store(Protocol):
         """(position, entry id, float32 bytes) of `model`'s vectors of entries at positions
         past `after`, in order, at most `limit`; a new entry always gets a higher position."""
 
-    def nearest(self, model: str, vector: bytes, n: int) -> list[tuple[str, float]] | None:
-        """The `n` entries (any scope) whose `model` vectors have the highest cosine with
-        `vector`, from the backend's own vector index; None when it has none (then the
-        caller scans its cache of `vector_rows`)."""
+    def nearest(
+        self, model: str, vector: bytes, n: int, flt: Filter | None = None
+    ) -> list[tuple[str, float]] | None:
+        """The `n` entries (passing `flt`, when given) whose `model` vectors have the
+        highest cosine with `vector`, from the backend's own vector index; None when it
+        has none (then the caller scans its cache of `vector_rows` and filters after)."""
 
     def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
         """(position, entry) of entries past `after` (history included) with no vector of
