@@ -246,6 +246,7 @@ def score_candidates(
     periods the query names, favour the memories written in them."""
     now = now or utcnow()
     query_set = set(query)
+    named: dict[str, bool] = {}  # entity -> does the query name it (segmenting is costly)
     hits = []
     for cand in candidates:
         rel = bm25_relevance(cand.terms, query, stats, cfg)
@@ -256,14 +257,21 @@ def score_candidates(
         entry = cand.entry
         d = decay(entry, now, cfg)
         weight = cfg.source_weight.get(entry.source, 0.8) * cfg.type_weight.get(entry.type, 0.8)
-        entity_terms = text.query_terms(entry.entity) if entry.entity else []
-        if entity_terms and query_set.issuperset(entity_terms):
+        if entry.entity and _names(entry.entity, query_set, named):
             weight *= cfg.entity_boost
         if dates is not None and dates.matches(entry.created_at):
             weight *= cfg.date_boost
         hits.append(Hit(entry, rel * d * weight, rel, d, is_stale(entry, now, cfg)))
     hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
     return hits
+
+
+def _names(entity: str, query: set[str], seen: dict[str, bool]) -> bool:
+    """Whether the query holds every term of `entity` (memoised per query)."""
+    if entity not in seen:
+        terms = text.query_terms(entity)
+        seen[entity] = bool(terms) and query.issuperset(terms)
+    return seen[entity]
 
 
 def drop_overridden_globals(hits: Sequence[Hit]) -> list[Hit]:
