@@ -230,3 +230,35 @@ def test_index_follows_other_writers_and_deletions(tmp_path: Path, kind: str) ->
         )
         writer.delete(other.id)
         assert reader.search("Redis 集群") == []
+
+
+class _AxisEmbedder:
+    """Texts embed to fixed directions: a query and "near" texts without "!" share one
+    direction; each "!" turns a text away from it a little; others are orthogonal."""
+
+    name = "axis-test"
+    low, high, weight = 0.0, 1.0, 0.5
+
+    def embed(self, texts: list[str], *, query: bool = False) -> object:
+        import numpy as np
+
+        out = np.zeros((len(texts), 4), dtype=np.float32)
+        for i, t in enumerate(texts):
+            strength = 1.0 + t.count("!")
+            out[i] = [strength, 1.0, 0, 0] if "near" in t or query else [0, 0, 1.0, 0]
+        return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+
+def test_a_small_project_in_a_shared_store_still_gets_semantic_candidates(
+    tmp_path: Path,
+) -> None:
+    """The in-process index ranks every project: when the nearest 50 all belong to
+    another project, the search looks further for this project's."""
+    db = tmp_path / "shared.db"
+    with Memory(db, project="big", embedder=_AxisEmbedder()) as big:  # type: ignore[arg-type]
+        for i in range(120):
+            big.save(f"near other project note {i}", type="conversation")
+    with Memory(db, project="small", embedder=_AxisEmbedder()) as small:  # type: ignore[arg-type]
+        mine = small.save("near! mine only", type="conversation").entry
+        hits = small.search("qqq zzz")  # no keyword matches anything: semantic only
+        assert [h.entry.id for h in hits] == [mine.id]

@@ -145,17 +145,25 @@ class VectorIndex:
         rows, scores = matrix.top(vector, n)
         return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
 
-    def query(
-        self, text: str, n: int, *, refresh: bool = True, flt: Filter | None = None
+    def embed_query(self, text: str) -> Vectors:
+        return self.embedder.embed([text], query=True)[0:1].reshape(-1)
+
+    def relevance(
+        self, vector: Vectors, n: int, *, refresh: bool = True, flt: Filter | None = None
     ) -> dict[str, float]:
-        """Calibrated semantic relevance of the `n` entries nearest to `text`."""
-        vector = self.embedder.embed([text], query=True)[0]
+        """Calibrated semantic relevance of the `n` entries nearest to `vector`."""
         weight = self.embedder.weight
         return {
             eid: weight * rel
             for eid, cos in self.nearest(vector, n, refresh=refresh, flt=flt)
             if (rel := self.calibrate(cos))
         }
+
+    def query(
+        self, text: str, n: int, *, refresh: bool = True, flt: Filter | None = None
+    ) -> dict[str, float]:
+        """Calibrated semantic relevance of the `n` entries nearest to `text`."""
+        return self.relevance(self.embed_query(text), n, refresh=refresh, flt=flt)
 
 
 class SemanticCheck:

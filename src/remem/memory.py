@@ -27,7 +27,7 @@ from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused, Sto
 from remem.exchange import ImportResult
 from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
-from remem.store import Domain, Filter, IndexFields, Store, Visibility
+from remem.store import Candidate, Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
 
 if TYPE_CHECKING:
@@ -430,14 +430,31 @@ class Memory:
             candidates, stats = self.store.keyword(terms, flt, limit=n, postings=budget)
         else:
             candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
-        semantic = self.vectors.query(query, n // 2, flt=flt)
         seen = {c.entry.id for c in candidates}
-        extra = [eid for eid in semantic if eid not in seen]
-        candidates += self.store.candidates(extra, flt)
+        semantic, extra = self._semantic(query, n // 2, flt, seen)
+        candidates += extra
         return retrieval.score_candidates(
             candidates, terms, stats, self.ranking,
             semantic=semantic, dates=retrieval.query_dates(query),
         )  # fmt: skip
+
+    def _semantic(
+        self, query: str, want: int, flt: Filter, seen: set[str]
+    ) -> tuple[dict[str, float], builtins.list[Candidate]]:
+        """Semantic relevance of the entries nearest to `query`, and the candidates (not
+        in `seen`, passing `flt`) they add. The in-process index ranks every project of
+        a shared store: when most of its nearest belong to others, it looks 8x further."""
+        assert self.vectors is not None
+        vector = self.vectors.embed_query(query)
+        semantic = self.vectors.relevance(vector, want, flt=flt)
+        extra = self.store.candidates([e for e in semantic if e not in seen], flt)
+        passing = len(extra) + len(seen & semantic.keys())
+        if len(semantic) >= want and passing < want // 2:
+            wider = self.vectors.relevance(vector, want * 8, refresh=False, flt=flt)
+            more = [e for e in wider if e not in semantic and e not in seen]
+            extra += self.store.candidates(more, flt)
+            semantic = wider
+        return semantic, extra
 
     def reindex(self, progress: Any = None) -> int:
         """Embed every memory that has no vector of the current model (SPEC RT3)."""
