@@ -106,12 +106,12 @@ GLOSSARY: dict[str, str] = {
 
 # A capitalised name in GLOSSARY is also an everyday word ("react", "spring",
 # "rust"): it counts only where the text writes it with a capital letter.
-Entry = tuple[tuple[str, ...], str | None]
+_Kinds = tuple[tuple[str, ...], str | None]  # (kind terms, the capitalised name or None)
 
 
 @lru_cache(maxsize=1)
-def _table() -> tuple[dict[tuple[str, ...], Entry], int]:
-    table: dict[tuple[str, ...], Entry] = {}
+def _table() -> tuple[dict[tuple[str, ...], _Kinds], int]:
+    table: dict[tuple[str, ...], _Kinds] = {}
     for name, kinds in GLOSSARY.items():
         key = tuple(text.terms(name))
         if key:
