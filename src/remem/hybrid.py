@@ -13,10 +13,12 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from remem import retrieval
 from remem.dedup import CONFLICT_TYPES, Match
 from remem.entry import Entry
 from remem.matrix import Matrix, new_matrix
-from remem.store import Domain, Filter, Store
+from remem.retrieval import Hit, RankingConfig
+from remem.store import Candidate, Domain, Filter, Store
 
 if TYPE_CHECKING:
     from remem.embedding import Embedder, Vectors
@@ -164,6 +166,40 @@ class VectorIndex:
     ) -> dict[str, float]:
         """Calibrated semantic relevance of the `n` entries nearest to `text`."""
         return self.relevance(self.embed_query(text), n, refresh=refresh, flt=flt)
+
+    def rank(self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig) -> list[Hit]:
+        """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
+        (the semantic ones cover common terms) and the nearest entries, fused."""
+        n = cfg.candidates
+        if terms:
+            candidates, stats = self.store.keyword(
+                terms, flt, limit=n, postings=cfg.hybrid_postings
+            )
+        else:
+            candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
+        seen = {c.entry.id for c in candidates}
+        semantic, extra = self._semantic(query, n // 2, flt, seen)
+        return retrieval.score_candidates(
+            [*candidates, *extra], terms, stats, cfg,
+            semantic=semantic, dates=retrieval.query_dates(query),
+        )  # fmt: skip
+
+    def _semantic(
+        self, query: str, want: int, flt: Filter, seen: set[str]
+    ) -> tuple[dict[str, float], list[Candidate]]:
+        """Semantic relevance of the entries nearest to `query`, and the candidates (not
+        in `seen`, passing `flt`) they add. The in-process index ranks every project of
+        a shared store: when most of its nearest belong to others, it looks 8x further."""
+        vector = self.embed_query(query)
+        semantic = self.relevance(vector, want, flt=flt)
+        extra = self.store.candidates([e for e in semantic if e not in seen], flt)
+        passing = len(extra) + len(seen & semantic.keys())
+        if len(semantic) >= want and passing < want // 2:
+            wider = self.relevance(vector, want * 8, refresh=False, flt=flt)
+            more = [e for e in wider if e not in semantic and e not in seen]
+            extra += self.store.candidates(more, flt)
+            semantic = wider
+        return semantic, extra
 
 
 class SemanticCheck:

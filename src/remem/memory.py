@@ -27,7 +27,7 @@ from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused, Sto
 from remem.exchange import ImportResult
 from remem.retrieval import Hit, RankingConfig
 from remem.settings import Settings
-from remem.store import Candidate, Domain, Filter, IndexFields, Store, Visibility
+from remem.store import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
 
 if TYPE_CHECKING:
@@ -418,43 +418,7 @@ class Memory:
             candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
             dates = retrieval.query_dates(query)
             return retrieval.score_candidates(candidates, terms, stats, self.ranking, dates=dates)
-        return self._rank_hybrid(query, terms, flt)
-
-    def _rank_hybrid(
-        self, query: str, terms: builtins.list[str], flt: Filter
-    ) -> builtins.list[Hit]:
-        assert self.vectors is not None
-        n = self.ranking.candidates
-        if terms:
-            budget = self.ranking.hybrid_postings
-            candidates, stats = self.store.keyword(terms, flt, limit=n, postings=budget)
-        else:
-            candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
-        seen = {c.entry.id for c in candidates}
-        semantic, extra = self._semantic(query, n // 2, flt, seen)
-        candidates += extra
-        return retrieval.score_candidates(
-            candidates, terms, stats, self.ranking,
-            semantic=semantic, dates=retrieval.query_dates(query),
-        )  # fmt: skip
-
-    def _semantic(
-        self, query: str, want: int, flt: Filter, seen: set[str]
-    ) -> tuple[dict[str, float], builtins.list[Candidate]]:
-        """Semantic relevance of the entries nearest to `query`, and the candidates (not
-        in `seen`, passing `flt`) they add. The in-process index ranks every project of
-        a shared store: when most of its nearest belong to others, it looks 8x further."""
-        assert self.vectors is not None
-        vector = self.vectors.embed_query(query)
-        semantic = self.vectors.relevance(vector, want, flt=flt)
-        extra = self.store.candidates([e for e in semantic if e not in seen], flt)
-        passing = len(extra) + len(seen & semantic.keys())
-        if len(semantic) >= want and passing < want // 2:
-            wider = self.vectors.relevance(vector, want * 8, refresh=False, flt=flt)
-            more = [e for e in wider if e not in semantic and e not in seen]
-            extra += self.store.candidates(more, flt)
-            semantic = wider
-        return semantic, extra
+        return self.vectors.rank(query, terms, flt, self.ranking)
 
     def reindex(self, progress: Any = None) -> int:
         """Embed every memory that has no vector of the current model (SPEC RT3)."""
