@@ -251,3 +251,28 @@ def test_context_on_a_read_only_store(db: Path) -> None:
             mem.save("a memory nobody may write")
         assert "JDK 17" in mem.context_for("JDK 版本")
         assert [h.tier for h in mem.search("JDK 版本")] == ["hot"]  # served in this session
+
+
+def test_slow_one_off_work_is_announced_before_it_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from remem import store as store_module
+    from remem.embedding import FakeEmbedder
+    from remem.sqlite_store import SQLiteStore
+    from remem.store import IndexFields
+
+    db = tmp_path / "m.db"
+    with Memory(db, project="p", embedder=None) as mem:
+        saved = [mem.save(f"第 {i} 条笔记 note {i}", type="conversation").entry for i in range(300)]
+    old = SQLiteStore(db)  # as an older remem left it: older rules, version 1
+    old.reindex([(e, IndexFields(["zzz"], "zzz", "", {})) for e in saved], 1)
+    old.close()
+    monkeypatch.setattr(store_module, "NOTIFY_AT", 100)
+    heard: list[str] = []
+    with Memory(db, project="p", embedder=FakeEmbedder(), notify=heard.append) as mem:
+        assert heard == ["remem: re-indexing 300 memories for the current search rules (once)"]
+        assert mem.notices == ["remem: re-indexed 300 memories for the current search rules"]
+        assert mem.search("笔记")  # the re-indexed terms are searchable
+        assert heard[1:] == ["remem: embedding memories with fake-hash for semantic search (once)"]
+        mem.search("note")
+        assert len(heard) == 2  # once

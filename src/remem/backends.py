@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from remem.settings import is_url
@@ -11,7 +12,11 @@ from remem.store import Store, upgrade_index
 
 
 def open_store(
-    location: str | os.PathLike[str], *, synchronous: str = "FULL", upgrade: bool = True
+    location: str | os.PathLike[str],
+    *,
+    synchronous: str = "FULL",
+    upgrade: bool = True,
+    notify: Callable[[str], None] | None = None,
 ) -> Store:
     """Open (creating and migrating if needed) the store at `location`.
 
@@ -27,7 +32,7 @@ def open_store(
         from remem.sqlite_store import SQLiteStore
 
         store = SQLiteStore(Path(location), synchronous=synchronous)
-    done = upgrade_index(store) if upgrade else 0
+    done = upgrade_index(store, notify=notify) if upgrade else 0
     if done:
         store.notices.append(f"remem: re-indexed {done} memories for the current search rules")
     return store

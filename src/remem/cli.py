@@ -24,6 +24,10 @@ from remem.settings import Settings
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _tell(message: str) -> None:
+    click.echo(message, err=True)
+
+
 class Ctx:
     """What the group hands to every command: settings now, the store on first use."""
 
@@ -34,7 +38,7 @@ class Ctx:
     @property
     def memory(self) -> Memory:
         if self._memory is None:
-            self._memory = Memory(settings=self.settings)
+            self._memory = Memory(settings=self.settings, notify=_tell)
             for notice in self._memory.notices:
                 click.echo(notice, err=True)
         return self._memory

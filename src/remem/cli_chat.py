@@ -41,7 +41,11 @@ def _assemble(
     from remem.tools import Toolbox
 
     # A chat process lives long enough to amortise the model load: hybrid by default.
-    memory = Memory(settings=settings, embedder=embedder_from_env(default="use"))
+    memory = Memory(
+        settings=settings,
+        embedder=embedder_from_env(default="use"),
+        notify=lambda message: click.echo(message, err=True),
+    )
     for notice in memory.notices:
         click.echo(notice, err=True)
     account = TokenAccount()

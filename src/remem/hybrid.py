@@ -38,9 +38,17 @@ class VectorIndex:
     entries are added (deleted entries linger in it; searches drop them) and is
     topped up from the store whenever its generation changes (other processes)."""
 
-    def __init__(self, store: Store, embedder: Embedder, *, matrix: str = "auto") -> None:
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        *,
+        matrix: str = "auto",
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
         self.store = store
         self.embedder = embedder
+        self.notify = notify  # told once when a first embedding of many entries starts
         self.kind = matrix
         self._ids: list[str] = []
         self._matrix: Matrix | None = None
@@ -64,6 +72,9 @@ class VectorIndex:
         name = self.embedder.name
         after = 0 if full else self._embedded_to
         while batch := self.store.unembedded(name, limit=BATCH, after=after):
+            if done == 0 and len(batch) == BATCH and self.notify is not None:
+                self.notify(f"remem: embedding memories with {name} for semantic search (once)")
+                self.notify = None
             vectors = self.embedder.embed([embed_text(e) for _, e in batch])
             rows = [(e.id, vectors[i].tobytes()) for i, (_, e) in enumerate(batch)]
             self.store.put_vectors(name, int(vectors.shape[1]), rows)

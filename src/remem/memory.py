@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -101,17 +101,21 @@ class Memory:
         store: Store | None = None,
         semantic: dedup.SimilarityCheck | None = None,
         embedder: Embedder | None = _FROM_ENV,
+        notify: Callable[[str], None] | None = None,
     ) -> None:
         """`embedder`: None for keyword-only retrieval; by default `REMEM_EMBEDDER`
         (`use` for the shipped local model; unset means keyword only). With one, search
-        is hybrid and saves are checked for semantic duplicates and conflicts (RT3, LT9)."""
+        is hybrid and saves are checked for semantic duplicates and conflicts (RT3, LT9).
+        `notify` hears at once of slow one-off work (re-indexing, a first embedding)."""
         self.settings = settings or Settings.resolve(
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
         )
         if store is None:
             from remem.backends import open_store
 
-            store = open_store(self.settings.db, synchronous=self.settings.synchronous)
+            store = open_store(
+                self.settings.db, synchronous=self.settings.synchronous, notify=notify
+            )
         self.store: Store = store
         if embedder is _FROM_ENV:
             from remem.embedding import embedder_from_env
@@ -121,7 +125,7 @@ class Memory:
         if embedder is not None:
             from remem.hybrid import SemanticCheck, VectorIndex
 
-            self.vectors = VectorIndex(store, embedder)
+            self.vectors = VectorIndex(store, embedder, notify=notify)
             semantic = semantic or SemanticCheck(self.vectors)
         self.semantic = semantic
         # ids this Memory injected (hot for its session, RT8) and when it recorded the use

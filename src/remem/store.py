@@ -7,7 +7,7 @@ keyword candidates. SQLite is the embedded default (`remem.sqlite_store`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -111,6 +111,7 @@ class CorpusStats:
 # or a query's terms would miss old entries' terms ("went" is now indexed as "go").
 # 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words.
 INDEX_VERSION = 2
+NOTIFY_AT = 5_000  # entries to re-index before it is worth telling (~2 s and up)
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would
@@ -247,9 +248,12 @@ class Store(Protocol):
     def close(self) -> None: ...
 
 
-def upgrade_index(store: Store, *, batch: int = 1000) -> int:
+def upgrade_index(
+    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None
+) -> int:
     """Re-index every entry if the store's index fields predate INDEX_VERSION; returns
-    how many (0 when current, or when the store is read-only)."""
+    how many (0 when current, or when the store is read-only). `notify` hears, before
+    the work starts, what is about to take a while."""
     if getattr(store, "read_only", False):
         return 0
     version = store.index_version()
@@ -259,6 +263,8 @@ def upgrade_index(store: Store, *, batch: int = 1000) -> int:
     if version >= INDEX_VERSION:
         return 0
     entries = list(store.iter_all())
+    if notify is not None and len(entries) >= NOTIFY_AT:
+        notify(f"remem: re-indexing {len(entries)} memories for the current search rules (once)")
     for start in range(0, len(entries), batch):
         part = entries[start : start + batch]
         store.reindex([(e, IndexFields.of(e)) for e in part], version)
