@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from remem import entry_rows
 from remem.entry import Entry
-from remem.entry_rows import dumps
+from remem.entry_rows import Dialect, dumps
 from remem.store import CorpusStats, Filter, IndexFields
 
 # A GIN key must fit in an index page; longer "terms" (a base64 blob, a hash run
@@ -40,37 +41,11 @@ def entry_params(entry: Entry, index: IndexFields) -> dict[str, Any]:
     }  # fmt: skip
 
 
+POSTGRES = Dialect(mark="%({})s", same="IS NOT DISTINCT FROM", time=lambda t: t)
+
+
 def where_clause(flt: Filter, now: datetime) -> tuple[str, dict[str, Any]]:
-    vis = flt.visibility
-    clauses = [
-        "(e.scope = 'global' OR (e.scope = 'project' AND e.project IS NOT DISTINCT FROM "
-        "%(project)s) OR (e.scope = 'session' AND e.session_id IS NOT DISTINCT FROM "
-        "%(session_id)s))",
-        "(e.user_id IS NULL OR e.user_id = %(user_id)s)",
-        "(e.agent_id IS NULL OR e.agent_id = %(agent_id)s)",
-    ]
-    params: dict[str, Any] = {
-        "project": vis.project, "session_id": vis.session_id,
-        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": now,
-    }  # fmt: skip
-    if not flt.include_history:
-        clauses.append("e.superseded_by IS NULL")
-    if not flt.include_expired:
-        clauses.append("(e.expires_at IS NULL OR e.expires_at > %(now)s)")
-    for name, values in (("scope", flt.scopes), ("type", flt.types)):
-        if values is not None:
-            clauses.append(f"e.{name} = ANY(%({name}s)s)")
-            params[f"{name}s"] = list(values)
-    if flt.entity is not None:
-        clauses.append("e.entity = %(entity)s")
-        params["entity"] = flt.entity
-    if flt.since is not None:
-        clauses.append("e.created_at >= %(since)s")
-        params["since"] = flt.since
-    if flt.until is not None:
-        clauses.append("e.created_at < %(until)s")
-        params["until"] = flt.until
-    return " AND ".join(clauses), params
+    return entry_rows.where_clause(flt, now, POSTGRES)
 
 
 def bm25(stats: CorpusStats, terms: Sequence[str]) -> tuple[str, dict[str, Any]]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
+from remem import entry_rows
 from remem.entry import Entry, format_ts
-from remem.entry_rows import E_COLUMNS, ENTRY_COLUMNS, dumps, row_to_entry, ts
+from remem.entry_rows import E_COLUMNS, ENTRY_COLUMNS, Dialect, dumps, row_to_entry, ts
 from remem.store import Filter, IndexFields
 
 __all__ = ["E_COLUMNS", "ENTRY_COLUMNS", "dumps", "entry_params", "match_expr", "row_to_entry"]
@@ -28,37 +30,11 @@ def entry_params(entry: Entry, index: IndexFields) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def where_clause(flt: Filter, now: str) -> tuple[str, dict[str, Any]]:
-    vis = flt.visibility
-    clauses = [
-        "(e.scope = 'global' OR (e.scope = 'project' AND e.project IS :project)"
-        " OR (e.scope = 'session' AND e.session_id IS :session_id))",
-        "(e.user_id IS NULL OR e.user_id = :user_id)",
-        "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
-    ]
-    params: dict[str, Any] = {
-        "project": vis.project, "session_id": vis.session_id,
-        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": now,
-    }  # fmt: skip
-    if not flt.include_history:
-        clauses.append("e.superseded_by IS NULL")
-    if not flt.include_expired:
-        clauses.append("(e.expires_at IS NULL OR e.expires_at > :now)")
-    for name, values in (("scope", flt.scopes), ("type", flt.types)):
-        if values is not None:
-            marks = ", ".join(f":{name}{i}" for i in range(len(values)))
-            clauses.append(f"e.{name} IN ({marks})" if values else "0")
-            params.update({f"{name}{i}": v for i, v in enumerate(values)})
-    if flt.entity is not None:
-        clauses.append("e.entity = :entity")
-        params["entity"] = flt.entity
-    if flt.since is not None:
-        clauses.append("e.created_at >= :since")
-        params["since"] = format_ts(flt.since)
-    if flt.until is not None:
-        clauses.append("e.created_at < :until")
-        params["until"] = format_ts(flt.until)
-    return " AND ".join(clauses), params
+SQLITE = Dialect(mark=":{}", same="IS", time=format_ts)
+
+
+def where_clause(flt: Filter, now: datetime) -> tuple[str, dict[str, Any]]:
+    return entry_rows.where_clause(flt, now, SQLITE)
 
 
 def match_expr(terms: Sequence[str], op: str = "OR") -> str:

@@ -278,7 +278,7 @@ class SQLiteStore:
     def find(
         self, flt: Filter, *, limit: int | None = None, contains: str | None = None
     ) -> list[Entry]:
-        where, params = where_clause(flt, format_ts(utcnow()))
+        where, params = where_clause(flt, utcnow())
         if contains is not None:
             where += " AND instr(lower(e.content), lower(:contains)) > 0"
             params["contains"] = contains
@@ -308,7 +308,7 @@ class SQLiteStore:
         chosen = rarest(stats, terms, budget=postings)
         if not chosen:
             return [], stats
-        where, params = where_clause(flt, format_ts(utcnow()))
+        where, params = where_clause(flt, utcnow())
         params.update(match=match_expr(chosen), limit=limit)
         rows = self._q(
             f"SELECT {E_COLUMNS}, e.terms FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
@@ -372,7 +372,7 @@ class SQLiteStore:
     def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
         if not ids:
             return []
-        where, params = where_clause(flt, format_ts(utcnow()))
+        where, params = where_clause(flt, utcnow())
         params.update({f"id{i}": v for i, v in enumerate(ids)})
         marks = ", ".join(f":id{i}" for i in range(len(ids)))
         # CROSS JOIN fixes the order: the id lookups drive, not a scan of the project.
