@@ -6,7 +6,7 @@
 
 Both stores hold the same synthetic corpus as `bench_store.py` (seeded, Chinese and
 English). The SQLite store is filled by `Memory.import_` in a worker process; the
-PostgreSQL store gets an exact copy through `Store.restore` (what `remem migrate`
+PostgreSQL store gets an exact copy through `remem.migrate.migrate` (what `remem migrate`
 uses) and a VACUUM ANALYZE (what autovacuum does shortly after a bulk load), so both
 rank the same entries. Then the same fresh saves (dedup and conflict
 checks included), searches and `context_for` calls run against each through the
@@ -34,7 +34,7 @@ sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 import bench_store  # noqa: E402
 import pg  # noqa: E402  (tests/pg.py: the throwaway server the tests use)
 from remem.backends import open_store  # noqa: E402
-from remem.store import IndexFields  # noqa: E402
+from remem.migrate import migrate  # noqa: E402
 
 BATCH = 1000
 
@@ -57,22 +57,15 @@ def server(url: str | None) -> Iterator[str]:
 
 
 def copy_store(source: str, target: str) -> dict[str, float]:
-    """Copy every entry and audit record from `source` to `target` by `restore`."""
-    src, dst = open_store(source), open_store(target)
-    start = time.perf_counter()
-    entries = list(src.iter_all())
-    audit = src.audit()
-    by_entry: dict[str, list[Any]] = {}
-    for record in audit:
-        by_entry.setdefault(record.entry_id, []).append(record)
-    for lo in range(0, len(entries), BATCH):
-        batch = entries[lo : lo + BATCH]
-        records = [r for e in batch for r in by_entry.get(e.id, [])]
-        dst.restore([(e, IndexFields.of(e)) for e in batch], records)
-    seconds = time.perf_counter() - start
-    src.close()
-    dst.close()
-    return {"seconds": seconds, "entries_per_s": len(entries) / seconds if seconds else 0.0}
+    """Copy everything from `source` to `target` as `remem migrate` does."""
+    src, dst = open_store(source, upgrade=False), open_store(target)
+    try:
+        result = migrate(src, dst, batch=BATCH)
+    finally:
+        src.close()
+        dst.close()
+    seconds = result.seconds
+    return {"seconds": seconds, "entries_per_s": result.copied / seconds if seconds else 0.0}
 
 
 def measure(location: str, n: int, ops: int) -> dict[str, Any]:
@@ -135,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(row("PostgreSQL", r["n"], r["postgres"]))
     for r in results:
         c = r["copy_to_postgres"]
-        print(f"\ncopy {r['n']:,} entries to PostgreSQL by restore: {c['seconds']:.1f} s "
+        print(f"\ncopy {r['n']:,} entries to PostgreSQL by migrate: {c['seconds']:.1f} s "
               f"({c['entries_per_s']:.0f} entries/s)")  # fmt: skip
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1, default=str))

@@ -51,11 +51,7 @@ def where_clause(flt: Filter, now: datetime) -> tuple[str, dict[str, Any]]:
 def bm25(stats: CorpusStats, terms: Sequence[str]) -> tuple[str, dict[str, Any]]:
     """An SQL expression scoring row `e` by Okapi BM25 over `terms` (FTS5's formula,
     idf clamped at a small positive value), with its parameters."""
-    n = max(stats.docs, 1)
-    idf = [
-        max(1e-6, math.log((n - stats.doc_freq.get(t, 0) + 0.5) / (stats.doc_freq.get(t, 0) + 0.5)))
-        for t in terms
-    ]
+    idf = [_idf(stats, t) for t in terms]
     # Unrolled per term: a correlated unnest() per row costs several times more.
     parts = []
     params: dict[str, Any] = {"bm_avg": max(stats.avg_len, 1.0)}
