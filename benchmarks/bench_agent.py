@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from remem import Memory, ScriptedChatModel
-from remem.agent import Agent
+from remem.agent.loop import Agent
+from remem.agent.manager import MemoryManager
+from remem.agent.tools import Toolbox
 from remem.llm import ChatResponse
-from remem.manager import MemoryManager
 from remem.messages import Message
-from remem.tools import Toolbox
 
 QUERIES = ["帮我再创建一个 Java 项目", "部署脚本在哪", "which database do we use",
            "Redis 的配置", "run the tests", "用什么 JDK 版本"]  # fmt: skip

@@ -6,7 +6,7 @@
 
 Both stores hold the same synthetic corpus as `bench_store.py` (seeded, Chinese and
 English). The SQLite store is filled by `Memory.import_` in a worker process; the
-PostgreSQL store gets an exact copy through `remem.migrate.migrate` (what `remem migrate`
+PostgreSQL store gets an exact copy through `remem.store.migrate.migrate` (what `remem migrate`
 uses) and a VACUUM ANALYZE (what autovacuum does shortly after a bulk load), so both
 rank the same entries. Then the same fresh saves (dedup and conflict
 checks included), searches and `context_for` calls run against each through the
@@ -33,8 +33,8 @@ sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
 import bench_store  # noqa: E402
 import pg  # noqa: E402  (tests/pg.py: the throwaway server the tests use)
-from remem.backends import open_store  # noqa: E402
-from remem.migrate import migrate  # noqa: E402
+from remem.store.backends import open_store  # noqa: E402
+from remem.store.migrate import migrate  # noqa: E402
 
 BATCH = 1000
 

@@ -20,13 +20,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from remem.compaction import CompactionConfig
-from remem.context import ContextManager
+from remem.context.compaction import CompactionConfig
+from remem.context.manager import ContextManager
+from remem.context.offload import Offloader
+from remem.context.prompt import wrap_tool_result
+from remem.context.summarizer import ExtractiveSummarizer, LLMSummarizer
 from remem.llm import ChatResponse, Usage
 from remem.messages import Message, messages_tokens, text_of, to_wire, tool_result
-from remem.offload import Offloader
-from remem.prompt import wrap_tool_result
-from remem.summarizer import ExtractiveSummarizer, LLMSummarizer
 
 PLANTED = [
     ("项目使用 JDK 17 和 Maven 3.9.6 构建，不要升级到 JDK 21。", ["JDK 17", "3.9.6"]),

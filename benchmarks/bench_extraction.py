@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from remem import Memory
-from remem.cli_extract import load_golden, score_golden
-from remem.extraction import Extractor
+from remem.cli.extract import load_golden, score_golden
+from remem.extract.extractor import Extractor
 
 DEFAULT_SETS = [Path("/work/shared/data/extraction/dev.jsonl")]
 TARGET_P95_MS = 5.0

@@ -35,7 +35,7 @@ from bench_store import (  # noqa: E402
     summarize,
 )
 from remem import Memory  # noqa: E402
-from remem.embedding import USEEmbedder  # noqa: E402
+from remem.retrieval.embedding import USEEmbedder  # noqa: E402
 
 KINDS = ("numpy", "faiss")
 

@@ -34,7 +34,7 @@ from bench_store import (  # noqa: E402
     summarize,
 )
 from remem import Memory, locomo  # noqa: E402
-from remem.embedding import embedder_from_env  # noqa: E402
+from remem.retrieval.embedding import embedder_from_env  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo"
 

@@ -488,7 +488,11 @@ def cold_start(db: str, runs: int) -> dict[str, Any]:
     queries = [corpus.query()[1] for _ in range(runs)]
     commands: dict[str, Callable[[str], list[str]]] = {
         "python -c pass": lambda _q: [sys.executable, "-c", "pass"],
-        "python -c 'import remem.cli'": lambda _q: [sys.executable, "-c", "import remem.cli"],
+        "python -c 'import remem.cli.app'": lambda _q: [
+            sys.executable,
+            "-c",
+            "import remem.cli.app",
+        ],
         "remem search": lambda q: [remem, "--db", db, "--project", PROJECT, "search", q],
     }
     out: dict[str, Any] = {}

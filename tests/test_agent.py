@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from remem import Memory, ScriptedChatModel
-from remem.agent import CANCELLED, Agent, LoopGuard
-from remem.manager import MemoryManager
+from remem.agent.loop import CANCELLED, Agent, LoopGuard
+from remem.agent.manager import MemoryManager
+from remem.agent.tools import Toolbox
 from remem.messages import GUARD_PREFIX, structure_problems
-from remem.tools import Toolbox
 
 
 @pytest.fixture

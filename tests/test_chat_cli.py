@@ -15,7 +15,7 @@ import pytest
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
 from remem import Memory
-from remem.ledger import list_sessions, read_events
+from remem.context.ledger import list_sessions, read_events
 
 TIMEOUT = 60
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
-from remem.ledger import list_sessions, read_events
+from remem.context.ledger import list_sessions, read_events
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 

@@ -8,7 +8,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
-from remem.cli import cli
+from remem.cli.app import cli
 
 
 @pytest.fixture

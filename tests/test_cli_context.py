@@ -10,11 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
-from remem.cli import cli
-from remem.compaction import CompactionConfig
-from remem.context import ContextManager
-from remem.ledger import SessionLedger
-from remem.summarizer import SECTIONS
+from remem.cli.app import cli
+from remem.context.compaction import CompactionConfig
+from remem.context.ledger import SessionLedger
+from remem.context.manager import ContextManager
+from remem.context.summarizer import SECTIONS
 
 GOOD_SUMMARY = "\n".join(f"## {s}\n- kept: JDK 17, scripts/deploy.sh" for s in SECTIONS)
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
-from remem.cli import cli
+from remem.cli.app import cli
 
 MESSAGE = "帮我写一个日志解析脚本。对了，我们项目的编码规范是所有文件统一 UTF-8。"
 SAVED = {"content": "我们项目的编码规范是所有文件统一 UTF-8", "type": "fact"}

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from remem.compaction import (
+from remem.context.compaction import (
     CLEARED_PREFIX,
     CompactionConfig,
     clear_old_tool_results,
@@ -15,13 +15,13 @@ from remem.compaction import (
     rebuild,
     split_index,
 )
-from remem.messages import Message, is_real_user, messages_tokens, structure_problems
-from remem.summarizer import (
+from remem.context.summarizer import (
     SECTIONS,
     ExtractiveSummarizer,
     has_required_structure,
     transcript,
 )
+from remem.messages import Message, is_real_user, messages_tokens, structure_problems
 
 words = st.sampled_from(
     "项目 使用 JDK 17 Maven 构建 src/main/App.java 错误 NullPointerException 需要 修复 "

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
 from remem import Memory, ScriptedChatModel
-from remem.compression import (
+from remem.extract.compression import (
     STRUCTURE_PROMPT,
     CompressedItem,
     CompressionConfig,

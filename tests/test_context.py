@@ -3,11 +3,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from remem.compaction import CompactionConfig
-from remem.context import ContextManager
-from remem.ledger import SessionLedger, read_events, resume
+from remem.context.compaction import CompactionConfig
+from remem.context.ledger import SessionLedger, read_events, resume
+from remem.context.manager import ContextManager
+from remem.context.offload import Offloader
 from remem.messages import structure_problems
-from remem.offload import Offloader
 
 
 def run_session(ctx: ContextManager, turns: int, *, big_every: int = 3) -> list[int]:

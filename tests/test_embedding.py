@@ -14,14 +14,14 @@ import numpy as np
 import pytest
 
 from remem import Memory
-from remem.embedding import (
+from remem.errors import RememError
+from remem.retrieval.embedding import (
     FakeEmbedder,
     OpenAIEmbedder,
     USEEmbedder,
     embedder_from_env,
 )
-from remem.errors import RememError
-from remem.sqlite_store import SQLiteStore
+from remem.store.sqlite.store import SQLiteStore
 
 
 def test_fake_is_deterministic_normalised_and_literal() -> None:

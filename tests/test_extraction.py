@@ -14,14 +14,14 @@ from hypothesis import strategies as st
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
 from remem import LLMError, LLMSettings, Memory, OpenAIChatModel, ScriptedChatModel
-from remem.extraction import (
+from remem.extract.extractor import (
     Candidate,
     ExtractionConfig,
     Extractor,
     Refusal,
     validate_quotes,
 )
-from remem.guard import ExternalGuard
+from remem.extract.guard import ExternalGuard
 
 EXTERNAL = (
     "external content was read in this session (web, browser, MCP or a network command): "
@@ -142,7 +142,7 @@ def test_the_shared_golden_file_when_present() -> None:
     path = Path("/work/shared/data/extraction/dev.jsonl")
     if not path.exists():
         pytest.skip("the shared golden set is not on this machine")
-    from remem.cli_extract import load_golden, score_golden
+    from remem.cli.extract import load_golden, score_golden
 
     score = score_golden(load_golden(path))
     assert score.false_writes == [] and score.recall >= 0.9 and score.precision == 1.0

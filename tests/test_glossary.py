@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from remem import Memory, glossary, text
-from remem.store import IndexFields
+from remem.store.protocol import IndexFields
 
 
 def kinds(source: str) -> list[str]:

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from remem.guard import (
+from remem.extract.guard import (
     DENY_REASON,
     Decision,
     ExternalGuard,

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from remem import Memory
-from remem.cli import cli
-from remem.embedding import FakeEmbedder, USEEmbedder
+from remem.cli.app import cli
+from remem.retrieval.embedding import FakeEmbedder, USEEmbedder
 
 DATA = Path(__file__).parent / "data" / "zh_hybrid.json"
 
@@ -112,7 +112,7 @@ def _conversation(path: Path) -> Path:
 
 
 def test_bench_retrieval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from remem import locomo
+    from remem.bench import locomo
 
     conv = locomo.load(_conversation(tmp_path / "c.json"))
     assert len(conv.turns) == 5 and len(conv.questions) == 3
@@ -154,7 +154,7 @@ MATRICES = ["numpy", "faiss"]
 def test_matrix_top_matches_exact_search(kind: str) -> None:
     import numpy as np
 
-    from remem.matrix import new_matrix
+    from remem.retrieval.matrix import new_matrix
 
     rng = np.random.default_rng(7)
     rows = rng.standard_normal((3000, 32)).astype(np.float32)
@@ -178,7 +178,7 @@ def test_faiss_switches_to_cells_past_the_threshold(monkeypatch: pytest.MonkeyPa
     doubles, and rows added after training are found."""
     import numpy as np
 
-    from remem import matrix as mx
+    from remem.retrieval import matrix as mx
 
     monkeypatch.setattr(mx, "IVF_MIN", 2000)
     rng = np.random.default_rng(3)

@@ -20,8 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError
-from remem.ledger import (
+from remem.context.ledger import (
     SessionLedger,
     list_sessions,
     load,
@@ -30,6 +29,7 @@ from remem.ledger import (
     resume,
     sessions_dir,
 )
+from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError
 from remem.messages import messages_tokens
 
 Message = dict[str, Any]
@@ -196,7 +196,7 @@ CHILD = textwrap.dedent(
     """
     import json, os, signal, sys
     from pathlib import Path
-    from remem.ledger import SessionLedger
+    from remem.context.ledger import SessionLedger
 
     root, kill_at, torn = Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "torn"
     expected = root / "expected.json"

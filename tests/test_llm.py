@@ -26,7 +26,7 @@ from remem.llm import (
     TokenTotals,
     Usage,
 )
-from remem.scripted import ScriptedChatModel
+from remem.llm.scripted import ScriptedChatModel
 from remem.tokens import count_tokens
 
 MakeModel = Callable[..., OpenAIChatModel]

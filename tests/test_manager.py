@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from remem import Memory
-from remem.ledger import read_events, resume
-from remem.manager import MemoryManager
+from remem.agent.manager import MemoryManager
+from remem.context.ledger import read_events, resume
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import anyio
 import pytest
 from click.testing import CliRunner
 
-from remem.cli import cli
+from remem.cli.app import cli
 
 mcp_client = pytest.importorskip("mcp.client")
 stdio = pytest.importorskip("mcp.client.stdio")

@@ -12,7 +12,7 @@ import pytest
 from remem import InvalidInput, Memory, NotFound
 from remem.entry import utcnow
 from remem.errors import StoreError
-from remem.sqlite_store import SQLiteStore
+from remem.store.sqlite.store import SQLiteStore
 
 
 def test_save_and_search_chinese(mem: Memory) -> None:
@@ -256,10 +256,10 @@ def test_context_on_a_read_only_store(db: Path) -> None:
 def test_slow_one_off_work_is_announced_before_it_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from remem import store as store_module
-    from remem.embedding import FakeEmbedder
-    from remem.sqlite_store import SQLiteStore
-    from remem.store import IndexFields
+    from remem.retrieval.embedding import FakeEmbedder
+    from remem.store import protocol as store_module
+    from remem.store.protocol import IndexFields
+    from remem.store.sqlite.store import SQLiteStore
 
     db = tmp_path / "m.db"
     with Memory(db, project="p", embedder=None) as mem:

@@ -18,14 +18,14 @@ import pytest
 from click.testing import CliRunner, Result
 
 from remem import Memory
-from remem.backends import open_store
-from remem.cli import cli
-from remem.embedding import FakeEmbedder
+from remem.cli.app import cli
 from remem.entry import AuditRecord, Entry
 from remem.errors import StoreError
-from remem.migrate import migrate, preview
-from remem.sqlite_store import SQLiteStore
-from remem.store import IndexFields, Store
+from remem.retrieval.embedding import FakeEmbedder
+from remem.store.backends import open_store
+from remem.store.migrate import migrate, preview
+from remem.store.protocol import IndexFields, Store
+from remem.store.sqlite.store import SQLiteStore
 
 SENTENCES = [
     "后端服务使用 Spring Boot 3.2 构建",
@@ -200,8 +200,8 @@ def test_interrupted_run_then_rerun_equals_one_clean_run(src: Path, tmp_path: Pa
 
 KILL_AFTER_FIVE_BATCHES = """
 import os, signal, sys
-from remem.backends import open_store
-from remem.migrate import migrate
+from remem.store.backends import open_store
+from remem.store.migrate import migrate
 
 batches = 0
 

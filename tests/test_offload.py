@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from remem.offload import OffloadConfig, Offloader
+from remem.context.offload import OffloadConfig, Offloader
 
 
 def big_output(chars: int) -> str:

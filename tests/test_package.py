@@ -20,7 +20,7 @@ def test_all_is_complete_and_exists() -> None:
 
 def test_import_has_no_side_effects(tmp_path: Path) -> None:
     env = {**os.environ, "REMEM_HOME": str(tmp_path / "home"), "HOME": str(tmp_path)}
-    code = "import remem, remem.cli, remem.memory, remem.sqlite_store"
+    code = "import remem, remem.cli, remem.memory, remem.store.sqlite.store"
     subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remem.prompt import (
+from remem.context.prompt import (
     DEFAULT_BASE_RULES,
     MEMORY_POLICY,
     PromptParts,

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from remem import Memory, ScriptedChatModel, TokenAccount
-from remem.agent import Agent
-from remem.ledger import read_events
-from remem.manager import MemoryManager
-from remem.repl import COMMANDS, NO_LLM_HELP, BufferIO, Repl, Wrapper
-from remem.tools import Toolbox
+from remem.agent.loop import Agent
+from remem.agent.manager import MemoryManager
+from remem.agent.repl import COMMANDS, NO_LLM_HELP, BufferIO, Repl, Wrapper
+from remem.agent.tools import Toolbox
+from remem.context.ledger import read_events
 
 
 @pytest.fixture

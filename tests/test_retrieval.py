@@ -6,7 +6,7 @@ from typing import Any
 
 from remem import Memory, count_tokens
 from remem.entry import Entry, utcnow
-from remem.retrieval import (
+from remem.retrieval.ranking import (
     Hit,
     RankingConfig,
     Tier,

@@ -29,11 +29,11 @@ from hypothesis import strategies as st
 
 import pg
 from remem import Memory, text
-from remem.backends import open_store
-from remem.cli import cli
+from remem.cli.app import cli
 from remem.entry import AuditRecord, Entry, utcnow
 from remem.errors import StoreError
-from remem.store import Domain, Filter, IndexFields, Store, Visibility
+from remem.store.backends import open_store
+from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from test_processes import TIMEOUT, spawn_writer, stop
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -909,7 +909,7 @@ def test_eight_processes_save_at_once_postgres(tmp_path: Path, pg_url: str) -> N
 def test_nearest_is_exact_cosine_order_or_none(store: Store) -> None:
     import numpy as np
 
-    from remem.embedding import FakeEmbedder
+    from remem.retrieval.embedding import FakeEmbedder
 
     fake = FakeEmbedder()
     texts = [
@@ -934,7 +934,7 @@ def test_nearest_is_exact_cosine_order_or_none(store: Store) -> None:
 
 
 def test_hybrid_memory_same_answers(location: str) -> None:
-    from remem.embedding import FakeEmbedder
+    from remem.retrieval.embedding import FakeEmbedder
 
     with Memory(location, project="proj", embedder=FakeEmbedder()) as mem:
         for content in [
@@ -955,7 +955,7 @@ def test_hybrid_memory_same_answers(location: str) -> None:
 def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
     """A database of schema 1 (no postings yet) opens, is migrated, and keyword search
     ranks its old entries from the backfilled postings."""
-    from remem import postgres_schema
+    from remem.store.postgres import schema as postgres_schema
 
     old = open_store(pg_url)
     entries = [
@@ -1006,7 +1006,7 @@ def test_corpus_statistics_follow_every_write(store: Store) -> None:
 def test_old_index_rules_are_upgraded_on_open(location: str) -> None:
     """A store indexed under older term rules is re-indexed when opened, once, with a
     notice; a new store records the current rules and says nothing."""
-    from remem.store import INDEX_VERSION
+    from remem.store.protocol import INDEX_VERSION
 
     store = open_store(location)
     assert store.index_version() == INDEX_VERSION and store.notices == []
@@ -1035,7 +1035,7 @@ def test_old_index_rules_are_upgraded_on_open(location: str) -> None:
 def test_nearest_within_a_filter(store: Store) -> None:
     """One project among many in a shared store: the nearest entries of that project,
     not the nearest overall filtered down to (perhaps) none."""
-    from remem.embedding import FakeEmbedder
+    from remem.retrieval.embedding import FakeEmbedder
 
     fake = FakeEmbedder()
     others = [make(f"部署脚本第 {i} 版：Kubernetes 部署", i, project="other") for i in range(60)]

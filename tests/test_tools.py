@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from remem import Memory
-from remem.manager import MemoryManager
-from remem.tools import Toolbox, parse_arguments
+from remem.agent.manager import MemoryManager
+from remem.agent.tools import Toolbox, parse_arguments
 
 
 @pytest.fixture

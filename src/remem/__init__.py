@@ -15,14 +15,16 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from remem.compaction import CompactionConfig, CompactionReport
-    from remem.compression import CompressedItem, CompressionConfig, Compressor
-    from remem.context import ContextManager, ContextStatus
-    from remem.embedding import Embedder
+    from remem.agent.manager import ManagerStatus, MemoryManager
+    from remem.context.compaction import CompactionConfig, CompactionReport
+    from remem.context.ledger import SessionLedger
+    from remem.context.manager import ContextManager, ContextStatus
+    from remem.context.offload import Offloader
+    from remem.context.summarizer import ExtractiveSummarizer, LLMSummarizer
     from remem.entry import AuditRecord, Entry
     from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
     from remem.exchange import ImportConflict, ImportResult
-    from remem.ledger import SessionLedger
+    from remem.extract.compression import CompressedItem, CompressionConfig, Compressor
     from remem.llm import (
         ChatModel,
         ChatResponse,
@@ -31,14 +33,12 @@ if TYPE_CHECKING:
         OpenAIChatModel,
         TokenAccount,
     )
-    from remem.manager import ManagerStatus, MemoryManager
+    from remem.llm.scripted import ScriptedChatModel
     from remem.memory import History, Memory, SaveResult, Stats
-    from remem.offload import Offloader
-    from remem.retrieval import Hit, RankingConfig
-    from remem.scripted import ScriptedChatModel
-    from remem.settings import Settings
-    from remem.store import Store
-    from remem.summarizer import ExtractiveSummarizer, LLMSummarizer
+    from remem.retrieval.embedding import Embedder
+    from remem.retrieval.ranking import Hit
+    from remem.settings import RankingConfig, Settings
+    from remem.store.protocol import Store
     from remem.tokens import count_tokens, estimate_tokens
 
 _LAZY = {
@@ -46,38 +46,38 @@ _LAZY = {
     "AuditRecord": "remem.entry",
     "ChatModel": "remem.llm",
     "ChatResponse": "remem.llm",
-    "CompactionConfig": "remem.compaction",
-    "CompactionReport": "remem.compaction",
-    "CompressedItem": "remem.compression",
-    "CompressionConfig": "remem.compression",
-    "Compressor": "remem.compression",
-    "ContextManager": "remem.context",
-    "ContextStatus": "remem.context",
-    "Embedder": "remem.embedding",
+    "CompactionConfig": "remem.context.compaction",
+    "CompactionReport": "remem.context.compaction",
+    "CompressedItem": "remem.extract.compression",
+    "CompressionConfig": "remem.extract.compression",
+    "Compressor": "remem.extract.compression",
+    "ContextManager": "remem.context.manager",
+    "ContextStatus": "remem.context.manager",
+    "Embedder": "remem.retrieval.embedding",
     "Entry": "remem.entry",
-    "ExtractiveSummarizer": "remem.summarizer",
+    "ExtractiveSummarizer": "remem.context.summarizer",
     "History": "remem.memory",
-    "Hit": "remem.retrieval",
+    "Hit": "remem.retrieval.ranking",
     "ImportConflict": "remem.exchange",
     "ImportResult": "remem.exchange",
     "InvalidInput": "remem.errors",
     "LLMError": "remem.llm",
     "LLMSettings": "remem.llm",
-    "LLMSummarizer": "remem.summarizer",
-    "ManagerStatus": "remem.manager",
+    "LLMSummarizer": "remem.context.summarizer",
+    "ManagerStatus": "remem.agent.manager",
     "Memory": "remem.memory",
-    "MemoryManager": "remem.manager",
+    "MemoryManager": "remem.agent.manager",
     "NotFound": "remem.errors",
-    "Offloader": "remem.offload",
+    "Offloader": "remem.context.offload",
     "OpenAIChatModel": "remem.llm",
-    "RankingConfig": "remem.retrieval",
+    "RankingConfig": "remem.settings",
     "RememError": "remem.errors",
     "SaveResult": "remem.memory",
-    "ScriptedChatModel": "remem.scripted",
-    "SessionLedger": "remem.ledger",
+    "ScriptedChatModel": "remem.llm.scripted",
+    "SessionLedger": "remem.context.ledger",
     "Settings": "remem.settings",
     "Stats": "remem.memory",
-    "Store": "remem.store",
+    "Store": "remem.store.protocol",
     "StoreError": "remem.errors",
     "TokenAccount": "remem.llm",
     "count_tokens": "remem.tokens",

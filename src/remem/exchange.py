@@ -9,16 +9,14 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from remem import dedup
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError
-from remem.store import Domain, IndexFields, Store
+from remem.store.protocol import Domain, Filter, IndexFields, Store
 from remem.tokens import count_tokens
-
-if TYPE_CHECKING:
-    from remem.memory import Memory
+from remem.truth import dedup
+from remem.truth.dedup import SimilarityCheck
 
 FORMAT = "remem-export"
 VERSION = 1
@@ -39,19 +37,19 @@ class ImportResult:
     conflicts: list[ImportConflict] = field(default_factory=list)
 
 
-def export_entries(memory: Memory, path: Path, *, everything: bool = False) -> int:
-    store = memory.store
-    if everything:
+def export_entries(store: Store, path: Path, *, visible: Filter | None, project: str) -> int:
+    """Write the entries `visible` lets through (every entry when None) with their
+    audit records to `path`, atomically; returns how many."""
+    if visible is None:
         entries = list(store.iter_all())
     else:
-        visible = memory._filter(include_history=True, include_expired=True)
         entries = sorted(store.find(visible), key=lambda e: e.created_at)
     audit = [r.to_dict() for e in entries for r in store.audit(e.id)]
     doc = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": format_ts(utcnow()),
-        "project": memory.project,
+        "project": project,
         "entries": [e.to_dict() for e in entries],
         "audit": audit,
     }
@@ -114,20 +112,31 @@ def _audit_record(item: Any, path: Path) -> AuditRecord:
         raise InvalidInput(f"{path}: an audit record is invalid: {exc}") from exc
 
 
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where an import goes: the store, the project that `rebind_project` files
+    project entries under, the content check of a save and the semantic dedup check."""
+
+    store: Store
+    project: str
+    check_content: Callable[[str], object]
+    semantic: SimilarityCheck | None = None
+
+
 def import_entries(
-    memory: Memory, path: Path, *, force: bool = False, rebind_project: bool = False
+    target: Target, path: Path, *, force: bool = False, rebind_project: bool = False
 ) -> ImportResult:
-    entries, audit = _read(path, memory.check_content)
+    entries, audit = _read(path, target.check_content)
     by_id = {e.id: e for e in entries}
     if len(by_id) != len(entries):
         raise InvalidInput(f"{path}: the same entry id appears twice")
     if rebind_project:
         entries = [
-            replace(e, project=memory.project) if e.scope == "project" else e for e in entries
+            replace(e, project=target.project) if e.scope == "project" else e for e in entries
         ]
         by_id = {e.id: e for e in entries}
     result = ImportResult()
-    store = memory.store
+    store = target.store
     with store.write():
         # A link to a version that exists nowhere would hide the entry for good.
         entries = [
@@ -144,7 +153,7 @@ def import_entries(
         accepted: set[str] = set()
         for entry in entries:
             if entry.superseded_by is None or entry.superseded_by not in by_id:
-                if _accept_head(memory, entry, force, result):
+                if _accept_head(target, entry, force, result):
                     accepted.add(entry.id)
                     result.added.append(_insert(store, entry, ids))
         for entry in entries:
@@ -167,9 +176,9 @@ def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:
     return entry
 
 
-def _accept_head(memory: Memory, entry: Entry, force: bool, result: ImportResult) -> bool:
-    candidates = memory.store.same_domain(Domain.of(entry), IndexFields.of(entry))
-    matches = dedup.classify(entry, candidates, semantic=memory.semantic)
+def _accept_head(target: Target, entry: Entry, force: bool, result: ImportResult) -> bool:
+    candidates = target.store.same_domain(Domain.of(entry), IndexFields.of(entry))
+    matches = dedup.classify(entry, candidates, semantic=target.semantic)
     if any(m.relation == "duplicate" for m in matches):
         result.duplicates.append(entry)
         return False

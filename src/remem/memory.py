@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from remem import dedup, exchange, memory_block, retrieval, text
+from remem import exchange, text
 from remem.entry import (
     AuditRecord,
     Confidence,
@@ -25,14 +25,16 @@ from remem.entry import (
 )
 from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused, StoreError
 from remem.exchange import ImportResult
-from remem.retrieval import Hit, RankingConfig
-from remem.settings import Settings
-from remem.store import Domain, Filter, IndexFields, Store, Visibility
+from remem.retrieval import block, ranking
+from remem.retrieval.ranking import Hit
+from remem.settings import RankingConfig, Settings
+from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
+from remem.truth import dedup
 
 if TYPE_CHECKING:
-    from remem.embedding import Embedder
-    from remem.hybrid import VectorIndex
+    from remem.retrieval.embedding import Embedder
+    from remem.retrieval.vector_index import VectorIndex
 
 _FROM_ENV: Any = object()
 _LONG_AGO = datetime(1970, 1, 1, tzinfo=UTC)
@@ -111,19 +113,20 @@ class Memory:
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
         )
         if store is None:
-            from remem.backends import open_store
+            from remem.store.backends import open_store
 
             store = open_store(
                 self.settings.db, synchronous=self.settings.synchronous, notify=notify
             )
         self.store: Store = store
         if embedder is _FROM_ENV:
-            from remem.embedding import embedder_from_env
+            from remem.retrieval.embedding import embedder_from_env
 
             embedder = embedder_from_env()
         self.vectors: VectorIndex | None = None
         if embedder is not None:
-            from remem.hybrid import SemanticCheck, VectorIndex
+            from remem.retrieval.vector_index import VectorIndex
+            from remem.truth.semantic import SemanticCheck
 
             self.vectors = VectorIndex(store, embedder, notify=notify)
             semantic = semantic or SemanticCheck(self.vectors)
@@ -250,7 +253,9 @@ class Memory:
         (nothing written; choose `replace_id=<old id>` or `force=True` to keep both).
         Text that looks like a secret raises SecretRefused unless `force` (SPEC SE3)."""
         content = self.check_content(content)
-        from remem.secrets import looks_secret  # its patterns compile in ~10 ms: only on save
+        from remem.secrets import (
+            looks_secret,  # its patterns compile in ~10 ms: only on save
+        )
 
         if not force and looks_secret(content):
             raise SecretRefused.about(content)
@@ -420,8 +425,8 @@ class Memory:
             if not terms:
                 return []
             candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
-            dates = retrieval.query_dates(query)
-            return retrieval.score_candidates(candidates, terms, stats, self.ranking, dates=dates)
+            dates = ranking.query_dates(query)
+            return ranking.score_candidates(candidates, terms, stats, self.ranking, dates=dates)
         return self.vectors.rank(query, terms, flt, self.ranking)
 
     def reindex(self, progress: Any = None) -> int:
@@ -448,18 +453,18 @@ class Memory:
         if not isinstance(query, str) or not query.strip():
             return ""
         budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
-        budget -= count_tokens(memory_block.frame())
+        budget -= count_tokens(block.frame())
         lowest = min(self.ranking.floor, self.ranking.cold_floor)
         hits = self._with_tiers([h for h in self._rank(query) if h.relevance >= lowest])
-        chosen = retrieval.select_for_injection(
+        chosen = ranking.select_for_injection(
             hits,
             self.ranking,
             max_tokens=budget,
-            cost=lambda h: count_tokens(memory_block.line(h)) + 1,
+            cost=lambda h: count_tokens(block.line(h)) + 1,
             exclude_texts=exclude_texts,
         )
         self._mark_used([h.entry.id for h in chosen])
-        return memory_block.render(chosen)
+        return block.render(chosen)
 
     def _with_tiers(self, hits: builtins.list[Hit]) -> builtins.list[Hit]:
         """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""
@@ -473,7 +478,7 @@ class Memory:
         tiered = []
         for hit in hits:
             eid = hit.entry.id
-            tier = retrieval.tier_of(
+            tier = ranking.tier_of(
                 hit.entry, now, self.ranking, session_id=session,
                 used_at=used.get(eid), served=eid in self._served,
             )  # fmt: skip
@@ -499,7 +504,7 @@ class Memory:
         counts = self.store.counts()
         now = utcnow()
         visible = self.store.find(self._filter())
-        stale = sum(retrieval.is_stale(e, now, self.ranking) for e in visible)
+        stale = sum(ranking.is_stale(e, now, self.ranking) for e in visible)
         return Stats(
             path=self.store.path,
             project=self.project,
@@ -512,11 +517,17 @@ class Memory:
     def export(self, path: str | os.PathLike[str], *, everything: bool = False) -> int:
         """Write visible memories (with history and audit) as JSON; `everything` writes the
         whole store. Returns the number of entries written."""
-        return exchange.export_entries(self, Path(path), everything=everything)
+        visible = None if everything else self._filter(include_history=True, include_expired=True)
+        return exchange.export_entries(
+            self.store, Path(path), visible=visible, project=self.project
+        )
 
     def import_(
         self, path: str | os.PathLike[str], *, force: bool = False, rebind_project: bool = False
     ) -> ImportResult:
         """Import an export: duplicates skipped, conflicts reported (not written) unless
         `force`; all or nothing when the file is invalid."""
-        return exchange.import_entries(self, Path(path), force=force, rebind_project=rebind_project)
+        target = exchange.Target(self.store, self.project, self.check_content, self.semantic)
+        return exchange.import_entries(
+            target, Path(path), force=force, rebind_project=rebind_project
+        )

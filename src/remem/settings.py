@@ -7,9 +7,78 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from remem.retrieval import RankingConfig
-
 DB_NAME = "memory.db"
+
+
+@dataclass(frozen=True, slots=True)
+class RankingConfig:
+    """Every knob of ranking and injection, with the seeds' defaults."""
+
+    k1: float = 1.2
+    b: float = 0.75
+    pseudo_docs: int = 10
+    floor: float = 0.2  # minimum relevance for automatic injection
+    # SPEC RT8. A cold entry (not written, verified or injected for `warm_days`) must
+    # answer about a third of the query to be injected unasked: one shared rare word of
+    # a three-word query (~0.2-0.3) is enough for a memory in current use, not for one
+    # nobody has touched in a week. Explicit searches ignore tiers.
+    warm_days: float = 7.0
+    cold_floor: float = 0.35
+    hot_boost: float = 1.1  # this session's memories win close calls for the budget
+    candidates: int = 100
+    # With embeddings, semantic candidates cover what the most common query terms would
+    # add, so keyword candidates come from a smaller postings budget (half the time at
+    # 100k entries; see benchmarks/README.md).
+    hybrid_postings: int = 4_000
+    max_entries: int = 10
+    window: int = 200_000
+    stale_days: float = 30.0
+    near_duplicate: float = 0.9
+    # A query naming an entity is about that entity's memories: at 1.2 the boost was
+    # lost in BM25's length noise (LoCoMo R@5 +0.03 on both held-apart conversations).
+    entity_boost: float = 1.4
+    # A query naming a month or year ("in June", "2023年3月") prefers memories written
+    # then: the date of a memory is part of what it is about, though not in its words.
+    date_boost: float = 1.5
+    decay_floor: float = 0.35  # an old entry keeps this share of its score
+    semantic_weight: float = 1.0  # scales each embedder's own weight (Embedder.weight)
+    half_life_days: dict[str, float] = field(
+        default_factory=lambda: {
+            "preference": 365.0,
+            "fact": 180.0,
+            "decision": 60.0,
+            "milestone": 90.0,
+            "change": 30.0,
+            "summary": 60.0,
+            "conversation": 120.0,
+            "tool_result": 14.0,
+        }  # fmt: skip
+    )
+    source_weight: dict[str, float] = field(
+        default_factory=lambda: {
+            "user_explicit": 1.0,
+            "import": 0.95,
+            "model": 0.9,
+            "tool": 0.8,
+            "auto_extracted": 0.75,
+        }  # fmt: skip
+    )
+    type_weight: dict[str, float] = field(
+        default_factory=lambda: {
+            "preference": 1.0,
+            "decision": 1.0,
+            "fact": 1.0,
+            "milestone": 0.9,
+            "change": 0.85,
+            "summary": 0.85,
+            "conversation": 0.8,
+            "tool_result": 0.6,
+        }  # fmt: skip
+    )
+
+    def budget(self, window: int | None = None) -> int:
+        """Token budget of the memory block: max(500, min(5000, window / 200))."""
+        return max(500, min(5000, (window or self.window) // 200))
 
 
 def home_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -86,3 +155,15 @@ class Settings:
             session_id=session_id,
             synchronous=env.get("REMEM_SYNC", "FULL").upper(),
         )
+
+
+def describe(location: str | os.PathLike[str]) -> str:
+    """A store location for messages, with any password in a URL masked."""
+    if isinstance(location, str) and is_url(location):
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(location)
+        if parts.password:
+            netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+            return parts._replace(netloc=netloc).geturl()
+    return os.fspath(location)

@@ -1,0 +1,304 @@
+"""`MemoryManager`: the one object an agent talks to (SPEC IF1, seed 000 §10).
+
+It wires the long-term store (`Memory`), the short-term context (`ContextManager`,
+recorded to a `SessionLedger`, tool results offloaded), retrieval into the system
+prompt (PR1), automatic extraction (guarded by `ExternalGuard`, SE2) and token
+accounting together:
+
+    mm = MemoryManager.open(project_root())             # ~/.remem store, new session
+    mm.add_user_message("帮我再创建一个项目")
+    messages = mm.prepare("帮我再创建一个项目")            # memories end the system prompt
+    reply = model.complete(messages)
+    mm.add_assistant_message(reply.content)
+    mm.extract_in_background("帮我再创建一个项目")        # never blocks the next prompt
+    print(mm.status_text())
+    mm.close()                                          # flushes session and memory
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from remem.context.compaction import CompactionConfig, CompactionReport
+from remem.context.ledger import SessionLedger, list_sessions
+from remem.context.ledger import resume as resume_messages
+from remem.context.manager import ContextManager, ContextStatus
+from remem.context.offload import Offloader
+from remem.context.prompt import PromptParts, assemble, load_project_memory
+from remem.extract.guard import Decision, ExternalGuard
+from remem.memory import Memory, SaveResult
+from remem.messages import Message, is_real_user, text_of
+
+if TYPE_CHECKING:
+    from remem.context.summarizer import Summarizer
+    from remem.extract.extractor import ExtractionResult
+    from remem.llm import ChatModel, TokenAccount
+
+__all__ = ["ManagerStatus", "MemoryManager"]
+
+
+@dataclass(frozen=True, slots=True)
+class ManagerStatus:
+    """What /memory and the status line show (seed 000 §10 getSystemStatus)."""
+
+    session_id: str
+    project: str
+    context: ContextStatus
+    calls: int
+    prompt_tokens: int
+    completion_tokens: int
+    extracted: int
+    external_sources: list[str] = field(default_factory=list)
+
+
+class MemoryManager:
+    """Long-term memory, the short-term context and the guards behind one facade."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        root: Path,
+        ledger: SessionLedger | None = None,
+        config: CompactionConfig | None = None,
+        summarizer: Summarizer | None = None,
+        guard: ExternalGuard | None = None,
+        account: TokenAccount | None = None,
+        parts: PromptParts | None = None,
+        home: Path | None = None,
+        extraction_model: ChatModel | None = None,
+    ) -> None:
+        self.memory = memory
+        self.root = Path(root)
+        self.home = home if home is not None else memory.settings.home
+        self.ledger = ledger
+        self.guard = guard or ExternalGuard()
+        self.account = account
+        self.parts = parts or PromptParts()
+        self.extraction_model = extraction_model
+        session = ledger.id if ledger is not None else "session"
+        self.context = ContextManager(
+            config=config,
+            summarizer=summarizer,
+            offloader=Offloader(self.root, session),
+            recorder=ledger,
+        )
+        self.project_memory = load_project_memory(self.root, self.home).text
+        self.extracted: list[ExtractionResult] = []
+        self.timings: dict[str, float] = {}
+        self._threads: list[threading.Thread] = []
+        self._lock = threading.Lock()
+        self._generation = 0  # bumped by every user message and explicit save
+        self._prompt_key: tuple[str, int] | None = None
+        self.context.set_system(self.system_prompt(""))
+
+    @classmethod
+    def open(
+        cls,
+        root: Path,
+        *,
+        memory: Memory | None = None,
+        session_id: str | None = None,
+        fsync: bool = False,
+        **kwargs: Any,
+    ) -> MemoryManager:
+        """A manager for the project at `root` with a new (or continued) session ledger."""
+        mem = memory or Memory(project=root)
+        ledger = SessionLedger(
+            root, session_id, fsync=fsync, metadata={"project": mem.project, "root": str(root)}
+        )
+        return cls(mem, root=root, ledger=ledger, **kwargs)
+
+    @property
+    def session_id(self) -> str:
+        return self.ledger.id if self.ledger is not None else ""
+
+    @property
+    def messages(self) -> list[Message]:
+        return self.context.messages
+
+    # -- storing messages ------------------------------------------------------------------
+    def add_user_message(self, text: str) -> Message:
+        self._generation += 1
+        return self.context.add_user(text)
+
+    def add_assistant_message(
+        self, content: str | None, tool_calls: Sequence[dict[str, Any]] | None = None
+    ) -> Message:
+        return self.context.add_assistant(content, tool_calls)
+
+    def add_tool_result(
+        self, call_id: str, name: str, content: str, *, args: dict[str, Any] | None = None
+    ) -> Message:
+        """Store a tool's output (offloaded if huge, wrapped as untrusted data); a
+        web / MCP / network tool turns the external-content guard on (SE2)."""
+        self.guard.observe_tool(name, args)
+        return self.context.add_tool_result(call_id, name, content, args=args)
+
+    # -- the memory context ----------------------------------------------------------------
+    def context_for(self, query: str, *, max_tokens: int | None = None) -> str:
+        """The retrieved long-term memory block for `query` ("" when nothing is relevant)."""
+        return self.memory.context_for(
+            query, max_tokens=max_tokens, window=self.context.config.window
+        )
+
+    def system_prompt(self, query: str) -> str:
+        """PR1: stable parts first, then runtime, then project files and memories last."""
+        memories = self.context_for(query) if query.strip() else ""
+        parts = PromptParts(
+            base_rules=self.parts.base_rules,
+            persona=self.parts.persona,
+            memory_policy=self.parts.memory_policy,
+            context_notes=self.parts.context_notes,
+            skills=self.parts.skills,
+            today=self.parts.today or date.today(),
+            timezone=self.parts.timezone or time.strftime("%Z"),
+            runtime=(("Project root", str(self.root)), *self.parts.runtime),
+            project_memory=self.project_memory,
+            memories=memories,
+        )
+        return assemble(parts)
+
+    def prepare(self, query: str) -> list[Message]:
+        """The list to send for the user's `query`: the system prompt refreshed with the
+        memories for it (never the user's message), measured and compacted (ST4)."""
+        start = time.perf_counter()
+        key = (query, self._generation)
+        if key != self._prompt_key:  # retrieve once per user message, not per model call
+            self.context.set_system(self.system_prompt(query))
+            self._prompt_key = key
+        mid = time.perf_counter()
+        wire = self.context.prepare()
+        self.timings = {
+            "retrieval_prompt": mid - start,
+            "compaction_check": time.perf_counter() - mid,
+        }
+        return wire
+
+    # -- long-term memory ------------------------------------------------------------------
+    def save(self, content: str, **kwargs: Any) -> SaveResult:
+        """An explicit save (the user's /save, or the agent's allowed `save_memory`)."""
+        self._generation += 1
+        return self.memory.save(content, **kwargs)
+
+    def allows_save(self, user_text: str) -> Decision:
+        return self.guard.allows_save(user_text)
+
+    def extract_and_save(self, user_text: str) -> ExtractionResult:
+        """Extract stable facts from the user's own words and save them (guarded)."""
+        from remem.extract.extractor import Extractor
+
+        extractor = Extractor(self.memory, model=self.extraction_model, guard=self.guard)
+        result = extractor.extract(user_text)
+        with self._lock:
+            self.extracted.append(result)
+        if self.ledger is not None and not self.ledger.closed and result.saved:
+            self.ledger.event("extraction", saved=[c.content for c in result.saved])
+        return result
+
+    def extract_in_background(self, user_text: str) -> threading.Thread:
+        """Run `extract_and_save` in a thread so the next prompt is not kept waiting."""
+        thread = threading.Thread(target=self._extract_quietly, args=(user_text,), daemon=True)
+        with self._lock:
+            self._threads = [t for t in self._threads if t.is_alive()]
+            self._threads.append(thread)
+        thread.start()
+        return thread
+
+    def _extract_quietly(self, user_text: str) -> None:
+        from remem.errors import RememError
+
+        try:
+            self.extract_and_save(user_text)
+        except RememError:  # memory work never breaks the chat
+            pass
+
+    def wait(self, timeout: float | None = 10.0) -> None:
+        """Wait for background memory work (before /clear, exit, or in tests)."""
+        with self._lock:
+            threads = list(self._threads)
+        for thread in threads:
+            thread.join(timeout)
+
+    # -- the session -----------------------------------------------------------------------
+    def clear(self) -> None:
+        """/clear: finish memory work (facts already saved per turn), then start over
+        with only the system prompt; the ledger keeps everything before."""
+        self.wait()
+        self.project_memory = load_project_memory(self.root, self.home).text
+        self._prompt_key = None
+        self.context.replace_all(
+            [{"role": "system", "content": self.system_prompt("")}], source="clear"
+        )
+
+    def compact(self, *, manual: bool = True) -> CompactionReport:
+        return self.context.compact(manual=manual)
+
+    def resume(self, session: str | None = None) -> str:
+        """Continue an earlier session from its last checkpoint (SS2); returns its id."""
+        if session is None:
+            earlier = [s for s in list_sessions(self.root) if s.id != self.session_id]
+            if not earlier:
+                from remem.errors import NotFound
+
+                raise NotFound("no earlier session in this project")
+            session = earlier[0].id
+        messages = resume_messages(session, self.root)
+        self.context.replace_all(messages, source="resume")
+        if self.ledger is not None:
+            self.ledger.event("resumed", session=session)
+        return session
+
+    def last_user_text(self) -> str:
+        for message in reversed(self.context.messages):
+            if is_real_user(message):
+                return text_of(message)
+        return ""
+
+    def status(self) -> ManagerStatus:
+        totals = self.account.total() if self.account is not None else None
+        with self._lock:
+            extracted = sum(len(r.saved) for r in self.extracted)
+        return ManagerStatus(
+            session_id=self.session_id,
+            project=self.memory.project,
+            context=self.context.status(),
+            calls=totals.calls if totals else 0,
+            prompt_tokens=totals.prompt_tokens if totals else 0,
+            completion_tokens=totals.completion_tokens if totals else 0,
+            extracted=extracted,
+            external_sources=list(self.guard.sources),
+        )
+
+    def status_text(self) -> str:
+        """One line: context tokens, usage, model calls and tokens spent."""
+        st = self.status()
+        ctx = st.context
+        return (
+            f"context {ctx.tokens:,}/{ctx.available:,} tokens ({ctx.usage_ratio:.1%})"
+            f" · {st.calls} calls · in {st.prompt_tokens:,} / out {st.completion_tokens:,}"
+        )
+
+    def flush(self) -> None:
+        if self.ledger is not None and not self.ledger.closed:
+            self.ledger.flush()
+
+    def close(self, reason: str = "exit") -> None:
+        """SS3: finish memory work, flush and close the session, close the store."""
+        self.wait()
+        if self.ledger is not None and not self.ledger.closed:
+            self.ledger.flush()
+            self.ledger.close(reason)
+        self.memory.close()
+
+    def __enter__(self) -> MemoryManager:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

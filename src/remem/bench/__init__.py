@@ -1,0 +1,2 @@
+"""Evaluation harnesses behind `remem bench` (`locomo`: retrieval on LoCoMo-style
+conversations). Imports `remem.memory` and below."""

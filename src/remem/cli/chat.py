@@ -1,0 +1,129 @@
+"""`remem chat`: the terminal agent (SPEC AG1-AG3), built from `MemoryManager`,
+`Agent`, `Toolbox` and `Repl`. Heavy parts (the openai SDK) load on the first call."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING
+
+import click
+
+from remem.cli.common import emit, json_option
+from remem.settings import Settings, project_key, project_root
+
+if TYPE_CHECKING:
+    from remem.agent.loop import Agent
+    from remem.agent.manager import MemoryManager
+
+
+def _settings(project: str | None) -> Settings:
+    """The group's settings (--db, --user ...), with chat's own --project if given."""
+    parent = click.get_current_context().find_root().obj
+    base: Settings | None = getattr(parent, "settings", None)
+    if base is None:
+        return Settings.resolve(project=project)
+    if project is None:
+        return base
+    return dataclasses.replace(base, project=project_key(project))
+
+
+def _assemble(
+    settings: Settings, window: int | None, summarizer: str, yes: bool
+) -> tuple[MemoryManager, Agent | None]:
+    """The manager, and the agent when an LLM endpoint is configured."""
+    from remem.agent.loop import Agent
+    from remem.agent.manager import MemoryManager
+    from remem.agent.tools import Toolbox
+    from remem.context.compaction import CompactionConfig
+    from remem.context.summarizer import LLMSummarizer
+    from remem.llm import LLMSettings, OpenAIChatModel, TokenAccount
+    from remem.memory import Memory
+    from remem.retrieval.embedding import embedder_from_env
+
+    # A chat process lives long enough to amortise the model load: hybrid by default.
+    memory = Memory(
+        settings=settings,
+        embedder=embedder_from_env(default="use"),
+        notify=lambda message: click.echo(message, err=True),
+    )
+    for notice in memory.notices:
+        click.echo(notice, err=True)
+    account = TokenAccount()
+    llm = LLMSettings.from_env()
+    model = OpenAIChatModel(llm, account=account) if llm.configured else None
+    summary = LLMSummarizer(model) if model is not None and summarizer == "llm" else None
+    manager = MemoryManager.open(
+        project_root(), memory=memory, account=account, summarizer=summary,
+        config=CompactionConfig(window=window) if window else None,
+    )  # fmt: skip
+    if model is None:
+        return manager, None
+    toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes)
+    return manager, Agent(manager, model, toolbox)
+
+
+@click.command("chat")
+@click.option("--project", metavar="NAME|PATH", help="Keep memories apart under this project.")
+@click.option("--message", "-m", metavar="TEXT", help="Answer one message (or /command), exit.")
+@click.option("--yes", "-y", is_flag=True, help="Run commands without asking.")
+@click.option("--resume", "resume_id", metavar="ID", help="Continue a session ('last': latest).")
+@click.option(
+    "--window",
+    type=click.IntRange(min=2000),
+    envvar="REMEM_CONTEXT_WINDOW",
+    help="Context window in tokens [env REMEM_CONTEXT_WINDOW; default 200000].",
+)
+@click.option(
+    "--summarizer",
+    type=click.Choice(["llm", "offline"]),
+    default="llm",
+    show_default=True,
+    help="Who writes compaction summaries (offline: extractive, no model call).",
+)
+@json_option
+def chat(
+    project: str | None,
+    message: str | None,
+    yes: bool,
+    resume_id: str | None,
+    window: int | None,
+    summarizer: str,
+    as_json: bool,
+) -> None:
+    """Chat with an agent that remembers (any OpenAI-compatible endpoint).
+
+    Configure the endpoint with REMEM_LLM_MODEL, REMEM_LLM_BASE_URL and
+    REMEM_LLM_API_KEY; without one, the memory commands still work.
+
+    \b
+    Example:
+      remem chat
+      remem chat --message "帮我再创建一个项目"
+      remem chat -m "/memory list"
+      remem chat --json -m "部署脚本在哪？"
+    """
+    if as_json and message is None:
+        raise click.UsageError("--json needs --message")
+    from remem.agent.repl import BufferIO, ConsoleIO, Repl
+
+    manager, agent = _assemble(_settings(project), window, summarizer, yes)
+    buffer = BufferIO(approve=yes) if as_json else None
+    repl = Repl(manager, buffer or ConsoleIO(yes=yes), agent)
+    if resume_id:
+        repl.run_one("/resume" if resume_id == "last" else f"/resume {resume_id}")
+    if message is None:
+        repl.run()
+        return
+    try:
+        outcome = repl.run_one(message)
+    finally:
+        repl.close()
+    if buffer is not None:
+        turn = repl.last_turn
+        data = {
+            "session": manager.session_id, "outcome": outcome, "output": buffer.output,
+            "answer": turn.answer if turn else None, "tool_calls": turn.tool_calls if turn else [],
+        }  # fmt: skip
+        emit(True, data, lambda: None)
+    if outcome in ("error", "cancelled"):
+        raise SystemExit(1)

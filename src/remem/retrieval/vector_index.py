@@ -1,0 +1,216 @@
+"""Vectors in the store and semantic relevance (SPEC RT3, LT9).
+
+`VectorIndex` keeps one embedder's vectors in the store (tagged with the model, so
+spaces never mix) and an in-process matrix of them, refreshed when the store
+changes (`remem.retrieval.matrix`: faiss float16, inverted lists past 50k vectors, or numpy
+float32; benchmarks/README.md has the costs at 100k).
+Entries are embedded lazily, in batches, the first time a search needs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from remem.entry import Entry
+from remem.retrieval import ranking
+from remem.retrieval.matrix import Matrix, new_matrix
+from remem.retrieval.ranking import Hit
+from remem.settings import RankingConfig
+from remem.store.protocol import Candidate, Filter, Store
+
+if TYPE_CHECKING:
+    from remem.retrieval.embedding import Embedder, Vectors
+
+BATCH = 256
+LOAD_SLICE = 8192  # vectors converted at a time when the matrix is filled
+
+
+def embed_text(entry: Entry) -> str:
+    """What is embedded for an entry: its entity and content."""
+    return f"{entry.entity}: {entry.content}" if entry.entity else entry.content
+
+
+class VectorIndex:
+    """One embedder's vectors of one store, cached in a `Matrix` that grows as
+    entries are added (deleted entries linger in it; searches drop them) and is
+    topped up from the store whenever its generation changes (other processes)."""
+
+    def __init__(
+        self,
+        store: Store,
+        embedder: Embedder,
+        *,
+        matrix: str = "auto",
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.notify = notify  # told once when a first embedding of many entries starts
+        self.kind = matrix
+        self._ids: list[str] = []
+        self._matrix: Matrix | None = None
+        self._position = 0  # the last entry position whose vector is cached
+        self._embedded_to = 0  # every entry up to this position has a vector
+        self._generation: tuple[int, int] | None = None
+        self._own_index: bool | None = None  # does the store answer `nearest` itself?
+
+    def calibrate(self, cosine: float) -> float:
+        """Cosine as relevance in [0, 1] by the embedder's own scale."""
+        e = self.embedder
+        return min(1.0, max(0.0, (cosine - e.low) / (e.high - e.low)))
+
+    def embed_entry(self, entry: Entry) -> Vectors:
+        """The vector of `entry` (stored or not) by this index's embedder."""
+        vector: Vectors = self.embedder.embed([embed_text(entry)])[0]
+        return vector
+
+    def put(self, entry: Entry, vector: Vectors) -> None:
+        self.store.put_vectors(self.embedder.name, vector.shape[-1], [(entry.id, vector.tobytes())])
+
+    def sync(self, progress: Callable[[int], None] | None = None, *, full: bool = True) -> int:
+        """Embed every entry (past the known-embedded ones unless `full`) that has no
+        vector of this model yet; returns how many."""
+        done = 0
+        name = self.embedder.name
+        after = 0 if full else self._embedded_to
+        while batch := self.store.unembedded(name, limit=BATCH, after=after):
+            if done == 0 and len(batch) == BATCH and self.notify is not None:
+                self.notify(f"remem: embedding memories with {name} for semantic search (once)")
+                self.notify = None
+            vectors = self.embedder.embed([embed_text(e) for _, e in batch])
+            rows = [(e.id, vectors[i].tobytes()) for i, (_, e) in enumerate(batch)]
+            self.store.put_vectors(name, int(vectors.shape[1]), rows)
+            done += len(batch)
+            after = batch[-1][0]
+            if progress is not None:
+                progress(len(batch))
+        self._embedded_to = max(self._embedded_to, after)
+        if full:
+            self._matrix, self._ids, self._position, self._generation = None, [], 0, None
+        return done
+
+    def _refresh(self) -> bool:
+        """Embed what other writers stored without vectors; True when the store changed
+        since the last look."""
+        generation = self.store.generation()
+        if generation == self._generation:
+            return False
+        self.sync(full=self._generation is None)
+        return True
+
+    def _load(self) -> Matrix | None:
+        if self._refresh():
+            # A page at a time: all 100k blobs at once would add 200 MB to the peak.
+            while rows := self.store.vector_rows(
+                self.embedder.name, after=self._position, limit=LOAD_SLICE
+            ):
+                self._position = rows[-1][0]
+                self._embedded_to = max(self._embedded_to, self._position)
+                self._add(rows)
+            self._generation = self.store.generation()
+        return self._matrix
+
+    def _add(self, rows: list[tuple[int, str, bytes]]) -> None:
+        """Append rows to the matrix a slice at a time, releasing each slice's blobs
+        as it goes: at 100k the blobs are 200 MB, and one joined copy of them all
+        would add as much again to the peak memory of a first search."""
+        import numpy as np
+
+        dim = len(rows[0][2]) // 4
+        if self._matrix is None:
+            self._matrix = new_matrix(dim, self.kind)
+        while rows:
+            part, rows[:LOAD_SLICE] = rows[:LOAD_SLICE], []
+            # vectors of another dimension are never compared
+            part = [r for r in part if len(r[2]) == 4 * self._matrix.dim]
+            vectors = np.frombuffer(b"".join(vec for _, _, vec in part), dtype=np.float32)
+            self._matrix.add(vectors.reshape(len(part), self._matrix.dim))
+            self._ids += [eid for _, eid, _ in part]
+
+    def refresh(self) -> None:
+        """Bring the index up to date with the store (embedding entries other writers
+        left without vectors, loading new vectors into the cache). `nearest` does this
+        itself unless told not to; a caller searching in another thread does it first,
+        so that the thread never waits on the store."""
+        if self._own_index is None:
+            # Only None (no index of its own) vs a list matters; a 1-d probe finds nothing.
+            self._own_index = self.store.nearest(self.embedder.name, bytes(4), 1) is not None
+        if self._own_index:
+            if self._refresh():
+                self._generation = self.store.generation()
+        else:
+            self._load()
+
+    def nearest(
+        self, vector: Vectors, n: int, *, refresh: bool = True, flt: Filter | None = None
+    ) -> list[tuple[str, float]]:
+        """The `n` entries closest to `vector`: from the store's own index when it has
+        one (PostgreSQL's HNSW, which applies `flt`), else from the cache (any scope:
+        the caller filters afterwards)."""
+        if n < 1:
+            return []
+        if refresh or self._own_index is None:
+            self.refresh()
+        if self._own_index:
+            blob = vector.astype("<f4").tobytes()
+            return self.store.nearest(self.embedder.name, blob, n, flt) or []
+        matrix = self._matrix
+        if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1]:
+            return []
+        rows, scores = matrix.top(vector, n)
+        return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
+
+    def embed_query(self, text: str) -> Vectors:
+        return self.embedder.embed([text], query=True)[0:1].reshape(-1)
+
+    def relevance(
+        self, vector: Vectors, n: int, *, refresh: bool = True, flt: Filter | None = None
+    ) -> dict[str, float]:
+        """Calibrated semantic relevance of the `n` entries nearest to `vector`."""
+        weight = self.embedder.weight
+        return {
+            eid: weight * rel
+            for eid, cos in self.nearest(vector, n, refresh=refresh, flt=flt)
+            if (rel := self.calibrate(cos))
+        }
+
+    def query(
+        self, text: str, n: int, *, refresh: bool = True, flt: Filter | None = None
+    ) -> dict[str, float]:
+        """Calibrated semantic relevance of the `n` entries nearest to `text`."""
+        return self.relevance(self.embed_query(text), n, refresh=refresh, flt=flt)
+
+    def rank(self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig) -> list[Hit]:
+        """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
+        (the semantic ones cover common terms) and the nearest entries, fused."""
+        n = cfg.candidates
+        if terms:
+            candidates, stats = self.store.keyword(
+                terms, flt, limit=n, postings=cfg.hybrid_postings
+            )
+        else:
+            candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
+        seen = {c.entry.id for c in candidates}
+        semantic, extra = self._semantic(query, n // 2, flt, seen)
+        return ranking.score_candidates(
+            [*candidates, *extra], terms, stats, cfg,
+            semantic=semantic, dates=ranking.query_dates(query),
+        )  # fmt: skip
+
+    def _semantic(
+        self, query: str, want: int, flt: Filter, seen: set[str]
+    ) -> tuple[dict[str, float], list[Candidate]]:
+        """Semantic relevance of the entries nearest to `query`, and the candidates (not
+        in `seen`, passing `flt`) they add. The in-process index ranks every project of
+        a shared store: when most of its nearest belong to others, it looks 8x further."""
+        vector = self.embed_query(query)
+        semantic = self.relevance(vector, want, flt=flt)
+        extra = self.store.candidates([e for e in semantic if e not in seen], flt)
+        passing = len(extra) + len(seen & semantic.keys())
+        if len(semantic) >= want and passing < want // 2:
+            wider = self.relevance(vector, want * 8, refresh=False, flt=flt)
+            more = [e for e in wider if e not in semantic and e not in seen]
+            extra += self.store.candidates(more, flt)
+            semantic = wider
+        return semantic, extra

@@ -1,0 +1,1 @@
+"""remem for other programs: the MCP server (`mcp`). Imports `remem.memory` and below."""

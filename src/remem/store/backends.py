@@ -1,0 +1,40 @@
+"""Which `Store` a location names: a file is the embedded SQLite store, a
+`postgresql://` URL the shared PostgreSQL store. Only this module tells them apart."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from remem.settings import describe, is_url
+from remem.store.protocol import Store, upgrade_index
+
+__all__ = ["describe", "open_store"]
+
+
+def open_store(
+    location: str | os.PathLike[str],
+    *,
+    synchronous: str = "FULL",
+    upgrade: bool = True,
+    notify: Callable[[str], None] | None = None,
+) -> Store:
+    """Open (creating and migrating if needed) the store at `location`.
+
+    `synchronous` applies to SQLite only; PostgreSQL commits durably per its own
+    settings. Entries indexed under older term rules are re-indexed first, unless
+    `upgrade` is off (a store only read from, as `remem migrate`'s source)."""
+    store: Store
+    if isinstance(location, str) and is_url(location):
+        from remem.store.postgres.store import PostgresStore
+
+        store = PostgresStore(location)
+    else:
+        from remem.store.sqlite.store import SQLiteStore
+
+        store = SQLiteStore(Path(location), synchronous=synchronous)
+    done = upgrade_index(store, notify=notify) if upgrade else 0
+    if done:
+        store.notices.append(f"remem: re-indexed {done} memories for the current search rules")
+    return store

@@ -1,0 +1,272 @@
+"""The `Store` interface every backend implements, and the small types it speaks.
+
+Everything above the store (dedup, conflicts, ranking) is backend-neutral; a
+backend only persists entries with their index fields, filters them, and finds
+keyword candidates. SQLite is the embedded default (`remem.store.sqlite.store`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from remem import glossary, text
+from remem.entry import AuditRecord, Entry
+
+
+@dataclass(frozen=True, slots=True)
+class Visibility:
+    """Who is asking (SPEC RT1, LT3): global entries, this project's, this session's,
+    and, when a user or agent id is set, its own entries besides the shared ones."""
+
+    project: str | None = None
+    session_id: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    visibility: Visibility
+    scopes: tuple[str, ...] | None = None
+    types: tuple[str, ...] | None = None
+    include_history: bool = False
+    include_expired: bool = False
+    entity: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Domain:
+    """Entries are compared for dedup and conflicts only within one domain (SPEC LT8)."""
+
+    type: str
+    scope: str
+    project: str | None
+    session_id: str | None
+    user_id: str | None
+    agent_id: str | None
+
+    @classmethod
+    def of(cls, entry: Entry) -> Domain:
+        return cls(
+            entry.type, entry.scope, entry.project, entry.session_id, entry.user_id, entry.agent_id
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class IndexFields:
+    """What a backend indexes besides the entry itself."""
+
+    terms: list[str]
+    canon: str
+    skeleton: str
+    keys: dict[str, str]
+
+    @classmethod
+    def of(cls, entry: Entry) -> IndexFields:
+        searchable = [entry.content, entry.entity or ""]
+        searchable += [f"{k} {v}" for k, v in entry.facts.items()]
+        searchable += [_flatten(v) for v in entry.metadata.values()]
+        canon = text.canonicalize(entry.content)
+        keys = dict(text.named_values(entry.content))
+        keys.update({k.lower(): v for k, v in entry.facts.items()})
+        source = " \n".join(searchable)
+        terms = text.terms(source)
+        terms += glossary.expand(terms, source)  # "Spring Boot" is found by "Java 框架"
+        return cls(terms, canon, text.skeleton(canon), keys)
+
+
+def _flatten(value: Any) -> str:
+    if isinstance(value, dict):
+        return " ".join(_flatten(v) for v in value.values())
+    if isinstance(value, list | tuple):
+        return " ".join(_flatten(v) for v in value)
+    return value if isinstance(value, str) else ""
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A keyword match with the terms it was indexed under."""
+
+    entry: Entry
+    terms: list[str]
+
+
+@dataclass(slots=True)
+class CorpusStats:
+    """What BM25 needs: document count, average length, document frequencies."""
+
+    docs: int
+    avg_len: float
+    doc_freq: dict[str, int] = field(default_factory=dict)
+
+
+# The rules that turn an entry into index terms (remem.text, remem.glossary). Bump it
+# whenever they change: stores indexed under older rules are re-indexed when opened,
+# or a query's terms would miss old entries' terms ("went" is now indexed as "go").
+# 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words.
+INDEX_VERSION = 2
+NOTIFY_AT = 5_000  # entries to re-index before it is worth telling (~2 s and up)
+
+# Candidate generation reads the postings of the rarest query terms first and stops
+# adding terms past this many postings: common terms add little to BM25 and would
+# make the backend rank tens of thousands of rows.
+MAX_POSTINGS = 8_000
+
+
+def rarest(
+    stats: CorpusStats, terms: Sequence[str], *, most: int | None = None,
+    budget: int = MAX_POSTINGS,
+) -> list[str]:  # fmt: skip
+    """The known query terms, rarest first, while their postings fit `budget` (the
+    rarest always) and at most `most` of them."""
+    chosen: list[str] = []
+    postings = 0
+    for term in sorted(
+        {t for t in terms if stats.doc_freq.get(t)}, key=lambda t: (stats.doc_freq[t], t)
+    ):
+        if chosen and (postings + stats.doc_freq[term] > budget or len(chosen) == most):
+            break
+        chosen.append(term)
+        postings += stats.doc_freq[term]
+    return chosen
+
+
+class Store(Protocol):
+    """Persistence for entries and their audit log; every method is thread-safe."""
+
+    path: str
+    notices: list[str]
+
+    def write(self) -> AbstractContextManager[None]:
+        """One serialised write transaction: reads inside it see every committed write."""
+
+    def insert(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
+        """Add an entry and an audit record (`action`, `detail`)."""
+
+    def update(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
+        """Overwrite an existing entry's fields and add an audit record."""
+
+    def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
+        """Delete an entry (its audit records stay); False when there was none."""
+
+    def get(self, entry_id: str) -> Entry | None: ...
+
+    def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]: ...
+
+    def find(
+        self, flt: Filter, *, limit: int | None = None, contains: str | None = None
+    ) -> list[Entry]:
+        """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
+
+    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+        """Current entries of `domain` that could duplicate or conflict with `index`: the same
+        canonical form, the same skeleton, a shared named value, or shared rare terms."""
+
+    def keyword(
+        self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
+    ) -> tuple[list[Candidate], CorpusStats]:
+        """Entries passing `flt` that share terms with the query, best BM25 first, from
+        the `rarest` terms within the `postings` budget."""
+
+    def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
+        """The entries among `ids` passing `flt`, with their terms (any order)."""
+
+    def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
+        """Store (entry id, float32 bytes) vectors of `model`, replacing older ones."""
+
+    def vector_models(self) -> list[tuple[str, int]]:
+        """(model, dimension) of every embedding model with vectors here."""
+
+    def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
+        """Every stored vector of `model`: entry ids and their float32 bytes."""
+
+    def vector_rows(
+        self, model: str, *, after: int = 0, limit: int | None = None
+    ) -> list[tuple[int, str, bytes]]:
+        """(position, entry id, float32 bytes) of `model`'s vectors of entries at positions
+        past `after`, in order, at most `limit`; a new entry always gets a higher position."""
+
+    def nearest(
+        self, model: str, vector: bytes, n: int, flt: Filter | None = None
+    ) -> list[tuple[str, float]] | None:
+        """The `n` entries (passing `flt`, when given) whose `model` vectors have the
+        highest cosine with `vector`, from the backend's own vector index; None when it
+        has none (then the caller scans its cache of `vector_rows` and filters after)."""
+
+    def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
+        """(position, entry) of entries past `after` (history included) with no vector of
+        `model`, in order."""
+
+    def generation(self) -> tuple[int, int]:
+        """Changes whenever this or another process commits: caches compare it."""
+
+    def superseded(self, entry_id: str) -> list[Entry]:
+        """Entries whose superseded_by is `entry_id`."""
+
+    def audit(self, entry_id: str | None = None) -> list[AuditRecord]: ...
+
+    def add_audit(self, record: AuditRecord) -> None: ...
+
+    def restore(
+        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
+    ) -> int:
+        """Copy entries exactly as they are (ids, times, version links) with their audit
+        records (own times kept), in one transaction, for `remem migrate`. Entries whose id
+        is present already are skipped with their records; records of entries not in
+        `entries` (deleted ones) are added unless the store holds records of that id.
+        Returns the number of entries added."""
+
+    def index_version(self) -> int | None:
+        """The INDEX_VERSION the entries' index fields were computed under (None: not
+        recorded yet, a store created by this version of remem)."""
+
+    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
+        """Replace these entries' index fields (nothing else, no audit record) and record
+        that the store is indexed under `version`, in one transaction."""
+
+    def mark_used(self, ids: Sequence[str], at: datetime) -> None:
+        """Remember that these entries were put into a prompt at `at` (SPEC RT8)."""
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        """When each of `ids` was last put into a prompt (absent: never)."""
+
+    def iter_all(self) -> Iterator[Entry]:
+        """Every entry, history included, oldest first."""
+
+    def counts(self) -> dict[str, Any]: ...
+
+    def close(self) -> None: ...
+
+
+def upgrade_index(
+    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None
+) -> int:
+    """Re-index every entry if the store's index fields predate INDEX_VERSION; returns
+    how many (0 when current, or when the store is read-only). `notify` hears, before
+    the work starts, what is about to take a while."""
+    if getattr(store, "read_only", False):
+        return 0
+    version = store.index_version()
+    if version is None:
+        store.reindex([], INDEX_VERSION)  # a new store: record the rules it starts with
+        return 0
+    if version >= INDEX_VERSION:
+        return 0
+    entries = list(store.iter_all())
+    if notify is not None and len(entries) >= NOTIFY_AT:
+        notify(f"remem: re-indexing {len(entries)} memories for the current search rules (once)")
+    for start in range(0, len(entries), batch):
+        part = entries[start : start + batch]
+        store.reindex([(e, IndexFields.of(e)) for e in part], version)
+    store.reindex([], INDEX_VERSION)  # only now: an interrupted run starts over
+    return len(entries)

@@ -1,0 +1,3 @@
+"""The embedded default store: one SQLite file (WAL, FTS5 over jieba-segmented terms).
+`open` opens, repairs and migrates the file (`schema`); `store` is the `Store`, which
+keeps only SQLite's dialect on top of `remem.store.sql`."""
