@@ -21,7 +21,7 @@ def reindex(as_json: bool) -> None:
       remem reindex
       REMEM_EMBEDDER=e5 remem reindex
     """
-    from remem.cli.app import Ctx
+    from remem.cli.common import Ctx
 
     state = click.get_current_context().find_object(Ctx)
     if state is None:

@@ -145,7 +145,7 @@ def _score_case(score: GoldenScore, case: GoldenCase, saved: list[str]) -> None:
 
 
 def _memory() -> Memory:
-    from remem.cli.app import Ctx
+    from remem.cli.common import Ctx
 
     state = click.get_current_context().find_object(Ctx)
     if state is None:  # called outside the `remem` group (tests, embedding)

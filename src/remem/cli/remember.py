@@ -1,0 +1,195 @@
+"""Commands that write memories: save, edit, verify, delete, forget, clear, prune."""
+
+from __future__ import annotations
+
+import click
+
+from remem.cli.common import (
+    current_memory,
+    emit,
+    entries_json,
+    json_option,
+    print_conflict,
+    read_content,
+    short,
+)
+from remem.entry import SCOPES, TYPES
+from remem.errors import SecretRefused
+
+
+@click.command()
+@click.argument("text", nargs=-1, required=True)
+@click.option("--global", "is_global", is_flag=True, help="Visible in every project.")
+@click.option("--force", is_flag=True, help="Save even if it conflicts (keep both).")
+@click.option("--replace", "replace_id", metavar="ID", help="Replace this memory (new version).")
+@click.option("--type", "type_", type=click.Choice(TYPES), default="fact", show_default=True)
+@click.option("--entity", help="What the memory is about (boosts matching queries).")
+@click.option("--link", "links", multiple=True, metavar="PATH", help="A file it depends on.")
+@json_option
+def save(
+    text: tuple[str, ...],
+    is_global: bool,
+    force: bool,
+    replace_id: str | None,
+    type_: str,
+    entity: str | None,
+    links: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Save a memory (TEXT, or - to read stdin).
+
+    Text that looks like a secret (key, token, password, phone or ID number, e-mail)
+    is refused unless --force.
+
+    \b
+    Example:
+      remem save "项目使用 JDK 17 和 Maven"
+      remem save --global --type preference "回答用中文"
+      remem save --replace 3f2a9c1b "项目使用 JDK 21"
+    """
+    try:
+        result = current_memory().save(
+            read_content(text),
+            type=type_,  # type: ignore[arg-type]
+            scope="global" if is_global else "project",
+            force=force,
+            replace_id=replace_id,
+            entity=entity,
+            linked_paths=links,
+        )
+    except SecretRefused as exc:  # a refused operation (exit 1), not bad usage (exit 2)
+        raise click.ClickException(str(exc)) from exc
+    data = {
+        "status": result.status,
+        "entry": result.entry.to_dict(),
+        "conflicts": entries_json(result.conflicts),
+        "reasons": result.reasons,
+        "replaced": result.replaced.to_dict() if result.replaced else None,
+    }
+
+    def human() -> None:
+        if result.status == "conflict":
+            print_conflict(result)
+        elif result.status == "duplicate":
+            click.echo(f"Already remembered (verified again): {short(result.entry)}")
+        elif result.status == "replaced":
+            assert result.replaced is not None
+            click.echo(f"Replaced {result.replaced.id}: {short(result.entry)}")
+        else:
+            click.echo(f"Saved {short(result.entry)}")
+
+    emit(as_json, data, human)
+    if result.status == "conflict":
+        raise SystemExit(1)
+
+
+@click.command()
+@click.argument("entry_id", metavar="ID")
+@json_option
+def delete(entry_id: str, as_json: bool) -> None:
+    """Delete a memory (and its older versions).
+
+    \b
+    Example:
+      remem delete 3f2a9c1b
+    """
+    entry = current_memory().delete(entry_id)
+    emit(as_json, {"deleted": entry.to_dict()}, lambda: click.echo(f"Deleted {short(entry)}"))
+
+
+@click.command()
+@click.argument("entry_id", metavar="ID")
+@click.argument("text", nargs=-1, required=True)
+@click.option("--force", is_flag=True, help="Save even if the new text looks like a secret.")
+@json_option
+def edit(entry_id: str, text: tuple[str, ...], force: bool, as_json: bool) -> None:
+    """Replace a memory's text; the old text stays in its history.
+
+    \b
+    Example:
+      remem edit 3f2a9c1b "项目使用 JDK 21"
+    """
+    mem = current_memory()
+    old = mem.get(entry_id)
+    result = mem.save(
+        read_content(text), type=old.type, scope=old.scope, replace_id=old.id,
+        entity=old.entity, metadata=old.metadata, linked_paths=old.linked_paths, force=force,
+    )  # fmt: skip
+    emit(as_json, {"status": result.status, "entry": result.entry.to_dict()},
+         lambda: click.echo(f"Replaced {old.id}: {short(result.entry)}"))  # fmt: skip
+
+
+@click.command()
+@click.argument("keyword", nargs=-1, required=True)
+@click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
+@json_option
+def forget(keyword: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
+    """Delete every visible memory containing KEYWORD (any case).
+
+    \b
+    Example:
+      remem forget --dry-run "旧密码"
+    """
+    gone = current_memory().forget(" ".join(keyword), dry_run=dry_run)
+    verb = "Would delete" if dry_run else "Deleted"
+
+    def human() -> None:
+        click.echo(f"{verb} {len(gone)} memories.")
+        for entry in gone:
+            click.echo(f"  {short(entry)}")
+
+    emit(as_json, {"dry_run": dry_run, "deleted": entries_json(gone)}, human)
+
+
+@click.command()
+@click.argument("entry_id", metavar="ID")
+@json_option
+def verify(entry_id: str, as_json: bool) -> None:
+    """Confirm a memory is still true (resets its staleness clock).
+
+    \b
+    Example:
+      remem verify 3f2a9c1b
+    """
+    entry = current_memory().verify(entry_id)
+    emit(as_json, entry.to_dict(), lambda: click.echo(f"Verified {short(entry)}"))
+
+
+@click.command()
+@click.option("--scope", type=click.Choice(SCOPES), required=True)
+@click.option("--yes", is_flag=True, help="Really delete them.")
+@json_option
+def clear(scope: str, yes: bool, as_json: bool) -> None:
+    """Delete every visible memory of one scope (needs --yes).
+
+    \b
+    Example:
+      remem clear --scope project --yes
+    """
+    if not yes:
+        raise click.UsageError("clear deletes memories for good; add --yes to go ahead")
+    gone = current_memory().clear(scope)  # type: ignore[arg-type]
+    emit(as_json, {"deleted": len(gone)}, lambda: click.echo(f"Deleted {len(gone)} memories."))
+
+
+@click.command()
+@click.option(
+    "--auto-below",
+    type=float,
+    metavar="IMPORTANCE",
+    help="Also drop unverified auto-extracted memories below this importance.",
+)
+@json_option
+def prune(auto_below: float | None, as_json: bool) -> None:
+    """Remove expired memories (and, if asked, weak auto-extracted ones).
+
+    \b
+    Example:
+      remem prune --auto-below 0.3
+    """
+    gone = current_memory().prune(auto_extracted_below=auto_below)
+    emit(
+        as_json,
+        {"deleted": entries_json(gone)},
+        lambda: click.echo(f"Removed {len(gone)} memories."),
+    )
