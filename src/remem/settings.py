@@ -43,16 +43,16 @@ class RankingConfig:
     decay_floor: float = 0.35  # an old entry keeps this share of its score
     semantic_weight: float = 1.0  # scales each embedder's own weight (Embedder.weight)
     half_life_days: dict[str, float] = field(
-        default_factory=lambda: {
-            "preference": 365.0,
-            "fact": 180.0,
-            "decision": 60.0,
-            "milestone": 90.0,
-            "change": 30.0,
-            "summary": 60.0,
-            "conversation": 120.0,
-            "tool_result": 14.0,
-        }  # fmt: skip
+        default_factory=lambda: dict(
+            preference=365.0,
+            fact=180.0,
+            decision=60.0,
+            milestone=90.0,
+            change=30.0,
+            summary=60.0,
+            conversation=120.0,
+            tool_result=14.0,
+        )  # fmt: skip
     )
     source_weight: dict[str, float] = field(
         default_factory=lambda: {
@@ -64,16 +64,16 @@ class RankingConfig:
         }  # fmt: skip
     )
     type_weight: dict[str, float] = field(
-        default_factory=lambda: {
-            "preference": 1.0,
-            "decision": 1.0,
-            "fact": 1.0,
-            "milestone": 0.9,
-            "change": 0.85,
-            "summary": 0.85,
-            "conversation": 0.8,
-            "tool_result": 0.6,
-        }  # fmt: skip
+        default_factory=lambda: dict(
+            preference=1.0,
+            decision=1.0,
+            fact=1.0,
+            milestone=0.9,
+            change=0.85,
+            summary=0.85,
+            conversation=0.8,
+            tool_result=0.6,
+        )  # fmt: skip
     )
 
     def budget(self, window: int | None = None) -> int:

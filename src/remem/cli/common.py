@@ -50,6 +50,11 @@ def json_option(fn: F) -> F:
     return click.option("--json", "as_json", is_flag=True, help="Print JSON.")(fn)
 
 
+def by_id(fn: F) -> click.Command:
+    """A command about one memory: its ID (or a unique prefix of 4+ characters), --json."""
+    return click.command()(click.argument("entry_id", metavar="ID")(json_option(fn)))
+
+
 def emit(as_json: bool, data: Any, human: Callable[[], None]) -> None:
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2, default=str))

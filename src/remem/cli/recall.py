@@ -8,6 +8,7 @@ from dataclasses import asdict
 import click
 
 from remem.cli.common import (
+    by_id,
     current_memory,
     emit,
     entries_json,
@@ -90,9 +91,7 @@ def list_(
     emit(as_json, entries_json(entries), human)
 
 
-@click.command()
-@click.argument("entry_id", metavar="ID")
-@json_option
+@by_id
 def show(entry_id: str, as_json: bool) -> None:
     """Show every field of one memory (ID or a unique prefix of at least 4 characters).
 
@@ -111,9 +110,7 @@ def show(entry_id: str, as_json: bool) -> None:
     emit(as_json, data, human)
 
 
-@click.command()
-@click.argument("entry_id", metavar="ID")
-@json_option
+@by_id
 def history(entry_id: str, as_json: bool) -> None:
     """Show every version of a memory and its audit log.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from remem.cli.common import (
+    by_id,
     current_memory,
     emit,
     entries_json,
@@ -83,9 +84,7 @@ def save(
         raise SystemExit(1)
 
 
-@click.command()
-@click.argument("entry_id", metavar="ID")
-@json_option
+@by_id
 def delete(entry_id: str, as_json: bool) -> None:
     """Delete a memory (and its older versions).
 
@@ -141,9 +140,7 @@ def forget(keyword: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
     emit(as_json, {"dry_run": dry_run, "deleted": entries_json(gone)}, human)
 
 
-@click.command()
-@click.argument("entry_id", metavar="ID")
-@json_option
+@by_id
 def verify(entry_id: str, as_json: bool) -> None:
     """Confirm a memory is still true (resets its staleness clock).
 

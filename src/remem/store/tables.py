@@ -1,0 +1,96 @@
+"""The tables both SQL backends create, written once and spelled in each dialect's
+types (`SQLITE_TYPES`, `POSTGRES_TYPES`). These are schema 1 as it was released:
+never edit them — a change to a table is a new migration in each backend's schema."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+SQLITE_TYPES = {
+    "key": "rowid INTEGER PRIMARY KEY", "pos": "rowid", "ref": "entry_rowid",
+    "ref_type": "INTEGER", "id": "TEXT", "time": "TEXT", "real": "REAL", "terms": "TEXT",
+    "seq": "INTEGER PRIMARY KEY AUTOINCREMENT", "vec": "BLOB",
+}  # fmt: skip
+POSTGRES_TYPES = {
+    "key": "pos BIGSERIAL PRIMARY KEY", "pos": "pos", "ref": "entry_pos",
+    "ref_type": "BIGINT", "id": 'TEXT COLLATE "C"', "time": "TIMESTAMPTZ",
+    "real": "DOUBLE PRECISION", "terms": "TEXT[]", "seq": "BIGSERIAL PRIMARY KEY",
+    "vec": "vector",
+}  # fmt: skip
+
+_ENTRIES_V1 = """
+CREATE TABLE entries (
+    {key},
+    id {id} NOT NULL UNIQUE,
+    content TEXT NOT NULL,
+    type TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    project TEXT,
+    session_id TEXT,
+    user_id TEXT,
+    agent_id TEXT,
+    created_at {time} NOT NULL,
+    updated_at {time} NOT NULL,
+    last_verified_at {time} NOT NULL,
+    token_count INTEGER NOT NULL,
+    source TEXT NOT NULL,
+    confidence TEXT NOT NULL,
+    metadata TEXT NOT NULL,
+    entity TEXT,
+    facts TEXT NOT NULL,
+    linked_paths TEXT NOT NULL,
+    expires_at {time},
+    importance {real},
+    superseded_by TEXT,
+    supersedes TEXT,
+    canon TEXT NOT NULL,
+    skeleton TEXT NOT NULL,
+    terms {terms} NOT NULL,
+    term_count INTEGER NOT NULL
+);
+CREATE INDEX entries_canon ON entries(canon);
+CREATE INDEX entries_skeleton ON entries(skeleton) WHERE skeleton != '';
+CREATE INDEX entries_superseded_by ON entries(superseded_by);
+CREATE INDEX entries_visible ON entries(scope, project, created_at);
+CREATE INDEX entries_created ON entries(created_at);
+
+-- named values ("jdk" -> "17") of each entry, for conflict candidates
+CREATE TABLE entry_keys (
+    {ref} {ref_type} NOT NULL REFERENCES entries({pos}) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL
+);
+CREATE INDEX entry_keys_key ON entry_keys(key);
+CREATE INDEX entry_keys_entry ON entry_keys({ref});
+
+CREATE TABLE audit (
+    seq {seq},
+    entry_id TEXT NOT NULL,
+    action TEXT NOT NULL,
+    at {time} NOT NULL,
+    detail TEXT NOT NULL
+);
+CREATE INDEX audit_entry ON audit(entry_id, seq);
+"""
+
+
+# Embeddings: one vector per entry, tagged with its model and dimension so that
+# spaces never mix (SQLite's migration 3, part of PostgreSQL's first).
+_VECTORS = """
+CREATE TABLE vectors (
+    {ref} {ref_type} PRIMARY KEY REFERENCES entries({pos}) ON DELETE CASCADE,
+    model TEXT NOT NULL,
+    dim INTEGER NOT NULL,
+    vec {vec} NOT NULL
+);
+CREATE INDEX vectors_model ON vectors(model);
+"""
+
+
+def vectors(types: Mapping[str, str]) -> str:
+    return _VECTORS.format(**types)
+
+
+def entries_v1(types: Mapping[str, str]) -> str:
+    """Schema 1's entries, named values and audit log in one dialect's types."""
+    return _ENTRIES_V1.format(**types)
