@@ -64,23 +64,18 @@ class PostgresStore(SQLStore):
     def _reindexed(
         self, new: Sequence[tuple[str, Sequence[str]]], old: Sequence[Sequence[str]], docs: int
     ) -> None:
-        ids = [eid for eid, _ in new]
-        if ids:
-            self._x(
-                "DELETE FROM postings WHERE entry_pos IN "
-                "(SELECT pos FROM entries WHERE id = ANY(%s))",
-                (ids,),
-            )
-        rows = [(eid, t, len(terms)) for eid, terms in new for t in terms]
-        if rows:
-            # One statement for a whole batch (positions joined by id): a restore of
-            # 1,000 entries costs a handful of statements, not thousands.
-            self._x(
-                "INSERT INTO postings(term, entry_pos, tf, dl) SELECT t.term, e.pos, count(*), "
-                "max(t.dl) FROM unnest(%s::text[], %s::text[], %s::int[]) AS t(id, term, dl) "
-                "JOIN entries e ON e.id = t.id GROUP BY t.term, e.pos",
-                [list(col) for col in zip(*rows, strict=True)],
-            )
+        self._batch(
+            "DELETE FROM postings WHERE entry_pos IN "
+            "(SELECT e.pos FROM {rows} JOIN entries e ON e.id = r.id)",
+            (("id", "text"),),
+            [(eid,) for eid, _ in new],
+        )
+        self._batch(
+            "INSERT INTO postings(term, entry_pos, tf, dl) SELECT r.term, e.pos, count(*), "
+            "max(r.dl) FROM {rows} JOIN entries e ON e.id = r.id GROUP BY r.term, e.pos",
+            (("id", "text"), ("term", "text"), ("dl", "int")),
+            [(eid, term, len(terms)) for eid, terms in new for term in terms],
+        )
         delta = sum(len(t) for _, t in new) - sum(len(t) for t in old)
         self._x(
             "UPDATE corpus SET docs = docs + %s, terms = terms + %s WHERE id = 1", (docs, delta)
