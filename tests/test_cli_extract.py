@@ -143,7 +143,7 @@ def test_save_refuses_a_secret_without_force(in_project: Path) -> None:
     assert code == 1
     assert out.strip() == (
         "Error: not saved: the text looks like it holds an OpenAI API key; memories should not "
-        "keep secrets (add --force, or pass force=True, to save it anyway)"
+        "keep secrets (add --force to save it anyway)"
     )
     assert stored() == []
     code, out = run("save", "--force", "--json", f"my key is {secret}")

@@ -26,6 +26,8 @@ Source = Literal["user_explicit", "auto_extracted", "model", "tool", "import"]
 Confidence = Literal["confirmed", "to_check", "unverified"]
 
 TYPES: tuple[str, ...] = get_args(EntryType)
+# What a person writes; summaries, conversations and tool results are remem's own.
+USER_TYPES: tuple[str, ...] = ("fact", "preference", "decision", "milestone", "change")
 SCOPES: tuple[str, ...] = get_args(Scope)
 SOURCES: tuple[str, ...] = get_args(Source)
 CONFIDENCES: tuple[str, ...] = get_args(Confidence)

@@ -15,9 +15,17 @@ class SecretRefused(InvalidInput):
     """A save of text that looks like a secret, without force (SPEC SE3). `kinds` names
     what was found ("github_token", "phone_number" ...); the message never repeats it."""
 
-    def __init__(self, message: str, *, kinds: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, message: str, *, kinds: tuple[str, ...] = (), reason: str | None = None
+    ) -> None:
         super().__init__(message)
         self.kinds = kinds
+        self.reason = reason or message  # the message without how to override it
+
+    def saying(self, how: str) -> SecretRefused:
+        """The same refusal, telling how to save anyway in the caller's terms
+        (`"add --force"` on the command line, `"/save --force"` in chat)."""
+        return SecretRefused(f"{self.reason} ({how} to save it anyway)", kinds=self.kinds)
 
     @classmethod
     def about(cls, content: str) -> SecretRefused:
@@ -25,10 +33,12 @@ class SecretRefused(InvalidInput):
 
         kinds = tuple(dict.fromkeys(hit.kind for hit in find_secrets(content)))
         labels = " and ".join(KIND_LABELS[k] for k in kinds[:2]) or "a secret"
+        reason = f"not saved: the text looks like it holds {labels}; memories should not keep"
+        reason += " secrets"
         return cls(
-            f"not saved: the text looks like it holds {labels}; memories should not keep "
-            "secrets (add --force, or pass force=True, to save it anyway)",
+            f"{reason} (add --force, or pass force=True, to save it anyway)",
             kinds=kinds,
+            reason=reason,
         )
 
 
@@ -44,6 +54,17 @@ class AmbiguousId(RememError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "ambiguous id"
+
+
+class MissingExtra(RememError):
+    """An optional part of remem is not installed; the message says which extra to add."""
+
+    def __init__(self, what: str, module: str, extra: str) -> None:
+        super().__init__(
+            f"{what} needs {module}, which is not installed: pip install 'remem[{extra}]'"
+        )
+        self.module = module
+        self.extra = extra
 
 
 class StoreError(RememError):

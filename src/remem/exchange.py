@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError
@@ -37,9 +37,11 @@ class ImportResult:
     conflicts: list[ImportConflict] = field(default_factory=list)
 
 
-def export_entries(store: Store, path: Path, *, visible: Filter | None, project: str) -> int:
+def export_entries(
+    store: Store, path: Path | IO[str], *, visible: Filter | None, project: str
+) -> int:
     """Write the entries `visible` lets through (every entry when None) with their
-    audit records to `path`, atomically; returns how many."""
+    audit records to `path` (atomically) or to an open text stream; returns how many."""
     if visible is None:
         entries = list(store.iter_all())
     else:
@@ -53,7 +55,12 @@ def export_entries(store: Store, path: Path, *, visible: Filter | None, project:
         "entries": [e.to_dict() for e in entries],
         "audit": audit,
     }
-    _write_atomically(path, json.dumps(doc, ensure_ascii=False, indent=1))
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    if isinstance(path, Path):
+        _write_atomically(path, text)
+    else:
+        path.write(text + "\n")
+        path.flush()
     return len(entries)
 
 
@@ -124,8 +131,15 @@ class Target:
 
 
 def import_entries(
-    target: Target, path: Path, *, force: bool = False, rebind_project: bool = False
+    target: Target,
+    path: Path,
+    *,
+    force: bool = False,
+    rebind_project: bool = False,
+    progress: Callable[[int], None] | None = None,
 ) -> ImportResult:
+    """Import the export at `path`; `progress(n)` hears of every n entries handled
+    (len(entries) in all, see `count_entries`)."""
     entries, audit = _read(path, target.check_content)
     by_id = {e.id: e for e in entries}
     if len(by_id) != len(entries):
@@ -156,16 +170,32 @@ def import_entries(
                 if _accept_head(target, entry, force, result):
                     accepted.add(entry.id)
                     result.added.append(_insert(store, entry, ids))
+                if progress is not None:
+                    progress(1)
         for entry in entries:
             head = _head_of(entry, by_id)
-            if entry is not head and head.id in accepted:
-                _insert(store, entry, ids)
-                accepted.add(entry.id)
-                result.history += 1
+            if entry is not head:
+                if head.id in accepted:
+                    _insert(store, entry, ids)
+                    accepted.add(entry.id)
+                    result.history += 1
+                if progress is not None:
+                    progress(1)
         for record in audit:
             if record.entry_id in accepted:
                 store.add_audit(replace(record, entry_id=ids[record.entry_id]))
     return result
+
+
+def count_entries(path: Path) -> int:
+    """How many entries the export at `path` holds (0 when it cannot be read: the
+    import itself then says why)."""
+    try:
+        doc = json.loads(path.expanduser().read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return 0
+    items = doc.get("entries") if isinstance(doc, dict) else doc
+    return len(items) if isinstance(items, list) else 0
 
 
 def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:

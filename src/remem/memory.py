@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from remem import exchange, text
 from remem.entry import (
@@ -514,20 +514,25 @@ class Memory:
         )
 
     # -- exchange --------------------------------------------------------------------------
-    def export(self, path: str | os.PathLike[str], *, everything: bool = False) -> int:
-        """Write visible memories (with history and audit) as JSON; `everything` writes the
-        whole store. Returns the number of entries written."""
+    def export(self, path: str | os.PathLike[str] | IO[str], *, everything: bool = False) -> int:
+        """Write visible memories (with history and audit) as JSON to a file or an open
+        text stream; `everything` writes the whole store. Returns the number written."""
         visible = None if everything else self._filter(include_history=True, include_expired=True)
-        return exchange.export_entries(
-            self.store, Path(path), visible=visible, project=self.project
-        )
+        target = Path(path) if isinstance(path, str | os.PathLike) else path
+        return exchange.export_entries(self.store, target, visible=visible, project=self.project)
 
     def import_(
-        self, path: str | os.PathLike[str], *, force: bool = False, rebind_project: bool = False
+        self,
+        path: str | os.PathLike[str],
+        *,
+        force: bool = False,
+        rebind_project: bool = False,
+        progress: Callable[[int], None] | None = None,
     ) -> ImportResult:
         """Import an export: duplicates skipped, conflicts reported (not written) unless
-        `force`; all or nothing when the file is invalid."""
+        `force`; all or nothing when the file is invalid. `progress(n)` hears of every
+        n entries handled."""
         target = exchange.Target(self.store, self.project, self.check_content, self.semantic)
         return exchange.import_entries(
-            target, Path(path), force=force, rebind_project=rebind_project
+            target, Path(path), force=force, rebind_project=rebind_project, progress=progress
         )

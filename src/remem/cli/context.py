@@ -70,9 +70,9 @@ def _offload_all(messages: list[Message], root: Path) -> int:
 def _report_lines(report: CompactionReport, offloaded: int, how: str) -> list[str]:
     lines = [
         f"tokens: {report.tokens_before} -> {report.tokens_after}",
-        f"offloaded (CP1): {offloaded} tool results",
-        f"cleared (CP2):   {report.cleared} old tool results",
-        f"summarised (CP3): {report.summarised} messages with the {how} "
+        f"offloaded:  {offloaded} tool results (to files)",
+        f"cleared:    {report.cleared} old tool results",
+        f"summarised: {report.summarised} messages with the {how} "
         f"({report.summary_calls} LLM calls, {report.summary_chars} chars)",
     ]
     if report.dropped:
@@ -107,8 +107,8 @@ def compact(
 ) -> None:
     """Compact an OpenAI-format message list (JSON array or session .jsonl).
 
-    Offloads huge tool results (CP1), clears old ones (CP2) and summarises old
-    turns (CP3) as remem's own agent does, with an LLM when REMEM_LLM_* is set.
+    Offloads huge tool results to files, clears old ones and summarises old turns
+    as remem's own agent does, with an LLM when REMEM_LLM_* is set.
 
     \b
     Example:

@@ -214,7 +214,7 @@ def extract(
     project scope (auto_extracted, unverified). Prints what was saved and, for each
     candidate refused, why. Uses the LLM (quote-only) after the rules when one is
     configured (REMEM_LLM_*). --external marks the session as having read external
-    content, which turns automatic extraction off (SPEC SE2).
+    content, which turns automatic extraction off.
 
     \b
     Example:
@@ -307,6 +307,13 @@ def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_js
         raise click.UsageError(f"--k takes numbers like 5,10,20: {exc}") from exc
     if not cutoffs or min(cutoffs) < 1:
         raise click.UsageError("--k takes positive numbers like 5,10,20")
+    if chart_out:  # say so before the run, not after it
+        import importlib.util
+
+        from remem.errors import MissingExtra
+
+        if importlib.util.find_spec("matplotlib") is None:
+            raise MissingExtra("--chart", "matplotlib", "chart")
     systems = locomo.run(data, cutoffs, embedder_from_env())
     if chart_out:
         locomo.chart(systems, chart_out)

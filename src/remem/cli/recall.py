@@ -15,8 +15,12 @@ from remem.cli.common import (
     hit_dict,
     json_option,
     short,
+    table,
+    tell,
 )
 from remem.entry import SCOPES, TYPES
+
+LIST_LIMIT = 50
 
 
 @click.command()
@@ -68,27 +72,47 @@ def context(
 
 
 @click.command("list")
-@click.option("--limit", "-n", type=click.IntRange(min=1), help="At most N memories.")
+@click.option(
+    "--limit", "-n", type=click.IntRange(min=1), default=LIST_LIMIT, show_default=True,
+    help="At most N memories.",
+)  # fmt: skip
+@click.option("--all", "everything", is_flag=True, help="Every memory, no limit.")
 @click.option("--scope", type=click.Choice(SCOPES))
 @click.option("--type", "type_", type=click.Choice(TYPES))
 @click.option("--history", is_flag=True, help="Include replaced versions.")
 @json_option
 def list_(
-    limit: int | None, scope: str | None, type_: str | None, history: bool, as_json: bool
+    limit: int,
+    everything: bool,
+    scope: str | None,
+    type_: str | None,
+    history: bool,
+    as_json: bool,
 ) -> None:
-    """List memories visible here, newest first.
+    """List memories visible here, newest first (the latest 50 unless --limit or --all).
 
     \b
     Example:
       remem list --scope global --limit 20
+      remem list --all --json
     """
-    entries = current_memory().list(limit=limit, scope=scope, type=type_, include_history=history)  # type: ignore[arg-type]
+    mem = current_memory()
+    kwargs = {"scope": scope, "type": type_, "include_history": history}
+    entries = mem.list(limit=None if everything else limit + 1, **kwargs)  # type: ignore[arg-type]
+    more = 0
+    if not everything and len(entries) > limit:
+        more = len(mem.list(**kwargs)) - limit  # type: ignore[arg-type]
+        entries = entries[:limit]
 
     def human() -> None:
+        if not entries:
+            click.echo("No memories here.")
         for entry in entries:
             click.echo(short(entry))
 
     emit(as_json, entries_json(entries), human)
+    if more:  # on stderr, so --json output stays one list
+        tell(f"... {more} more (showing the latest {limit}; --limit N or --all for more)")
 
 
 @by_id
@@ -147,11 +171,18 @@ def stats(as_json: bool) -> None:
     st = current_memory().stats()
 
     def human() -> None:
-        click.echo(f"store:    {st.path} ({st.bytes:,} bytes)")
-        click.echo(f"project:  {st.project}")
-        click.echo(f"memories: {st.entries} current, {st.history} older, {st.visible} visible here")
-        click.echo(f"stale:    {st.stale} visible memories possibly stale")
-        click.echo(f"by type:  {st.by_type}")
-        click.echo(f"by scope: {st.by_scope}")
+        click.echo(f"store:   {st.path} ({st.bytes:,} bytes)")
+        click.echo(f"project: {st.project}")
+        click.echo()
+        rows = [
+            ["current", st.entries], ["older versions", st.history],
+            ["visible here", st.visible], ["possibly stale", st.stale],
+            ["audit records", st.audit_records],
+        ]  # fmt: skip
+        click.echo(table(["memories", "count"], rows))
+        click.echo()
+        click.echo(table(["type", "count"], [list(kv) for kv in sorted(st.by_type.items())]))
+        click.echo()
+        click.echo(table(["scope", "count"], [list(kv) for kv in sorted(st.by_scope.items())]))
 
     emit(as_json, asdict(st), human)

@@ -14,8 +14,7 @@ from remem.cli.common import (
     read_content,
     short,
 )
-from remem.entry import SCOPES, TYPES
-from remem.errors import SecretRefused
+from remem.entry import SCOPES, USER_TYPES
 
 
 @click.command()
@@ -23,7 +22,7 @@ from remem.errors import SecretRefused
 @click.option("--global", "is_global", is_flag=True, help="Visible in every project.")
 @click.option("--force", is_flag=True, help="Save even if it conflicts (keep both).")
 @click.option("--replace", "replace_id", metavar="ID", help="Replace this memory (new version).")
-@click.option("--type", "type_", type=click.Choice(TYPES), default="fact", show_default=True)
+@click.option("--type", "type_", type=click.Choice(USER_TYPES), default="fact", show_default=True)
 @click.option("--entity", help="What the memory is about (boosts matching queries).")
 @click.option("--link", "links", multiple=True, metavar="PATH", help="A file it depends on.")
 @json_option
@@ -48,18 +47,15 @@ def save(
       remem save --global --type preference "回答用中文"
       remem save --replace 3f2a9c1b "项目使用 JDK 21"
     """
-    try:
-        result = current_memory().save(
-            read_content(text),
-            type=type_,  # type: ignore[arg-type]
-            scope="global" if is_global else "project",
-            force=force,
-            replace_id=replace_id,
-            entity=entity,
-            linked_paths=links,
-        )
-    except SecretRefused as exc:  # a refused operation (exit 1), not bad usage (exit 2)
-        raise click.ClickException(str(exc)) from exc
+    result = current_memory().save(  # a secret is refused with exit 1 (RememGroup)
+        read_content(text),
+        type=type_,  # type: ignore[arg-type]
+        scope="global" if is_global else "project",
+        force=force,
+        replace_id=replace_id,
+        entity=entity,
+        linked_paths=links,
+    )
     data = {
         "status": result.status,
         "entry": result.entry.to_dict(),

