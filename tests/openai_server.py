@@ -12,14 +12,16 @@ code path — the `openai` SDK, HTTP, JSON, server-sent events — is exercised 
 
 A reply is text, or a dict with "content", "tool_calls" ([{"name", "arguments"}] or
 OpenAI format), "finish_reason", "usage" ({"prompt_tokens", "completion_tokens"};
-None to send no usage at all), and "stream_error" (a message: a stream sends its
-content, then an error event). Streaming follows OpenAI's chunk shapes: a role delta,
+None to send no usage at all), "stream_error" (a message: a stream sends its
+content, then an error event), and "pace" (seconds between streamed content pieces,
+for a slow stream). Streaming follows OpenAI's chunk shapes: a role delta,
 content in pieces, each tool call's id and name then its arguments in pieces, a final
 chunk with finish_reason, a usage chunk when stream_options.include_usage, [DONE].
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import threading
@@ -193,7 +195,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Transfer-Encoding", "chunked")
         self.end_headers()
         events = (json.dumps(c, ensure_ascii=False) for c in chunks)
-        for data in [*events, "[DONE]"]:
+        for data in itertools.chain(events, ["[DONE]"]):  # each chunk as soon as it is made
             event = f"data: {data}\n\n".encode()
             self.wfile.write(f"{len(event):X}\r\n".encode() + event + b"\r\n")
             self.wfile.flush()
@@ -293,8 +295,11 @@ def _chunks(app: OpenAIServer, body: Mapping[str, Any], reply: Mapping[str, Any]
 
     yield chunk({"role": "assistant", "content": ""})
     content = str(reply.get("content") or "")
+    pace = float(reply.get("pace") or 0)
     if content:
-        for piece in _split(content, app.piece):
+        for n, piece in enumerate(_split(content, app.piece)):
+            if pace and n and app._stopped.wait(pace):
+                return  # the server is stopping
             yield chunk({"content": piece})
     if reply.get("stream_error"):  # the stream breaks off with an error event
         yield {"error": {"message": reply["stream_error"], "type": "server_error"}}

@@ -87,7 +87,7 @@ def test_interactive_session_on_a_pty(
     term.send("你好\r")
     term.expect("[context ")
     streamed = term.seen.split("你好\r\n", 1)[-1].split("[context ")[0]
-    lines = [line for line in streamed.replace("\r", "").split("\n") if line]
+    lines = [line.rstrip() for line in streamed.replace("\r", "").split("\n") if line.strip()]
     assert "".join(lines) == answer  # streamed whole ...
     assert len(lines) > 1 and all(len(line) <= 30 for line in lines)  # ... wrapped to 60 columns
     openai_server.delay(30)

@@ -112,3 +112,22 @@ def test_sessions_list_and_show(in_project: Path) -> None:
     text = CliRunner().invoke(cli, ["sessions", "show", ledger.id]).output
     assert "myapp" in text and "tokens" in text
     assert CliRunner().invoke(cli, ["sessions", "show", "nope"]).exit_code != 0
+
+
+def test_sessions_list_counts_what_show_lists(in_project: Path) -> None:
+    earlier = [{"role": "system", "content": "sys"}]
+    for n in range(7):
+        earlier += [
+            {"role": "user", "content": f"问题 {n}"},
+            {"role": "assistant", "content": "好"},
+        ]
+    with SessionLedger(in_project, fsync=False) as ledger:  # a resumed view, then one turn
+        ledger.checkpoint(earlier, "resume")
+        ledger.message({"role": "user", "content": "继续"})
+        ledger.message({"role": "assistant", "content": "好的"})
+    listed = json.loads(CliRunner().invoke(cli, ["sessions", "list", "--json"]).output)
+    shown = json.loads(CliRunner().invoke(cli, ["sessions", "show", "--json", ledger.id]).output)
+    assert listed[0]["messages"] == len(shown["messages"]) == 17
+    assert listed[0]["recorded"] == 2
+    human = CliRunner().invoke(cli, ["sessions", "list"]).output
+    assert "  17 msgs" in human

@@ -78,8 +78,17 @@ def test_clear_and_resume(mm: MemoryManager, root: Path, tmp_path: Path) -> None
     mm.close()
     later = MemoryManager.open(root, memory=Memory(tmp_path / "m.db", project="proj"))
     try:
-        assert later.resume(old_id) == old_id
-        assert [m["content"] for m in later.messages[1:]] == []  # the last view: cleared
         assert later.resume() == old_id  # no id: the latest other session
+        assert later.resume(old_id) == old_id and later.session_id == old_id
+        assert [m["content"] for m in later.messages[1:]] == []  # the last view: cleared
+        later.add_user_message("清空之后的问题")  # recorded in the resumed session's file
+        later.flush()
+        assert resume(mm.ledger.path)[-1]["content"] == "清空之后的问题"  # type: ignore[union-attr]
     finally:
         later.close()
+    again = MemoryManager.open(root, memory=Memory(tmp_path / "m.db", project="proj"))
+    try:  # resumed once more: one id, one file, the latest view
+        assert again.resume() == old_id
+        assert [m["content"] for m in again.messages[1:]] == ["清空之后的问题"]
+    finally:
+        again.close()

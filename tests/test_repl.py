@@ -11,7 +11,8 @@ import pytest
 from remem import Memory, ScriptedChatModel, TokenAccount
 from remem.agent.loop import Agent
 from remem.agent.manager import MemoryManager
-from remem.agent.repl import COMMANDS, NO_LLM_HELP, BufferIO, Repl, Wrapper
+from remem.agent.render import break_offsets
+from remem.agent.repl import COMMANDS, NO_LLM_HELP, BufferIO, Repl
 from remem.agent.tools import Toolbox
 from remem.context.ledger import read_events
 
@@ -59,7 +60,7 @@ def test_memory_commands_work_without_a_model(mm: MemoryManager, tmp_path: Path)
     assert "Deleted 1 memories" in text
     assert "Imported 1" in text and "unknown command /nope" in text
     assert NO_LLM_HELP in text and "DeepSeek" in text and "Ollama" in text
-    assert "summarise: at" in text and repl.closed and mm.ledger.closed  # type: ignore[union-attr]
+    assert "summarise: old turns at" in text and repl.closed and mm.ledger.closed  # type: ignore[union-attr]
 
 
 def test_turn_streams_and_shows_status(mm: MemoryManager) -> None:
@@ -98,7 +99,11 @@ def test_clear_keeps_long_term_memory(mm: MemoryManager) -> None:
     assert any("UTF-8" in c for c in stored(mm))
 
 
-def test_wrapper_counts_cjk_double() -> None:
-    w = Wrapper(20)
-    assert w.feed("中" * 15) == "中" * 10 + "\n" + "中" * 5
-    assert Wrapper(20).wrap_line("a" * 25) == "a" * 20 + "\n" + "a" * 5
+def lines_of(text: str, width: int) -> list[str]:
+    cuts = [0, *break_offsets(text, width), len(text)]
+    return [text[a:b] for a, b in zip(cuts, cuts[1:], strict=False)]
+
+
+def test_breaking_counts_cjk_double() -> None:
+    assert lines_of("中" * 15, 20) == ["中" * 10, "中" * 5]
+    assert lines_of("a" * 25, 20) == ["a" * 20, "a" * 5]  # a word wider than a line folds

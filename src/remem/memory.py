@@ -133,6 +133,7 @@ class Memory:
         self.semantic = semantic
         # ids this Memory injected (hot for its session, RT8) and when it recorded the use
         self._served: dict[str, datetime] = {}
+        self.last_injected: builtins.list[Entry] = []  # what the last context_for chose
 
     # -- plumbing --------------------------------------------------------------------------
     @property
@@ -450,6 +451,7 @@ class Memory:
         Cold memories need `ranking.cold_floor`, not `ranking.floor` (SPEC RT8); the
         injected ones are recorded as used, which keeps them warm.
         """
+        self.last_injected = []
         if not isinstance(query, str) or not query.strip():
             return ""
         budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
@@ -464,6 +466,7 @@ class Memory:
             exclude_texts=exclude_texts,
         )
         self._mark_used([h.entry.id for h in chosen])
+        self.last_injected = [h.entry for h in chosen]
         return block.render(chosen)
 
     def _with_tiers(self, hits: builtins.list[Hit]) -> builtins.list[Hit]:
@@ -522,16 +525,11 @@ class Memory:
         return exchange.export_entries(self.store, target, visible=visible, project=self.project)
 
     def import_(
-        self,
-        path: str | os.PathLike[str],
-        *,
-        force: bool = False,
-        rebind_project: bool = False,
+        self, path: str | os.PathLike[str], *, force: bool = False, rebind_project: bool = False,
         progress: Callable[[int], None] | None = None,
-    ) -> ImportResult:
+    ) -> ImportResult:  # fmt: skip
         """Import an export: duplicates skipped, conflicts reported (not written) unless
-        `force`; all or nothing when the file is invalid. `progress(n)` hears of every
-        n entries handled."""
+        `force`; all or nothing when the file is invalid; `progress(n)`: n more done."""
         target = exchange.Target(self.store, self.project, self.check_content, self.semantic)
         return exchange.import_entries(
             target, Path(path), force=force, rebind_project=rebind_project, progress=progress

@@ -1,3 +1,5 @@
 """The terminal agent: `MemoryManager`, the one object an agent loop talks to
 (`manager`), the ReAct loop (`loop`), its tools (`tools`) and the REPL of `remem chat`
-(`repl`). Imports `remem.memory` and everything below it."""
+(`repl`, its slash commands in `commands`, its I/O in `io` and `console`, drawing in
+`render`; only `console` and `render` import prompt_toolkit and rich). Imports
+`remem.memory` and everything below it."""

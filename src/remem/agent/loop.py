@@ -64,8 +64,9 @@ class TurnResult:
 class Agent:
     """One agent: a model, a toolbox and a `MemoryManager`.
 
-    `on_text` receives streamed answer text; `on_tool(name, arguments)` is told about
-    each call before it runs."""
+    `on_text` receives streamed answer text; `on_wait()` is told before each model call
+    (a spinner until the first token); `on_tool(name, arguments)` before each call runs,
+    `on_result(name, output)` after it ran."""
 
     def __init__(
         self,
@@ -83,6 +84,8 @@ class Agent:
         self.tools = tools
         self.on_text = on_text
         self.on_tool = on_tool
+        self.on_wait: Callable[[], None] | None = None
+        self.on_result: Callable[[str, str], None] | None = None
         self.guard = guard or LoopGuard()
         self.max_tokens = max_tokens
         self.turn_text = ""
@@ -113,6 +116,8 @@ class Agent:
                 self.manager.add_assistant_message(note)
                 return TurnResult(note, self.guard.steps - 1, calls, stopped=note)
             messages = self.manager.prepare(user_text)
+            if self.on_wait is not None:
+                self.on_wait()
             response = self.model.complete(
                 messages, tools=self.tools.specs, max_tokens=self.max_tokens,
                 on_text=self.on_text, purpose="chat",
@@ -135,6 +140,8 @@ class Agent:
                 f"{GUARD_PREFIX} refused: {name} was already called {self.guard.max_repeats} "
                 "times with the same arguments this turn. Change approach or answer the user."
             )
+        if self.on_result is not None:
+            self.on_result(name, output)
         args = _args_dict(arguments)
         self.manager.add_tool_result(str(call.get("id", "")), name, output, args=args)
         return name

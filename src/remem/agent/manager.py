@@ -37,6 +37,7 @@ from remem.messages import Message, is_real_user, text_of
 
 if TYPE_CHECKING:
     from remem.context.summarizer import Summarizer
+    from remem.entry import Entry
     from remem.extract.extractor import ExtractionResult
     from remem.llm import ChatModel, TokenAccount
 
@@ -91,6 +92,8 @@ class MemoryManager:
         )
         self.project_memory = load_project_memory(self.root, self.home).text
         self.extracted: list[ExtractionResult] = []
+        self.remembered: list[str] = []  # what the model and extraction saved, in order
+        self.injected: dict[str, Entry] = {}  # memories put into the prompt this turn
         self.timings: dict[str, float] = {}
         self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
@@ -126,6 +129,7 @@ class MemoryManager:
     # -- storing messages ------------------------------------------------------------------
     def add_user_message(self, text: str) -> Message:
         self._generation += 1
+        self.injected = {}
         return self.context.add_user(text)
 
     def add_assistant_message(
@@ -151,6 +155,8 @@ class MemoryManager:
     def system_prompt(self, query: str) -> str:
         """PR1: stable parts first, then runtime, then project files and memories last."""
         memories = self.context_for(query) if query.strip() else ""
+        if memories:
+            self.injected.update((e.id, e) for e in self.memory.last_injected)
         parts = PromptParts(
             base_rules=self.parts.base_rules,
             persona=self.parts.persona,
@@ -185,7 +191,11 @@ class MemoryManager:
     def save(self, content: str, **kwargs: Any) -> SaveResult:
         """An explicit save (the user's /save, or the agent's allowed `save_memory`)."""
         self._generation += 1
-        return self.memory.save(content, **kwargs)
+        result = self.memory.save(content, **kwargs)
+        if kwargs.get("source") == "model" and result.status in ("added", "replaced"):
+            with self._lock:
+                self.remembered.append(result.entry.content)
+        return result
 
     def allows_save(self, user_text: str) -> Decision:
         return self.guard.allows_save(user_text)
@@ -198,6 +208,7 @@ class MemoryManager:
         result = extractor.extract(user_text)
         with self._lock:
             self.extracted.append(result)
+            self.remembered.extend(c.content for c in result.saved)
         if self.ledger is not None and not self.ledger.closed and result.saved:
             self.ledger.event("extraction", saved=[c.content for c in result.saved])
         return result
@@ -241,19 +252,40 @@ class MemoryManager:
         return self.context.compact(manual=manual)
 
     def resume(self, session: str | None = None) -> str:
-        """Continue an earlier session from its last checkpoint (SS2); returns its id."""
+        """Continue an earlier session (SS2): its ledger becomes this manager's (so the
+        session keeps one id and one file however often it is resumed) and the context
+        is the list its model saw last. `session` is an id or a unique prefix; None is
+        the latest other session that holds a conversation. Returns its id."""
+        from remem.context.ledger import find_session
+
         if session is None:
-            earlier = [s for s in list_sessions(self.root) if s.id != self.session_id]
+            earlier = [s for s in list_sessions(self.root) if s.id != self.session_id and s.title]
             if not earlier:
                 from remem.errors import NotFound
 
                 raise NotFound("no earlier session in this project")
             session = earlier[0].id
-        messages = resume_messages(session, self.root)
+        path = find_session(session, self.root)
+        sid = path.name.removesuffix(".jsonl")
+        if self.ledger is None or sid != self.ledger.id:
+            self._switch_ledger(sid)
+        messages = resume_messages(path)
         self.context.replace_all(messages, source="resume")
-        if self.ledger is not None:
-            self.ledger.event("resumed", session=session)
-        return session
+        self._prompt_key = None
+        return sid
+
+    def _switch_ledger(self, session_id: str) -> None:
+        """Record from now on into `session_id`'s ledger; the current one is closed."""
+        self.wait()
+        fsync = self.ledger.fsync if self.ledger is not None else False
+        ledger = SessionLedger(self.root, session_id, fsync=fsync)
+        previous, self.ledger = self.ledger, ledger
+        if previous is not None and not previous.closed:
+            previous.flush()
+            previous.close(f"continued in {session_id}")
+        self.context.recorder = ledger
+        self.context.offloader = Offloader(self.root, session_id)
+        ledger.event("resumed", **({"from_session": previous.id} if previous else {}))
 
     def last_user_text(self) -> str:
         for message in reversed(self.context.messages):

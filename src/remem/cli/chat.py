@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
@@ -12,8 +13,12 @@ from remem.cli.common import emit, json_option
 from remem.settings import Settings, project_key, project_root
 
 if TYPE_CHECKING:
+    from remem.agent.io import BufferIO
     from remem.agent.loop import Agent
     from remem.agent.manager import MemoryManager
+    from remem.agent.repl import Repl
+
+HISTORY_FILE = "chat-history"  # in the data folder: what was typed, across sessions
 
 
 def _settings(project: str | None) -> Settings:
@@ -27,8 +32,23 @@ def _settings(project: str | None) -> Settings:
     return dataclasses.replace(base, project=project_key(project))
 
 
+def _resume_target(root: Path, wanted: str) -> str:
+    """The session `--resume` names: an id, a unique prefix, or 'last' (the latest one
+    holding a conversation)."""
+    from remem.context.ledger import find_session, list_sessions
+
+    if wanted == "last":
+        talks = [s for s in list_sessions(root) if s.title]
+        if not talks:
+            from remem.errors import NotFound
+
+            raise NotFound(f"no earlier session in {root}")
+        return talks[0].id
+    return find_session(wanted, root).name.removesuffix(".jsonl")
+
+
 def _assemble(
-    settings: Settings, window: int | None, summarizer: str, yes: bool
+    settings: Settings, window: int | None, summarizer: str, yes: bool, session: str | None
 ) -> tuple[MemoryManager, Agent | None]:
     """The manager, and the agent when an LLM endpoint is configured."""
     from remem.agent.loop import Agent
@@ -53,7 +73,7 @@ def _assemble(
     model = OpenAIChatModel(llm, account=account) if llm.configured else None
     summary = LLMSummarizer(model) if model is not None and summarizer == "llm" else None
     manager = MemoryManager.open(
-        project_root(), memory=memory, account=account, summarizer=summary,
+        project_root(), memory=memory, account=account, summarizer=summary, session_id=session,
         config=CompactionConfig(window=window) if window else None,
     )  # fmt: skip
     if model is None:
@@ -62,11 +82,31 @@ def _assemble(
     return manager, Agent(manager, model, toolbox)
 
 
+def _repl(
+    settings: Settings, manager: MemoryManager, agent: Agent | None, *, as_json: bool, yes: bool
+) -> tuple[Repl, BufferIO | None]:
+    """The REPL on the terminal, or (--json) on a buffer whose output goes in the JSON."""
+    from remem.agent.io import BufferIO
+    from remem.agent.repl import Repl
+
+    if as_json:
+        buffer = BufferIO(approve=yes)
+        return Repl(manager, buffer, agent), buffer
+    from remem.agent.console import ConsoleIO
+
+    console = ConsoleIO(yes=yes, history=settings.home / HISTORY_FILE)
+    repl = Repl(manager, console, agent)
+    console.complete = repl.complete
+    return repl, None
+
+
 @click.command("chat")
 @click.option("--project", metavar="NAME|PATH", help="Keep memories apart under this project.")
 @click.option("--message", "-m", metavar="TEXT", help="Answer one message (or /command), exit.")
 @click.option("--yes", "-y", is_flag=True, help="Run commands without asking.")
-@click.option("--resume", "resume_id", metavar="ID", help="Continue a session ('last': latest).")
+@click.option(
+    "--resume", "resume_id", metavar="ID", help="Continue a session ('last': the latest)."
+)
 @click.option(
     "--window",
     type=click.IntRange(min=2000),
@@ -104,13 +144,12 @@ def chat(
     """
     if as_json and message is None:
         raise click.UsageError("--json needs --message")
-    from remem.agent.repl import BufferIO, ConsoleIO, Repl
-
-    manager, agent = _assemble(_settings(project), window, summarizer, yes)
-    buffer = BufferIO(approve=yes) if as_json else None
-    repl = Repl(manager, buffer or ConsoleIO(yes=yes), agent)
-    if resume_id:
-        repl.run_one("/resume" if resume_id == "last" else f"/resume {resume_id}")
+    settings = _settings(project)
+    session = _resume_target(project_root(), resume_id) if resume_id else None
+    manager, agent = _assemble(settings, window, summarizer, yes, session)
+    repl, buffer = _repl(settings, manager, agent, as_json=as_json, yes=yes)
+    if session:
+        repl.run_one(f"/resume {session}")
     if message is None:
         repl.run()
         return

@@ -164,7 +164,8 @@ def sessions_list(as_json: bool) -> None:
             "id": i.id,
             "started_at": i.started_at.isoformat(),
             "updated_at": i.updated_at.isoformat(),
-            "messages": i.messages,
+            "messages": i.visible,  # what `sessions show` lists
+            "recorded": i.messages,  # every message ever appended, compacted ones too
             "checkpoints": i.checkpoints,
             "tokens": i.last_checkpoint_tokens,
             "title": i.title,
@@ -178,7 +179,7 @@ def sessions_list(as_json: bool) -> None:
             click.echo("No sessions in this project.")
         for i in infos:
             tokens = "?" if i.last_checkpoint_tokens is None else i.last_checkpoint_tokens
-            click.echo(f"{i.id}  {i.updated_at:%Y-%m-%d %H:%M}  {i.messages:>4} msgs  "
+            click.echo(f"{i.id}  {i.updated_at:%Y-%m-%d %H:%M}  {i.visible:>4} msgs  "
                        f"{tokens:>7} tokens  {i.title}")  # fmt: skip
 
     emit(as_json, data, human)

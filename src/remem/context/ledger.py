@@ -149,6 +149,7 @@ class SessionLedger:
         except OSError as exc:
             raise StoreError(f"cannot open the session ledger in {folder}: {exc}") from exc
         self.path = folder / f"{self.id}{SUFFIX}"
+        _lock(self._fd, self.id)
         self._seq = 0 if created else _last_seq(self.path)
         if created:
             if fsync:
@@ -262,6 +263,20 @@ class SessionLedger:
         self.close("exit" if exc_type is None else f"error: {exc_type.__name__}")
 
 
+def _lock(fd: int, session_id: str) -> None:
+    """One writer per session: a second process continuing it would interleave two
+    conversations in one file. The lock goes with the process (a crash frees it)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no advisory locks here
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(fd)
+        raise StoreError(f"session {session_id} is open in another remem process") from exc
+
+
 def _last_seq(path: Path) -> int:
     events = read_events(path)
     return max((e["seq"] for e in events if isinstance(e.get("seq"), int)), default=0)
@@ -348,6 +363,7 @@ class SessionInfo:
     title: str  # the first real user message, shortened
     ended: bool = False
     metadata: dict[str, Any] = field(default_factory=dict)  # from session_start
+    visible: int = 0  # messages in the list the model saw last (what `show` lists)
 
 
 @dataclass(slots=True)
@@ -398,6 +414,7 @@ def _info(path: Path, events: Sequence[Mapping[str, Any]]) -> SessionInfo:
         title=_title(events),
         ended=bool(events) and events[-1]["type"] == "session_end",
         metadata=metadata,
+        visible=len(view_of(events)),
     )
 
 
