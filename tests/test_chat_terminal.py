@@ -68,7 +68,9 @@ def statuses(term: Terminal) -> int:
 def test_paste_spinner_wrapping_tab_and_exit(
     project: Path, openai_server: OpenAIServer, _isolated_home: Path
 ) -> None:
-    openai_server.script(["PASTE-OK", LONG, CJK])
+    sneaky = {"command": "rm -rf ~/x\r\x1b[2Kecho harmless"}
+    run = {"tool_calls": [{"name": "execute_command", "arguments": sneaky}]}
+    openai_server.script(["PASTE-OK", LONG, CJK, run, "NOT-RUN"])
     openai_server.delay(2.0)  # the first token comes late
     term = start(project, openai_server, _isolated_home)
 
@@ -93,6 +95,14 @@ def test_paste_spinner_wrapping_tab_and_exit(
     assert "".join(rows).replace(" ", "") == CJK and len(rows) >= 2
     assert not any(row[0] in NO_START for row in rows)  # no line starts with 。，
 
+    term.send("clean up\r")
+    term.wait_for("[y/N]")  # the command as it would run: \r and ESC shown, not obeyed
+    asked = next(row for row in term.lines() if "[y/N]" in row or "Run `" in row)
+    assert "rm -rf ~/x" in term.text() and "\\r\\x1b[2Kecho harmless" in term.text(), asked
+    term.send("n\r")
+    term.wait_until(lambda: statuses(term) == 4, what="the answer after the refusal")
+    assert "did not approve" in openai_server.requests[4]["messages"][-1]["content"]
+
     term.send("/mem")
     term.send("\t")
     term.wait_for("› /memory")
@@ -103,7 +113,9 @@ def test_paste_spinner_wrapping_tab_and_exit(
     session = list_sessions(project)[0].id
     term.wait_for(f"remem chat --resume {session}")
     assert term.exit_code() == 0
-    assert len(openai_server.requests) == 3
+    assert len(openai_server.requests) == 5
+    typed = (_isolated_home / "chat-history").read_text(encoding="utf-8")
+    assert "+line one\n+line two\n+line three" in typed and "+n\n" not in typed
 
 
 def test_history_and_ctrl_c_mid_stream(

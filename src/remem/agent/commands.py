@@ -380,5 +380,5 @@ def _output(repl: Repl, rest: str) -> None:
     n = int(rest) if rest else len(repl.calls)
     call = repl.calls[n - 1]
     repl.io.line(f"⏺ {n}. {call.name}({visible(call.arguments)})", "tool")
-    for line in visible(call.output, keep="\n\t", strip_ansi=True).split("\n"):
+    for line in visible(call.output, keep="\n\t", strip_ansi=True).expandtabs(4).split("\n"):
         repl.io.line(f"  {line}")

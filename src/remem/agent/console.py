@@ -138,12 +138,13 @@ class ConsoleIO:
         self.end()
         if self.yes:
             return True
-        session = self._prompt_session()
+        ask: Callable[[str], str] = input
+        if self._prompt_session() is not None:  # its own prompt: answers stay out of history
+            from prompt_toolkit import prompt
+
+            ask = prompt
         try:
-            if session is None:
-                answer = input(f"{question} [y/N] ")
-            else:
-                answer = session.prompt(f"{question} [y/N] ", completer=None)
+            answer = ask(f"{question} [y/N] ")
         except EOFError:
             return False
         return answer.strip().lower() in ("y", "yes")

@@ -88,7 +88,8 @@ class Repl:
 
         if self.calls and self.calls[-1].name == name:
             self.calls[-1].output = output
-        lines = visible(output, keep="\n", strip_ansi=True).rstrip("\n").split("\n")
+        shown = visible(output, keep="\n\t", strip_ansi=True).expandtabs(4)
+        lines = shown.rstrip("\n").split("\n")
         width = max(20, self.io.width - 6)
         for i, text in enumerate(lines[:PREVIEW_LINES]):
             self.io.line(("  ⎿ " if i == 0 else "    ") + _clip(text, width), "dim")
