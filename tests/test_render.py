@@ -113,6 +113,18 @@ def test_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "def" in out.getvalue() and not COLOUR.search(out.getvalue())
 
 
+def test_lines_on_a_terminal_show_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TERM", "xterm-256color")
+    out = TTY()
+    con = ConsoleIO(out)
+    con.line("memory: a\x1b[2Jb\rc", "dim")
+    con.write("answer \x1b]0;title\x07 done")
+    con.end()
+    text = out.getvalue()
+    assert "\\x1b[2J" in text and "\x1b[2J" not in text and "\\r" in text
+    assert "\x1b]0;" not in text and "\x07" not in text
+
+
 def test_no_hard_wrap_when_not_a_terminal() -> None:
     out = io.StringIO()
     con = ConsoleIO(out)

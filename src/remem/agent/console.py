@@ -106,8 +106,9 @@ class ConsoleIO:
             self.out.write(text + "\n")
             self.out.flush()
             return
-        self._fit()
-        self.console.print(BreakText(text, style=STYLES.get(style, style)))
+        self._fit()  # what a line shows (a memory, an error) never drives the terminal:
+        shown = visible(text, keep="\n\t", strict=False)
+        self.console.print(BreakText(shown, style=STYLES.get(style, style)))
 
     def wait(self, label: str) -> None:
         if self.status is not None:  # already spinning
