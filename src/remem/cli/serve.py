@@ -49,6 +49,7 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
             "it would be refused and nobody could use it; create one first "
             "(remem token create --user NAME) or listen on 127.0.0.1"
         )
+    backend.warm()
     shown = f"[{host}]" if ":" in host else host
     tell(f"remem serve: http://{shown}:{port}/ (web page), /api (REST, /openapi.json), /mcp")
     tell(f"  store {backend.store.path}, default project {settings.project}")

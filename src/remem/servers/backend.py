@@ -100,5 +100,16 @@ class Backend:
             guards=self.guards, owner=token.id, read_only=token.read_only,
         )  # fmt: skip
 
+    def warm(self) -> None:
+        """Load what the first save and search would otherwise wait for (the tokenizer,
+        jieba's dictionary, the secret patterns: ~2-3 s on a small machine)."""
+        from remem import text
+        from remem.secrets import looks_secret
+        from remem.tokens import count_tokens
+
+        count_tokens("预热 warm-up")
+        text.terms("预热 warm-up")
+        looks_secret("预热 warm-up")
+
     def close(self) -> None:
         self.store.close()
