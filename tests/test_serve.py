@@ -339,6 +339,8 @@ def test_token_commands_keep_only_a_hash(db: Path) -> None:
 def test_serve_refuses_a_public_address_without_a_token(db: Path) -> None:
     out = CliRunner().invoke(cli, ["--db", str(db), "serve", "--host", "0.0.0.0", "--port", "1"])
     assert out.exit_code == 1 and "no API token exists yet" in out.output
+    shown = json.loads(CliRunner().invoke(cli, ["--db", str(db), "serve", "--json"]).stdout)
+    assert shown["mcp"] == "http://127.0.0.1:8765/mcp" and shown["active_tokens"] == 0
     assert [is_loopback(h) for h in ("127.0.0.1", "127.3.2.1", "::1", "[::1]", "localhost")] == [
         True
     ] * 5

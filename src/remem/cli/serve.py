@@ -11,8 +11,9 @@ from remem.store.protocol import ApiToken
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--json", "as_json", is_flag=True, help="Print the settings and exit.")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int) -> None:
+def serve(ctx: click.Context, host: str, port: int, as_json: bool) -> None:
     """Serve the memory to a team: REST API, MCP over HTTP (/mcp) and a web page (/).
 
     Every request needs an API token (`remem token create`). Listens on this machine
@@ -26,6 +27,7 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
       remem token create --user alice
       remem serve                                  # http://127.0.0.1:8765/
       remem --db postgresql://… serve --host 0.0.0.0 --port 8765
+      remem serve --json                           # what it would serve, then exit
     """
     try:
         import uvicorn
@@ -40,8 +42,19 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
     from remem.retrieval.embedding import embedder_from_env
 
     settings = ctx.find_root().obj.settings
-    backend = Backend(settings, embedder=embedder_from_env())
+    backend = Backend(settings, embedder=None if as_json else embedder_from_env())
     active = backend.check.active()
+    shown = f"[{host}]" if ":" in host else host
+    if as_json:
+        backend.close()
+        url = f"http://{shown}:{port}"
+        data = {
+            "url": f"{url}/", "api": f"{url}/api", "openapi": f"{url}/openapi.json",
+            "mcp": f"{url}/mcp", "db": backend.store.path, "project": settings.project,
+            "loopback": is_loopback(host), "active_tokens": active,
+        }  # fmt: skip
+        emit(True, data, lambda: None)
+        return
     if not is_loopback(host) and active == 0:
         backend.close()
         raise click.ClickException(
@@ -50,7 +63,6 @@ def serve(ctx: click.Context, host: str, port: int) -> None:
             "(remem token create --user NAME) or listen on 127.0.0.1"
         )
     backend.warm()
-    shown = f"[{host}]" if ":" in host else host
     tell(f"remem serve: http://{shown}:{port}/ (web page), /api (REST, /openapi.json), /mcp")
     tell(f"  store {backend.store.path}, default project {settings.project}")
     if active == 0:
