@@ -17,7 +17,9 @@ from remem.store.backends import describe
 
 if TYPE_CHECKING:
     from remem.agent.io import IO
+    from remem.agent.loop import Agent
     from remem.agent.manager import MemoryManager
+    from remem.agent.units import Units
     from remem.entry import Entry
     from remem.memory import SaveResult
 
@@ -40,6 +42,8 @@ class Repl(Protocol):
 
     manager: MemoryManager
     io: IO
+    agent: Agent | None
+    units: Units  # skills, sub-agents and plans
     pending: SaveResult | None  # the last /save that conflicted
     last_summary: str
     calls: list[ToolCall]
@@ -47,6 +51,8 @@ class Repl(Protocol):
     def report_save(self, result: SaveResult) -> None: ...
 
     def replay(self, turns: int = 2) -> None: ...
+
+    def memory_line(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -285,6 +291,9 @@ def _context(repl: Repl, rest: str) -> None:
     repl.io.line(f"summarise: old turns at {st.summary_threshold:,} tokens")
     fired = ", ".join(f"{k} x{v}" for k, v in st.levels_fired.items()) or "none yet"
     repl.io.line(f"fired:     {fired} ({st.compactions} compactions)")
+    repl.io.line("units:     each with its own context (main: this conversation)")
+    for line in repl.units.lines():
+        repl.io.line(f"  {line}")
 
 
 @command("clear", "/clear", "Save facts, then start a fresh conversation.")

@@ -88,15 +88,26 @@ class Agent:
         self.on_result: Callable[[str, str], None] | None = None
         self.guard = guard or LoopGuard()
         self.max_tokens = max_tokens
+        # asked before each model call: a reason to stop now (a unit's token budget), or None
+        self.stop_when: Callable[[], str | None] | None = None
         self.turn_text = ""
         tools.user_text = lambda: self.turn_text
 
     def run_turn(self, user_text: str, *, extract: bool = True) -> TurnResult:
         """Answer one user message. KeyboardInterrupt cancels: the list is repaired
         (every call gets a result), the exception propagates, nothing is extracted."""
+        self.manager.add_user_message(user_text)
+        result = self.go_on(user_text)
+        if extract and not result.cancelled:
+            self.manager.extract_in_background(user_text)
+        return result
+
+    def go_on(self, user_text: str) -> TurnResult:
+        """The loop of `run_turn` on the list as it is, for the user's `user_text` (remem
+        added its own message after it, e.g. a team's results); nothing is extracted."""
         self.turn_text = user_text
         self.guard.reset()
-        self.manager.add_user_message(user_text)
+        self.tools.take_pending()  # nothing queued by a cancelled turn carries over
         try:
             result = self._loop(user_text)
         except KeyboardInterrupt:
@@ -104,17 +115,19 @@ class Agent:
             self.manager.flush()
             raise
         self.manager.flush()
-        if extract and not result.cancelled:
-            self.manager.extract_in_background(user_text)
         return result
 
     def _loop(self, user_text: str) -> TurnResult:
         calls: list[str] = []
         while True:
-            if not self.guard.step():
-                note = f"{GUARD_PREFIX} stopped after {self.guard.max_steps} model calls"
+            why = self.stop_when() if self.stop_when is not None else None
+            done = self.guard.steps
+            if why is None and not self.guard.step():
+                why = f"stopped after {self.guard.max_steps} model calls"
+            if why is not None:
+                note = f"{GUARD_PREFIX} {why}"
                 self.manager.add_assistant_message(note)
-                return TurnResult(note, self.guard.steps - 1, calls, stopped=note)
+                return TurnResult(note, done, calls, stopped=note)
             messages = self.manager.prepare(user_text)
             if self.on_wait is not None:
                 self.on_wait()
@@ -127,6 +140,8 @@ class Agent:
                 return TurnResult(response.content, self.guard.steps, calls)
             for call in response.tool_calls:
                 calls.append(self._run_call(call))
+            for message in self.tools.take_pending():  # a loaded skill: after the results
+                self.manager.context.add_message(message)
 
     def _run_call(self, call: dict[str, Any]) -> str:
         fn = call.get("function") or {}

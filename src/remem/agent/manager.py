@@ -171,6 +171,11 @@ class MemoryManager:
         )
         return assemble(parts)
 
+    def refresh_prompt(self) -> None:
+        """The prompt's parts changed (/skill): rebuild it now and at the next `prepare`."""
+        self._prompt_key = None
+        self.context.set_system(self.system_prompt(""))
+
     def prepare(self, query: str) -> list[Message]:
         """The list to send for the user's `query`: the system prompt refreshed with the
         memories for it (never the user's message), measured and compacted (ST4)."""

@@ -12,8 +12,10 @@ from __future__ import annotations
 import signal
 from typing import TYPE_CHECKING
 
+import remem.agent.mode_commands  # noqa: F401  (registers /plan, /team, /skill)
 from remem.agent.commands import COMMANDS, ToolCall, complete, short
 from remem.agent.io import IO, BufferIO
+from remem.agent.units import Units
 from remem.errors import RememError
 
 if TYPE_CHECKING:
@@ -48,10 +50,14 @@ def _clip(text: str, width: int) -> str:
 
 
 class Repl:
-    def __init__(self, manager: MemoryManager, io: IO, agent: Agent | None = None) -> None:
+    def __init__(
+        self, manager: MemoryManager, io: IO, agent: Agent | None = None, units: Units | None = None
+    ) -> None:
         self.manager = manager
         self.io = io
         self.agent = agent
+        self.units = units or Units(manager, agent)  # skills, sub-agents, plans
+        self.units.notify = lambda text: io.line(text, "dim")
         self.pending: SaveResult | None = None  # the last /save that conflicted
         self.last_summary = ""
         self.last_turn: TurnResult | None = None

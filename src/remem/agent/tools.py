@@ -111,16 +111,33 @@ class Toolbox:
             "save_memory": self.save_memory,
             "search_memory": self.search_memory,
         }
+        self._extra: list[dict[str, Any]] = []  # specs of tools added with `add_tool`
+        self.hidden: set[str] = set()  # tools this agent is not offered (and cannot run)
+        # remem's own messages (a loaded skill's text) to add after this batch of results
+        self.pending: list[dict[str, Any]] = []
 
     @property
     def specs(self) -> list[dict[str, Any]]:
-        return TOOL_SPECS
+        every = [*TOOL_SPECS, *self._extra]
+        return [s for s in every if s["function"]["name"] not in self.hidden]
+
+    def add_tool(self, spec: dict[str, Any], handler: Callable[[dict[str, Any]], str]) -> None:
+        """Offer one more tool (load_skill, delegate ...): its OpenAI spec and its handler."""
+        name = spec["function"]["name"]
+        self._extra = [s for s in self._extra if s["function"]["name"] != name] + [spec]
+        self._handlers[name] = handler
+
+    def take_pending(self) -> list[dict[str, Any]]:
+        """The messages tools queued this batch, once (the loop adds them after the results)."""
+        pending, self.pending = self.pending, []
+        return pending
 
     def run(self, name: str, arguments: str | dict[str, Any]) -> str:
         """The tool's output as text; bad arguments and failures become `error: ...`."""
-        handler = self._handlers.get(name)
+        handler = None if name in self.hidden else self._handlers.get(name)
         if handler is None:
-            return f"error: unknown tool {name!r}; tools: {', '.join(self._handlers)}"
+            offered = ", ".join(n for n in self._handlers if n not in self.hidden)
+            return f"error: unknown tool {name!r}; tools: {offered}"
         try:
             args = parse_arguments(arguments)
             return handler(args)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -100,10 +101,37 @@ def _repl(
     return repl, None
 
 
+def _continue_plan(repl: Repl) -> None:
+    """After --resume: a plan the session left unfinished goes on (asked on a terminal)."""
+    from remem.agent.plan import find_unfinished
+    from remem.context.ledger import read_events
+
+    ledger = repl.manager.ledger
+    state = find_unfinished(read_events(ledger.path)) if ledger is not None else None
+    if state is None or repl.agent is None:
+        return
+    open_task = next((n.id for n in state.nodes if n.state not in ("done", "skipped")), None)
+    question = f"Plan {state.id} stopped at task {open_task} of {len(state.tasks)}. Go on?"
+    if repl.units.auto or repl.io.confirm(question):
+        repl.run_one("/plan continue")
+
+
 @click.command("chat")
 @click.option("--project", metavar="NAME|PATH", help="Keep memories apart under this project.")
 @click.option("--message", "-m", metavar="TEXT", help="Answer one message (or /command), exit.")
-@click.option("--yes", "-y", is_flag=True, help="Run commands without asking.")
+@click.option(
+    "--plan",
+    "plan_goal",
+    metavar="GOAL",
+    help="Plan GOAL as tasks, each in its own context; review, run, exit.",
+)
+@click.option(
+    "--team",
+    "team_goal",
+    metavar="GOAL",
+    help="Like --plan, with a sub-agent per task and a lead that answers.",
+)
+@click.option("--yes", "-y", is_flag=True, help="Run commands (and accept plans) without asking.")
 @click.option(
     "--resume", "resume_id", metavar="ID", help="Continue a session ('last': the latest)."
 )
@@ -124,6 +152,8 @@ def _repl(
 def chat(
     project: str | None,
     message: str | None,
+    plan_goal: str | None,
+    team_goal: str | None,
     yes: bool,
     resume_id: str | None,
     window: int | None,
@@ -141,15 +171,24 @@ def chat(
       remem chat --message "帮我再创建一个项目"
       remem chat -m "/memory list"
       remem chat --json -m "部署脚本在哪？"
+      remem chat --plan "给 myapp 加上健康检查接口并写测试" --yes
     """
+    given = [o for o, v in (("--message", message), ("--plan", plan_goal),
+                            ("--team", team_goal)) if v is not None]  # fmt: skip
+    if len(given) > 1:
+        raise click.UsageError(f"{' and '.join(given)} cannot be used together")
+    if plan_goal is not None or team_goal is not None:
+        message = f"/plan {plan_goal}" if plan_goal is not None else f"/team {team_goal}"
     if as_json and message is None:
-        raise click.UsageError("--json needs --message")
+        raise click.UsageError("--json needs --message (or --plan / --team)")
     settings = _settings(project)
     session = _resume_target(project_root(), resume_id) if resume_id else None
     manager, agent = _assemble(settings, window, summarizer, yes, session)
     repl, buffer = _repl(settings, manager, agent, as_json=as_json, yes=yes)
+    repl.units.auto = yes or as_json or not sys.stdin.isatty()
     if session:
         repl.run_one(f"/resume {session}")
+        _continue_plan(repl)
     if message is None:
         repl.run()
         return
@@ -162,6 +201,7 @@ def chat(
         data = {
             "session": manager.session_id, "outcome": outcome, "output": buffer.output,
             "answer": turn.answer if turn else None, "tool_calls": turn.tool_calls if turn else [],
+            "plan": repl.units.last_plan,
         }  # fmt: skip
         emit(True, data, lambda: None)
     if outcome in ("error", "cancelled"):

@@ -9,6 +9,11 @@ Each line is one event `{"v": 1, "seq": n, "at": ts, "type": ..., ...}`:
 - `event` - free-form notes (`kind` plus fields), e.g. compaction reports;
 - `session_end` - written once by `close()`.
 
+Execution units other than the top-level conversation (a task of a plan, a sub-agent:
+SPEC ST1) record into the same file through a `UnitRecorder`: their `message`,
+`view_checkpoint` and `event` lines carry `"unit": "<id>"`. The top-level view, titles
+and counts look only at lines without one; `view_of(events, unit=...)` rebuilds a unit's.
+
 Every event is one `os.write` of one full line on an O_APPEND descriptor, then
 `fsync`, so a crash leaves at worst a partial last line; readers skip such a line and
 report it. `resume` rebuilds what the model saw: the last checkpoint plus every
@@ -41,6 +46,7 @@ __all__ = [
     "Session",
     "SessionInfo",
     "SessionLedger",
+    "UnitRecorder",
     "list_sessions",
     "load",
     "new_session_id",
@@ -263,6 +269,29 @@ class SessionLedger:
         self.close("exit" if exc_type is None else f"error: {exc_type.__name__}")
 
 
+class UnitRecorder:
+    """Records one execution unit's changes into the session's ledger, each line tagged
+    with the unit's id (the `Recorder` a unit's ContextManager reports to)."""
+
+    def __init__(self, ledger: SessionLedger, unit: str) -> None:
+        if not unit:
+            raise InvalidInput("a unit needs an id")
+        self.ledger = ledger
+        self.unit = unit
+
+    def message(self, message: Message) -> int:
+        data = {"unit": self.unit, "message": _check_message(message)}
+        return self.ledger.append("message", data)
+
+    def checkpoint(
+        self, messages: Sequence[Message], source: str = "turn", *, tokens: int | None = None
+    ) -> int:
+        return self.ledger.checkpoint(messages, source, tokens=tokens, unit=self.unit)
+
+    def event(self, kind: str, **data: Any) -> int:
+        return self.ledger.event(kind, unit=self.unit, **data)
+
+
 def _lock(fd: int, session_id: str) -> None:
     """One writer per session: a second process continuing it would interleave two
     conversations in one file. The lock goes with the process (a crash frees it)."""
@@ -338,10 +367,13 @@ def read_events(path: Path) -> list[dict[str, Any]]:
     return read_ledger(path).events
 
 
-def view_of(events: Sequence[Mapping[str, Any]]) -> list[Message]:
-    """The messages of the last checkpoint plus every message recorded after it."""
+def view_of(events: Sequence[Mapping[str, Any]], unit: str | None = None) -> list[Message]:
+    """The messages of the last checkpoint plus every message recorded after it, of the
+    top-level conversation (or of the execution unit `unit`)."""
     view: list[Message] = []
     for event in events:
+        if event.get("unit") != unit:
+            continue
         if event["type"] == "view_checkpoint" and isinstance(event.get("messages"), list):
             view = list(event["messages"])
         elif event["type"] == "message" and isinstance(event.get("message"), dict):
@@ -377,6 +409,8 @@ class Session:
 
 def _title(events: Sequence[Mapping[str, Any]]) -> str:
     for event in events:
+        if "unit" in event:  # a task's or a sub-agent's prompt is not the session's title
+            continue
         if event["type"] == "message":
             candidates = [event.get("message")]
         elif event["type"] == "view_checkpoint":
@@ -399,7 +433,7 @@ def _timestamp(event: Mapping[str, Any], fallback: datetime) -> datetime:
 
 def _info(path: Path, events: Sequence[Mapping[str, Any]]) -> SessionInfo:
     mtime = datetime.fromtimestamp(path.stat().st_mtime, tz=UTC)
-    checkpoints = [e for e in events if e["type"] == "view_checkpoint"]
+    checkpoints = [e for e in events if e["type"] == "view_checkpoint" and "unit" not in e]
     start = next((e for e in events if e["type"] == "session_start"), None)
     metadata = {k: v for k, v in (start or {}).items() if k not in ("v", "seq", "at", "type")}
     tokens = checkpoints[-1].get("tokens") if checkpoints else None
@@ -408,7 +442,7 @@ def _info(path: Path, events: Sequence[Mapping[str, Any]]) -> SessionInfo:
         path=path,
         started_at=_timestamp(events[0], mtime) if events else mtime,
         updated_at=_timestamp(events[-1], mtime) if events else mtime,
-        messages=sum(1 for e in events if e["type"] == "message"),
+        messages=sum(1 for e in events if e["type"] == "message" and "unit" not in e),
         checkpoints=len(checkpoints),
         last_checkpoint_tokens=tokens if isinstance(tokens, int) else None,
         title=_title(events),

@@ -1,3 +1,1 @@
-"""remem for other programs: the MCP server (`mcp`) and `remem serve` (`http` assembles
-the app from `backend`, `auth` tokens, the REST `api` and the `web` page). Imports
-`remem.memory` and below; the web stack is imported only by `remem serve`."""
+"""remem for other programs: the MCP server (`mcp`). Imports `remem.memory` and below."""
