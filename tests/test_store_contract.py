@@ -966,6 +966,7 @@ def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
         conn.execute("DROP TABLE postings")
         conn.execute("DROP INDEX entries_filter")
         conn.execute("DROP TABLE meta")
+        conn.execute("DROP TABLE api_tokens")
         conn.execute("DELETE FROM schema_migrations WHERE version > 1")
     store = open_store(pg_url)
     try:

@@ -15,6 +15,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    __version__: str
     from remem.agent.manager import ManagerStatus, MemoryManager
     from remem.context.compaction import CompactionConfig, CompactionReport
     from remem.context.ledger import SessionLedger
@@ -128,7 +129,19 @@ __all__ = [
 ]
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("remem")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # from the installed package's metadata, read on first use
+        globals()[name] = value = _version()
+        return value
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'remem' has no attribute {name!r}")

@@ -36,6 +36,8 @@ COMMANDS = {
     "reindex": "remem.cli.embed:reindex",
     "chat": "remem.cli.chat:chat",
     "mcp": "remem.cli.mcp:mcp",
+    "serve": "remem.cli.serve:serve",
+    "token": "remem.cli.serve:token",
     "migrate": "remem.cli.migrate:migrate_command",
 }
 

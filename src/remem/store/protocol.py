@@ -106,6 +106,23 @@ class CorpusStats:
     doc_freq: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class ApiToken:
+    """An API token of `remem serve`, as the store keeps it: never the token itself, only
+    its `digest`; `id` is the public handle that `remem token list` and `revoke` use.
+    Requests made with it act as `user_id` (and `agent_id`), reading only if `read_only`."""
+
+    id: str
+    digest: str
+    user_id: str
+    agent_id: str | None
+    read_only: bool
+    created_at: datetime
+    name: str = ""
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+
+
 # The rules that turn an entry into index terms (remem.text, remem.glossary). Bump it
 # whenever they change: stores indexed under older rules are re-indexed when opened,
 # or a query's terms would miss old entries' terms ("went" is now indexed as "go").
@@ -242,6 +259,21 @@ class Store(Protocol):
 
     def iter_all(self) -> Iterator[Entry]:
         """Every entry, history included, oldest first."""
+
+    def add_token(self, token: ApiToken) -> None:
+        """Keep a new API token (its id and digest are new)."""
+
+    def tokens(self) -> list[ApiToken]:
+        """Every API token, revoked ones included, oldest first."""
+
+    def token(self, digest: str) -> ApiToken | None:
+        """The unrevoked API token with this digest."""
+
+    def revoke_token(self, token_id: str, at: datetime) -> bool:
+        """Revoke a token from `at` on; False when no unrevoked token has that id."""
+
+    def token_used(self, token_id: str, at: datetime) -> None:
+        """Record that a token was last used at `at` (never fails a request)."""
 
     def counts(self) -> dict[str, Any]: ...
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.errors import StoreError
+from remem.store.api_tokens import TokenTable
 from remem.store.protocol import (
     MAX_POSTINGS,
     Candidate,
@@ -89,7 +90,7 @@ def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]
     return sql, params
 
 
-class SQLStore:
+class SQLStore(TokenTable):
     """What a `Store` over SQL does alike in every dialect (see the module docstring)."""
 
     dialect: Dialect

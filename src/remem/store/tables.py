@@ -94,3 +94,24 @@ def vectors(types: Mapping[str, str]) -> str:
 def entries_v1(types: Mapping[str, str]) -> str:
     """Schema 1's entries, named values and audit log in one dialect's types."""
     return _ENTRIES_V1.format(**types)
+
+
+# API tokens of `remem serve` (SQLite's migration 6, PostgreSQL's 4): only a digest of
+# each token is kept; `read_only` is 0 or 1 in both dialects so that one SQL serves both.
+_API_TOKENS = """
+CREATE TABLE api_tokens (
+    id {id} PRIMARY KEY,
+    digest TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL,
+    agent_id TEXT,
+    read_only INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    created_at {time} NOT NULL,
+    last_used_at {time},
+    revoked_at {time}
+);
+"""
+
+
+def api_tokens(types: Mapping[str, str]) -> str:
+    return _API_TOKENS.format(**types)

@@ -12,7 +12,7 @@ import hashlib
 import re
 from typing import Any
 
-from remem.store.tables import POSTGRES_TYPES, entries_v1, vectors
+from remem.store.tables import POSTGRES_TYPES, api_tokens, entries_v1, vectors
 
 # One advisory lock id (any constant) serialises migrations and writers, as SQLite's
 # BEGIN IMMEDIATE does: the dedup check and the insert must see the same state.
@@ -71,10 +71,14 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 INSERT INTO meta SELECT 'index_version', '1' WHERE EXISTS (SELECT 1 FROM entries);
 """
 
+# Who may use `remem serve` (see remem.store.sqlite.schema's migration 6).
+_V4 = api_tokens(POSTGRES_TYPES)
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (1, "entries, term index, named values, audit log, vectors, usage", _V1),
     (2, "postings for BM25", _V2),
     (3, "store settings (index version)", _V3),
+    (4, "api tokens of the server", _V4),
 ]
 
 

@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Callable
 
 from remem.entry import format_ts, utcnow
-from remem.store.tables import SQLITE_TYPES, entries_v1, vectors
+from remem.store.tables import SQLITE_TYPES, api_tokens, entries_v1, vectors
 
 # Terms are produced by remem.text and joined by spaces; these token characters
 # keep "3.11", "spring-boot" and "c++" whole inside FTS5 as they are in Python.
@@ -94,12 +94,16 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 INSERT INTO meta SELECT 'index_version', '1' WHERE EXISTS (SELECT 1 FROM entries);
 """
 
+# Who may use `remem serve`: hashed API tokens bound to a user (and agent).
+_V6 = api_tokens(SQLITE_TYPES)
+
 MIGRATIONS: list[Migration] = [
     (1, "entries, fts5 index, named values, audit log", _script(_V1)),
     (2, "document frequencies per term", _script(_V2)),
     (3, "embedding vectors per entry, tagged with model and dimension", _script(_V3)),
     (4, "last use of each entry in a prompt", _script(_V4)),
     (5, "store settings (index version)", _script(_V5)),
+    (6, "api tokens of the server", _script(_V6)),
 ]
 
 
