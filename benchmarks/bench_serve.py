@@ -60,12 +60,13 @@ def remem(db: str, *args: str) -> str:
 
 
 @contextmanager
-def server(db: str) -> Iterator[str]:
+def server(db: str, log: Path) -> Iterator[str]:
     port = pg.free_port()
     env = {**os.environ, "REMEM_EMBEDDER": "none"}
     cmd = [sys.executable, "-m", "remem", "--db", db, "--project", "bench", "serve",
            "--host", "127.0.0.1", "--port", str(port)]  # fmt: skip
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out = log.open("w")
+    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -81,6 +82,7 @@ def server(db: str) -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+        out.close()
 
 
 def work(url: str, token: str, n: int, until: float, out: Client) -> None:
@@ -144,7 +146,8 @@ def run(label: str, db: str, clients: int, seconds: float) -> dict[str, object]:
         u: json.loads(remem(db, "token", "create", "--user", f"user{u}", "--json"))["token"]
         for u in range(users)
     }
-    with server(db) as url:
+    log = Path(tempfile.gettempdir()) / f"remem-bench-serve-{label}.log"
+    with server(db, log) as url:
         results = {n: Client() for n in range(clients)}
         until = time.monotonic() + seconds
         started = time.perf_counter()
@@ -173,6 +176,8 @@ def run(label: str, db: str, clients: int, seconds: float) -> dict[str, object]:
     for r in results.values():
         for error in r.errors[:3]:
             print(f"  {label}: {error}", file=sys.stderr)
+    if row["errors"]:
+        print(f"  {label}: the server's log is {log}", file=sys.stderr)
     return row
 
 

@@ -78,3 +78,16 @@ def test_named_values_take_the_new_value_of_a_change() -> None:
     assert text.named_values("Budget changed from 50k to 80k") == {"budget": "80k"}
     assert text.named_values("JDK 17 和 21") == {"jdk": "17"}
     assert text.named_values("Released v1.2 today") == {"released": "1.2"}
+
+
+def test_terms_are_the_same_from_many_threads_at_once() -> None:
+    """Stemming from concurrent threads (a server's requests) gives the serial result:
+    one shared snowball stemmer raised IndexError or returned other words' stems."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    words = [f"{w}ations {w}izing {w}fulness {w}ements" for w in
+             ("optim", "organ", "deploy", "billing", "configur", "rational", "nation")]  # fmt: skip
+    texts = [" ".join(words[i:] + words[:i]) * 4 for i in range(len(words))] * 12
+    expected = [text.terms(t) for t in texts]
+    with ThreadPoolExecutor(8) as pool:
+        assert list(pool.map(text.terms, texts)) == expected

@@ -7,6 +7,7 @@ single characters (but digits) and punctuation never become terms (SPEC RT2).
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections import Counter
 from functools import cache, lru_cache
@@ -74,12 +75,19 @@ _CANON_KEEP = set("#/@\\%_-")
 _CANON_PARTICLES = set("的地得是")
 
 
-@cache
-def _stemmer() -> Any:
-    # Import only the English stemmer: the package's top level loads ~30 languages.
-    from snowballstemmer.english_stemmer import EnglishStemmer
+_LOCAL = threading.local()
 
-    return EnglishStemmer()
+
+def _stemmer() -> Any:
+    """This thread's stemmer: a snowball stemmer keeps the word it works on in itself,
+    so threads sharing one (a server's requests) corrupt each other's stems."""
+    stemmer = getattr(_LOCAL, "stemmer", None)
+    if stemmer is None:
+        # Import only the English stemmer: the package's top level loads ~30 languages.
+        from snowballstemmer.english_stemmer import EnglishStemmer
+
+        stemmer = _LOCAL.stemmer = EnglishStemmer()
+    return stemmer
 
 
 @cache
