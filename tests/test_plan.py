@@ -298,3 +298,57 @@ def test_killed_during_task_2_resumes_at_task_2(
     assert [e["saved"] for e in events if e.get("kind") == "extraction"] == [
         ["我们项目统一用 UTF-8 编码"]
     ]
+
+
+def test_a_task_compacts_its_own_context(
+    project: Path, openai_server: OpenAIServer, _isolated_home: Path
+) -> None:
+    from remem.context.compaction import CompactionConfig
+
+    for i in range(4):
+        (project / f"big{i}.txt").write_text(f"BIG{i} " + "数据 log line\n" * 300, "utf-8")
+    memory = Memory(_isolated_home / "memory.db", project=project)
+    small = CompactionConfig(window=12_000)  # clearing starts at ~4,000 tokens
+    mm = MemoryManager.open(project, memory=memory, account=TokenAccount(), config=small)
+    two = json.dumps({"tasks": TASKS[:2]}, ensure_ascii=False)
+    openai_server.script([two, *[read(f"big{i}.txt") for i in range(4)], "读完了", "第二个"])
+    repl = repl_for(mm, openai_server, [], auto=True)
+    assert repl.run_one(f"/plan {GOAL}") == "ok"
+    mm.close()
+    events = read_events(mm.ledger.path)  # type: ignore[union-attr]
+    compactions = [e for e in events if e.get("kind") == "compaction"]
+    assert compactions and all(e.get("unit") == "p1/t1" for e in compactions)
+    assert any(e["levels"] == ["clear"] for e in compactions)
+    last_of_t1 = openai_server.requests[5]
+    assert "[old tool result cleared]" in wire(last_of_t1) and "BIG3" in wire(last_of_t1)
+    t2 = openai_server.requests[6]
+    assert "BIG" not in wire(t2) and len(t2["messages"]) == 2  # a fresh context
+
+
+def test_plan_options_on_the_command_line() -> None:
+    from click.testing import CliRunner
+
+    from remem.cli.app import cli
+
+    result = CliRunner().invoke(cli, ["chat", "--plan", "x", "-m", "y"])
+    assert result.exit_code == 2 and "--message and --plan cannot be used together" in result.output
+    result = CliRunner().invoke(cli, ["chat", "--help"])
+    assert "--plan GOAL" in result.output and "--team GOAL" in result.output
+
+
+def test_ctrl_c_in_a_task_interrupts_the_plan_which_goes_on_later(mm: MemoryManager) -> None:
+    from remem import ScriptedChatModel
+
+    model = ScriptedChatModel([PLAN, read("a.txt"), KeyboardInterrupt()], account=mm.account)
+    repl = Repl(mm, BufferIO(), Agent(mm, model, Toolbox(mm.root, manager=mm)))
+    repl.units.auto = True
+    assert repl.run_one(f"/plan {GOAL}") == "cancelled"
+    assert "[plan p1 interrupted: /plan continue goes on]" in repl.io.output  # type: ignore[attr-defined]
+    last = checkpoints(mm)[-1]
+    assert last["status"] == "interrupted" and last["nodes"][0]["state"] == "running"
+    assert stored(mm) == []  # an interrupted plan extracts nothing
+    model.add("端口是 8080。", "数据库是 PostgreSQL 16。", "已写。")
+    assert repl.run_one("/plan continue") == "ok"
+    assert checkpoints(mm)[-1]["status"] == "done"
+    assert "Your task (1)" in str(model.requests[3].messages[1]["content"])  # task 1 again
+    assert stored(mm) == ["我们项目统一用 UTF-8 编码"]

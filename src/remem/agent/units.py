@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remem.agent.manager import MemoryManager
@@ -219,7 +220,8 @@ class Units:
         self.skills = skills or SkillLibrary(manager.home, manager.root, manager.memory.project)
         self.main_record = UnitRecord("main", "main")
         self.records: list[UnitRecord] = [self.main_record]
-        self._ids: set[str] = set()
+        self._ids: set[str] = set()  # unit and plan ids used in this session
+        self._scanned: Path | None = None  # the ledger whose ids are in `_ids`
         self.refresh_skills()
         self.model: ChatModel | None = None
         if agent is not None:
@@ -250,12 +252,14 @@ class Units:
         toolbox.add_tool(DELEGATE_SPEC, delegate)
 
     def new_id(self, prefix: str) -> str:
-        """The next free `prefix`N of this session (earlier processes' ids included)."""
-        taken = set(self._ids)
+        """The next free `prefix`N of this session (earlier processes' ids included: the
+        ledger is read once per file; this process is its only writer since)."""
         ledger = self.main.ledger
-        if ledger is not None:
+        if ledger is not None and ledger.path != self._scanned:
+            self._scanned = ledger.path
             for event in read_events(ledger.path):
-                taken.update(str(event[k]) for k in ("unit", "plan") if k in event)
+                self._ids.update(str(event[k]) for k in ("unit", "plan") if k in event)
+        taken = self._ids
         n = 1
         while f"{prefix}{n}" in taken or any(t.startswith(f"{prefix}{n}/") for t in taken):
             n += 1
