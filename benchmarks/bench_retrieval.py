@@ -33,15 +33,19 @@ from bench_store import (  # noqa: E402
     fill_by_import,
     summarize,
 )
-from remem import Memory, locomo  # noqa: E402
+from remem import Memory  # noqa: E402
+from remem.bench import datasets, harness  # noqa: E402
 from remem.retrieval.embedding import embedder_from_env  # noqa: E402
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo"
+SHARED = next(
+    (p / "shared" / "data" for p in Path(__file__).resolve().parents if (p / "shared").is_dir()),
+    Path("shared/data"),
+)
 
 
 def bench_locomo(files: list[str], ks: tuple[int, ...]) -> dict[str, object]:
-    paths = files or sorted(str(p) for p in SHARED.glob("*.json"))
-    systems = locomo.run(paths, ks, embedder_from_env())
+    paths = files or sorted(str(p) for p in (SHARED / "locomo").glob("*.json"))
+    systems = harness.run(datasets.corpora(paths), ks, embedder_from_env())
     rows = [s.to_dict() for s in systems]
     for r in rows:
         cells = "  ".join(f"R@{k} {r['recall'][k]:.3f} ({r['tokens'][k]:.0f} tok)" for k in ks)

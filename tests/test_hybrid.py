@@ -125,7 +125,7 @@ def test_bench_retrieval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     )  # fmt: skip
     assert out.exit_code == 0, out.output
     systems = {s["system"]: s for s in json.loads(out.output)["systems"]}
-    assert set(systems) == {"remem", "bm25", "vector (fake-hash)"}
+    assert set(systems) == {"remem", "keyword", "bm25", "vector (fake-hash)"}
     assert systems["remem"]["recall"]["3"] >= systems["bm25"]["recall"]["3"]
     assert (tmp_path / "r.png").stat().st_size > 1000
     human = CliRunner().invoke(cli, ["bench", "retrieval", str(tmp_path / "c.json")])

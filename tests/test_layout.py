@@ -47,8 +47,8 @@ def part_of(module: str) -> str:
         return name
     if name in CORE:
         return "core"
-    if name in ("memory", "exchange"):
-        return "memory"
+    if name in ("memory", "exchange", "conversation"):
+        return "memory"  # conversation: messages -> save requests for Memory.add_messages
     if name == "embedding":
         return "shim"
     if name == "__main__":

@@ -6,8 +6,8 @@ import builtins
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
@@ -23,10 +23,11 @@ from remem.entry import (
     utcnow,
     validate,
 )
-from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused, StoreError
+from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused
 from remem.exchange import ImportResult
 from remem.retrieval import block, ranking
 from remem.retrieval.ranking import Hit
+from remem.retrieval.recall import Recall
 from remem.settings import RankingConfig, Settings
 from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
@@ -37,14 +38,14 @@ if TYPE_CHECKING:
     from remem.retrieval.vector_index import VectorIndex
 
 _FROM_ENV: Any = object()
-_LONG_AGO = datetime(1970, 1, 1, tzinfo=UTC)
 
-SaveStatus = Literal["added", "duplicate", "conflict", "replaced"]
+SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "refused"]
 
 
 @dataclass(frozen=True, slots=True)
 class SaveResult:
-    """What `save` did. On `conflict` nothing was written; `entry` is the unsaved one."""
+    """What `save` did. On `conflict` (and `refused`: a secret in a conversation turn)
+    nothing was written; `entry` is the unsaved one."""
 
     status: SaveStatus
     entry: Entry
@@ -131,8 +132,7 @@ class Memory:
             self.vectors = VectorIndex(store, embedder, notify=notify)
             semantic = semantic or SemanticCheck(self.vectors)
         self.semantic = semantic
-        # ids this Memory injected (hot for its session, RT8) and when it recorded the use
-        self._served: dict[str, datetime] = {}
+        self.recall = Recall(store, self.settings.ranking, self.vectors, self.settings.session_id)
         self.last_injected: builtins.list[Entry] = []  # what the last context_for chose
 
     # -- plumbing --------------------------------------------------------------------------
@@ -290,6 +290,34 @@ class Memory:
                 self.vectors.put(entry, vector)
         return SaveResult("added", entry)
 
+    def add_messages(
+        self,
+        messages: Sequence[Any],
+        *,
+        at: datetime | str | None = None,
+        session_id: str | None = None,
+    ) -> builtins.list[SaveResult]:
+        """Remember a conversation (OpenAI-style `role`, `content`, optional `name` and
+        `metadata`), one `conversation` memory per user or assistant turn, with its
+        speaker, the turn it answers and the session's date `at` (see
+        `remem.conversation`). A turn that looks like a secret is not saved (status
+        "refused", SPEC SE3); the others are. One result per turn, in order."""
+        from remem import conversation
+
+        results = []
+        session = session_id or self.settings.session_id
+        for turn in conversation.turns(messages, at=at, session_id=session):
+            try:
+                results.append(self.save(
+                    turn.content, type="conversation", source=turn.source, entity=turn.entity,
+                    created_at=turn.created_at, metadata=turn.metadata,
+                ))  # fmt: skip
+            except SecretRefused as exc:
+                refused = self._build(turn.content, type="conversation", scope="project",
+                                      source=turn.source, created_at=turn.created_at)  # fmt: skip
+                results.append(SaveResult("refused", refused, reasons=[str(exc)]))
+        return results
+
     def _refresh(self, existing: Entry, source: str) -> Entry:
         # An automatic path must not vouch for a memory (seed 003 §08).
         if source == "auto_extracted":
@@ -417,18 +445,7 @@ class Memory:
             since=to_utc(since) if since else None,
             until=to_utc(until) if until else None,
         )
-        return self._with_tiers(self._rank(query, flt)[:limit])
-
-    def _rank(self, query: str, flt: Filter | None = None) -> builtins.list[Hit]:
-        terms = text.query_terms(query)
-        flt = flt or self._filter()
-        if self.vectors is None:
-            if not terms:
-                return []
-            candidates, stats = self.store.keyword(terms, flt, limit=self.ranking.candidates)
-            dates = ranking.query_dates(query)
-            return ranking.score_candidates(candidates, terms, stats, self.ranking, dates=dates)
-        return self.vectors.rank(query, terms, flt, self.ranking)
+        return self.recall.with_tiers(self.recall.rank(query, flt)[:limit])
 
     def reindex(self, progress: Any = None) -> int:
         """Embed every memory that has no vector of the current model (SPEC RT3)."""
@@ -457,7 +474,8 @@ class Memory:
         budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
         budget -= count_tokens(block.frame())
         lowest = min(self.ranking.floor, self.ranking.cold_floor)
-        hits = self._with_tiers([h for h in self._rank(query) if h.relevance >= lowest])
+        ranked = self.recall.rank(query, self._filter())
+        hits = self.recall.with_tiers([h for h in ranked if h.relevance >= lowest])
         chosen = ranking.select_for_injection(
             hits,
             self.ranking,
@@ -465,43 +483,9 @@ class Memory:
             cost=lambda h: count_tokens(block.line(h)) + 1,
             exclude_texts=exclude_texts,
         )
-        self._mark_used([h.entry.id for h in chosen])
+        self.recall.mark_used([h.entry.id for h in chosen])
         self.last_injected = [h.entry for h in chosen]
         return block.render(chosen)
-
-    def _with_tiers(self, hits: builtins.list[Hit]) -> builtins.list[Hit]:
-        """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""
-        if not hits:
-            return hits
-        try:
-            used = self.store.last_used([h.entry.id for h in hits])
-        except StoreError:
-            used = {}  # e.g. an old store opened read-only, without the usage table
-        now, session = utcnow(), self.settings.session_id
-        tiered = []
-        for hit in hits:
-            eid = hit.entry.id
-            tier = ranking.tier_of(
-                hit.entry, now, self.ranking, session_id=session,
-                used_at=used.get(eid), served=eid in self._served,
-            )  # fmt: skip
-            tiered.append(replace(hit, tier=tier))
-        return tiered
-
-    def _mark_used(self, ids: builtins.list[str]) -> None:
-        """Record an injection (SPEC RT8) without ever failing it: a read-only or busy
-        store only forgets this use, which at worst lets the entries cool down sooner."""
-        now = utcnow()
-        # Tiers count days, so a use already recorded by this object within the hour
-        # needs no new write (each write is a commit: an fsync with REMEM_SYNC=full).
-        fresh = [i for i in ids if now - self._served.get(i, _LONG_AGO) > timedelta(hours=1)]
-        if not fresh:
-            return
-        self._served.update(dict.fromkeys(fresh, now))
-        try:
-            self.store.mark_used(fresh, now)
-        except StoreError:
-            pass
 
     def stats(self) -> Stats:
         counts = self.store.counts()

@@ -15,6 +15,7 @@ from remem.settings import Settings
 
 COMMANDS = {
     "save": "remem.cli.remember:save",
+    "add-messages": "remem.cli.conversation:add_messages",
     "edit": "remem.cli.remember:edit",
     "verify": "remem.cli.remember:verify",
     "delete": "remem.cli.remember:delete",

@@ -290,15 +290,19 @@ def bench_extraction(file: str, llm: bool, repeat: int, as_json: bool) -> None:
 @click.option("--chart", "chart_out", metavar="PNG", help="Draw recall against tokens.")
 @json_option
 def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_json: bool) -> None:
-    """Evidence recall of remem on LoCoMo-format conversations (categories 1-4),
-    side by side with plain BM25 and plain vector search: recall@k, tokens injected
-    per query, ingest and query latency (REMEM_EMBEDDER picks the embedder).
+    """Recall of remem on conversations and memories in the public formats, side by
+    side with keyword-only remem, plain vector search and plain BM25: recall@k, tokens
+    injected per query, query and ingest latency per turn. LoCoMo conversations go in
+    through `add_messages` (evidence recall, categories 1-4); MADial-Bench
+    `…-dialogue.json` files (their `…-memory.json` beside them) through `save` (memory
+    recall). REMEM_EMBEDDER picks the embedder.
 
     \b
     Example:
       remem bench retrieval data/locomo/*.json --chart recall.png
+      remem bench retrieval data/madial/MADial-Bench-zh-dialogue.json --json
     """
-    from remem.bench import locomo
+    from remem.bench import datasets, harness
     from remem.retrieval.embedding import embedder_from_env
 
     try:
@@ -314,9 +318,9 @@ def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_js
 
         if importlib.util.find_spec("matplotlib") is None:
             raise MissingExtra("--chart", "matplotlib", "chart")
-    systems = locomo.run(data, cutoffs, embedder_from_env())
+    systems = harness.run(datasets.corpora(data), cutoffs, embedder_from_env())
     if chart_out:
-        locomo.chart(systems, chart_out)
+        harness.chart(systems, chart_out)
     rows = [s.to_dict() for s in systems]
 
     def human() -> None:

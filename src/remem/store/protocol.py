@@ -71,7 +71,7 @@ class IndexFields:
     def of(cls, entry: Entry) -> IndexFields:
         searchable = [entry.content, entry.entity or ""]
         searchable += [f"{k} {v}" for k, v in entry.facts.items()]
-        searchable += [_flatten(v) for v in entry.metadata.values()]
+        searchable += [_flatten(v) for k, v in entry.metadata.items() if _is_words(k)]
         canon = text.canonicalize(entry.content)
         keys = dict(text.named_values(entry.content))
         keys.update({k.lower(): v for k, v in entry.facts.items()})
@@ -79,6 +79,12 @@ class IndexFields:
         terms = text.terms(source)
         terms += glossary.expand(terms, source)  # "Spring Boot" is found by "Java 框架"
         return cls(terms, canon, text.skeleton(canon), keys)
+
+
+def _is_words(key: str) -> bool:
+    """Metadata values are searched, except identifiers (`id`, `*_id`) and the `role`
+    of a conversation turn: "user" or "D1:3" in every entry is no word of it."""
+    return key != "id" and not key.endswith("_id") and key != "role"
 
 
 def _flatten(value: Any) -> str:

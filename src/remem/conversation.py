@@ -1,0 +1,98 @@
+"""A conversation in (`Memory.add_messages`): OpenAI-style messages become one
+`conversation` memory per turn, holding what a turn needs to be found again.
+
+- who spoke: the message's `name`, else its role, as the entity (a question naming a
+  speaker favours what that speaker said);
+- the turn it answers: the previous turn, as `context` in the metadata, which is
+  indexed for keywords ("What did you recommend?" finds the reply through the request);
+- the session's date: `created_at` (`at`, else now), one millisecond apart per turn so
+  the order of the session survives, and the session id in the metadata.
+
+System, tool and remem's own internal messages are not conversation and are skipped;
+so are empty turns. A message's `metadata` is kept on its entry. This module only
+turns messages into save requests: `Memory` saves them (dedup, secrets, index).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from remem.entry import Source, to_utc, utcnow
+from remem.errors import InvalidInput
+from remem.messages import text_of
+
+SPOKEN = ("user", "assistant")  # roles whose turns are conversation
+CONTEXT_CHARS = 600  # how much of the previous turn is kept as context
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn to save: what `Memory.save` is called with."""
+
+    index: int  # position of its message in the list given
+    content: str
+    entity: str
+    source: Source
+    created_at: datetime
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+def _check(message: object, index: int) -> Mapping[str, Any]:
+    if not isinstance(message, Mapping):
+        raise InvalidInput(f"message {index}: expected an object with role and content")
+    role = message.get("role")
+    if not isinstance(role, str) or not role.strip():
+        raise InvalidInput(f"message {index}: role is missing")
+    name = message.get("name")
+    if name is not None and not isinstance(name, str):
+        raise InvalidInput(f"message {index}: name must be text")
+    meta = message.get("metadata")
+    if meta is not None and not isinstance(meta, Mapping):
+        raise InvalidInput(f"message {index}: metadata must be an object")
+    content = message.get("content")
+    if content is not None and not isinstance(content, str | list):
+        raise InvalidInput(f"message {index}: content must be text or a list of parts")
+    return message
+
+
+def _spoken(message: Mapping[str, Any]) -> bool:
+    if message["role"].strip().lower() not in SPOKEN:
+        return False
+    return not any(key.startswith("remem_") for key in message)  # remem's own notices
+
+
+def turns(
+    messages: Sequence[object], *, at: datetime | str | None = None, session_id: str | None = None
+) -> list[Turn]:
+    """The turns of `messages` worth remembering, each with its speaker, the turn it
+    answers and the session's date. Raises InvalidInput (naming the message) for a
+    malformed message before anything is saved."""
+    if isinstance(messages, str | bytes) or not isinstance(messages, Sequence):
+        raise InvalidInput("messages must be a list of {role, content} objects")
+    checked = [_check(m, i) for i, m in enumerate(messages)]
+    start = to_utc(at) if at else utcnow()
+    out: list[Turn] = []
+    previous = ""
+    for index, message in enumerate(checked):
+        if not _spoken(message):
+            continue
+        words = text_of(dict(message)).strip()
+        if not words:
+            continue
+        role = message["role"].strip().lower()
+        speaker = (message.get("name") or "").strip() or role
+        meta: dict[str, Any] = dict(message.get("metadata") or {})
+        meta.setdefault("role", role)
+        if previous:
+            meta.setdefault("context", previous[-CONTEXT_CHARS:])
+        if session_id:
+            meta.setdefault("session_id", session_id)
+        meta.setdefault("turn", index)
+        when = start + timedelta(milliseconds=len(out))
+        source: Source = "model" if role == "assistant" else "import"
+        out.append(Turn(index, words, speaker, source, when, meta))
+        previous = words
+    return out

@@ -1,0 +1,85 @@
+"""How `Memory` reads (SPEC RT1-RT8): the keyword pass, the vectors when there are
+any, the tiers of the hits, and the record of what was injected."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from remem import text
+from remem.entry import utcnow
+from remem.errors import StoreError
+from remem.retrieval import ranking
+from remem.retrieval.ranking import Hit
+from remem.settings import RankingConfig
+from remem.store.protocol import Filter, Store
+
+if TYPE_CHECKING:
+    from remem.retrieval.vector_index import VectorIndex
+
+_LONG_AGO = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+class Recall:
+    """Ranking over one store for one session: `rank` a query, give hits their tier,
+    `mark_used` what was injected (remembering it, so this session sees it hot)."""
+
+    def __init__(
+        self,
+        store: Store,
+        cfg: RankingConfig,
+        vectors: VectorIndex | None,
+        session_id: str | None,
+    ) -> None:
+        self.store = store
+        self.cfg = cfg
+        self.vectors = vectors
+        self.session_id = session_id
+        # ids injected here (hot for the session, RT8) and when the use was recorded
+        self.served: dict[str, datetime] = {}
+
+    def rank(self, query: str, flt: Filter) -> list[Hit]:
+        terms = text.query_terms(query)
+        if self.vectors is None:
+            if not terms:
+                return []
+            candidates, stats = self.store.keyword(terms, flt, limit=self.cfg.candidates)
+            dates = ranking.query_dates(query)
+            return ranking.score_candidates(candidates, terms, stats, self.cfg, dates=dates)
+        return self.vectors.rank(query, terms, flt, self.cfg)
+
+    def with_tiers(self, hits: list[Hit]) -> list[Hit]:
+        """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""
+        if not hits:
+            return hits
+        try:
+            used = self.store.last_used([h.entry.id for h in hits])
+        except StoreError:
+            used = {}  # e.g. an old store opened read-only, without the usage table
+        now = utcnow()
+        tiered = []
+        for hit in hits:
+            eid = hit.entry.id
+            tier = ranking.tier_of(
+                hit.entry, now, self.cfg, session_id=self.session_id,
+                used_at=used.get(eid), served=eid in self.served,
+            )  # fmt: skip
+            tiered.append(replace(hit, tier=tier))
+        return tiered
+
+    def mark_used(self, ids: Sequence[str]) -> None:
+        """Record an injection (SPEC RT8) without ever failing it: a read-only or busy
+        store only forgets this use, which at worst lets the entries cool down sooner."""
+        now = utcnow()
+        # Tiers count days, so a use already recorded by this object within the hour
+        # needs no new write (each write is a commit: an fsync with REMEM_SYNC=full).
+        fresh = [i for i in ids if now - self.served.get(i, _LONG_AGO) > timedelta(hours=1)]
+        if not fresh:
+            return
+        self.served.update(dict.fromkeys(fresh, now))
+        try:
+            self.store.mark_used(fresh, now)
+        except StoreError:
+            pass

@@ -1,0 +1,113 @@
+"""`Memory.add_messages` and `remem add-messages` (a conversation in, one findable
+memory per turn), and the MADial-Bench harness of `remem bench retrieval`."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from remem import Memory
+from remem.cli.app import cli
+from remem.errors import InvalidInput
+
+SESSION = [
+    {"role": "system", "content": "You are a helpful assistant."},
+    {"role": "user", "name": "Caroline", "content": "I went to a support group yesterday."},
+    {"role": "assistant", "content": "How did it feel?", "metadata": {"mood": "curious"}},
+    {"role": "user", "name": "Caroline", "content": "Powerful. I want to study counseling."},
+    {"role": "tool", "content": "search results ...", "tool_call_id": "x"},
+    {"role": "user", "content": ""},
+]
+
+
+def test_add_messages_stores_speaker_context_and_date(tmp_path: Path) -> None:
+    at = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        results = mem.add_messages(SESSION, at=at, session_id="s1")
+        assert [r.status for r in results] == ["added"] * 3  # system, tool, empty skipped
+        first, reply, last = (r.entry for r in results)
+        assert (first.entity, reply.entity) == ("Caroline", "assistant")
+        assert first.type == "conversation" and first.created_at == at
+        assert reply.created_at > first.created_at  # the session's order survives
+        assert reply.metadata["context"] == "I went to a support group yesterday."
+        assert reply.metadata["mood"] == "curious" and reply.metadata["session_id"] == "s1"
+        assert reply.source == "model" and first.source == "import"
+        assert "context" not in first.metadata
+        # The reply is found by the turn it answers; the speaker's turns by the speaker.
+        hits = mem.search("support group", limit=3)
+        assert reply.id in [h.entry.id for h in hits]
+        assert mem.search("Caroline counseling")[0].entry.id == last.id
+        # Identifiers in metadata are not words of the memory.
+        assert mem.search("s1") == []
+
+
+def test_add_messages_refuses_secrets_and_bad_input(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        results = mem.add_messages(
+            [{"role": "user", "content": "my api_key is sk-abcdefghijklmnopqrstuvwx1234"},
+             {"role": "user", "content": "ok, and the meeting is at ten"}]
+        )  # fmt: skip
+        assert [r.status for r in results] == ["refused", "added"]
+        assert len(mem.list()) == 1
+        for bad in ("hello", [{"content": "no role"}], [{"role": "user", "name": 3}], [7]):
+            with pytest.raises(InvalidInput):
+                mem.add_messages(bad)  # type: ignore[arg-type]
+        assert len(mem.list()) == 1  # nothing half-written
+
+
+def test_add_messages_command(tmp_path: Path) -> None:
+    db = str(tmp_path / "m.db")
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps({"messages": SESSION}), encoding="utf-8")
+    run = CliRunner().invoke
+    out = run(cli, ["--db", db, "--project", "p", "add-messages", str(path), "--at",
+                    "2023-05-08T13:56:00", "--session", "s1", "--json"])  # fmt: skip
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["counts"] == {"added": 3}
+    assert data["results"][0]["entry"]["created_at"].startswith("2023-05-08T13:56")
+    secret = json.dumps([{"role": "user", "content": "password: hunter2hunter2"}])
+    piped = run(cli, ["--db", db, "--project", "p", "add-messages", "-"], input=secret)
+    assert piped.exit_code == 1 and "refused" in piped.output
+    bad = run(cli, ["--db", db, "add-messages", "-"], input="not json")
+    assert bad.exit_code == 2 and "not JSON" in bad.output
+
+
+def _madial(folder: Path, lang: str) -> Path:
+    memories = {
+        "1": {"time": "2023-12-25", "event": "Bart danced at the Christmas party.", "user-id": 1},
+        "2": {"time": "2023-03-07", "event": "Bart won the 100 meters race.", "user-id": 1},
+        "3": {"time": "2023-05-15", "event": "Bart tried mango ice cream.", "user-id": 1},
+    }
+    dialogues = [
+        {"dialogue": ["<BOD>\n", "<Bart>: \"I will dance at the New Year party!\"\n",
+                      "<Assistant>: \"Great!\"\n", "<EOD>\n"],
+         "test-turn": [2], "relevant-id": [1, 99], "user-id": 1},
+        {"dialogue": ["<BOD>\n", "<Bart>: \"I love ice cream, mango most of all.\"\n",
+                      "<Assistant>: \"Yum\"\n"],
+         "test-turn": [2], "relevant-id": [3], "user-id": 1},
+    ]  # fmt: skip
+    (folder / f"MADial-Bench-{lang}-memory.json").write_text(json.dumps([memories]), "utf-8")
+    path = folder / f"MADial-Bench-{lang}-dialogue.json"
+    path.write_text(json.dumps(dialogues), encoding="utf-8")
+    return path
+
+
+def test_madial_harness(tmp_path: Path) -> None:
+    from remem.bench import madial
+
+    path = _madial(tmp_path, "en")
+    (corpus,) = madial.load(path)
+    assert [q.relevant for q in corpus.queries] == [{"1"}, {"3"}]  # unknown ids dropped
+    assert "<BOD>" not in corpus.queries[0].text and "Great" not in corpus.queries[0].text
+    out = CliRunner().invoke(cli, ["bench", "retrieval", str(path), "--k", "1,2", "--json"])
+    assert out.exit_code == 0, out.output
+    systems = {s["system"]: s for s in json.loads(out.output)["systems"]}
+    assert systems["remem"]["recall"]["2"] == 1.0
+    (tmp_path / "MADial-Bench-en-memory.json").unlink()
+    missing = CliRunner().invoke(cli, ["bench", "retrieval", str(path)])
+    assert missing.exit_code == 2 and "memory.json" in missing.output
