@@ -81,10 +81,13 @@ class IndexFields:
         return cls(terms, canon, text.skeleton(canon), keys)
 
 
+# Bookkeeping `Memory.add_messages` keeps on a conversation turn: no words of the turn
+# ("user" or a session id in every entry would only add noise to its terms).
+UNSEARCHED_KEYS = frozenset({"role", "session_id"})
+
+
 def _is_words(key: str) -> bool:
-    """Metadata values are searched, except identifiers (`id`, `*_id`) and the `role`
-    of a conversation turn: "user" or "D1:3" in every entry is no word of it."""
-    return key != "id" and not key.endswith("_id") and key != "role"
+    return key not in UNSEARCHED_KEYS
 
 
 def _flatten(value: Any) -> str:
