@@ -1,11 +1,14 @@
 """Retrieval quality and hybrid latency.
 
-    .venv/bin/python benchmarks/bench_retrieval.py locomo [FILES...] [--k 5,10,20]
+    .venv/bin/python benchmarks/bench_retrieval.py quality [FILES...] [--k 5,10,20]
     .venv/bin/python benchmarks/bench_retrieval.py latency [--n 100000] [--queries 200]
 
-`locomo`: evidence recall@k, tokens injected per query and latency of remem (hybrid)
-against plain BM25 and plain vector search, all in the same run, on LoCoMo-format
-conversations (default: the shared sample), categories 1-4.
+`quality`: for each data set (default: the shared LoCoMo sample, MADial-Bench zh, MADial-Bench
+en), side by side in one run: remem's default (hybrid when an embedder is installed),
+keyword-only remem, plain vector search and plain BM25 — recall@k, tokens injected per
+query, query p50/p95 and ingest ms per turn, with a machine reference line. LoCoMo goes
+in through `Memory.add_messages`, MADial through `Memory.save` (`remem bench retrieval`
+prints the same table for one data set).
 
 `latency`: a synthetic store of n memories (bench_store's corpus), every one
 embedded with the configured embedder (REMEM_EMBEDDER, default the shipped USE
@@ -26,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import machine  # noqa: E402
 from bench_store import (  # noqa: E402
     SEED,
     Corpus,
@@ -43,14 +47,36 @@ SHARED = next(
 )
 
 
-def bench_locomo(files: list[str], ks: tuple[int, ...]) -> dict[str, object]:
-    paths = files or sorted(str(p) for p in (SHARED / "locomo").glob("*.json"))
-    systems = harness.run(datasets.corpora(paths), ks, embedder_from_env())
-    rows = [s.to_dict() for s in systems]
-    for r in rows:
-        cells = "  ".join(f"R@{k} {r['recall'][k]:.3f} ({r['tokens'][k]:.0f} tok)" for k in ks)
-        print(f"{r['system']:<32} {cells}  query {r['query_ms']}  ingest {r['ingest_ms']}")
-    return {"files": paths, "systems": rows}
+def data_sets(files: list[str]) -> dict[str, list[str]]:
+    if files:
+        return {Path(f).name: [f] for f in files}
+    madial = SHARED / "madial"
+    return {
+        "LoCoMo (2 conversations)": sorted(str(p) for p in (SHARED / "locomo").glob("*.json")),
+        "MADial zh": [str(madial / "MADial-Bench-zh-dialogue.json")],
+        "MADial en": [str(madial / "MADial-Bench-en-dialogue.json")],
+    }
+
+
+def bench_quality(files: list[str], ks: tuple[int, ...]) -> dict[str, object]:
+    out: dict[str, object] = {"machine": machine.reference()}
+    embedder = embedder_from_env()
+    for name, paths in data_sets(files).items():
+        systems = harness.run(datasets.corpora(paths), ks, embedder)
+        rows = [s.to_dict() for s in systems]
+        print(f"\n{name}")
+        head = " ".join(f"{'R@' + str(k):>6}" for k in ks)
+        print(f"  {'system':<30} {head} {'tok@' + str(ks[1] if len(ks) > 1 else ks[0]):>7}"
+              f" {'query p50/p95 ms':>17} {'ingest ms/turn':>15}")  # fmt: skip
+        for r in rows:
+            cells = " ".join(f"{r['recall'][k]:>6.3f}" for k in ks)
+            tok = r["tokens"][ks[1] if len(ks) > 1 else ks[0]]
+            q, i = r["query_ms"], r["ingest_ms"]
+            print(f"  {r['system']:<30} {cells} {tok:>7.0f} {q['p50']:>8.2f}/{q['p95']:<8.2f}"
+                  f" {i['p50']:>15.2f}")  # fmt: skip
+        out[name] = {"files": paths, "systems": rows}
+    print("\n" + machine.line(out["machine"]))  # type: ignore[arg-type]
+    return out
 
 
 def random_vectors(mem: Memory, model: str, dim: int) -> int:
@@ -89,7 +115,10 @@ def bench_latency(n: int, queries: int, fake_vectors: bool) -> dict[str, object]
                 t = time.perf_counter()
                 mem.search(q)
                 ms.append((time.perf_counter() - t) * 1000)
-    out = {"n": n, "model": embedder.name, "embed_s": round(embed_s, 1), "search": summarize(ms)}
+    out = {
+        "n": n, "model": embedder.name, "embed_s": round(embed_s, 1), "search": summarize(ms),
+        "machine": machine.reference(),
+    }  # fmt: skip
     print(json.dumps(out, indent=2))
     return out
 
@@ -97,7 +126,7 @@ def bench_latency(n: int, queries: int, fake_vectors: bool) -> dict[str, object]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
-    lo = sub.add_parser("locomo")
+    lo = sub.add_parser("quality")
     lo.add_argument("files", nargs="*")
     lo.add_argument("--k", default="5,10,20")
     la = sub.add_parser("latency")
@@ -107,8 +136,8 @@ def main() -> None:
                     help="store random unit vectors instead of embedding every entry "
                     "(the query is still embedded; search costs the same)")  # fmt: skip
     args = parser.parse_args()
-    if args.what == "locomo":
-        bench_locomo(args.files, tuple(int(k) for k in args.k.split(",")))
+    if args.what == "quality":
+        bench_quality(args.files, tuple(int(k) for k in args.k.split(",")))
     else:
         bench_latency(args.n, args.queries, args.random_vectors)
 

@@ -36,6 +36,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import machine
 from remem import Memory
 from remem.entry import EntryType
 from remem.text import named_values
@@ -357,7 +358,7 @@ def fill_worker(db: str, n: int, method: str) -> dict[str, Any]:
     docs = Corpus().sentences(n)
     when = created_times(n, random.Random(SEED + 1))
     start = time.perf_counter()
-    with Memory(db, project=PROJECT) as mem:
+    with Memory(db, project=PROJECT, embedder=None) as mem:
         if method == "save":
             statuses = fill_by_save(mem, docs, when)
         else:
@@ -407,7 +408,7 @@ def search_rss_worker(db: str, count: int) -> dict[str, Any]:
     queries = [corpus.query()[1] for _ in range(count)]
     before = peak_rss_mb()
     start = time.perf_counter()
-    with Memory(db, project=PROJECT) as mem:
+    with Memory(db, project=PROJECT, embedder=None) as mem:
         opened = peak_rss_mb()
         hits = sum(len(mem.search(q)) for q in queries)
     return {
@@ -430,7 +431,7 @@ def measure_store(db: str, n: int, ops: int, profile: bool) -> dict[str, Any]:
     query_corpus = Corpus(SEED + 3)
     queries = [query_corpus.query() for _ in range(ops)]
     out: dict[str, Any] = {}
-    with Memory(db, project=PROJECT) as mem:
+    with Memory(db, project=PROJECT, embedder=None) as mem:
         for kind, content in warm_docs:  # loads jieba and the tokenizer; not timed
             mem.save(content, type=kind)
         mem.context_for(queries[0][1])
@@ -481,26 +482,50 @@ def profile_ops(
     return reports
 
 
+def give_vectors(db: str) -> str | None:
+    """Random unit vectors of the default embedder for every entry (a search costs the
+    same as with real ones; embedding 10k entries would take minutes), so that the cold
+    `remem search` runs the product's default path: hybrid, the model loaded only when
+    keywords do not settle the query. None when no embedder is installed."""
+    from remem.retrieval.embedding import embedder_from_env
+
+    embedder = embedder_from_env({})
+    if embedder is None:
+        return None
+    import numpy as np
+
+    with Memory(db, project=PROJECT, embedder=None) as mem:
+        ids = [e.id for e in mem.store.iter_all()]
+        vecs = np.random.default_rng(SEED).standard_normal((len(ids), embedder.dim))
+        vecs = (vecs / np.linalg.norm(vecs, axis=1, keepdims=True)).astype(np.float32)
+        rows = [(eid, vecs[i].tobytes()) for i, eid in enumerate(ids)]
+        mem.store.put_vectors(embedder.name, embedder.dim, rows)
+    return embedder.name
+
+
 def cold_start(db: str, runs: int) -> dict[str, Any]:
-    """Wall time of fresh `remem search` processes, and of bare interpreters as a baseline."""
+    """Wall time of fresh `remem search` processes (the default: hybrid when an embedder
+    is installed; and keyword only), and of bare interpreters as a baseline."""
     remem = shutil.which("remem", path=str(Path(sys.executable).parent)) or "remem"
     corpus = Corpus(SEED + 5)
     queries = [corpus.query()[1] for _ in range(runs)]
-    commands: dict[str, Callable[[str], list[str]]] = {
-        "python -c pass": lambda _q: [sys.executable, "-c", "pass"],
-        "python -c 'import remem.cli.app'": lambda _q: [
-            sys.executable,
-            "-c",
-            "import remem.cli.app",
-        ],
-        "remem search": lambda q: [remem, "--db", db, "--project", PROJECT, "search", q],
+    search = [remem, "--db", db, "--project", PROJECT, "search"]
+    commands: dict[str, tuple[Callable[[str], list[str]], dict[str, str]]] = {
+        "python -c pass": (lambda _q: [sys.executable, "-c", "pass"], {}),
+        "python -c 'import remem.cli.app'": (
+            lambda _q: [sys.executable, "-c", "import remem.cli.app"],
+            {},
+        ),
+        "remem search": (lambda q: [*search, q], {}),
+        "remem search, REMEM_EMBEDDER=none": (lambda q: [*search, q], {"REMEM_EMBEDDER": "none"}),
     }
-    out: dict[str, Any] = {}
-    for label, make in commands.items():
+    env = {k: v for k, v in os.environ.items() if k != "REMEM_EMBEDDER"}
+    out: dict[str, Any] = {"vectors": give_vectors(db)}
+    for label, (make, extra) in commands.items():
         seconds = []
         for query in queries:
             start = time.perf_counter()
-            subprocess.run(make(query), check=True, capture_output=True)
+            subprocess.run(make(query), check=True, capture_output=True, env={**env, **extra})
             seconds.append(time.perf_counter() - start)
         out[label] = summarize(seconds)
     return out
@@ -557,8 +582,14 @@ def print_summary(results: dict[str, Any]) -> None:
     cold = results["cold_start"]
     runs = cold["remem search"]["n"]
     print(f"\ncold start, {runs} runs each, store of {int(results['cold_store']):,} (seconds):")
+    print(
+        f"  (vectors of {cold['vectors']} for every entry)"
+        if cold["vectors"]
+        else "  (no embedder)"
+    )
     for label, st in cold.items():
-        print(f"  {label:<30} median {st['p50']:.3f}  p95 {st['p95']:.3f}")
+        if isinstance(st, dict):
+            print(f"  {label:<36} median {st['p50']:.3f}  p95 {st['p95']:.3f}")
     rss = results["search_rss"]
     fills = ", ".join(f"{int(n):,}: {r['fill']['peak_rss_mb']:.0f}" for n, r in sizes.items())
     print(
@@ -567,6 +598,7 @@ def print_summary(results: dict[str, Any]) -> None:
         f"fill workers (MB) {fills}"
     )
     print(f"load average before {results['load_before']}, after {results['load_after']}")
+    print(machine.line(results["machine"]))
     print_targets(results)
 
 
@@ -608,6 +640,7 @@ def bench(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
     results["search_rss"] = run_worker("search", str(workdir / f"store-{max(sizes)}.db"), "100")
     results["seconds"] = time.time() - results.pop("started")
     results["load_after"] = load()
+    results["machine"] = machine.reference()
     return results
 
 

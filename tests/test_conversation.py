@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from remem import Memory
 from remem.cli.app import cli
 from remem.errors import InvalidInput
+from remem.retrieval.vector_index import embed_text
 
 SESSION = [
     {"role": "system", "content": "You are a helpful assistant."},
@@ -43,6 +44,20 @@ def test_add_messages_stores_speaker_context_and_date(tmp_path: Path) -> None:
         assert mem.search("Caroline counseling")[0].entry.id == last.id
         # Identifiers in metadata are not words of the memory.
         assert mem.search("s1") == []
+
+
+def test_turns_are_embedded_with_the_turns_around_them(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        first, reply, last = (r.entry for r in mem.add_messages(SESSION))
+        assert first.metadata["reply"] == "How did it feel?" and "reply" not in last.metadata
+        assert embed_text(reply) == (
+            "I went to a support group yesterday.\nassistant: How did it feel?\n"
+            "Powerful. I want to study counseling."
+        )
+        # The next turn is embedded, not searched: "feel" finds the turn saying it and
+        # the one answering it, not the one before.
+        found = {h.entry.id for h in mem.search("feel")}
+        assert found == {reply.id, last.id}
 
 
 def test_add_messages_refuses_secrets_and_bad_input(tmp_path: Path) -> None:

@@ -36,8 +36,8 @@ def test_fake_is_deterministic_normalised_and_literal() -> None:
 
 def test_embedder_from_env() -> None:
     assert embedder_from_env({"REMEM_EMBEDDER": "none"}) is None
-    assert embedder_from_env({}) is None  # one-shot processes: keyword only unless asked
-    assert isinstance(embedder_from_env({}, default="use"), USEEmbedder)  # remem chat
+    assert isinstance(embedder_from_env({}), USEEmbedder)  # hybrid wherever it is installed
+    assert embedder_from_env({}, default="none") is None
     assert isinstance(embedder_from_env({"REMEM_EMBEDDER": "use"}), USEEmbedder)
     assert isinstance(embedder_from_env({"REMEM_EMBEDDER": "fake"}), FakeEmbedder)
     openai = embedder_from_env({"REMEM_EMBED_MODEL": "m", "REMEM_LLM_BASE_URL": "http://x/v1"})
@@ -132,14 +132,16 @@ def test_deleting_an_entry_drops_its_vectors(tmp_path: Path) -> None:
 def test_cache_grows_with_new_entries(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", project="p", embedder=FakeEmbedder()) as mem:
         mem.save("alpha beta gamma", type="conversation")
-        assert mem.search("alpha")[0].entry.content == "alpha beta gamma"
+        # Each query also names something no memory says, so keywords do not settle it
+        # and the vectors are asked (RankingConfig.keyword_confident).
+        assert mem.search("alpha omega")[0].entry.content == "alpha beta gamma"
         assert mem.vectors is not None and len(mem.vectors._ids) == 1
         mem.save("delta epsilon", type="conversation")  # embedded lazily by the next search
         mem.save("zeta eta theta")  # embedded on save (semantic check)
-        assert mem.search("epsilon")[0].entry.content == "delta epsilon"
+        assert mem.search("epsilon omega")[0].entry.content == "delta epsilon"
         matrix = mem.vectors._matrix
         assert len(mem.vectors._ids) == 3 and matrix is not None and len(matrix) == 3
         assert mem.reindex() == 0 and mem.vectors._ids == []  # a full pass reloads
         assert mem.vectors._matrix is None
-        assert mem.search("theta")[0].entry.content == "zeta eta theta"
+        assert mem.search("theta omega")[0].entry.content == "zeta eta theta"
         assert len(mem.vectors._ids) == 3

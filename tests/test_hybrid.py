@@ -262,3 +262,32 @@ def test_a_small_project_in_a_shared_store_still_gets_semantic_candidates(
         mine = small.save("near! mine only", type="conversation").entry
         hits = small.search("qqq zzz")  # no keyword matches anything: semantic only
         assert [h.entry.id for h in hits] == [mine.id]
+
+
+def test_keywords_that_settle_a_query_leave_the_model_alone(tmp_path: Path) -> None:
+    fake = FakeEmbedder()
+    with Memory(tmp_path / "m.db", project="p", embedder=fake) as mem:
+        mem.save("项目使用 JDK 17 和 Maven")
+        mem.save("周末喜欢去爬山")
+        mem.reindex()
+        before = fake.calls
+        assert mem.search("JDK 17 Maven")[0].entry.content == "项目使用 JDK 17 和 Maven"
+        assert fake.calls == before  # every term matched: no query embedding
+        mem.search("构建工具用哪个")  # nothing answers it in words: the vectors are asked
+        assert fake.calls == before + 1
+
+
+def test_default_memory_is_hybrid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REMEM_EMBEDDER")
+    with Memory(tmp_path / "m.db", project="p") as mem:
+        assert mem.vectors is not None and isinstance(mem.vectors.embedder, USEEmbedder)
+        assert not mem.vectors.embedder.loaded  # opening loads no model
+    monkeypatch.setenv("REMEM_EMBEDDER", "none")
+    with Memory(tmp_path / "m.db", project="p") as mem:
+        assert mem.vectors is None
+
+
+def test_query_vectors_are_reused(use: USEEmbedder) -> None:
+    first = use.embed(["上次说的数据库是哪个"], query=True)
+    assert use.loaded and use.embed(["上次说的数据库是哪个"], query=True) is first
+    assert use.embed(["上次说的数据库是哪个"]) is not first  # passages are not cached

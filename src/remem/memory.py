@@ -25,7 +25,7 @@ from remem.entry import (
 )
 from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused
 from remem.exchange import ImportResult
-from remem.retrieval import block, ranking
+from remem.retrieval import ranking
 from remem.retrieval.ranking import Hit
 from remem.retrieval.recall import Recall
 from remem.settings import RankingConfig, Settings
@@ -106,9 +106,10 @@ class Memory:
         embedder: Embedder | None = _FROM_ENV,
         notify: Callable[[str], None] | None = None,
     ) -> None:
-        """`embedder`: None for keyword-only retrieval; by default `REMEM_EMBEDDER`
-        (`use` for the shipped local model; unset means keyword only). With one, search
-        is hybrid and saves are checked for semantic duplicates and conflicts (RT3, LT9).
+        """`embedder`: None for keyword-only retrieval; by default `REMEM_EMBEDDER`, which
+        unset means the shipped local model when `remem[embed]` is installed (`none`: off).
+        With one, search is hybrid (the model loads when a query needs it) and saves are
+        checked for semantic duplicates and conflicts (RT3, LT9).
         `notify` hears at once of slow one-off work (re-indexing, a first embedding)."""
         self.settings = settings or Settings.resolve(
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
@@ -291,17 +292,13 @@ class Memory:
         return SaveResult("added", entry)
 
     def add_messages(
-        self,
-        messages: Sequence[Any],
-        *,
-        at: datetime | str | None = None,
+        self, messages: Sequence[Any], *, at: datetime | str | None = None,
         session_id: str | None = None,
-    ) -> builtins.list[SaveResult]:
+    ) -> builtins.list[SaveResult]:  # fmt: skip
         """Remember a conversation (OpenAI-style `role`, `content`, optional `name` and
-        `metadata`), one `conversation` memory per user or assistant turn, with its
-        speaker, the turn it answers and the session's date `at` (see
-        `remem.conversation`). A turn that looks like a secret is not saved (status
-        "refused", SPEC SE3); the others are. One result per turn, in order."""
+        `metadata`): one `conversation` memory per user or assistant turn, with its
+        speaker, the turns around it and the session's date `at` (`remem.conversation`).
+        A turn that looks like a secret is not saved (status "refused", SPEC SE3)."""
         from remem import conversation
 
         results = []
@@ -313,9 +310,9 @@ class Memory:
                     created_at=turn.created_at, metadata=turn.metadata,
                 ))  # fmt: skip
             except SecretRefused as exc:
-                refused = self._build(turn.content, type="conversation", scope="project",
+                unsaved = self._build(turn.content, type="conversation", scope="project",
                                       source=turn.source, created_at=turn.created_at)  # fmt: skip
-                results.append(SaveResult("refused", refused, reasons=[str(exc)]))
+                results.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
         return results
 
     def _refresh(self, existing: Entry, source: str) -> Entry:
@@ -421,16 +418,10 @@ class Memory:
         return History(versions, audit)
 
     def search(
-        self,
-        query: str,
-        *,
-        limit: int = 10,
-        types: Sequence[str] | None = None,
-        include_history: bool = False,
-        entity: str | None = None,
-        since: datetime | str | None = None,
-        until: datetime | str | None = None,
-    ) -> builtins.list[Hit]:
+        self, query: str, *, limit: int = 10, types: Sequence[str] | None = None,
+        include_history: bool = False, entity: str | None = None,
+        since: datetime | str | None = None, until: datetime | str | None = None,
+    ) -> builtins.list[Hit]:  # fmt: skip
         """Visible memories ranked for `query` (BM25 x decay x weights), best first;
         optionally only some types, one entity, or those created in [since, until).
         Every tier competes here; each hit says its tier (SPEC RT8)."""
@@ -439,12 +430,10 @@ class Memory:
         if limit < 1:
             raise InvalidInput("limit must be at least 1")
         flt = self._filter(
-            types=tuple(types) if types else None,
-            include_history=include_history,
-            entity=entity,
-            since=to_utc(since) if since else None,
+            types=tuple(types) if types else None, include_history=include_history,
+            entity=entity, since=to_utc(since) if since else None,
             until=to_utc(until) if until else None,
-        )
+        )  # fmt: skip
         return self.recall.with_tiers(self.recall.rank(query, flt)[:limit])
 
     def reindex(self, progress: Any = None) -> int:
@@ -472,20 +461,9 @@ class Memory:
         if not isinstance(query, str) or not query.strip():
             return ""
         budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
-        budget -= count_tokens(block.frame())
-        lowest = min(self.ranking.floor, self.ranking.cold_floor)
-        ranked = self.recall.rank(query, self._filter())
-        hits = self.recall.with_tiers([h for h in ranked if h.relevance >= lowest])
-        chosen = ranking.select_for_injection(
-            hits,
-            self.ranking,
-            max_tokens=budget,
-            cost=lambda h: count_tokens(block.line(h)) + 1,
-            exclude_texts=exclude_texts,
-        )
-        self.recall.mark_used([h.entry.id for h in chosen])
+        text, chosen = self.recall.block_for(query, self._filter(), budget, exclude_texts)
         self.last_injected = [h.entry for h in chosen]
-        return block.render(chosen)
+        return text
 
     def stats(self) -> Stats:
         counts = self.store.counts()

