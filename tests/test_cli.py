@@ -96,7 +96,10 @@ def test_list_show_verify_delete_forget_clear(run: Any) -> None:
     dry = json.loads(run("forget", "--json", "--dry-run", "pnpm").output)
     assert dry["dry_run"] and len(dry["deleted"]) == 1
     assert len(json.loads(run("list", "--json").output)) == 2
-    assert run("forget", "pnpm").exit_code == 0
+    refused = run("forget", "pnpm")  # not a terminal: it will not ask, it refuses
+    assert refused.exit_code == 2 and "--yes" in refused.output
+    assert len(json.loads(run("list", "--json").output)) == 2
+    assert run("forget", "--yes", "pnpm").exit_code == 0
     assert run("clear", "--scope", "global").exit_code == 2  # needs --yes
     assert json.loads(run("clear", "--json", "--scope", "global", "--yes").output)["deleted"] == 1
     assert json.loads(run("list", "--json").output) == []

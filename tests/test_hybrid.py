@@ -75,13 +75,34 @@ def test_semantic_duplicate_and_conflict(tmp_path: Path, use: USEEmbedder) -> No
         first = mem.save("我使用 JDK 17").entry
         dup = mem.save("Java 版本定为 17")
         assert dup.status == "duplicate" and dup.entry.id == first.id
-        assert "same meaning" in dup.reasons[0]
         mem.save("预算 5 万")
-        conflict = mem.save("预算调整为 8 万")
-        assert conflict.status == "conflict"
+        assert mem.save("预算是 8 万").status == "conflict"
+        assert mem.save("预算调整为 8 万").status == "superseded"  # the text states the change
         assert mem.save("周末喜欢去爬山").status == "added"
         turn = mem.save("我使用 JDK 17 吧", type="conversation")
         assert turn.status == "added"  # conversation turns are never merged by meaning
+
+
+def test_meaning_never_makes_another_value_a_duplicate(tmp_path: Path, use: USEEmbedder) -> None:
+    """Issue 12, with semantic search on: changed values are reported, never swallowed;
+    distinct events whose embeddings are close stay apart."""
+    with Memory(tmp_path / "m.db", project="p", embedder=use) as mem:
+        mem.save("测试数据库用 SQLite")
+        assert mem.save("测试数据库用 MySQL").status == "conflict"
+        mem.save("I prefer vim")
+        assert mem.save("I prefer emacs").status == "conflict"
+        events = [
+            "Bart在海边放风筝，感到非常开心。",
+            "Bart看喜欢的故事书视频感到非常开心。",
+            "Bart在学校的绘画比赛中获得优胜奖，感到非常自豪。",
+            "Bart在学校的体育节上获得男子一百米第一名，感到非常开心。",
+            "Bart去动物园看到了自己最喜欢的企鹅，感到非常开心。",
+            "Bart去动物园看到了他喜欢的大象，感到非常开心。",
+            "Bart went to the zoo and saw his favorite penguins, feeling very happy.",
+            "Bart went to the zoo and saw his favorite elephants, feeling very happy.",
+        ]
+        assert [mem.save(e, force=True).status for e in events] == ["added"] * len(events)
+        assert mem.save("Bart在海边放风筝，感到非常开心。").status == "duplicate"
 
 
 def _conversation(path: Path) -> Path:

@@ -47,13 +47,13 @@ def test_auto_extracted_duplicate_does_not_vouch(mem: Memory) -> None:
     ("old", "new"),
     [
         ("项目使用 JDK 17 和 Maven", "项目使用 JDK 21"),
-        ("预算 5 万", "预算调整为 8 万"),
+        ("预算 5 万", "预算是 8 万"),
         ("项目用 Java 17", "项目用 Java 21"),
         (
             "我习惯用 IntelliJ IDEA 写后端服务和单元测试的 Java 代码",
             "我习惯用 IntelliJ IDEA 写后端服务和单元测试的 Kotlin 代码",
         ),
-        ("The API budget is 50k per month", "Budget changed to 80k"),
+        ("The API budget is 50k per month", "The API budget is 80k per month"),
     ],
 )
 def test_conflicts_write_nothing_and_return_both(mem: Memory, old: str, new: str) -> None:

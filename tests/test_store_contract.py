@@ -17,6 +17,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -700,12 +701,12 @@ def test_memory_duplicate_refreshes_verification(mem: Memory) -> None:
     ("old", "new"),
     [
         ("项目使用 JDK 17 和 Maven", "项目使用 JDK 21"),
-        ("预算 5 万", "预算调整为 8 万"),
+        ("预算 5 万", "预算是 8 万"),
         (
             "我习惯用 IntelliJ IDEA 写后端服务和单元测试的 Java 代码",
             "我习惯用 IntelliJ IDEA 写后端服务和单元测试的 Kotlin 代码",
         ),
-        ("The API budget is 50k per month", "Budget changed to 80k"),
+        ("测试数据库用 SQLite", "测试数据库用 MySQL"),
     ],
 )
 def test_memory_conflicts_write_nothing(mem: Memory, old: str, new: str) -> None:
@@ -715,6 +716,23 @@ def test_memory_conflicts_write_nothing(mem: Memory, old: str, new: str) -> None
     assert [e.id for e in result.conflicts] == [first.entry.id]
     assert [e.content for e in mem.list()] == [old]
     assert mem.save(new, force=True).status == "added"
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("预算 5 万", "预算调整为 8 万"),
+        ("The API budget is 50k per month", "Budget changed to 80k"),
+        ("部署脚本在 scripts/deploy.sh", "部署脚本改到了 tools/deploy.py"),
+    ],
+)
+def test_memory_a_stated_change_supersedes(mem: Memory, old: str, new: str) -> None:
+    first = mem.save(old).entry
+    result = mem.save(new)
+    assert result.status == "superseded" and result.replaced is not None
+    assert result.replaced.id == first.id
+    assert [e.content for e in mem.list()] == [new]
+    assert [v.id for v in mem.history(first.id).versions] == [first.id, result.entry.id]
 
 
 def test_memory_replace_history_verify_forget(mem: Memory) -> None:
@@ -731,6 +749,7 @@ def test_memory_replace_history_verify_forget(mem: Memory) -> None:
     mem.save("回答用中文", scope="global", type="preference")
     assert [e.content for e in mem.forget("PYTEST", dry_run=True)] == ["使用 pytest 写测试"]
     assert len(mem.forget("pytest")) == 1
+    assert mem.forget("回答", dry_run=True) == []  # only this project's by default
     assert len(mem.clear("global")) == 1
     assert mem.delete(new.id[:6]).id == new.id
     assert mem.list() == [] and mem.store.get(old.id) is None
@@ -967,12 +986,16 @@ def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
         conn.execute("DROP INDEX entries_filter")
         conn.execute("DROP TABLE meta")
         conn.execute("DROP TABLE api_tokens")
+        conn.execute("DROP TABLE subject_terms")
+        for column in ("subject", "value", "subject_key", "valid_from", "valid_to"):
+            conn.execute(f"ALTER TABLE entries DROP COLUMN {column}")
         conn.execute("DELETE FROM schema_migrations WHERE version > 1")
     store = open_store(pg_url)
     try:
         found, stats = store.keyword(text.query_terms("JDK"), flt(), limit=10)
         assert {c.entry.id for c in found} == {entries[0].id, entries[2].id}
         assert stats.docs == 3 and stats.doc_freq["jdk"] == 2
+        assert all(c.entry.valid_from == c.entry.created_at for c in found)
         with pg.connect(pg_url) as conn:
             versions = conn.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall()
         assert [v[0] for v in versions] == [m[0] for m in postgres_schema.MIGRATIONS]
@@ -1055,3 +1078,70 @@ def test_nearest_within_a_filter(store: Store) -> None:
     if found is None:
         return  # no index of its own: VectorIndex filters its cache's results
     assert [eid for eid, _ in found] == [mine.id]
+
+
+# -- subjects and validity (remem.truth) ----------------------------------------------------
+def keyed(entry: Entry, subject: str | None) -> IndexFields:
+    return replace(IndexFields.of(entry), subject=subject)
+
+
+def put(store: Store, content: str, minute: float, subject_key: str | None, **fields: Any) -> Entry:
+    entry = make(content, minute, **fields)
+    store.insert(entry, keyed(entry, subject_key), action="add", detail={})
+    return entry
+
+
+def test_subject_and_validity_round_trip(store: Store) -> None:
+    start, end = T0 + timedelta(days=1), T0 + timedelta(days=9)
+    entry = put(store, "测试数据库用 SQLite", 0, "database test", subject="测试数据库",
+                value="SQLite", valid_from=start, valid_to=end)  # fmt: skip
+    got = store.get(entry.id)
+    assert got is not None and got == entry
+    assert (got.subject, got.value, got.valid_from, got.valid_to) == (
+        "测试数据库", "SQLite", start, end
+    )  # fmt: skip
+    assert make("x").valid_from == T0  # none stated: it holds from its creation
+
+
+def test_same_domain_by_subject_key(store: Store) -> None:
+    test_db = put(store, "测试数据库用 SQLite", 0, "database test")
+    api = put(store, "The API budget is 50k", 1, "api budget")
+    prod = put(store, "生产数据库用 MySQL", 2, "database production")
+    put(store, "测试数据库用 MySQL", 3, "database test", project="q")  # another domain
+
+    def found(key: str, broader: bool = False) -> list[str]:
+        entry = make("qqq zzz")  # no words in common: only the subject key can find them
+        return sorted(ids(store.same_domain(Domain.of(entry), keyed(entry, key), broader=broader)))
+
+    assert found("database test") == [test_db.id]
+    assert found("budget") == []
+    assert found("budget", broader=True) == [api.id]
+    assert found("database", broader=True) == sorted([test_db.id, prod.id])
+    assert found("") == []
+
+
+def test_as_of_and_now(store: Store) -> None:
+    day = timedelta(days=1)
+    old = put(store, "cache is Redis 6", 0, "cache", valid_from=T0, valid_to=T0 + 10 * day,
+              superseded_by="x")  # fmt: skip
+    new = put(store, "cache is Redis 7", 1, "cache", valid_from=T0 + 10 * day)
+    ended = put(store, "freeze until Jan 20", 2, "", valid_from=T0, valid_to=T0 + 19 * day)
+    assert ids(store.find(flt())) == [new.id]  # what is true now (the freeze has ended)
+    assert sorted(ids(store.find(flt(as_of=T0 + 5 * day)))) == sorted([old.id, ended.id])
+    assert sorted(ids(store.find(flt(as_of=T0 + 15 * day)))) == sorted([new.id, ended.id])
+    assert store.find(flt(as_of=T0 - day)) == []
+
+
+def test_unkeyed_entries_get_their_subjects(store: Store) -> None:
+    raw = put(store, "测试数据库用 SQLite", 0, None)
+    assert ids(store.unkeyed(10)) == [raw.id]
+    raw.subject, raw.value = "测试数据库", "SQLite"
+    store.set_subjects([(raw, "database test")])
+    assert store.unkeyed(10) == []
+    got = store.get(raw.id)
+    assert got is not None and (got.subject, got.value) == ("测试数据库", "SQLite")
+    probe = make("测试数据库改用 MySQL")
+    assert ids(store.same_domain(Domain.of(probe), keyed(probe, "database test"))) == [raw.id]
+    got.last_verified_at = T0 + timedelta(days=2)  # an update that does not know the key
+    store.update(got, IndexFields.of(got), action="verify", detail={})
+    assert ids(store.same_domain(Domain.of(probe), keyed(probe, "database test"))) == [raw.id]

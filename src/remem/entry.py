@@ -86,12 +86,26 @@ class Entry:
     importance: float | None = None
     superseded_by: str | None = None
     supersedes: str | None = None
+    # What it is about and what it says of it (remem.truth.subject): "测试数据库", "SQLite".
+    subject: str | None = None
+    value: str | None = None
+    # When it was true (SPEC LT11, bi-temporal): from valid_from (default: created_at)
+    # until valid_to (None: still), set by supersede and replace or stated in the text.
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
 
     def __post_init__(self) -> None:
         if self.updated_at is None:
             self.updated_at = self.created_at
         if self.last_verified_at is None:
             self.last_verified_at = self.created_at
+        if self.valid_from is None:
+            self.valid_from = self.created_at
+
+    def valid_at(self, when: datetime) -> bool:
+        """Whether this version held at `when`: valid_from <= when < valid_to."""
+        start = self.valid_from or self.created_at
+        return start <= when and (self.valid_to is None or when < self.valid_to)
 
     @property
     def is_current(self) -> bool:
@@ -119,7 +133,7 @@ class Entry:
         if not isinstance(data.get("content"), str):
             raise InvalidInput("an entry needs a string 'content'")
         kwargs = dict(data)
-        for name in ("created_at", "updated_at", "last_verified_at", "expires_at"):
+        for name in _TIMESTAMPS:
             if kwargs.get(name) is not None:
                 kwargs[name] = to_utc(kwargs[name])
         entry = cls(**kwargs)
@@ -128,9 +142,12 @@ class Entry:
 
 
 _OPTIONAL_TEXT = (
-    "project", "session_id", "user_id", "agent_id", "entity", "superseded_by", "supersedes"
+    "project", "session_id", "user_id", "agent_id", "entity", "superseded_by", "supersedes",
+    "subject", "value",
 )  # fmt: skip
-_TIMESTAMPS = ("created_at", "updated_at", "last_verified_at", "expires_at")
+_TIMESTAMPS = (
+    "created_at", "updated_at", "last_verified_at", "expires_at", "valid_from", "valid_to"
+)  # fmt: skip
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
@@ -172,6 +189,8 @@ def validate(entry: Entry) -> None:
         isinstance(p, str) for p in entry.linked_paths
     ):
         raise InvalidInput("linked_paths must be a list of strings")
+    if entry.valid_from and entry.valid_to and entry.valid_to < entry.valid_from:
+        raise InvalidInput("valid_to must not be before valid_from")
     if entry.importance is not None and (
         isinstance(entry.importance, bool) or not isinstance(entry.importance, int | float)
     ):

@@ -13,10 +13,12 @@ from typing import IO, Any
 
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError
-from remem.store.protocol import Domain, Filter, IndexFields, Store
+from remem.store.protocol import Domain, Filter, Store
 from remem.tokens import count_tokens
-from remem.truth import dedup
+from remem.truth import decide, index, when
+from remem.truth.decide import Reader
 from remem.truth.dedup import SimilarityCheck
+from remem.truth.subject import read
 
 FORMAT = "remem-export"
 VERSION = 1
@@ -128,6 +130,7 @@ class Target:
     project: str
     check_content: Callable[[str], object]
     semantic: SimilarityCheck | None = None
+    subjects: Reader = read
 
 
 def import_entries(
@@ -148,19 +151,21 @@ def import_entries(
         entries = [
             replace(e, project=target.project) if e.scope == "project" else e for e in entries
         ]
-        by_id = {e.id: e for e in entries}
+    entries = [_with_subject(e, target.subjects) for e in entries]
+    by_id = {e.id: e for e in entries}
     result = ImportResult()
     store = target.store
     with store.write():
         # A link to a version that exists nowhere would hide the entry for good.
         entries = [
-            replace(e, superseded_by=None)
+            replace(e, superseded_by=None, valid_to=when.validity(e.content, e.created_at).end)
             if e.superseded_by
             and e.superseded_by not in by_id
             and store.get(e.superseded_by) is None
             else e
             for e in entries
         ]
+        entries = _closed(entries)
         by_id = {e.id: e for e in entries}
         # Ids stay as exported unless this store already uses one; links follow renames.
         ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
@@ -198,6 +203,19 @@ def count_entries(path: Path) -> int:
     return len(items) if isinstance(items, list) else 0
 
 
+def _closed(entries: list[Entry]) -> list[Entry]:
+    """Versions exported before validity was kept hold until their successor began."""
+    by_id = {e.id: e for e in entries}
+    out = []
+    for e in entries:
+        nxt = by_id.get(e.superseded_by) if e.superseded_by else None
+        if nxt is not None and e.valid_to is None:
+            start = e.valid_from or e.created_at
+            e = replace(e, valid_to=max(start, nxt.valid_from or nxt.created_at))
+        out.append(e)
+    return out
+
+
 def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:
     seen = {entry.id}
     while entry.superseded_by in by_id and entry.superseded_by not in seen:
@@ -206,13 +224,23 @@ def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:
     return entry
 
 
+def _with_subject(entry: Entry, subjects: Reader) -> Entry:
+    """An entry exported before remem read subjects gets the one its content states."""
+    if entry.subject is not None:
+        return entry
+    claim = subjects(entry.content)
+    return replace(entry, subject=claim.subject, value=claim.value) if claim else entry
+
+
 def _accept_head(target: Target, entry: Entry, force: bool, result: ImportResult) -> bool:
-    candidates = target.store.same_domain(Domain.of(entry), IndexFields.of(entry))
-    matches = dedup.classify(entry, candidates, semantic=target.semantic)
+    """The same decisions as a save; a change the text states is reported like a
+    conflict (an import never rewrites the store's own chains)."""
+    candidates = target.store.same_domain(Domain.of(entry), index.fields(entry))
+    matches = decide.classify(entry, candidates, semantic=target.semantic)
     if any(m.relation == "duplicate" for m in matches):
         result.duplicates.append(entry)
         return False
-    conflicts = [m for m in matches if m.relation == "conflict"]
+    conflicts = [m for m in matches if m.relation in ("conflict", "supersede")]
     if conflicts and not force:
         result.conflicts.append(
             ImportConflict(entry, [m.entry for m in conflicts], [m.reason for m in conflicts])
@@ -232,5 +260,5 @@ def _insert(store: Store, entry: Entry, ids: dict[str, str]) -> Entry:
         supersedes=link(entry.supersedes),
         token_count=entry.token_count or count_tokens(entry.content),
     )
-    store.insert(entry, IndexFields.of(entry), action="import", detail={})
+    store.insert(entry, index.fields(entry), action="import", detail={})
     return entry

@@ -6,14 +6,13 @@ import builtins
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Literal
+from typing import IO, TYPE_CHECKING, Any
 
 from remem import exchange, text
 from remem.entry import (
-    AuditRecord,
     Confidence,
     Entry,
     EntryType,
@@ -29,37 +28,19 @@ from remem.retrieval import ranking
 from remem.retrieval.ranking import Hit
 from remem.retrieval.recall import Recall
 from remem.settings import RankingConfig, Settings
-from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
+from remem.store.protocol import Filter, Store, Visibility
 from remem.tokens import count_tokens
-from remem.truth import dedup
+from remem.truth import dedup, index, versions, when, writes
+from remem.truth.decide import Reader
+from remem.truth.subject import read as read_subject
+from remem.truth.versions import History as History
+from remem.truth.writes import SaveResult as SaveResult
 
 if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder
     from remem.retrieval.vector_index import VectorIndex
 
 _FROM_ENV: Any = object()
-
-SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "refused"]
-
-
-@dataclass(frozen=True, slots=True)
-class SaveResult:
-    """What `save` did. On `conflict` (and `refused`: a secret in a conversation turn)
-    nothing was written; `entry` is the unsaved one."""
-
-    status: SaveStatus
-    entry: Entry
-    conflicts: list[Entry] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)
-    replaced: Entry | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class History:
-    """Every version of an entry, oldest first, and its audit log."""
-
-    versions: list[Entry]
-    audit: list[AuditRecord]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +65,12 @@ def _encodable(value: str) -> bool:
     return True
 
 
+def _weak(entry: Entry, below: float) -> bool:
+    """Unverified, auto-extracted and less important than `below` (none counts as 0)."""
+    auto = entry.source == "auto_extracted" and entry.confidence == "unverified"
+    return auto and (entry.importance or 0.0) < below
+
+
 class Memory:
     """Long-term memory for one project (and optionally one user, agent or session).
 
@@ -105,12 +92,15 @@ class Memory:
         semantic: dedup.SimilarityCheck | None = None,
         embedder: Embedder | None = _FROM_ENV,
         notify: Callable[[str], None] | None = None,
+        subjects: Reader | None = None,
     ) -> None:
         """`embedder`: None for keyword-only retrieval; by default `REMEM_EMBEDDER`, which
         unset means the shipped local model when `remem[embed]` is installed (`none`: off).
         With one, search is hybrid (the model loads when a query needs it) and saves are
-        checked for semantic duplicates and conflicts (RT3, LT9).
-        `notify` hears at once of slow one-off work (re-indexing, a first embedding)."""
+        checked for semantic duplicates (RT3, LT9).
+        `notify` hears at once of slow one-off work (re-indexing, a first embedding).
+        `subjects` reads what a memory is about (default: the rules of
+        `remem.truth.subject`; `remem.extract.subjects.LLMSubjects` adds a model)."""
         self.settings = settings or Settings.resolve(
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
         )
@@ -121,6 +111,7 @@ class Memory:
                 self.settings.db, synchronous=self.settings.synchronous, notify=notify
             )
         self.store: Store = store
+        index.backfill(store, notify=notify)
         if embedder is _FROM_ENV:
             from remem.retrieval.embedding import embedder_from_env
 
@@ -133,6 +124,7 @@ class Memory:
             self.vectors = VectorIndex(store, embedder, notify=notify)
             semantic = semantic or SemanticCheck(self.vectors)
         self.semantic = semantic
+        self.subjects: Reader = subjects or read_subject
         self.recall = Recall(store, self.settings.ranking, self.vectors, self.settings.session_id)
         self.last_injected: builtins.list[Entry] = []  # what the last context_for chose
 
@@ -230,6 +222,11 @@ class Memory:
         entry.linked_paths = [str(Path(p).expanduser().resolve()) for p in entry.linked_paths]
         if not entry.facts:
             entry.facts = text.named_values(content)
+        stated = when.validity(content, created)
+        entry.valid_from, entry.valid_to = stated.start or created, stated.end
+        claim = self.subjects(content)
+        if claim is not None:
+            entry.subject, entry.value = claim.subject, claim.value
         validate(entry)
         return entry
 
@@ -268,28 +265,14 @@ class Memory:
             facts=dict(facts or {}), importance=importance,
             confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
         )  # fmt: skip
-        index = IndexFields.of(entry)
         with self.store.write():
             if replace_id is not None:
-                return self._replace(self.resolve_id(replace_id), entry, index)
-            candidates = self.store.same_domain(Domain.of(entry), index)
-            matches = dedup.classify(entry, candidates, semantic=self.semantic)
-            dup = next((m for m in matches if m.relation == "duplicate"), None)
-            if dup is not None:
-                return SaveResult(
-                    "duplicate", self._refresh(dup.entry, entry.source), reasons=[dup.reason]
-                )
-            conflicts = [m for m in matches if m.relation == "conflict"]
-            if conflicts and not force:
-                return SaveResult(
-                    "conflict", entry, [m.entry for m in conflicts], [m.reason for m in conflicts]
-                )
-            detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
-            self.store.insert(entry, index, action="add", detail=detail)
+                return writes.replace(self.store, self.resolve_id(replace_id), entry)
+            result = writes.save(self.store, entry, semantic=self.semantic, force=force)
             vector = getattr(self.semantic, "last_vector", None)
-            if self.vectors is not None and vector is not None:
+            if result.status in ("added", "superseded") and self.vectors and vector is not None:
                 self.vectors.put(entry, vector)
-        return SaveResult("added", entry)
+            return result
 
     def add_messages(
         self, messages: Sequence[Any], *, at: datetime | str | None = None,
@@ -315,56 +298,39 @@ class Memory:
                 results.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
         return results
 
-    def _refresh(self, existing: Entry, source: str) -> Entry:
-        # An automatic path must not vouch for a memory (seed 003 §08).
-        if source == "auto_extracted":
-            return existing
-        existing.last_verified_at = utcnow()
-        self.store.update(existing, IndexFields.of(existing), action="refresh", detail={})
-        return existing
-
-    def _replace(self, old_id: str, entry: Entry, index: IndexFields) -> SaveResult:
-        old = self.store.get(old_id)
-        if old is None:
-            raise NotFound(f"no memory with id {old_id!r}")
-        if not old.is_current:
-            raise InvalidInput(f"memory {old_id} was already replaced by {old.superseded_by}")
-        entry.supersedes = old.id
-        self.store.insert(entry, index, action="replace", detail={"supersedes": old.id})
-        old.superseded_by = entry.id
-        old.updated_at = utcnow()
-        self.store.update(old, IndexFields.of(old), action="supersede", detail={"by": entry.id})
-        return SaveResult("replaced", entry, replaced=old)
-
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""
         with self.store.write():
             entry = self.get(entry_id)
             entry.last_verified_at = entry.updated_at = utcnow()
             entry.confidence = "confirmed"
-            self.store.update(entry, IndexFields.of(entry), action="verify", detail={})
+            self.store.update(entry, index.fields(entry), action="verify", detail={})
         return entry
 
     def delete(self, entry_id: str) -> Entry:
-        """Delete a memory and its older versions; the audit log keeps that it happened."""
+        """Delete a memory with its older versions; given an older version, delete only
+        that one (its neighbours are linked, the current memory stays). The audit log
+        keeps that it happened."""
         with self.store.write():
             entry = self.get(entry_id)
-            for old in self.history(entry.id).versions:
-                self.store.remove(old.id, action="delete", detail={"chain_of": entry.id})
+            versions.remove_version(self.store, entry, action="delete")
         return entry
 
     def _delete_all(self, entries: Sequence[Entry], action: str) -> builtins.list[Entry]:
         with self.store.write():
-            for entry in entries:
-                for version in self.history(entry.id).versions:
-                    self.store.remove(version.id, action=action, detail={})
+            versions.remove_all(self.store, entries, action=action)
         return builtins.list(entries)
 
-    def forget(self, keyword: str, *, dry_run: bool = False) -> builtins.list[Entry]:
-        """Delete every visible memory whose content contains `keyword` (any case)."""
+    def forget(
+        self, keyword: str, *, dry_run: bool = False, scopes: Sequence[Scope] | None = ("project",)
+    ) -> builtins.list[Entry]:
+        """Delete every current memory whose content contains `keyword` (any case), with
+        its older versions: by default only this project's; `scopes=None` for every
+        visible one (global and session memories too). `dry_run` only lists them."""
         if not keyword or not keyword.strip():
             raise InvalidInput("forget needs a keyword")
-        found = self.store.find(self._filter(include_expired=True), contains=keyword.strip())
+        flt = self._filter(scopes=tuple(scopes) if scopes else None, include_expired=True)
+        found = self.store.find(flt, contains=keyword.strip())
         return found if dry_run else self._delete_all(found, "forget")
 
     def clear(self, scope: Scope) -> builtins.list[Entry]:
@@ -375,18 +341,9 @@ class Memory:
     def prune(self, *, auto_extracted_below: float | None = None) -> builtins.list[Entry]:
         """SPEC LT13: remove expired memories and, if asked, unverified auto-extracted ones
         whose importance is below `auto_extracted_below` (no importance counts as 0)."""
-        now = utcnow()
-        doomed = [
-            e
-            for e in self.store.find(self._filter(include_expired=True))
-            if e.is_expired(now)
-            or (
-                auto_extracted_below is not None
-                and e.source == "auto_extracted"
-                and e.confidence == "unverified"
-                and (e.importance or 0.0) < auto_extracted_below
-            )
-        ]
+        now, below = utcnow(), auto_extracted_below
+        doomed = [e for e in self.store.find(self._filter(include_expired=True))
+                  if e.is_expired(now) or (below is not None and _weak(e, below))]  # fmt: skip
         return self._delete_all(doomed, "prune")
 
     # -- reading ---------------------------------------------------------------------------
@@ -407,24 +364,20 @@ class Memory:
         return self.store.find(flt, limit=limit)
 
     def history(self, entry_id: str) -> History:
-        """Every version of a memory, oldest first, and the audit log of each."""
-        entry = self.get(entry_id)
-        versions = [entry]
-        while versions[0].supersedes and (older := self.store.get(versions[0].supersedes)):
-            versions.insert(0, older)
-        while versions[-1].superseded_by and (newer := self.store.get(versions[-1].superseded_by)):
-            versions.append(newer)
-        audit = sorted((r for v in versions for r in self.store.audit(v.id)), key=lambda r: r.seq)
-        return History(versions, audit)
+        """Every version of a memory, oldest first (each with its valid_from/valid_to),
+        and the audit log of each."""
+        return versions.history(self.store, self.get(entry_id))
 
     def search(
         self, query: str, *, limit: int = 10, types: Sequence[str] | None = None,
         include_history: bool = False, entity: str | None = None,
         since: datetime | str | None = None, until: datetime | str | None = None,
+        as_of: datetime | str | None = None,
     ) -> builtins.list[Hit]:  # fmt: skip
         """Visible memories ranked for `query` (BM25 x decay x weights), best first;
         optionally only some types, one entity, or those created in [since, until).
-        Every tier competes here; each hit says its tier (SPEC RT8)."""
+        By default what is true now; `as_of`: what was true then (the versions valid at
+        that moment, replaced ones included). Each hit says its tier (SPEC RT8)."""
         if not isinstance(query, str) or not query.strip():
             raise InvalidInput("the query is empty")
         if limit < 1:
@@ -432,7 +385,7 @@ class Memory:
         flt = self._filter(
             types=tuple(types) if types else None, include_history=include_history,
             entity=entity, since=to_utc(since) if since else None,
-            until=to_utc(until) if until else None,
+            until=to_utc(until) if until else None, as_of=to_utc(as_of) if as_of else None,
         )  # fmt: skip
         return self.recall.with_tiers(self.recall.rank(query, flt)[:limit])
 
@@ -449,11 +402,13 @@ class Memory:
         max_tokens: int | None = None,
         window: int | None = None,
         exclude_texts: Sequence[str] = (),
+        as_of: datetime | str | None = None,
     ) -> str:
         """The memory block to inject for `query` ("" when nothing clears the floor).
 
         `max_tokens` defaults to max(500, min(5000, window / 200)); `exclude_texts`
-        are messages already in the conversation (their memories are not repeated).
+        are messages already in the conversation (their memories are not repeated);
+        `as_of` injects what was true then instead of what is true now.
         Cold memories need `ranking.cold_floor`, not `ranking.floor` (SPEC RT8); the
         injected ones are recorded as used, which keeps them warm.
         """
@@ -461,7 +416,8 @@ class Memory:
         if not isinstance(query, str) or not query.strip():
             return ""
         budget = max_tokens if max_tokens is not None else self.ranking.budget(window)
-        text, chosen = self.recall.block_for(query, self._filter(), budget, exclude_texts)
+        flt = self._filter(as_of=to_utc(as_of)) if as_of else self._filter()
+        text, chosen = self.recall.block_for(query, flt, budget, exclude_texts)
         self.last_injected = [h.entry for h in chosen]
         return text
 
@@ -492,7 +448,9 @@ class Memory:
     ) -> ImportResult:  # fmt: skip
         """Import an export: duplicates skipped, conflicts reported (not written) unless
         `force`; all or nothing when the file is invalid; `progress(n)`: n more done."""
-        target = exchange.Target(self.store, self.project, self.check_content, self.semantic)
+        target = exchange.Target(
+            self.store, self.project, self.check_content, self.semantic, self.subjects
+        )
         return exchange.import_entries(
             target, Path(path), force=force, rebind_project=rebind_project, progress=progress
         )

@@ -209,7 +209,7 @@ class Ctx:
     @property
     def memory(self) -> Memory:
         if self._memory is None:
-            self._memory = Memory(settings=self.settings, notify=tell)
+            self._memory = Memory(settings=self.settings, notify=tell, subjects=llm_subjects())
             for notice in self._memory.notices:
                 click.echo(notice, err=True)
         return self._memory
@@ -238,6 +238,22 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 def _cell(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def llm_subjects() -> Any:
+    """With REMEM_SUBJECTS=llm and a model configured (REMEM_LLM_*), the model reads the
+    subjects the rules cannot (remem.extract.subjects); otherwise None (rules only)."""
+    if os.environ.get("REMEM_SUBJECTS", "").strip().lower() != "llm":
+        return None
+    from remem.extract.subjects import LLMSubjects
+    from remem.llm import LLMSettings, OpenAIChatModel
+
+    settings = LLMSettings.from_env()
+    if not settings.configured:
+        raise click.UsageError(
+            "REMEM_SUBJECTS=llm needs a model: set REMEM_LLM_MODEL and _BASE_URL"
+        )
+    return LLMSubjects(OpenAIChatModel(settings))
 
 
 def short(entry: Entry) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict
+from datetime import datetime
+from typing import Any
 
 import click
 
@@ -18,7 +20,26 @@ from remem.cli.common import (
     table,
     tell,
 )
-from remem.entry import SCOPES, TYPES
+from remem.entry import SCOPES, TYPES, Entry, to_utc
+from remem.errors import InvalidInput
+
+
+def _moment(_ctx: click.Context, _param: click.Parameter, value: str | None) -> datetime | None:
+    """--as-of: a date ("2026-06-01", the start of that day, UTC) or an ISO timestamp."""
+    if value is None:
+        return None
+    try:
+        return to_utc(value)
+    except InvalidInput as exc:
+        raise click.BadParameter(f"{value!r} is not a date (YYYY-MM-DD) or ISO time") from exc
+
+
+def as_of_option(fn: Any) -> Any:
+    return click.option(
+        "--as-of", "as_of", metavar="DATE", callback=_moment,
+        help="What was true then (replaced versions valid at DATE), not what is true now.",
+    )(fn)  # fmt: skip
+
 
 LIST_LIMIT = 50
 
@@ -28,19 +49,22 @@ LIST_LIMIT = 50
 @click.option("--limit", "-n", default=10, show_default=True, type=click.IntRange(min=1))
 @click.option("--type", "types", multiple=True, type=click.Choice(TYPES), help="Only these types.")
 @click.option("--history", is_flag=True, help="Include replaced versions.")
+@as_of_option
 @json_option
 def search(
-    query: tuple[str, ...], limit: int, types: tuple[str, ...], history: bool, as_json: bool
-) -> None:
-    """Search memories, best first.
+    query: tuple[str, ...], limit: int, types: tuple[str, ...], history: bool,
+    as_of: datetime | None, as_json: bool,
+) -> None:  # fmt: skip
+    """Search memories, best first: what is true now, or with --as-of what was then.
 
     \b
     Example:
       remem search "创建 Java 项目用什么 JDK"
       remem search --limit 3 --json "deployment steps"
+      remem search --as-of 2026-06-01 "测试数据库"
     """
     hits = current_memory().search(
-        " ".join(query), limit=limit, types=types or None, include_history=history
+        " ".join(query), limit=limit, types=types or None, include_history=history, as_of=as_of
     )
 
     def human() -> None:
@@ -57,17 +81,21 @@ def search(
 @click.argument("query", nargs=-1, required=True)
 @click.option("--max-tokens", type=click.IntRange(min=1), help="Token budget of the block.")
 @click.option("--window", type=click.IntRange(min=1), help="Model context window (sets budget).")
+@as_of_option
 @json_option
 def context(
-    query: tuple[str, ...], max_tokens: int | None, window: int | None, as_json: bool
-) -> None:
+    query: tuple[str, ...], max_tokens: int | None, window: int | None,
+    as_of: datetime | None, as_json: bool,
+) -> None:  # fmt: skip
     """Print the memory block an agent would inject for QUERY (empty if none is relevant).
 
     \b
     Example:
       remem context "帮我再创建一个 Java 项目"
     """
-    block = current_memory().context_for(" ".join(query), max_tokens=max_tokens, window=window)
+    block = current_memory().context_for(
+        " ".join(query), max_tokens=max_tokens, window=window, as_of=as_of
+    )
     emit(as_json, {"context": block}, lambda: click.echo(block) if block else None)
 
 
@@ -134,6 +162,16 @@ def show(entry_id: str, as_json: bool) -> None:
     emit(as_json, data, human)
 
 
+def validity(entry: Entry) -> str:
+    """ "2026-01-01 -> 2026-03-01", or "2026-03-01 -> now" for the current version."""
+
+    def when(at: datetime) -> str:
+        return at.strftime("%Y-%m-%d" if (at.hour, at.minute) == (0, 0) else "%Y-%m-%d %H:%M")
+
+    start = when(entry.valid_from or entry.created_at)
+    return f"{start} -> {when(entry.valid_to) if entry.valid_to else 'now'}"
+
+
 @by_id
 def history(entry_id: str, as_json: bool) -> None:
     """Show every version of a memory and its audit log.
@@ -146,9 +184,9 @@ def history(entry_id: str, as_json: bool) -> None:
     data = {"versions": entries_json(hist.versions), "audit": [r.to_dict() for r in hist.audit]}
 
     def human() -> None:
-        click.echo("Versions (oldest first):")
+        click.echo("Versions (oldest first), each with when it was true:")
         for entry in hist.versions:
-            click.echo(f"  {short(entry)}")
+            click.echo(f"  {validity(entry)}  {short(entry)}")
         click.echo("Audit log:")
         for rec in hist.audit:
             detail = f" {json.dumps(rec.detail, ensure_ascii=False)}" if rec.detail else ""

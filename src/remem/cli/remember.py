@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from remem.cli.common import (
@@ -14,7 +16,7 @@ from remem.cli.common import (
     read_content,
     short,
 )
-from remem.entry import SCOPES, USER_TYPES
+from remem.entry import SCOPES, USER_TYPES, Entry, Scope
 
 
 @click.command()
@@ -72,6 +74,10 @@ def save(
         elif result.status == "replaced":
             assert result.replaced is not None
             click.echo(f"Replaced {result.replaced.id}: {short(result.entry)}")
+        elif result.status == "superseded":
+            assert result.replaced is not None
+            click.echo(f"Updated {result.replaced.id} (kept in history): {short(result.entry)}")
+            click.echo(f"  ({result.reasons[0]})")
         else:
             click.echo(f"Saved {short(result.entry)}")
 
@@ -82,7 +88,8 @@ def save(
 
 @by_id
 def delete(entry_id: str, as_json: bool) -> None:
-    """Delete a memory (and its older versions).
+    """Delete a memory and its older versions; given the id of an older version (see
+    `remem history`), delete only that version: the current memory stays.
 
     \b
     Example:
@@ -117,15 +124,32 @@ def edit(entry_id: str, text: tuple[str, ...], force: bool, as_json: bool) -> No
 @click.command()
 @click.argument("keyword", nargs=-1, required=True)
 @click.option("--dry-run", is_flag=True, help="Only show what would be deleted.")
+@click.option("--yes", is_flag=True, help="Delete without asking (needed off a terminal).")
+@click.option("--global", "is_global", is_flag=True, help="Global memories, not this project's.")
+@click.option("--all", "everything", is_flag=True, help="Every memory visible here.")
 @json_option
-def forget(keyword: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
-    """Delete every visible memory containing KEYWORD (any case).
+def forget(
+    keyword: tuple[str, ...], dry_run: bool, yes: bool, is_global: bool, everything: bool,
+    as_json: bool,
+) -> None:  # fmt: skip
+    """Delete the memories containing KEYWORD (any case), with their older versions:
+    this project's, with --global the global ones, with --all every visible one.
+    Shows them and asks first; --yes skips the question.
 
     \b
     Example:
       remem forget --dry-run "旧密码"
+      remem forget --yes --global "staging"
     """
-    gone = current_memory().forget(" ".join(keyword), dry_run=dry_run)
+    mem = current_memory()
+    text = " ".join(keyword)
+    scopes: tuple[Scope, ...] | None = (
+        None if everything else ("global",) if is_global else ("project",)
+    )
+    found = mem.forget(text, dry_run=True, scopes=scopes)
+    if found and not (dry_run or yes):
+        confirm_deletion(found, "forget")
+    gone = found if dry_run or not found else mem.forget(text, scopes=scopes)
     verb = "Would delete" if dry_run else "Deleted"
 
     def human() -> None:
@@ -134,6 +158,20 @@ def forget(keyword: tuple[str, ...], dry_run: bool, as_json: bool) -> None:
             click.echo(f"  {short(entry)}")
 
     emit(as_json, {"dry_run": dry_run, "deleted": entries_json(gone)}, human)
+
+
+def confirm_deletion(found: list[Entry], command: str) -> None:
+    """Show what would go and ask on a terminal; off one, refuse (exit 2) without --yes."""
+    if not sys.stdin.isatty():
+        raise click.UsageError(
+            f"{command} would delete {len(found)} memories; add --yes to go ahead "
+            "(or run it on a terminal to be asked)"
+        )
+    click.echo(f"This deletes {len(found)} memories (with their older versions):")
+    for entry in found:
+        click.echo(f"  {short(entry)}")
+    if not click.confirm("Delete them?", default=False):
+        raise click.ClickException("nothing was deleted")
 
 
 @by_id

@@ -42,8 +42,8 @@ from remem.extract.rules import (
     view_of,
 )
 from remem.secrets import find_secrets
-from remem.store.protocol import Domain, IndexFields
-from remem.truth import dedup
+from remem.store.protocol import Domain
+from remem.truth import decide, index
 
 if TYPE_CHECKING:
     from remem.llm import ChatModel
@@ -280,18 +280,22 @@ class Extractor:
         return fresh, refused
 
     def _preview(self, cand: Candidate) -> str | None:
-        """Why saving would add nothing (a duplicate or a conflict), checked read-only."""
+        """Why saving would add nothing (a duplicate or a conflict), checked read-only;
+        a change the text states (a supersede) is no problem: the save records it."""
         assert self.memory is not None
         settings = self.memory.settings
+        claim = self.memory.subjects(cand.content)
         entry = Entry(
             content=cand.content, type=cand.type, scope="project", project=settings.project,
             user_id=settings.user_id, agent_id=settings.agent_id, source="auto_extracted",
             confidence="unverified", facts=textlib.named_values(cand.content),
+            subject=claim.subject if claim else None, value=claim.value if claim else None,
         )  # fmt: skip
-        index = IndexFields.of(entry)
-        near = self.memory.store.same_domain(Domain.of(entry), index)
-        for match in dedup.classify(entry, near, semantic=self.memory.semantic):
-            return _problem(match.relation, [match.entry], [match.reason])
+        broader = claim is not None and claim.change
+        near = self.memory.store.same_domain(Domain.of(entry), index.fields(entry), broader=broader)
+        for match in decide.classify(entry, near, claim=claim, semantic=self.memory.semantic):
+            if match.relation != "supersede":
+                return _problem(match.relation, [match.entry], [match.reason])
         return None
 
     def _store(self, cand: Candidate, dry_run: bool) -> tuple[Entry | None, Refusal | None]:

@@ -99,7 +99,7 @@ class ForgetIn(BaseModel):
 
 
 class SaveOut(BaseModel):
-    status: Literal["added", "duplicate", "conflict", "replaced", "refused"]
+    status: Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
     entry: dict[str, Any]
     conflicts: list[dict[str, Any]] = []
     reasons: list[str] = []

@@ -38,6 +38,8 @@ class Filter:
     entity: str | None = None
     since: datetime | None = None
     until: datetime | None = None
+    # What was true then (SPEC LT11): the versions valid at `as_of`, superseded or not.
+    as_of: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +62,15 @@ class Domain:
 
 @dataclass(frozen=True, slots=True)
 class IndexFields:
-    """What a backend indexes besides the entry itself."""
+    """What a backend indexes besides the entry itself. `subject` is the normalised key
+    of the entry's subject (`remem.truth`; "" for none), None when not known here: a
+    write with None leaves the stored key as it is (a new row: to be computed)."""
 
     terms: list[str]
     canon: str
     skeleton: str
     keys: dict[str, str]
+    subject: str | None = None
 
     @classmethod
     def of(cls, entry: Entry) -> IndexFields:
@@ -195,9 +200,20 @@ class Store(Protocol):
     ) -> list[Entry]:
         """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
 
-    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+    def same_domain(
+        self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
+    ) -> list[Entry]:
         """Current entries of `domain` that could duplicate or conflict with `index`: the same
-        canonical form, the same skeleton, a shared named value, or shared rare terms."""
+        canonical form, the same skeleton, a shared named value, shared rare terms, or the
+        same subject key; with `broader`, also those whose subject key holds every word of
+        `index.subject` (narrower subjects: "api budget" for "budget")."""
+
+    def unkeyed(self, limit: int) -> list[Entry]:
+        """Entries whose subject key was never computed (older stores, raw copies)."""
+
+    def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
+        """Store each entry's subject, value and subject key (no audit record: it is
+        derived from the content), in one transaction."""
 
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS

@@ -1,5 +1,6 @@
-"""How an entry maps to the columns of a SQL row, and how each SQL dialect spells what
-the shared core (`remem.store.sql`) writes: one list of columns for both backends."""
+"""How an entry maps to the columns of a SQL row, how each SQL dialect spells what the
+shared core (`remem.store.sql`) writes, and the visibility and domain clauses: one list
+of columns and one statement of the filters for both backends."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from remem.entry import Entry, to_utc
-from remem.store.protocol import IndexFields
+from remem.entry import Entry, to_utc, utcnow
+from remem.store.protocol import Domain, Filter, IndexFields
 
 ENTRY_COLUMNS = (
     "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
     "last_verified_at, token_count, source, confidence, metadata, entity, facts, linked_paths, "
-    "expires_at, importance, superseded_by, supersedes"
+    "expires_at, importance, superseded_by, supersedes, subject, value, valid_from, valid_to"
 )
 E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
 N_COLUMNS = len(ENTRY_COLUMNS.split(","))  # where extra selected columns start
@@ -32,7 +33,8 @@ def dumps(value: Any) -> str:
 def row_to_entry(row: Sequence[Any]) -> Entry:
     (eid, content, type_, scope, project, session_id, user_id, agent_id, created, updated,
      verified, tokens, source, confidence, metadata, entity, facts, linked, expires,
-     importance, superseded_by, supersedes) = row[:N_COLUMNS]  # fmt: skip
+     importance, superseded_by, supersedes, subject, value, valid_from,
+     valid_to) = row[:N_COLUMNS]  # fmt: skip
     return Entry(
         id=eid, content=content, type=type_, scope=scope, project=project,
         session_id=session_id, user_id=user_id, agent_id=agent_id,
@@ -41,7 +43,9 @@ def row_to_entry(row: Sequence[Any]) -> Entry:
         confidence=confidence, metadata=json.loads(metadata), entity=entity,
         facts=json.loads(facts), linked_paths=json.loads(linked),
         expires_at=to_utc(expires) if expires else None, importance=importance,
-        superseded_by=superseded_by, supersedes=supersedes,
+        superseded_by=superseded_by, supersedes=supersedes, subject=subject, value=value,
+        valid_from=to_utc(valid_from) if valid_from else None,
+        valid_to=to_utc(valid_to) if valid_to else None,
     )  # fmt: skip
 
 
@@ -97,7 +101,9 @@ class Dialect:
             "facts": dumps(entry.facts), "linked_paths": dumps(entry.linked_paths),
             "expires_at": t(entry.expires_at),
             "importance": entry.importance, "superseded_by": entry.superseded_by,
-            "supersedes": entry.supersedes, "canon": index.canon, "skeleton": index.skeleton,
+            "supersedes": entry.supersedes, "subject": entry.subject, "value": entry.value,
+            "valid_from": t(entry.valid_from), "valid_to": t(entry.valid_to),
+            "subject_key": index.subject, "canon": index.canon, "skeleton": index.skeleton,
             "terms": self.store_terms(terms), "term_count": len(terms),
         }  # fmt: skip
 
@@ -108,3 +114,62 @@ def _convert(text: str, mark: str) -> str:
         return text
     # psycopg reads % as the start of a placeholder: literal ones are doubled first.
     return _NAMED.sub(lambda m: mark.format(m.group(1)), text.replace("%", "%%"))
+
+
+def where_clause(flt: Filter, now: datetime, dialect: Dialect) -> tuple[str, dict[str, Any]]:
+    """SQL over the entries table aliased `e` for what `flt` lets through (SPEC RT1,
+    LT3), and its parameters: one statement of the visibility rules for every backend."""
+    same = dialect.same
+    vis = flt.visibility
+    clauses = [
+        f"(e.scope = 'global' OR (e.scope = 'project' AND e.project {same} :project)"
+        f" OR (e.scope = 'session' AND e.session_id {same} :session_id))",
+        "(e.user_id IS NULL OR e.user_id = :user_id)",
+        "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
+    ]
+    params: dict[str, Any] = {
+        "project": vis.project, "session_id": vis.session_id,
+        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": dialect.time(now),
+    }  # fmt: skip
+    if flt.as_of is not None:  # what was true then: the versions valid at that moment
+        clauses.append(
+            "(e.valid_from IS NULL OR e.valid_from <= :as_of) "
+            "AND (e.valid_to IS NULL OR e.valid_to > :as_of)"
+        )
+        params["as_of"] = dialect.time(flt.as_of)
+    elif not flt.include_history:  # what is true now
+        clauses.append("e.superseded_by IS NULL AND (e.valid_to IS NULL OR e.valid_to > :now)")
+    if not flt.include_expired:
+        clauses.append("(e.expires_at IS NULL OR e.expires_at > :now)")
+    for name, values in (("scope", flt.scopes), ("type", flt.types)):
+        if values is not None:
+            clauses.append(dialect.any(f"e.{name}", name, values, params))
+    if flt.entity is not None:
+        clauses.append("e.entity = :entity")
+        params["entity"] = flt.entity
+    if flt.since is not None:
+        clauses.append("e.created_at >= :since")
+        params["since"] = dialect.time(flt.since)
+    if flt.until is not None:
+        clauses.append("e.created_at < :until")
+        params["until"] = dialect.time(flt.until)
+    return " AND ".join(clauses), params
+
+
+def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]]:
+    """Current entries of one domain (SPEC LT8), kept off the visibility index (`hint`)
+    so that the selective lookups beside it drive each query."""
+    h, same = dialect.hint, dialect.same
+    sql = (
+        f"{h}e.type = :type AND {h}e.scope = :scope AND {h}e.project {same} :project "
+        f"AND {h}e.session_id {same} :session_id AND {h}e.user_id {same} :user_id "
+        f"AND {h}e.agent_id {same} :agent_id AND {h}e.superseded_by IS NULL "
+        f"AND ({h}e.expires_at IS NULL OR {h}e.expires_at > :now) "
+        f"AND ({h}e.valid_to IS NULL OR {h}e.valid_to > :now)"
+    )
+    params = {
+        "type": domain.type, "scope": domain.scope, "project": domain.project,
+        "session_id": domain.session_id, "user_id": domain.user_id,
+        "agent_id": domain.agent_id, "now": dialect.time(utcnow()),
+    }  # fmt: skip
+    return sql, params

@@ -31,63 +31,15 @@ from remem.store.rows import (
     ENTRY_COLUMNS,
     N_COLUMNS,
     Dialect,
+    domain_clause,
     dumps,
     row_to_entry,
+    where_clause,
 )
 
+__all__ = ["SQLStore", "domain_clause", "where_clause"]
+
 _CHUNK = 500  # ids per IN (...) list in dialects that bind no arrays
-
-
-def where_clause(flt: Filter, now: datetime, dialect: Dialect) -> tuple[str, dict[str, Any]]:
-    """SQL over the entries table aliased `e` for what `flt` lets through (SPEC RT1,
-    LT3), and its parameters: one statement of the visibility rules for every backend."""
-    same = dialect.same
-    vis = flt.visibility
-    clauses = [
-        f"(e.scope = 'global' OR (e.scope = 'project' AND e.project {same} :project)"
-        f" OR (e.scope = 'session' AND e.session_id {same} :session_id))",
-        "(e.user_id IS NULL OR e.user_id = :user_id)",
-        "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
-    ]
-    params: dict[str, Any] = {
-        "project": vis.project, "session_id": vis.session_id,
-        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": dialect.time(now),
-    }  # fmt: skip
-    if not flt.include_history:
-        clauses.append("e.superseded_by IS NULL")
-    if not flt.include_expired:
-        clauses.append("(e.expires_at IS NULL OR e.expires_at > :now)")
-    for name, values in (("scope", flt.scopes), ("type", flt.types)):
-        if values is not None:
-            clauses.append(dialect.any(f"e.{name}", name, values, params))
-    if flt.entity is not None:
-        clauses.append("e.entity = :entity")
-        params["entity"] = flt.entity
-    if flt.since is not None:
-        clauses.append("e.created_at >= :since")
-        params["since"] = dialect.time(flt.since)
-    if flt.until is not None:
-        clauses.append("e.created_at < :until")
-        params["until"] = dialect.time(flt.until)
-    return " AND ".join(clauses), params
-
-
-def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]]:
-    """Current entries of one domain (SPEC LT8), kept off the visibility index (`hint`)
-    so that the selective lookups beside it drive each query."""
-    h, same = dialect.hint, dialect.same
-    sql = (
-        f"{h}e.type = :type AND {h}e.scope = :scope AND {h}e.project {same} :project "
-        f"AND {h}e.session_id {same} :session_id AND {h}e.user_id {same} :user_id "
-        f"AND {h}e.agent_id {same} :agent_id AND {h}e.superseded_by IS NULL "
-        f"AND ({h}e.expires_at IS NULL OR {h}e.expires_at > :now)"
-    )
-    params = {
-        "type": domain.type, "scope": domain.scope, "project": domain.project,
-        "session_id": domain.session_id, "user_id": domain.user_id,
-        "agent_id": domain.agent_id, "now": dialect.time(utcnow()),
-    }  # fmt: skip
-    return sql, params
 
 
 class SQLStore(TokenTable):
@@ -232,6 +184,23 @@ class SQLStore(TokenTable):
             [(eid, k, v) for eid, index in batch for k, v in index.keys.items()],
         )
 
+    def _write_subjects(self, batch: Sequence[tuple[str, str]]) -> None:
+        """Each entry's subject words (entry id, subject key), for broader-subject lookups."""
+        d = self.dialect
+        for i in range(0, len(batch), _CHUNK):
+            params: dict[str, Any] = {}
+            ids = d.any("id", "ids", [eid for eid, _ in batch[i : i + _CHUNK]], params)
+            self._run(
+                f"DELETE FROM subject_terms WHERE {d.ref} IN (SELECT {d.pos} FROM entries "
+                f"WHERE {ids})",
+                params,
+            )
+        self._run_many(
+            f"INSERT INTO subject_terms({d.ref}, term) "
+            f"SELECT {d.pos}, :term FROM entries WHERE id = :id",
+            [{"id": eid, "term": t} for eid, key in batch for t in sorted(set(key.split()))],
+        )
+
     def _add_audit(self, records: Sequence[AuditRecord]) -> None:
         self._batch(
             "INSERT INTO audit(entry_id, action, at, detail) "
@@ -248,6 +217,7 @@ class SQLStore(TokenTable):
         marks = ", ".join(f":{n}" for n in rows[0])
         self._run_many(f"INSERT INTO entries({names}) VALUES ({marks})", rows)
         self._write_keys([(entry.id, index) for entry, index in batch])
+        self._write_subjects([(e.id, ix.subject) for e, ix in batch if ix.subject])
         new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
         self._count_terms([terms for _, terms in new], +1)
         self._reindexed(new, [], len(rows))
@@ -263,6 +233,8 @@ class SQLStore(TokenTable):
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
     ) -> None:
         params = self.dialect.entry_params(entry, index)
+        if index.subject is None:
+            del params["subject_key"]  # not known here: the stored key stays
         sets = ", ".join(f"{n} = :{n}" for n in params if n != "id")
         with self.write():
             old = self._terms_of([entry.id])
@@ -270,6 +242,8 @@ class SQLStore(TokenTable):
                 raise StoreError(f"no entry {entry.id} to update")
             self._run(f"UPDATE entries SET {sets} WHERE id = :id", params)
             self._write_keys([(entry.id, index)])
+            if index.subject is not None:
+                self._write_subjects([(entry.id, index.subject)])
             new = self.dialect.load_terms(params["terms"])
             if new != old[entry.id]:
                 self._count_terms([old[entry.id]], -1)
@@ -362,11 +336,14 @@ class SQLStore(TokenTable):
         )
         return [row_to_entry(r) for r in rows]
 
-    def same_domain(self, domain: Domain, index: IndexFields, *, limit: int = 20) -> list[Entry]:
+    def same_domain(
+        self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
+    ) -> list[Entry]:
         d = self.dialect
         dom, params = domain_clause(domain, d)
         params.update(canon=index.canon, skeleton=index.skeleton, limit=limit)
-        found = self._rows(
+        found = self._same_subject(index, dom, params, broader)
+        found += self._rows(
             f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit",
             params,
         )
@@ -397,6 +374,50 @@ class SQLStore(TokenTable):
             found += self._sharing(rare, stats, dom, params, min(limit, 8))
         unique = {row[0]: row for row in found}
         return [row_to_entry(r) for r in unique.values()]
+
+    def _same_subject(
+        self, index: IndexFields, dom: str, params: dict[str, Any], broader: bool
+    ) -> list[Any]:
+        """Rows of the domain about the same subject, and with `broader` about a
+        narrower one (its key holds every word of this key)."""
+        if not index.subject:
+            return []
+        d = self.dialect
+        params["subject"] = index.subject
+        found = self._rows(
+            f"SELECT {E_COLUMNS} FROM entries e WHERE e.subject_key = :subject AND {dom} "
+            "LIMIT :limit",
+            params,
+        )
+        words = sorted(set(index.subject.split()))
+        if broader and words:
+            cond = d.any("term", "sw", words, params)
+            params["nwords"] = len(words)
+            found += self._rows(
+                f"SELECT {E_COLUMNS} FROM entries e WHERE {dom} AND e.subject_key != :subject "
+                f"AND e.{d.pos} IN (SELECT {d.ref} FROM subject_terms WHERE {cond} "
+                f"GROUP BY {d.ref} HAVING count(*) = :nwords) LIMIT :limit",
+                params,
+            )
+        return found
+
+    def unkeyed(self, limit: int) -> list[Entry]:
+        rows = self._rows(
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE subject_key IS NULL "
+            f"ORDER BY {self.dialect.pos} LIMIT :n",
+            {"n": limit},
+        )
+        return [row_to_entry(r) for r in rows]
+
+    def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
+        with self.write():
+            self._run_many(
+                "UPDATE entries SET subject = :subject, value = :value, subject_key = :key "
+                "WHERE id = :id",
+                [{"id": e.id, "subject": e.subject, "value": e.value, "key": key}
+                 for e, key in rows],
+            )  # fmt: skip
+            self._write_subjects([(e.id, key) for e, key in rows if key])
 
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS

@@ -115,3 +115,34 @@ CREATE TABLE api_tokens (
 
 def api_tokens(types: Mapping[str, str]) -> str:
     return _API_TOKENS.format(**types)
+
+
+# Subjects and validity (remem.truth; SQLite's migration 7, PostgreSQL's 5): what each
+# entry is about and when it held. Existing versions held from their creation until
+# their successor's; subject keys stay NULL until remem.truth computes them.
+_TRUTH = """
+ALTER TABLE entries ADD COLUMN subject TEXT;
+ALTER TABLE entries ADD COLUMN value TEXT;
+ALTER TABLE entries ADD COLUMN subject_key TEXT;
+ALTER TABLE entries ADD COLUMN valid_from {time};
+ALTER TABLE entries ADD COLUMN valid_to {time};
+UPDATE entries SET valid_from = created_at;
+UPDATE entries SET valid_to = (
+    SELECT CASE WHEN n.created_at > entries.created_at THEN n.created_at
+                ELSE entries.created_at END
+    FROM entries n WHERE n.id = entries.superseded_by
+) WHERE superseded_by IS NOT NULL;
+CREATE INDEX entries_subject ON entries(subject_key) WHERE subject_key != '';
+CREATE INDEX entries_unkeyed ON entries(id) WHERE subject_key IS NULL;
+CREATE TABLE subject_terms (
+    {ref} {ref_type} NOT NULL REFERENCES entries({pos}) ON DELETE CASCADE,
+    term TEXT NOT NULL
+);
+CREATE INDEX subject_terms_term ON subject_terms(term);
+CREATE INDEX subject_terms_entry ON subject_terms({ref});
+"""
+
+
+def truth(types: Mapping[str, str]) -> str:
+    """The subject and validity columns, and the subject words of each entry."""
+    return _TRUTH.format(**types)

@@ -19,7 +19,7 @@ from remem.entry import Entry
 CONFLICT_TYPES = frozenset({"fact", "preference", "decision"})
 DICE_THRESHOLD = 0.8
 
-Relation = Literal["duplicate", "conflict"]
+Relation = Literal["duplicate", "conflict", "supersede"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +39,17 @@ def _keys(entry: Entry) -> dict[str, str]:
     return {k.lower(): v for k, v in entry.facts.items()}
 
 
+def same_canon(existing: Entry, incoming: Entry) -> bool:
+    """The same content once canonicalised (SPEC LT8)."""
+    left = text.canonicalize(existing.content)
+    return bool(left) and left == text.canonicalize(incoming.content)
+
+
 def relation(
     existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD
 ) -> Match | None:
-    """How `incoming` relates to `existing` of the same domain, or None."""
+    """How `incoming` relates to `existing` of the same domain by surface alone (the
+    fall-back where either states no subject the rules can read), or None."""
     left, right = text.canonicalize(existing.content), text.canonicalize(incoming.content)
     if not left or not right:
         return None

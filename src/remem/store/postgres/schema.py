@@ -12,7 +12,7 @@ import hashlib
 import re
 from typing import Any
 
-from remem.store.tables import POSTGRES_TYPES, api_tokens, entries_v1, vectors
+from remem.store.tables import POSTGRES_TYPES, api_tokens, entries_v1, truth, vectors
 
 # One advisory lock id (any constant) serialises migrations and writers, as SQLite's
 # BEGIN IMMEDIATE does: the dedup check and the insert must see the same state.
@@ -74,11 +74,21 @@ INSERT INTO meta SELECT 'index_version', '1' WHERE EXISTS (SELECT 1 FROM entries
 # Who may use `remem serve` (see remem.store.sqlite.schema's migration 6).
 _V4 = api_tokens(POSTGRES_TYPES)
 
+# What filters read now includes validity ("true now", "as of"): the covering index
+# of migration 2 gains valid_from and valid_to.
+_V5_INDEX = """
+DROP INDEX entries_filter;
+CREATE INDEX entries_filter ON entries(pos) INCLUDE (scope, project, session_id, user_id,
+    agent_id, superseded_by, expires_at, type, entity, created_at, valid_from, valid_to);
+ANALYZE entries;
+"""
+
 MIGRATIONS: list[tuple[int, str, str]] = [
     (1, "entries, term index, named values, audit log, vectors, usage", _V1),
     (2, "postings for BM25", _V2),
     (3, "store settings (index version)", _V3),
     (4, "api tokens of the server", _V4),
+    (5, "subject, value and validity of each entry", truth(POSTGRES_TYPES) + _V5_INDEX),
 ]
 
 

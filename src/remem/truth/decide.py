@@ -1,0 +1,129 @@
+"""What a new memory is to the ones already there, decided by what each is about.
+
+Same subject and the same value: a duplicate. Same subject, another value: a
+supersede where the new text states the change (改用, switched to, 不再…, a
+correction), else a conflict for the caller to settle (replace or keep both).
+Different subjects never conflict, however alike the sentences. Where either memory
+has no subject the rules read, the surface rules of SPEC LT10 decide (`dedup`), and a
+conflict the text calls a change becomes a supersede.
+
+    matches = classify(incoming, candidates, semantic=check)
+    # [Match(entry=<old>, relation="supersede", reason="same subject, changed value …")]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from remem.entry import Entry
+from remem.truth import dedup, keys
+from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
+from remem.truth.subject import Claim, read, states_change
+
+Reader = Callable[[str], Claim | None]
+_ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
+
+
+def claim_of(entry: Entry) -> Claim | None:
+    """The claim an entry makes: its stored subject and value, else what the rules read."""
+    if entry.subject:
+        found = read(entry.content)
+        whole = found.whole if found is not None and found.subject == entry.subject else True
+        change = found.change if found is not None else False
+        dropped = found.dropped if found is not None else None
+        return Claim(entry.subject, entry.value, change=change, dropped=dropped, whole=whole,
+                     via="stored")  # fmt: skip
+    return read(entry.content)
+
+
+def _same_value(dropped: str | None, claim: Claim) -> bool:
+    if dropped is None or claim.value is None:
+        return False
+    return keys.relation(keys.keys(claim.subject, dropped)[1], claim.value_terms) == "same"
+
+
+def by_subject(old: Entry, new: Claim, was: Claim) -> Match | None:
+    """How a claim relates to an older one about the same subject."""
+    shown = f"{was.subject}: {was.value or '-'} -> {new.value or '-'}"
+    if new.value is None:  # "不再用 X": X stopped
+        if _same_value(new.dropped, was):
+            return Match(old, "supersede", f"the value stopped ({shown})")
+        return None
+    if was.value is None:
+        return None  # the old one said only that a value stopped; the new one fills it
+    relation = keys.relation(was.value_terms, new.value_terms)
+    if relation == "same":
+        if new.whole or not was.whole:
+            return Match(old, "duplicate", f"same subject and value ({was.subject}: {was.value})")
+        return Match(old, "supersede", f"same subject and value, more detail ({was.subject})")
+    if relation == "generalises":
+        return Match(old, "duplicate", f"already known more precisely ({shown})")
+    if relation == "refines":
+        return Match(old, "supersede", f"a more precise value ({shown})")
+    if new.change or _same_value(new.dropped, was):
+        return Match(old, "supersede", f"same subject, changed value ({shown})")
+    return Match(old, "conflict", f"same subject, different value ({shown})")
+
+
+def relation(existing: Entry, incoming: Entry, claim: Claim | None) -> Match | None:
+    """How `incoming` (whose claim is `claim`) relates to `existing` of the same domain."""
+    if dedup.same_canon(existing, incoming):
+        return Match(existing, "duplicate", "same content once canonicalised")
+    if incoming.type not in CONFLICT_TYPES:
+        return None
+    was = claim_of(existing)
+    if claim is not None and was is not None:
+        return by_subject(existing, claim, was) if claim.key == was.key else None
+    found = dedup.relation(existing, incoming)
+    if found is None or found.relation != "conflict":
+        return found
+    changed = claim.change if claim is not None else states_change(incoming.content)
+    return (
+        Match(existing, "supersede", f"{found.reason}; the text states a change")
+        if changed
+        else found
+    )
+
+
+def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Entry]) -> list[Match]:
+    """A change stated of a broader subject ("Budget changed to 80k") applies to the one
+    narrower subject it can mean ("the API budget"); several make it a question."""
+    want = set(claim.key.split())
+    narrower = []
+    for old in candidates:
+        was = claim_of(old)
+        if was is not None and was.value is not None and want < set(was.key.split()):
+            narrower.append((old, was))
+    if len(narrower) == 1:
+        old, was = narrower[0]
+        return [
+            Match(old, "supersede", f"a change of {was.subject} ({was.value} -> {claim.value})")
+        ]
+    return [Match(old, "conflict", f"which one changed? ({was.subject}: {was.value})")
+            for old, was in narrower]  # fmt: skip
+
+
+def classify(
+    incoming: Entry,
+    candidates: Sequence[Entry],
+    *,
+    claim: Claim | None = None,
+    semantic: SimilarityCheck | None = None,
+) -> list[Match]:
+    """Every duplicate, supersede and conflict of `incoming` among `candidates`, in that
+    order (duplicates first). `claim` is the incoming entry's (default: `claim_of`)."""
+    claim = claim if claim is not None else claim_of(incoming)
+    matches = [m for c in candidates if (m := relation(c, incoming, claim)) is not None]
+    if semantic is not None:
+        seen = {m.entry.id for m in matches}
+        matches += [m for m in semantic(incoming, candidates) if m.entry.id not in seen]
+    if (
+        claim is not None
+        and claim.change
+        and incoming.type in CONFLICT_TYPES
+        and not any(m.relation in ("supersede", "duplicate") for m in matches)
+    ):
+        matches += _broader(
+            incoming, claim, [c for c in candidates if c.id not in {m.entry.id for m in matches}]
+        )
+    return sorted(matches, key=lambda m: _ORDER[m.relation])

@@ -1,0 +1,439 @@
+"""The parts of the subject grammar (`remem.truth.subject`): predicates found over
+tokens, the subject before one, the value after it (its end, its tail: a role, a list,
+the value that stopped), and what the value's form implies (a location, a time)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from remem.truth import keys as keymod
+from remem.truth import lexicon as lx
+from remem.truth.lexicon import Predicate
+from remem.truth.segment import (
+    CLAUSE_PUNCT,
+    QUOTES,
+    Tok,
+)
+
+_PRONOUNS = frozenset(
+    "这 那 它 它们 他 她 他们 她们 这个 那个 这些 那些 此 其 it this that they he she him her "
+    "them these those there here what which who something everything".split()
+)
+
+
+NEGATORS = frozenset({"不", "没", "没有", "未", "别", "不要", "not", "never", "don't", "doesn't",
+                       "isn't", "aren't", "won't", "didn't", "no"})  # fmt: skip
+
+
+_ZH_ROLE = frozenset({"做", "作为", "当", "来做", "作", "当作", "用作", "做为", "来当", "来作为"})
+
+
+QUESTION = frozenset({"吗", "么", "什么", "哪", "哪个", "哪些", "怎么", "为什么", "如何", "是否"})
+
+
+_EN_QUESTION = frozenset(
+    {"what", "which", "why", "how", "who", "whom", "whose", "does", "do", "did"}
+)
+
+
+_MAX_VALUE_TOKENS = 6
+
+
+_MAX_SUBJECT_TOKENS = 8
+
+
+@dataclass(slots=True)
+class Clause:
+    owner: str | None  # "user", "we" or None
+    subject: list[Tok]
+    pred: Predicate
+    value: list[Tok]
+    attrs: list[str]
+    change: bool
+    dropped: str | None
+    complete: bool
+
+
+def _lows(toks: list[Tok]) -> list[str]:
+    return [t.low for t in toks]
+
+
+@lru_cache(maxsize=1)
+def _longest() -> int:
+    return max(len(k.split()) for k in lx.EN_PREDICATES)
+
+
+def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
+    """The longest predicate starting at toks[i] (no spaces in `toks`) and where it ends."""
+    first = toks[i]
+    if first.is_han:
+        best = None
+        joined = ""
+        for j in range(i, min(i + 4, len(toks))):
+            if not toks[j].is_han:
+                break
+            joined += toks[j].low
+            if joined in lx.ZH_PREDICATES:
+                best = (lx.ZH_PREDICATES[joined], j + 1)
+        if best and best[1] < len(toks) and toks[best[1]].low == "的":
+            return None  # attributive: "喜欢的故事书" is a thing, not a statement
+        return best
+    if first.kind not in ("word", "punct"):
+        return None
+    best = None
+    words: list[str] = []
+    for j in range(i, min(i + _longest(), len(toks))):
+        if toks[j].kind != "word":
+            break
+        words.append(toks[j].low)
+        if (pred := lx.EN_PREDICATES.get(" ".join(words))) is not None:
+            best = (pred, j + 1)
+    if best is None and first.low in lx.EN_TRANSITIVE:
+        return _transitive(toks, i)
+    return best
+
+
+def _transitive(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
+    """ "moved the deploy script to tools/", "changed the port from 8080 to 9090"."""
+    for j in range(i + 1, min(i + 9, len(toks))):
+        if toks[j].text in CLAUSE_PUNCT:
+            return None
+        if toks[j].low in lx.EN_TRANSITIVE_LINKS:
+            attr = "move" if toks[i].low.startswith(("mov", "reloc")) else None
+            attr = "name" if toks[i].low.startswith("renam") else attr
+            return Predicate(change=True, transitive=True, attr=attr), i + 1
+    return None
+
+
+def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | None, bool]:
+    """(owner, subject tokens, a change adverb seen, dropped value, usable)."""
+    owner: str | None = None
+    change = False
+    dropped = None
+    for k, tok in enumerate(toks):
+        if tok.low in lx.ZH_BA:  # "我们把部署脚本移到…": the subject follows 把
+            toks = toks[k + 1 :]
+            break
+    for k, tok in enumerate(toks):
+        if tok.low in lx.ZH_FROM or tok.low in lx.EN_FROM:
+            dropped = span_text(toks[k + 1 :])
+            toks = toks[:k]
+            break
+    out: list[Tok] = []
+    for k, tok in enumerate(toks):
+        low = tok.low
+        if low in lx.ZH_CHANGE_ADVERBS or low in lx.EN_CHANGE_ADVERBS:
+            change = True
+            if not out:
+                continue
+        if tok.is_han and low in lx.ZH_PREDICATES and k + 1 < len(toks) and toks[k + 1].low == "的":
+            continue  # "使用的端口": the port it uses is its port
+        if tok.text in QUOTES or (tok.kind == "punct" and tok.text not in "-_/."):
+            continue
+        if not out and (
+            low in lx.ZH_DISCOURSE or low in lx.EN_DISCOURSE or low in lx.EN_DETERMINERS
+            or low == "的"
+        ):  # fmt: skip
+            continue
+        if not out and _correction_word(low):
+            continue
+        if low in lx.ZH_OWNERS_USER or low in lx.EN_OWNERS_USER:
+            owner = "user"
+            continue
+        if low in lx.ZH_OWNERS_WE or low in lx.EN_OWNERS_WE:
+            owner = owner or "we"
+            continue
+        out.append(tok)
+    while out and _trailing_noise(out[-1].low):
+        change = change or out[-1].low in ("now", *lx.ZH_CHANGE_ADVERBS)
+        out.pop()
+    if out and all(t.low in lx.OWNER_NOUNS for t in out):
+        owner, out = owner or "we", []  # "项目使用 X": the project is the domain already
+    content = [t for t in out if t.low not in ("的", "之", "of", "'s")]
+    usable = len(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in _PRONOUNS for t in out)
+    usable = usable and not any(t.kind == "num" and t.low.isdigit() for t in out[:1])
+    return owner, out, change, dropped, usable
+
+
+def _trailing_noise(low: str) -> bool:
+    """Words that end a subject without belonging to it: adverbs, a dangling 的."""
+    return (
+        low in lx.ZH_DISCOURSE or low in lx.EN_DISCOURSE or low in ("的", "now")
+        or low in lx.ZH_CHANGE_ADVERBS
+    )  # fmt: skip
+
+
+def _correction_word(low: str) -> bool:
+    return low in lx.ZH_CORRECTIONS or low in {"correction", "actually", "sorry"}
+
+
+def span_text(toks: list[Tok]) -> str:
+    if not toks:
+        return ""
+    return "".join(
+        t.text if i == 0 or not (t.start > toks[i - 1].end) else " " + t.text
+        for i, t in enumerate(toks)
+    ).strip()
+
+
+def subject_part(toks: list[Tok], start: int, end: int) -> list[Tok]:
+    """The tokens before a predicate that can be its subject: after the last comma or
+    colon, or (nothing there) the nearest part before that says something."""
+    parts: list[list[Tok]] = [[]]
+    for tok in toks[start:end]:
+        if tok.text in CLAUSE_PUNCT:
+            parts.append([])
+        else:
+            parts[-1].append(tok)
+    return parts[-1]
+
+
+# -- values ------------------------------------------------------------------------------
+def _is_stop(tok: Tok) -> bool:
+    if tok.is_han:
+        return tok.low in lx.ZH_VALUE_STOPS or tok.low in _ZH_ROLE
+    return tok.low in lx.EN_VALUE_STOPS or tok.text in lx.EN_COORD
+
+
+def _leading(tok: Tok) -> bool:
+    return tok.low in (lx.ZH_LEADING if tok.is_han else lx.EN_LEADING)
+
+
+def clause_end(toks: list[Tok], k: int) -> int:
+    while k < len(toks) and toks[k].text not in CLAUSE_PUNCT:
+        k += 1
+    return k
+
+
+def _list_items(tail: list[Tok]) -> list[list[Tok]] | None:
+    """ "和 Vue", "and Svelte": the further items of a list value, or None."""
+    items: list[list[Tok]] = []
+    for tok in tail:
+        if tok.low in lx.ZH_COORD or tok.low in lx.EN_COORD:
+            items.append([])
+        elif not items or _is_stop(tok) or len(items[-1]) >= 3:
+            return None
+        elif tok.kind != "punct":
+            items[-1].append(tok)
+    return items if items and all(items) else None
+
+
+@dataclass(slots=True)
+class _Value:
+    toks: list[Tok]
+    end: int
+    role: list[Tok]
+    dropped: str | None
+    change: bool
+    complete: bool
+    items: int = 1
+    of: list[Tok] | None = None
+
+
+def _tail(tail: list[Tok], value: _Value, pred: Predicate) -> None:
+    """What follows a value in its clause: a role ("做缓存", "for caching"), more items
+    of a list, the value that stopped ("instead of X", "而不是 X"), trailing words."""
+    lows = _lows(tail)
+    first = lows[0]
+    if first in _ZH_ROLE or (first in ("as", "for") and pred.attr is None):
+        role = [t for t in tail[1:] if t.low not in lx.EN_DETERMINERS and t.kind != "punct"]
+        value.role, value.complete = role, 0 < len(role) <= 3
+    elif (items := _list_items(tail)) is not None:
+        kinds = {keymod.value_kind(keymod.value_terms(span_text(i))) for i in [value.toks, *items]}
+        value.toks = value.toks + [t for item in items for t in item]
+        value.items += len(items)
+        value.complete = len(kinds) == 1  # "JDK 17 和 Maven": two facts, not one list
+    elif first == "of" and len(value.toks) == 1 and concept(value.toks[0].low) in _ATTR_OR_KIND:
+        value.of = [t for t in tail[1:] if t.low not in lx.EN_DETERMINERS]  # "the owner of X"
+    elif first == "from" and len(tail) > 1:
+        value.dropped = span_text(tail[1:])
+    elif " ".join(lows[:2]) in ("instead of", "rather than", "in place of") or first == "over":
+        value.dropped = span_text(tail[2:] if first != "over" else tail[1:])
+        value.change = value.change or first == "instead"
+    elif first in ("而不是", "而非"):
+        value.dropped = span_text(tail[1:])
+    elif all(w in lx.EN_TRAILING or w in lx.ZH_TRAILING for w in lows):
+        value.change = value.change or bool({"now", "instead", "anymore"} & set(lows))
+    else:
+        value.complete = False
+
+
+def read_value(toks: list[Tok], j: int, pred: Predicate) -> tuple[_Value, list[Tok]]:
+    """The value after a predicate ending at j, and the object of a transitive verb."""
+    obj: list[Tok] = []
+    dropped = None
+    if pred.transitive:
+        link = next(k for k in range(j, len(toks)) if toks[k].low in lx.EN_TRANSITIVE_LINKS)
+        obj = toks[j:link]
+        cut = next((k for k, t in enumerate(obj) if t.low == "from"), None)
+        if cut is not None:
+            dropped, obj = span_text(obj[cut + 1 :]), obj[:cut]
+        obj = [t for t in obj if t.low not in lx.EN_DETERMINERS and t.low not in lx.EN_OWNERS_WE]
+        j = link + 1
+    k = j
+    while k < len(toks) and _leading(toks[k]):
+        k += 1
+    got: list[Tok] = []
+    while k < len(toks):
+        tok = toks[k]
+        if tok.text in CLAUSE_PUNCT or (got and (_is_stop(tok) or _next_predicate(toks, k))):
+            break
+        if tok.kind != "punct" or tok.text in "%$¥€£#+-":
+            got.append(tok)
+        k += 1
+    end = clause_end(toks, k)
+    value = _Value(got, end, [], dropped, False, True)
+    if toks[k:end] and got:
+        _tail(toks[k:end], value, pred)
+    return value, obj
+
+
+def _next_predicate(toks: list[Tok], k: int) -> bool:
+    """A predicate starts at toks[k] (a capitalised English word is a name: "Cloud Run")."""
+    if not toks[k].is_han and toks[k].text[:1].isupper():
+        return False
+    return predicate_at(toks, k) is not None
+
+
+def trim_value(value: list[Tok], pred: Predicate) -> tuple[list[Tok], bool, bool]:
+    """The value without trailing particles and locatives; whether a locative ended it
+    ("k8s 集群上"), and whether "now"/"instead" did."""
+    located = change = False
+    while value and (value[-1].low in lx.ZH_TRAILING or value[-1].low in lx.EN_TRAILING
+                     or value[-1].low in lx.ZH_LOCATIVE):  # fmt: skip
+        located = located or value[-1].low in lx.ZH_LOCATIVE
+        change = change or value[-1].low in ("now", "instead", "anymore")
+        value = value[:-1]
+    return value, located, change
+
+
+def _date_like(toks: list[Tok]) -> bool:
+    from remem import numbers
+
+    text = span_text(toks)
+    if any(t.kind in ("date", "time") for t in numbers.number_tokens(text)):
+        return True
+    return any(w in text.lower() for w in _WHEN_WORDS)
+
+
+_WHEN_WORDS = (
+    "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周末", "星期", "上午", "下午", "晚上",
+    "早上", "中午", "凌晨", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    "sunday", "weekend", "morning", "afternoon", "evening", "tonight", "noon",
+)  # fmt: skip
+
+
+def _place_like(toks: list[Tok], located: bool) -> bool:
+    if located or any(t.kind in ("path", "url", "word") for t in toks):
+        return True
+    return len(toks) == 1 and toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz")
+
+
+def value_ok(toks: list[Tok], items: int) -> bool:
+    """A value: short, no pronoun or negation, no verb (but a time: "每周四晚上")."""
+    if not toks or len(toks) > _MAX_VALUE_TOKENS * items or len(span_text(toks)) > 60:
+        return False
+    if _date_like(toks):
+        return not any(t.low in NEGATORS for t in toks)
+    concepts = lx.concepts()
+    for tok in toks:
+        if tok.low in _PRONOUNS or tok.low in NEGATORS:
+            return False
+        verbish = tok.is_han and tok.tag[:1] in ("v", "d", "r", "p", "c") and tok.tag != "vn"
+        if verbish and tok.low not in concepts:
+            return False
+    return True
+
+
+# -- clauses -----------------------------------------------------------------------------
+def promote_attrs(value: list[Tok], attrs: list[str]) -> list[Tok]:
+    """An attribute word at either end of a value belongs to the subject: "port 9090",
+    "9090 端口", "Redis 缓存", "PostgreSQL 数据库"."""
+    concepts = lx.concepts()
+    movable = lx.ATTRIBUTES | lx.KINDS
+    for end in (0, -1):
+        if len(value) >= 2 and concepts.get(value[end].low) in movable:
+            attrs.append(value[end].text)
+            value = value[1:] if end == 0 else value[:-1]
+    # "部署 3 个副本", "runs 8 replicas": a count of something; the something is the subject's
+    k = 0
+    while k < len(value) and (value[k].kind == "num" or (k and value[k].low in lx.UNITS)):
+        k += 1
+    nouns = value[k:]
+    rate = bool(nouns) and nouns[0].low in ("per", "a", "an", "every", "each", "每")
+    known = bool(nouns) and lx.value_kinds().get(nouns[0].low) is not None  # "4 spaces"
+    if k and 0 < len(nouns) <= 2 and not (rate or known) and all(nounish(t) for t in nouns):
+        attrs.extend(t.text for t in nouns)
+        value = value[:k]
+    return value
+
+
+def nounish(tok: Tok) -> bool:
+    if tok.is_han:
+        return tok.tag[:1] == "n" or tok.tag == "vn"
+    return tok.kind == "word" and tok.low not in lx.UNITS and tok.low not in lx.EN_VALUE_STOPS
+
+
+def split_time(value: list[Tok]) -> tuple[list[Tok], Tok] | None:
+    """A time and the verb it is the time of: "6月30日 上线", "下周三 发布"."""
+    if len(value) >= 2 and value[-1].is_han and value[-1].tag[:1] in ("v", "n"):
+        when = value[:-1]
+        if _date_like(when):
+            return when, value[-1]
+    return None
+
+
+def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str] | None:
+    """Attributes the predicate and the value's form imply; None: not a statement
+    this predicate can make ("Bart在海边放风筝" is no location)."""
+    attr = pred.attr
+    path = any(t.kind in ("path", "url") for t in value)
+    kind = keymod.value_kind(keymod.value_terms(span_text(value))) if value else None
+    if attr in ("move", "location", "deployment"):
+        if path or _date_like(value) and attr == "move":
+            attr = "location" if path else "time"
+        elif kind is not None:
+            attr = None  # "迁移到 CircleCI", "is hosted on Heroku": the value's kind says it
+        elif not _place_like(value, located):
+            return None
+        elif attr == "deployment" and not located:
+            attr = "platform"
+        else:
+            attr = "location"
+    elif attr is None and value and _date_like(value) and not pred.inverse:
+        attr = "time"  # "the release is on May 20"
+    out = [attr] if attr else []
+    if path and "location" not in out:
+        out.append("location")
+    return out
+
+
+def without_purpose(value: list[Tok]) -> list[Tok]:
+    """ "Vim 写代码", "Go 开发": the thing used, without what it is used for."""
+    for k in range(1, len(value)):
+        tok = value[k]
+        if tok.is_han and tok.tag[:1] == "v" and not value[k - 1].is_han and len(value) - k <= 2:
+            return value[:k]
+    return value
+
+
+def concept(word: str) -> str:
+    return lx.concepts().get(word.lower(), word.lower())
+
+
+_ATTR_OR_KIND = lx.ATTRIBUTES | lx.KINDS
+
+
+_COPULAS = frozenset({"是", "为", "就是", "is", "are"})
+
+
+def copula(pred: Predicate, words: list[Tok]) -> bool:
+    return " ".join(t.low for t in words) in _COPULAS
+
+
+def ends_with_attr(toks: list[Tok]) -> bool:
+    if not toks:
+        return False
+    last = toks[-1].low
+    return concept(last) in lx.ATTRIBUTES or concept(last.rstrip("s")) in lx.ATTRIBUTES

@@ -1,0 +1,47 @@
+"""The index fields of an entry with its subject key, and the one-off computation of
+subject keys for entries stored before remem read subjects (or copied raw)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from remem.entry import Entry
+from remem.store.protocol import IndexFields, Store
+from remem.truth import keys
+from remem.truth.subject import read
+
+NOTIFY_AT = 5_000  # entries to key before it is worth telling
+
+
+def subject_key(entry: Entry) -> str:
+    """The normalised key of the entry's subject ("" when it has none)."""
+    return keys.keys(entry.subject, entry.value)[0] if entry.subject else ""
+
+
+def fields(entry: Entry) -> IndexFields:
+    """`IndexFields.of(entry)` with its subject key: what every write by truth passes."""
+    return replace(IndexFields.of(entry), subject=subject_key(entry))
+
+
+def backfill(
+    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None
+) -> int:
+    """Give every entry without a subject key its subject (read by the rules where it
+    has none stored) and key; returns how many (0 on a read-only store)."""
+    if getattr(store, "read_only", False):
+        return 0
+    done = 0
+    while rows := store.unkeyed(batch):
+        if notify is not None and done == 0 and len(rows) == batch:
+            notify("remem: reading the subjects of older memories (once)")
+        keyed = []
+        for entry in rows:
+            if not entry.subject and (claim := read(entry.content)) is not None:
+                entry.subject, entry.value = claim.subject, claim.value
+            keyed.append((entry, subject_key(entry)))
+        store.set_subjects(keyed)
+        done += len(rows)
+        if done >= NOTIFY_AT * 100:
+            break  # a runaway (entries keyed concurrently): the rest waits for the next open
+    return done

@@ -1,0 +1,191 @@
+"""What a subject and a value are once their wording is set aside: the subject key (a
+set of concepts: "测试环境的数据库" and "test database" are both `database test`) and
+the value key ("PostgreSQL 16" and "postgres 16" are both `postgresql 16`; "8 万"
+and "80k" are both `80000`).
+
+A subject that names a product and a value that is only its version is the product's
+version: "Java 版本定为 17" is (language, java 17), like "项目使用 JDK 17".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from remem import numbers, text
+from remem.truth import lexicon
+from remem.truth.segment import Tok, normal, solid, tokenize
+
+_DROP = frozenset({"的", "之", "里", "中", "上", "'s", "s", "-", "_", "/", ".", ":", "："})
+_NUMERIC = re.compile(r"v?\d+(?:[.,]\d+)*(?:-?(?:rc|alpha|beta|dev|pre|lts)[.\d]*)?", re.I)
+ValueRelation = Literal["same", "refines", "generalises", "differs"]
+
+
+def _split_han(word: str) -> list[str]:
+    """A Chinese word as known concepts where it is made of them ("测试环境" -> 测试, 环境)."""
+    table = lexicon.concepts()
+    if word in table or len(word) < 3:
+        return [word]
+    for cut in range(len(word) - 1, 0, -1):
+        left, right = word[:cut], word[cut:]
+        if left in table and (right in table or len(right) >= 2):
+            return [left, *_split_han(right)]
+        if right in table and len(left) >= 2:
+            return [*_split_han(left), right]
+    return [word]
+
+
+def _english_concept(words: list[str], i: int) -> tuple[str | None, int]:
+    """The concept at words[i] (two-word spellings first) and how many words it took."""
+    table = lexicon.concepts()
+    if i + 1 < len(words) and (hit := table.get(f"{words[i]} {words[i + 1]}")):
+        return hit, 2
+    word = words[i]
+    for form in (word, word.removesuffix("'s"), word.rstrip("s"), word.removesuffix("es")):
+        if form in table:
+            return table[form], 1
+    return None, 1
+
+
+def _han_concepts(toks: list[Tok], i: int) -> tuple[list[str], int]:
+    """The concepts of the Chinese words at toks[i], longest known compound first
+    ("超时" + "时间" is 超时时间, timeout), and how many tokens they took."""
+    table = lexicon.concepts()
+    for n in (3, 2):
+        run = toks[i : i + n]
+        if len(run) == n and all(t.is_han for t in run):
+            joined = "".join(t.low for t in run)
+            if joined in table:
+                return [table[joined]], n
+    return [table.get(part, part) for part in _split_han(toks[i].low)], 1
+
+
+def _subject_terms(toks: list[Tok]) -> list[str]:
+    """A subject's concepts; the owner (I, my, the user's) is not part of what it is."""
+    out: list[str] = []
+    words = [t.low for t in toks]
+    i = 0
+    while i < len(words):
+        tok, word = toks[i], words[i]
+        if tok.kind == "punct" or word in _DROP or word in _OWNERS:
+            i += 1
+            continue
+        if tok.is_han:
+            found, used = _han_concepts(toks, i)
+            out.extend(found)
+            i += used
+            continue
+        concept, used = _english_concept(words, i)
+        i += used
+        bare = word.removesuffix("'s")
+        if concept:
+            out.append(concept)
+        elif bare in lexicon.value_kinds() or bare in lexicon.ALIASES:
+            out.append(bare)  # a product name is a name, never stemmed
+        elif bare and word not in lexicon.EN_DETERMINERS:
+            stem = text.terms(bare)
+            out.extend(stem or ([bare] if bare not in text.EN_STOPWORDS else []))
+    return out
+
+
+_OWNERS = lexicon.EN_OWNERS_USER | lexicon.ZH_OWNERS_USER | {"user's", "users'"}
+
+
+def _is_numeric(word: str) -> bool:
+    return bool(_NUMERIC.fullmatch(word))
+
+
+@lru_cache(maxsize=8192)
+def value_terms(value: str) -> tuple[str, ...]:
+    """A value's words folded: aliases, units, numbers by their normal key."""
+    raw = normal(value).strip(" \"'“”‘’「」`()（）[]【】。.,，!！")
+    value = raw.lower()
+    whole = lexicon.ALIASES.get(value)
+    if whole:
+        return (whole,)
+    out: list[str] = []
+    words = [t for t in solid(tokenize(value)) if t.kind != "punct" or t.text in "%$¥€£"]
+    i = 0
+    while i < len(words):
+        word = words[i].low
+        pair = f"{word} {words[i + 1].low}" if i + 1 < len(words) else ""
+        if pair in lexicon.ALIASES:
+            out.append(lexicon.ALIASES[pair])
+            i += 2
+            continue
+        i += 1
+        if word in _DROP or word in lexicon.EN_DETERMINERS or word in lexicon.ZH_TRAILING:
+            continue
+        if words[i - 1].kind == "path":
+            out.append(word.removeprefix("./").rstrip("/"))
+        elif _is_numeric(word):
+            out.append(word.removeprefix("v"))
+        elif word in lexicon.UNITS and out and _is_numeric(out[-1]):
+            out[-1] += lexicon.UNITS[word]
+        else:
+            out.append(lexicon.ALIASES.get(word, word))
+    return tuple(_amounts(out, raw))
+
+
+def _amounts(words: list[str], raw: str) -> list[str]:
+    """A value that is one amount or date as its key: "8 万" / "80k" -> "80000",
+    "6月30日" / "June 30" -> "06-30"."""
+    found = numbers.number_tokens(raw)
+    if len(found) == 1 and found[0].kind in ("amount", "date", "time", "percent"):
+        if found[0].surface.replace(" ", "").lower() == raw.replace(" ", "").lower():
+            return [found[0].key]
+    return words
+
+
+def _kind(word: str) -> str | None:
+    return lexicon.value_kinds().get(word)
+
+
+def value_kind(terms: tuple[str, ...] | list[str]) -> str | None:
+    """The kind of a value from its leading words, longest name first ("github actions")."""
+    for n in range(min(3, len(terms)), 0, -1):
+        if kind := _kind(" ".join(terms[:n])):
+            return kind
+    return None
+
+
+@lru_cache(maxsize=8192)
+def keys(subject: str, value: str | None) -> tuple[str, tuple[str, ...]]:
+    """(subject key, value terms): the subject's concepts, sorted and joined by spaces."""
+    toks = solid(tokenize(normal(subject)))
+    terms = [t for t in _subject_terms(toks) if t not in lexicon.GENERIC]
+    vterms = list(value_terms(value)) if value else []
+    has_kind = any(t in lexicon.KINDS for t in terms)
+    products = [t for t in terms if _kind(lexicon.ALIASES.get(t, t))]
+    attributes = [t for t in terms if t in lexicon.ATTRIBUTES]
+    if (
+        vterms
+        and all(_is_numeric(v) or v[:1].isdigit() for v in vterms)
+        and products
+        and not attributes
+    ):
+        product = products[-1]  # "Java 版本" = 17: the value is Java 17
+        terms.remove(product)
+        name = lexicon.ALIASES.get(product, product)
+        vterms = [name, *vterms]
+        if not has_kind:
+            terms.append(_kind(name) or "")
+    elif vterms and not has_kind and (kind := value_kind(vterms)):
+        terms.append(kind)
+    key = " ".join(sorted({t for t in terms if t}))
+    return key, tuple(vterms)
+
+
+def relation(old: tuple[str, ...], new: tuple[str, ...]) -> ValueRelation:
+    """How a new value stands to an old one of the same subject: the same, a more
+    precise form of it ("PostgreSQL" -> "PostgreSQL 16"), a vaguer one, or another."""
+    if old == new:
+        return "same"
+    if len(new) > len(old) and new[: len(old)] == old and old:
+        return "refines"
+    if len(old) > len(new) and old[: len(new)] == new and new:
+        return "generalises"
+    if set(old) == set(new):
+        return "same"  # the same list in another order: "React 和 Vue" / "Vue and React"
+    return "differs"

@@ -1,0 +1,155 @@
+"""Tokens for the subject grammar: paths, URLs, English words and numbers kept whole,
+Chinese segmented and tagged by jieba, punctuation and spaces kept (they bound
+clauses and values), every token with its place in the text."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+_HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_SEG = r"[A-Za-z0-9_.@+\-]+"
+_ATOM = re.compile(
+    rf"(?P<url>[A-Za-z][A-Za-z0-9+.\-]*://[^\s{_HAN}，。；、）)」』\"'<>]+)"
+    rf"|(?P<path>(?:~|\.{{1,2}})?/{_SEG}(?:/{_SEG})*/?|{_SEG}(?:/{_SEG})+/?|[A-Za-z]:\\[^\s{_HAN}]+)"
+    r"|(?P<word>[A-Za-z0-9_][A-Za-z0-9_.+#'\-]*)"
+    rf"|(?P<han>[{_HAN}]+)"
+    r"|(?P<space>\s+)"
+    r"|(?P<punct>.)",
+    re.DOTALL,
+)
+SENTENCE_END = frozenset("。！？!?；;\n")
+CLAUSE_PUNCT = frozenset("，,：:、")
+QUOTES = frozenset("\"'“”‘’「」『』《》`()（）[]【】")
+
+
+@dataclass(frozen=True, slots=True)
+class Tok:
+    """One token: its text, lower-case form, kind (han, word, num, path, url, space,
+    punct), jieba's part-of-speech tag for Chinese, and its span in the text."""
+
+    text: str
+    low: str
+    kind: str
+    tag: str
+    start: int
+    end: int
+
+    @property
+    def is_space(self) -> bool:
+        return self.kind == "space"
+
+    @property
+    def is_han(self) -> bool:
+        return self.kind == "han"
+
+
+@cache
+def _jieba() -> Any:
+    import rjieba
+
+    return rjieba
+
+
+def normal(text: str) -> str:
+    """The form the grammar reads: NFKC (full-width letters, digits and punctuation as ASCII)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _path_like(value: str) -> bool:
+    """ "tools/deploy.py", "/var/log", "src/"; not "CI/CD" or "TCP/IP" (upper-case pairs)."""
+    if value.startswith(("/", "~", ".")) or value.endswith("/") or value.count("/") >= 2:
+        return True
+    last = value.rsplit("/", 1)[-1]
+    return not value.replace("/", "").isupper() and ("." in last or value.islower())
+
+
+def tokenize(text: str) -> list[Tok]:
+    """The tokens of `text` (already `normal`), in order, spans into `text`."""
+    out: list[Tok] = []
+    for m in _ATOM.finditer(text):
+        kind, value, start = m.lastgroup or "punct", m.group(), m.start()
+        if kind == "han":
+            pos = start
+            for word, tag in _jieba().tag(value):
+                out.extend(_unglue(word, tag, pos))
+                pos += len(word)
+            continue
+        if kind == "path" and not _path_like(value):
+            out.extend(tokenize_plain(value, start))
+            continue
+        if kind == "word":
+            trimmed = value.rstrip(".'-")  # "9090." at a sentence end, "users'" possessive
+            if trimmed != value:
+                out.append(_word(trimmed, start))
+                for i, ch in enumerate(value[len(trimmed) :]):
+                    p = start + len(trimmed) + i
+                    out.append(Tok(ch, ch, "punct", "x", p, p + 1))
+                continue
+            out.append(_word(value, start))
+            continue
+        out.append(Tok(value, value.lower(), kind, "x", start, start + len(value)))
+    return out
+
+
+def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
+    """ "数是" -> "数", "是": a copula jieba glued to the word before it."""
+    from remem.truth.lexicon import ZH_GLUED, ZH_PREDICATES, ZH_WORDS_ENDING_IN_COPULA
+
+    end = len(word) - 1
+    if (
+        len(word) > 1
+        and word[-1] in ZH_GLUED
+        and word not in ZH_WORDS_ENDING_IN_COPULA
+        and (word not in ZH_PREDICATES)
+    ):
+        return [Tok(word[:end], word[:end], "han", "n", pos, pos + end),
+                Tok(word[-1], word[-1], "han", "v", pos + end, pos + len(word))]  # fmt: skip
+    return [Tok(word, word, "han", tag, pos, pos + len(word))]
+
+
+def tokenize_plain(value: str, start: int) -> list[Tok]:
+    """A path-shaped run that is not a path: its words and slashes."""
+    out = []
+    for m in re.finditer(r"[^/]+|/", value):
+        s = start + m.start()
+        part = m.group()
+        out.append(_word(part, s) if part != "/" else Tok("/", "/", "punct", "x", s, s + 1))
+    return out
+
+
+def _word(value: str, start: int) -> Tok:
+    kind = "num" if value[:1].isdigit() or re.fullmatch(r"[vV]\d[\d.]*", value) else "word"
+    return Tok(
+        value, value.lower(), kind, "m" if kind == "num" else "eng", start, start + len(value)
+    )
+
+
+def sentences(toks: list[Tok]) -> list[list[Tok]]:
+    """Tokens split after sentence ends (。！？；, a full stop after a word, a new line);
+    each sentence keeps its end mark, so a question can be told from a statement."""
+    out: list[list[Tok]] = [[]]
+    for i, tok in enumerate(toks):
+        out[-1].append(tok)
+        if (
+            tok.text in SENTENCE_END
+            or (tok.is_space and "\n" in tok.text)
+            or (tok.text == "." and (i + 1 == len(toks) or toks[i + 1].is_space))
+        ):
+            out.append([])
+    return [s for s in out if any(not t.is_space and t.kind != "punct" for t in s)]
+
+
+def solid(toks: list[Tok]) -> list[Tok]:
+    """The tokens that are not spaces."""
+    return [t for t in toks if not t.is_space]
+
+
+def span(text: str, toks: list[Tok]) -> str:
+    """The text the tokens cover, as written (spaces inside kept)."""
+    if not toks:
+        return ""
+    return text[toks[0].start : toks[-1].end].strip()

@@ -1,0 +1,367 @@
+"""What a memory is about: its subject and the value it states, read by a small grammar
+over segmented tokens, in Chinese and English.
+
+    SUBJECT [adverbs] PREDICATE VALUE [role | list | trailing particles]
+
+A predicate is a closed class of linking verbs (`lexicon`): 用 / 使用 / 是 / 在 / 改用 /
+换成 / 调整为 / uses / is / listens on / switched to / prefer …, each saying whether it
+states a change, a stop (不再用, no longer), or implies an attribute (在 -> location,
+listens on -> port). Qualifiers stay in the subject ("测试环境的 Redis", "billing
+service"); an owner-only subject ("我们用 X", "I prefer X") takes the kind of its value
+("the user's editor"). Anything the grammar cannot read whole gives no claim: the
+callers then fall back on the surface rules (SPEC LT10).
+
+    read("部署脚本改到了 tools/deploy.py")
+    # Claim(subject="部署脚本 location", value="tools/deploy.py", change=True)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from remem.truth import keys as keymod
+from remem.truth import lexicon as lx
+from remem.truth.grammar import (
+    NEGATORS,
+    QUESTION,
+    Clause,
+    clause_end,
+    concept,
+    copula,
+    ends_with_attr,
+    implied_attrs,
+    nounish,
+    predicate_at,
+    promote_attrs,
+    read_value,
+    span_text,
+    split_time,
+    strip_subject,
+    subject_part,
+    trim_value,
+    value_ok,
+    without_purpose,
+)
+from remem.truth.lexicon import Predicate
+from remem.truth.segment import (
+    SENTENCE_END,
+    Tok,
+    normal,
+    sentences,
+    solid,
+    tokenize,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A memory's subject (as shown: "测试数据库", "billing service port", "the user's
+    editor") and value ("SQLite"; None when it says only that a value stopped).
+
+    `change`: the text states a change; `dropped`: the value it says stopped ("不再用
+    X", "from X to Y"); `whole`: the claim is all the memory says (no other clause)."""
+
+    subject: str
+    value: str | None
+    change: bool = False
+    dropped: str | None = None
+    whole: bool = True
+    via: str = "rules"
+
+    @property
+    def key(self) -> str:
+        return keymod.keys(self.subject, self.value)[0]
+
+    @property
+    def value_terms(self) -> tuple[str, ...]:
+        return keymod.keys(self.subject, self.value)[1]
+
+
+def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
+    """The clause whose predicate spans toks[i:j]; its subject is looked for in toks[start:i]."""
+    before = toks[i - 1].low if i > start else ""
+    if before in NEGATORS and not pred.negation and not pred.change:
+        pred = replace(pred, negation=True)
+    part = subject_part(toks, start, i)
+    by = next((k for k, t in enumerate(part) if t.low == "由"), None)
+    if pred.inverse and pred.attr == "owner" and by is not None:  # "报表服务由王强负责"
+        owner, subject, _, _, usable = strip_subject(part[:by])
+        ok = usable and subject and value_ok(part[by + 1 :], 1)
+        return Clause(owner, subject, pred, part[by + 1 :], ["owner"], False, None, bool(ok))
+    owner, subject, change, dropped, usable = strip_subject(part)
+    if not usable:
+        return None
+    value, obj = read_value(toks, j, pred)
+    if pred.transitive and obj:
+        subject = obj  # "moved the deploy script to tools/": the object is the subject
+    vtoks, located, trailing_change = trim_value(value.toks, pred)
+    vtoks = without_purpose(vtoks)
+    timed = split_time(vtoks) if pred.attr in ("location", "move") else None
+    if timed is not None:  # "计划在 6月30日 上线": when it goes live is 6月30日
+        vtoks, verb = timed
+        pred = replace(pred, attr="time")
+        value.role = [verb, *value.role]
+    swap = copula(pred, toks[i:j]) and ends_with_attr(vtoks) and not ends_with_attr(subject)
+    if (swap or pred.inverse) and not value.of:
+        # "王强是报表服务的负责人", "Redis 用于缓存", "王强负责支付服务": the value comes first
+        subject, vtoks = vtoks, subject
+    attrs = implied_attrs(pred, vtoks, located) if not pred.inverse else [pred.attr or ""]
+    if attrs is None or not value.complete or not value_ok(vtoks, value.items):
+        return Clause(owner, subject, pred, [], [], False, None, False)
+    vtoks = promote_attrs(vtoks, attrs)
+    attrs = [a for a in attrs if a] + [t.text for t in value.role]
+    if value.of:  # "Carol is the owner of the order service"
+        subject, vtoks, attrs = value.of, subject, [t.text for t in vtoks]
+    return Clause(
+        owner, subject, pred, vtoks, attrs,
+        change or pred.change or value.change or trailing_change,
+        value.dropped or dropped, True,
+    )  # fmt: skip
+
+
+def _implied(clause: Clause) -> list[str]:
+    """Attributes a predicate implies (as opposed to words of the text)."""
+    return ["location", "platform", "time", "name", "port", "owner", "launch time"]
+
+
+def _subject_text(clause: Clause, value: str) -> str | None:
+    """The subject as shown, or None when the clause names none it can stand for."""
+    words = span_text(clause.subject)
+    have = set(keymod.keys(words, None)[0].split()) if words else set()
+    extra: list[str] = []
+    implied = set(_implied(clause))
+    for attr in clause.attrs:
+        if attr in implied and ends_with_attr(clause.subject):
+            continue  # "the default branch was renamed to trunk": the branch is the subject
+        if concept(attr) not in have:
+            have.add(concept(attr))
+            extra.append(attr)
+    kind = keymod.value_kind(keymod.value_terms(value))
+    if not words:
+        if kind is None and (clause.pred.pref or not extra):
+            return None  # "我们用 X" / "I like X" of an unknown kind: several may hold
+        if kind is not None and kind not in have:
+            extra.insert(0, kind.replace("_", " "))
+    elif clause.pred.pref and kind is None:
+        return None  # "Bart likes pizza": likes are many, not one value
+    text = " ".join(w for w in (words, *extra) if w)
+    return f"the user's {text}" if clause.owner == "user" else text
+
+
+# -- sentences ---------------------------------------------------------------------------
+_EN_MARKERS = re.compile(
+    r"\b(?:"
+    + "|".join(re.escape(p) for p in (*lx.EN_CHANGE_PHRASES, *lx.EN_CORRECTIONS))
+    + r")\b[:,]?",
+    re.I,
+)
+
+
+def _markers(text: str) -> tuple[str, bool]:
+    """The text with change and correction phrases blanked out (offsets kept), and
+    whether there was one."""
+    found = False
+
+    def blank(m: re.Match[str]) -> str:
+        nonlocal found
+        found = True
+        return " " * len(m.group())
+
+    text = _EN_MARKERS.sub(blank, text)
+    for word in lx.ZH_CORRECTIONS:
+        if word in text:
+            found = True
+            text = text.replace(word, " " * len(word))
+    return text, found
+
+
+def _skip(sent: list[Tok]) -> bool:
+    """A question or a tentative statement: no fact is read from it."""
+    words = solid(sent)
+    if words and words[-1].text in "?？":
+        return True
+    for tok in words:
+        if tok.is_han and (tok.low in lx.ZH_TENTATIVE or tok.low in QUESTION):
+            return True
+        if not tok.is_han and tok.low in lx.EN_TENTATIVE and tok.text != "May":
+            return True
+        if tok.low in ("will", "shall", "can", "cannot", "can't", "gonna"):
+            return True
+    return False
+
+
+def _noise(tok: Tok) -> bool:
+    low = tok.low
+    return (
+        tok.kind == "punct"
+        or low in lx.ZH_DISCOURSE
+        or low in lx.EN_DISCOURSE
+        or (low in lx.ZH_OWNERS_WE or low in lx.EN_OWNERS_WE or low in lx.EN_DETERMINERS)
+    )
+
+
+def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], bool]:
+    """The clauses of one sentence, and whether every word of it belongs to one."""
+    toks = solid(sent)
+    clauses: list[Clause] = []
+    covered: set[int] = set()
+    start = i = 0
+    while i < len(toks):
+        found = predicate_at(toks, i)
+        if found is None:
+            i += 1
+            continue
+        pred, j = found
+        clause = _clause(toks, start, i, pred, j)
+        end = clause_end(toks, j)
+        if clause is not None and clause.complete:
+            if (
+                not clause.subject
+                and clause.owner is None
+                and (prev := clauses[-1:] or ([inherited] if inherited else []))
+            ):
+                clause.subject, clause.owner = prev[0].subject, prev[0].owner
+                clause.attrs = [*prev[0].attrs, *clause.attrs]
+            clauses.append(clause)
+            covered.update(range(start, end))
+        start = i = max(end, j)
+    whole = all(k in covered or _noise(t) for k, t in enumerate(toks))
+    return clauses, whole
+
+
+_COUNTING = frozenset(
+    "部署 有 跑 运行 开 启动 配置 配 分配 保留 使用 用 设置 需要 包含 共 共有 跑着".split()
+)
+
+
+_EVENT_PARTICLES = frozenset({"了", "过", "着", "在", "把", "被", "给", "让", "得"})
+
+
+def _by_owner(sent: list[Tok]) -> Clause | None:
+    """ "X 由 Y 负责": Y is X's owner."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    cut = next((k for k, t in enumerate(toks) if t.low == "由"), None)
+    if cut is None or not toks or toks[-1].low not in lx.ZH_OWNER_VERBS:
+        return None
+    value = toks[cut + 1 : -1]
+    owner, subject, _, _, usable = strip_subject(toks[:cut])
+    if not usable or not subject or not 0 < len(value) <= 3 or not value_ok(value, 1):
+        return None
+    return Clause(owner, subject, Predicate(), value, ["owner"], False, None, True)
+
+
+def _amount_part(tok: Tok) -> bool:
+    """A number, or a unit or scale word after one ("5 万", "30 秒", "50k")."""
+    return tok.kind == "num" or tok.low in lx.UNITS or (tok.is_han and tok.tag in ("m", "q"))
+
+
+def _bare(sent: list[Tok]) -> Clause | None:
+    """A statement with no linking verb: "预算 5 万", "端口：9090", "Editor: vim", and
+    counts ("X 部署 3 个副本", "集群有 5 个节点": the count of X's 副本 is 3)."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    cut = next((k for k, t in enumerate(toks) if t.text in ":："), None)
+    if cut is None:
+        end = len(toks)
+        while end > 0 and end > len(toks) - 2 and nounish(toks[end - 1]):
+            end -= 1  # "个副本": the counted thing after the number
+        k = end
+        while k > 0 and _amount_part(toks[k - 1]):
+            k -= 1
+        if k == end or toks[k].kind != "num":
+            return None
+        subject, value = toks[:k], toks[k:]
+        verb = subject[-1] if subject else None
+        if (
+            end < len(toks)
+            and verb
+            and verb.is_han
+            and (verb.tag[:1] == "v" or verb.low in _COUNTING)
+        ):
+            subject = subject[:-1]  # the verb of a count: 部署 / 有 / 跑
+    else:
+        subject, value = toks[:cut], toks[cut + 1 :]
+    if any(t.low in _EVENT_PARTICLES for t in subject):
+        return None  # "Bart获得了第 1 名": an event, not a named value
+    owner, subject, _, _, usable = strip_subject(subject)
+    if not usable or not subject or not 0 < len(value) <= 4:
+        return None
+    last = subject[-1]
+    if last.is_han and not (nounish(last) or last.low in lx.concepts()):
+        return None
+    attrs: list[str] = []
+    value = promote_attrs(value, attrs)
+    if not value_ok(value, 1):
+        return None
+    attrs += implied_attrs(Predicate(), value, False) or []
+    return Clause(owner, subject, Predicate(), value, attrs, False, None, True)
+
+
+def _claim(clause: Clause) -> Claim | None:
+    value = span_text(clause.value)
+    subject = _subject_text(clause, value)
+    if subject is None or not keymod.keys(subject, value)[0]:
+        return None
+    if clause.pred.negation:
+        return Claim(subject, None, change=True, dropped=value)
+    return Claim(subject, value, change=clause.change, dropped=clause.dropped)
+
+
+def _combine(claims: list[Claim], whole: bool) -> Claim | None:
+    """One claim per memory: clauses about one subject merge ("不再用 MySQL，改用
+    PostgreSQL"); clauses about several subjects are several facts, not one."""
+    if not claims or len({c.key for c in claims}) != 1:
+        return None
+    positive = [c for c in claims if c.value is not None]
+    change = any(c.change for c in claims)
+    dropped = next((c.dropped for c in reversed(claims) if c.dropped), None)
+    if not positive:
+        return replace(claims[-1], whole=whole)
+    chosen = next((c for c in reversed(positive) if c.change), positive[-1])
+    whole = whole and len({c.value_terms for c in positive}) == 1
+    return replace(chosen, change=change, dropped=dropped, whole=whole)
+
+
+@lru_cache(maxsize=4096)
+def read(content: str) -> Claim | None:
+    """The subject and value `content` states, by rules; None when it states none the
+    rules can read whole (events, several facts, questions, plans)."""
+    text, corrected = _markers(normal(content))
+    claims: list[Claim] = []
+    whole = True
+    last: Clause | None = None
+    for sent in sentences(tokenize(text)):
+        if _skip(sent):
+            whole = False
+            continue
+        clauses, covered = _sentence(sent, last)
+        if not clauses and (bare := _bare(sent) or _by_owner(sent)) is not None:
+            clauses, covered = [bare], True
+        whole = whole and covered
+        for clause in clauses:
+            if (claim := _claim(clause)) is not None:
+                claims.append(claim)
+        last = clauses[-1] if clauses else last
+    found = _combine(claims, whole)
+    if found is not None and corrected:
+        found = replace(found, change=True)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def states_change(content: str) -> bool:
+    """Whether `content` says something changed or stopped (改用, 不再, switched to, now
+    uses, a correction), whatever else the grammar makes of it."""
+    text, corrected = _markers(normal(content))
+    if corrected:
+        return True
+    for sent in sentences(tokenize(text)):
+        toks = solid(sent)
+        for i, tok in enumerate(toks):
+            if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in ("now", "instead", "anymore"):
+                return True
+            found = predicate_at(toks, i)
+            if found is not None and (found[0].change or found[0].negation):
+                return True
+    return False

@@ -1,0 +1,142 @@
+"""Validity dates a memory states about itself: "从 2026-05-01 起…", "自 6 月 1 日起…",
+"since March 2026 …" (when it became true), "until 2026-06-30 …", "到 6 月底为止"
+(when it stops). The phrases are cut out, so the grammar reads the fact alone.
+
+    validity("从 2026-05-01 起数据库改用 PostgreSQL", ref)
+    # Validity(start=2026-05-01, end=None, rest="数据库改用 PostgreSQL")
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+_MONTHS = {
+    m: i
+    for i, names in enumerate(
+        (
+            "jan january",
+            "feb february",
+            "mar march",
+            "apr april",
+            "may",
+            "jun june",
+            "jul july",
+            "aug august",
+            "sep sept september",
+            "oct october",
+            "nov november",
+            "dec december",
+        ),
+        1,
+    )  # fmt: skip
+    for m in names.split()
+}
+_MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATE = (
+    r"(?P<ymd>\d{4})[-/.](?P<ymd_m>\d{1,2})(?:[-/.](?P<ymd_d>\d{1,2}))?"
+    r"|(?:(?P<cn_y>\d{4})\s*年\s*)?(?P<cn_m>\d{1,2})\s*月(?:\s*(?P<cn_d>\d{1,2})\s*[日号])?"
+    r"(?P<cn_end>底|末)?"
+    r"|(?P<cn_year>\d{4})\s*年(?P<cn_yend>底|末)?"
+    rf"|(?P<en_m>{_MON})\.?\s+(?:(?P<en_d>\d{{1,2}})(?:st|nd|rd|th)?,?\s*)?(?P<en_y>\d{{4}})?"
+    rf"|(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<dm_m>{_MON})\.?,?\s*(?P<dm_y>\d{{4}})?"
+    r"|(?P<year>(?<!\d)\d{4}(?!\d))"
+)
+_START_ZH = re.compile(
+    rf"(?:从|自|自从|自打)?\s*(?:{_DATE})\s*(?:起|开始|以来|以后|之后|生效)(?:，|,)?\s*", re.I
+)
+# "直到 6 月底", "截至 2026-06-30", "到 6 月 30 日为止": a bare 到 needs its 为止 / 之前,
+# or "改到 6月30日" (a change of date) would read as an end.
+_END_ZH = re.compile(
+    rf"(?:直到|截至|截止到|截止)\s*(?:{_DATE})\s*(?:为止|前|之前|以前)?(?:，|,)?\s*", re.I
+)
+_END_ZH_BARE = re.compile(
+    rf"(?<![改推延提调挪移换])(?:到|至)\s*(?:{_DATE})\s*(?:为止|之前|以前)(?:，|,)?\s*", re.I
+)
+_START_EN = re.compile(
+    rf"\b(?:since|starting(?:\s+on|\s+from|\s+in)?|from|as\s+of|effective(?:\s+from|\s+on)?"
+    rf"|beginning(?:\s+in|\s+on)?)\s+(?:{_DATE})\b(?:\s*on)?,?\s*",
+    re.I,
+)
+_END_EN = re.compile(rf"\b(?:until|till|through|up\s+to)\s+(?:{_DATE})\b,?\s*", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Validity:
+    """When the text says it holds (None: it does not say), and the text without it."""
+
+    start: datetime | None
+    end: datetime | None
+    rest: str
+
+
+def _period(
+    year: int, month: int, day: int | None, *, late: bool = False
+) -> tuple[datetime, datetime] | None:
+    """[first moment, first moment after) of a day, or of a month when `day` is None
+    (its last day alone when `late`: "6 月底")."""
+    if not 1 <= month <= 12:
+        return None
+    top = calendar.monthrange(year, month)[1]
+    if day is not None and not 1 <= day <= top:
+        return None
+    if day is None and late:
+        day = top
+    first = datetime(year, month, day or 1, tzinfo=UTC)
+    if day is not None:
+        return first, first + timedelta(days=1)
+    nxt = datetime(year + month // 12, month % 12 + 1, 1, tzinfo=UTC)
+    return first, nxt
+
+
+def _dates(m: re.Match[str], ref: datetime) -> tuple[datetime, datetime] | None:
+    """The period a match names; a missing year is the reference's year."""
+    g = m.groupdict()
+
+    def num(name: str) -> int | None:
+        return int(g[name]) if g[name] else None
+
+    if g["ymd"]:
+        return _period(int(g["ymd"]), int(g["ymd_m"]), num("ymd_d"))
+    if g["cn_m"]:
+        return _period(num("cn_y") or ref.year, int(g["cn_m"]), num("cn_d"), late=bool(g["cn_end"]))
+    if g["cn_year"]:
+        year = int(g["cn_year"])
+        if g["cn_yend"]:
+            return _period(year, 12, None, late=True)
+        return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    for prefix in ("en", "dm"):
+        if g[f"{prefix}_m"]:
+            month = _MONTHS[g[f"{prefix}_m"].lower()]
+            return _period(num(f"{prefix}_y") or ref.year, month, num(f"{prefix}_d"))
+    if g["year"] and 1900 <= int(g["year"]) <= 2200:
+        year = int(g["year"])
+        return datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    return None
+
+
+def validity(text: str, ref: datetime) -> Validity:
+    """The validity the text states (dates without a year fall in `ref`'s year)."""
+    start = end = None
+    rest = text
+    patterns = (
+        (_START_ZH, False), (_END_ZH, True), (_END_ZH_BARE, True), (_START_EN, False),
+        (_END_EN, True),
+    )  # fmt: skip
+    for pattern, is_end in patterns:
+        m = pattern.search(rest)
+        if m is None:
+            continue
+        found = _dates(m, ref)
+        if found is None:
+            continue
+        if is_end and end is None:
+            end = found[1]  # "until June 30": through the end of that day
+        elif not is_end and start is None:
+            start = found[0]
+        rest = (rest[: m.start()] + " " + rest[m.end() :]).strip()
+    if start is not None and end is not None and end <= start:
+        end = None  # "until" before "since": not a period we can use
+    return Validity(start, end, rest)

@@ -1,0 +1,81 @@
+"""How a save is decided and written (SPEC LT8-LT11): a duplicate refreshes the memory
+it repeats, a stated change supersedes (a new version of the same chain), a conflict
+writes nothing, anything else is added. `remem.memory.Memory.save` calls it inside one
+write transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from remem.entry import Entry, utcnow
+from remem.errors import InvalidInput, NotFound
+from remem.store.protocol import Domain, Store
+from remem.truth import decide, index, versions
+from remem.truth.dedup import SimilarityCheck
+
+SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
+
+
+@dataclass(frozen=True, slots=True)
+class SaveResult:
+    """What `save` did. On `conflict` (and `refused`: a secret in a conversation turn)
+    nothing was written; `entry` is the unsaved one.
+    `superseded`: the text stated a change of a memory's value (改用, switched to, 不再…),
+    so the new memory became its next version (`replaced` is the old one, in history)."""
+
+    status: SaveStatus
+    entry: Entry
+    conflicts: list[Entry] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    replaced: Entry | None = None
+
+
+def save(
+    store: Store, entry: Entry, *, semantic: SimilarityCheck | None, force: bool
+) -> SaveResult:
+    """Decide what `entry` is to the current memories of its domain and write it."""
+    fields = index.fields(entry)
+    claim = decide.claim_of(entry)
+    broader = claim is not None and claim.change
+    candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
+    matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
+    first = matches[0] if matches else None
+    if first is not None and first.relation == "duplicate":
+        return SaveResult(
+            "duplicate", refresh(store, first.entry, entry.source), reasons=[first.reason]
+        )
+    if first is not None and first.relation == "supersede":
+        others = [m.entry.id for m in matches[1:] if m.relation != "duplicate"]
+        detail = {"reason": first.reason, **({"also_matched": others} if others else {})}
+        versions.supersede(store, first.entry, entry, action="add", detail=detail)
+        return SaveResult("superseded", entry, reasons=[first.reason], replaced=first.entry)
+    conflicts = [m for m in matches if m.relation == "conflict"]
+    if conflicts and not force:
+        return SaveResult(
+            "conflict", entry, [m.entry for m in conflicts], [m.reason for m in conflicts]
+        )
+    detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
+    store.insert(entry, fields, action="add", detail=detail)
+    return SaveResult("added", entry)
+
+
+def refresh(store: Store, existing: Entry, source: str) -> Entry:
+    """A repeat vouches for a memory again, unless it came by an automatic path (seed
+    003 §08: an automatic path must not vouch for a memory)."""
+    if source == "auto_extracted":
+        return existing
+    existing.last_verified_at = utcnow()
+    store.update(existing, index.fields(existing), action="refresh", detail={})
+    return existing
+
+
+def replace(store: Store, old_id: str, entry: Entry) -> SaveResult:
+    """`entry` as the next version of the current memory `old_id` (an explicit replace)."""
+    old = store.get(old_id)
+    if old is None:
+        raise NotFound(f"no memory with id {old_id!r}")
+    if not old.is_current:
+        raise InvalidInput(f"memory {old_id} was already replaced by {old.superseded_by}")
+    versions.supersede(store, old, entry, action="replace", detail={})
+    return SaveResult("replaced", entry, replaced=old)
