@@ -287,7 +287,8 @@ def context(
 
 @router.post("/forget", tags=["memories"])
 def forget(body: ForgetIn, mem: Writer) -> dict[str, Any]:
-    """Delete every memory here containing `keyword` (any case); `dry_run` only lists."""
+    """Delete this project's memories containing `keyword` (any case), with their older
+    versions; `dry_run` only lists."""
     gone = mem.forget(body.keyword, dry_run=body.dry_run)
     return {"dry_run": body.dry_run, "deleted": [e.to_dict() for e in gone]}
 

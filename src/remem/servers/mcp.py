@@ -224,7 +224,8 @@ def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> 
 
         type: fact | preference | decision | milestone | change | summary.
         scope: "project" (only this project; default) or "global" (everywhere).
-        Returns status "added", "duplicate", "replaced", "conflict" or "refused".
+        Returns status "added", "duplicate", "replaced", "superseded" (the text states a
+        change: the old memory became history), "conflict" or "refused".
         On "conflict" nothing is saved: the result lists the existing memories with their
         ids and reasons. Ask the user which is right, then call again with
         replace_id=<old id> to replace it, or keep_both=true to keep both.
