@@ -184,10 +184,11 @@ class SQLStore(TokenTable):
             [(eid, k, v) for eid, index in batch for k, v in index.keys.items()],
         )
 
-    def _write_subjects(self, batch: Sequence[tuple[str, str]]) -> None:
-        """Each entry's subject words (entry id, subject key), for broader-subject lookups."""
+    def _write_subjects(self, batch: Sequence[tuple[str, str]], *, new: bool = False) -> None:
+        """Each entry's subject words (entry id, subject key), for broader-subject lookups;
+        `new` rows have none to replace."""
         d = self.dialect
-        for i in range(0, len(batch), _CHUNK):
+        for i in range(0, len(batch) if not new else 0, _CHUNK):
             params: dict[str, Any] = {}
             ids = d.any("id", "ids", [eid for eid, _ in batch[i : i + _CHUNK]], params)
             self._run(
@@ -217,7 +218,7 @@ class SQLStore(TokenTable):
         marks = ", ".join(f":{n}" for n in rows[0])
         self._run_many(f"INSERT INTO entries({names}) VALUES ({marks})", rows)
         self._write_keys([(entry.id, index) for entry, index in batch])
-        self._write_subjects([(e.id, ix.subject) for e, ix in batch if ix.subject])
+        self._write_subjects([(e.id, ix.subject) for e, ix in batch if ix.subject], new=True)
         new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
         self._count_terms([terms for _, terms in new], +1)
         self._reindexed(new, [], len(rows))
@@ -343,10 +344,12 @@ class SQLStore(TokenTable):
         dom, params = domain_clause(domain, d)
         params.update(canon=index.canon, skeleton=index.skeleton, limit=limit)
         found = self._same_subject(index, dom, params, broader)
-        found += self._rows(
-            f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit",
-            params,
-        )
+        same = f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit"
+        if index.subject:  # the same canonical form or the same subject, in one round trip
+            params["subject"] = index.subject
+            by_key = same.replace("e.canon = :canon", "e.subject_key = :subject")
+            same = f"SELECT * FROM ({same}) c UNION ALL SELECT * FROM ({by_key}) k"
+        found += self._rows(same, params)
         if index.skeleton:
             found += self._rows(
                 f"SELECT {E_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
@@ -378,17 +381,13 @@ class SQLStore(TokenTable):
     def _same_subject(
         self, index: IndexFields, dom: str, params: dict[str, Any], broader: bool
     ) -> list[Any]:
-        """Rows of the domain about the same subject, and with `broader` about a
-        narrower one (its key holds every word of this key)."""
-        if not index.subject:
+        """Rows of the domain about a narrower subject than `index.subject` (whose key
+        holds every word of this key), when `broader`."""
+        if not index.subject or not broader:
             return []
         d = self.dialect
         params["subject"] = index.subject
-        found = self._rows(
-            f"SELECT {E_COLUMNS} FROM entries e WHERE e.subject_key = :subject AND {dom} "
-            "LIMIT :limit",
-            params,
-        )
+        found: list[Any] = []
         words = sorted(set(index.subject.split()))
         if broader and words:
             cond = d.any("term", "sw", words, params)

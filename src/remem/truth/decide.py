@@ -14,6 +14,7 @@ conflict the text calls a change becomes a supersede.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from remem.entry import Entry
 from remem.truth import dedup, keys
@@ -24,16 +25,26 @@ Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
 
 
-def claim_of(entry: Entry) -> Claim | None:
-    """The claim an entry makes: its stored subject and value, else what the rules read."""
-    if entry.subject:
-        found = read(entry.content)
-        whole = found.whole if found is not None and found.subject == entry.subject else True
-        change = found.change if found is not None else False
-        dropped = found.dropped if found is not None else None
-        return Claim(entry.subject, entry.value, change=change, dropped=dropped, whole=whole,
-                     via="stored")  # fmt: skip
-    return read(entry.content)
+def claim_of(entry: Entry, *, full: bool = False) -> Claim | None:
+    """The claim an entry makes: its stored subject and value, else what the rules read.
+    `full` (a new entry): also whether its text states a change, and what stopped; a
+    stored entry's claim leaves them out (nothing asks them of an older memory)."""
+    if not entry.subject:
+        return read(entry.content)
+    if not full:
+        return Claim(entry.subject, entry.value, via="stored")
+    found = read(entry.content)
+    if found is None or found.subject != entry.subject:
+        return Claim(entry.subject, entry.value, via="stored")
+    return replace(found, value=entry.value, via="stored")
+
+
+def _whole(entry: Entry, claim: Claim) -> bool:
+    """Whether the claim is all the entry says (read when it was only stored)."""
+    if claim.via != "stored":
+        return claim.whole
+    found = read(entry.content)
+    return found.whole if found is not None and found.subject == claim.subject else True
 
 
 def _same_value(dropped: str | None, claim: Claim) -> bool:
@@ -53,7 +64,7 @@ def by_subject(old: Entry, new: Claim, was: Claim) -> Match | None:
         return None  # the old one said only that a value stopped; the new one fills it
     relation = keys.relation(was.value_terms, new.value_terms)
     if relation == "same":
-        if new.whole or not was.whole:
+        if new.whole or not _whole(old, was):
             return Match(old, "duplicate", f"same subject and value ({was.subject}: {was.value})")
         return Match(old, "supersede", f"same subject and value, more detail ({was.subject})")
     if relation == "generalises":
@@ -112,7 +123,7 @@ def classify(
 ) -> list[Match]:
     """Every duplicate, supersede and conflict of `incoming` among `candidates`, in that
     order (duplicates first). `claim` is the incoming entry's (default: `claim_of`)."""
-    claim = claim if claim is not None else claim_of(incoming)
+    claim = claim if claim is not None else claim_of(incoming, full=True)
     matches = [m for c in candidates if (m := relation(c, incoming, claim)) is not None]
     if semantic is not None:
         seen = {m.entry.id for m in matches}

@@ -84,7 +84,7 @@ class SemanticCheck:
         vector = self.index.embed_entry(incoming)
         self.last_vector = vector
         domain = Domain.of(incoming)
-        claim = claim_of(incoming)
+        claim = claim_of(incoming, full=True)
         matches = []
         for eid, cosine in self.index.nearest(vector, self.near):
             rel = self.index.calibrate(cosine)

@@ -36,7 +36,7 @@ def save(
 ) -> SaveResult:
     """Decide what `entry` is to the current memories of its domain and write it."""
     fields = index.fields(entry)
-    claim = decide.claim_of(entry)
+    claim = decide.claim_of(entry, full=True)
     broader = claim is not None and claim.change
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
     matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
