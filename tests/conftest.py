@@ -16,6 +16,7 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("REMEM_HOME", str(home))
     monkeypatch.delenv("REMEM_DB", raising=False)
     monkeypatch.setenv("REMEM_EMBEDDER", "none")  # hybrid tests pass their embedder
+    monkeypatch.setenv("REMEM_WARM", "0")  # no background service per test (test_warm's own)
     return home
 
 

@@ -35,6 +35,7 @@ COMMANDS = {
     "extract": "remem.cli.extract:extract",
     "bench": "remem.cli.extract:bench",
     "reindex": "remem.cli.embed:reindex",
+    "warm": "remem.cli.embed:warm",
     "chat": "remem.cli.chat:chat",
     "mcp": "remem.cli.mcp:mcp",
     "serve": "remem.cli.serve:serve",

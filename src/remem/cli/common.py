@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
@@ -17,7 +17,10 @@ from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory, SaveResult
 from remem.retrieval.ranking import Hit
-from remem.settings import Settings
+from remem.settings import Settings, is_url
+
+if TYPE_CHECKING:
+    from remem.retrieval.embedding import Embedder
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -209,7 +212,10 @@ class Ctx:
     @property
     def memory(self) -> Memory:
         if self._memory is None:
-            self._memory = Memory(settings=self.settings, notify=tell, subjects=llm_subjects())
+            self._memory = Memory(
+                settings=self.settings, notify=tell, subjects=llm_subjects(),
+                embedder=one_shot_embedder(self.settings),
+            )  # fmt: skip
             for notice in self._memory.notices:
                 click.echo(notice, err=True)
         return self._memory
@@ -217,6 +223,23 @@ class Ctx:
     def close(self) -> None:
         if self._memory is not None:
             self._memory.close()
+
+
+def one_shot_embedder(settings: Settings) -> Embedder | None:
+    """`REMEM_EMBEDDER`'s embedder for a one-shot command: a local model is used through
+    the warm vector service (`remem.retrieval.warm`), so the command never loads it nor
+    a store's vectors itself; `REMEM_WARM=0` loads them in-process instead."""
+    from remem.retrieval.embedding import FakeEmbedder, bundled_names, embedder_from_env
+
+    local = embedder_from_env()
+    warm = os.environ.get("REMEM_WARM", "1").strip().lower() not in ("0", "no", "off", "")
+    if local is None or not warm or is_url(settings.db) or local.name not in bundled_names():
+        return local
+    if isinstance(local, FakeEmbedder) and local.dim != FakeEmbedder().dim:
+        return local
+    from remem.retrieval.warm import WarmClient, WarmEmbedder
+
+    return WarmEmbedder(local, WarmClient(settings.home))
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

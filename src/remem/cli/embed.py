@@ -1,4 +1,5 @@
-"""`remem reindex`: embed every memory with the configured model (SPEC RT3)."""
+"""`remem reindex` (embed every memory with the configured model) and `remem warm`
+(the warm vector service)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import click
 
 from remem.cli.common import emit, json_option
 
-__all__ = ["reindex"]
+__all__ = ["reindex", "warm"]
 
 
 @click.command()
@@ -43,3 +44,46 @@ def reindex(as_json: bool) -> None:
             done = mem.reindex(bar.update)
     emit(as_json, {"model": name, "embedded": done},
          lambda: click.echo(f"{done} memories embedded with {name}."))  # fmt: skip
+
+
+@click.command()
+@click.argument("action", type=click.Choice(["status", "stop"]), default="status")
+@json_option
+def warm(action: str, as_json: bool) -> None:
+    """Show or stop the warm vector service: the background process that keeps the
+    local model and each store's vectors loaded for one-shot commands (it starts on
+    first need and exits after REMEM_WARM_IDLE seconds, 600 by default, without a
+    request; REMEM_WARM=0 keeps commands from using it).
+
+    \b
+    Example:
+      remem warm
+      remem warm stop --json
+    """
+    from remem.cli.common import Ctx
+    from remem.retrieval.warm import WarmClient
+
+    state = click.get_current_context().find_object(Ctx)
+    if state is None:
+        raise click.UsageError("run this as `remem warm`")
+    client = WarmClient(state.settings.home)
+    if action == "stop":
+        stopped = client.stop()
+        emit(as_json, {"stopped": stopped}, lambda: click.echo(
+            "Stopped the warm vector service." if stopped else "It was not running."
+        ))  # fmt: skip
+        return
+    status = client.status()
+    data = {"running": status is not None, "socket": str(client.path), **(status or {})}
+    data.pop("ok", None)
+
+    def human() -> None:
+        if status is None:
+            click.echo("The warm vector service is not running (it starts on first need).")
+        else:
+            click.echo(
+                f"running, pid {status['pid']}: {status['requests']} requests, "
+                f"{status['loads']} model loads ({client.path})"
+            )
+
+    emit(as_json, data, human)

@@ -256,3 +256,18 @@ def embedder_from_env(
                 raise MissingExtra("REMEM_EMBEDDER=use (the local embedder)", module, "embed")
             return None  # the default: keyword only, cleanly
     return USEEmbedder()
+
+
+def bundled_names() -> tuple[str, ...]:
+    """Names of the embedders that run in this process (no endpoint of their own)."""
+    return (USEEmbedder.name, E5Embedder.name, FakeEmbedder.name)
+
+
+def bundled(name: str) -> Embedder:
+    """A local embedder by its `name` (the warm service builds the one a client names)."""
+    for cls in (USEEmbedder, E5Embedder):
+        if cls.name == name:
+            return cls()
+    if name == FakeEmbedder.name:
+        return FakeEmbedder()
+    raise RememError(f"no local embedder named {name!r}")

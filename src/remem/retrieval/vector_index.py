@@ -10,12 +10,14 @@ Entries are embedded lazily, in batches, the first time a search needs them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remem.entry import Entry
 from remem.retrieval import ranking
 from remem.retrieval.matrix import Matrix, new_matrix
 from remem.retrieval.ranking import Hit
+from remem.retrieval.warm import WarmEmbedder
 from remem.settings import RankingConfig
 from remem.store.protocol import Candidate, Filter, Store
 
@@ -60,6 +62,8 @@ class VectorIndex:
         self._embedded_to = 0  # every entry up to this position has a vector
         self._generation: tuple[int, int] | None = None
         self._own_index: bool | None = None  # does the store answer `nearest` itself?
+        # One-shot commands leave the model and the matrix to the warm service.
+        self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
 
     def calibrate(self, cosine: float) -> float:
         """Cosine as relevance in [0, 1] by the embedder's own scale."""
@@ -145,7 +149,7 @@ class VectorIndex:
         if self._own_index:
             if self._refresh():
                 self._generation = self.store.generation()
-        else:
+        elif self.warm is None:
             self._load()
 
     def nearest(
@@ -161,11 +165,27 @@ class VectorIndex:
         if self._own_index:
             blob = vector.astype("<f4").tobytes()
             return self.store.nearest(self.embedder.name, blob, n, flt) or []
+        warm = self._from_warm(n, vector=vector)
+        if warm is not None:
+            return warm
         matrix = self._matrix
         if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1]:
             return []
         rows, scores = matrix.top(vector, n)
         return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
+
+    def _from_warm(
+        self, n: int, *, text: str | None = None, vector: Vectors | None = None
+    ) -> list[tuple[str, float]] | None:
+        """The nearest from the warm service's matrix of this store; None without one
+        (then this process loads its own, once)."""
+        if self.warm is None:
+            return None
+        hits = self.warm.nearest(str(Path(self.store.path).resolve()), n, text=text, vector=vector)
+        if hits is None:
+            self.warm = None  # unreachable: from now on, this process's own matrix
+            self._load()
+        return hits
 
     def embed_query(self, text: str) -> Vectors:
         return self.embedder.embed([text], query=True)[0:1].reshape(-1)
@@ -186,6 +206,20 @@ class VectorIndex:
     ) -> dict[str, float]:
         """Calibrated semantic relevance of the `n` entries nearest to `text`."""
         return self.relevance(self.embed_query(text), n, refresh=refresh, flt=flt)
+
+    def _query_relevance(
+        self, query: str, n: int, flt: Filter, *, refresh: bool = True
+    ) -> dict[str, float]:
+        """`query`'s semantic relevance to its `n` nearest entries; with the warm service,
+        in one request (this process then needs neither the model nor numpy)."""
+        if self._own_index is None:
+            self.refresh()
+        if not self._own_index and self.warm is not None:
+            near = self._from_warm(n, text=query)
+            if near is not None:
+                w = self.embedder.weight
+                return {eid: w * rel for eid, cos in near if (rel := self.calibrate(cos))}
+        return self.query(query, n, refresh=refresh, flt=flt)
 
     def rank(self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig) -> list[Hit]:
         """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
@@ -214,12 +248,11 @@ class VectorIndex:
         """Semantic relevance of the entries nearest to `query`, and the candidates (not
         in `seen`, passing `flt`) they add. The in-process index ranks every project of
         a shared store: when most of its nearest belong to others, it looks 8x further."""
-        vector = self.embed_query(query)
-        semantic = self.relevance(vector, want, flt=flt)
+        semantic = self._query_relevance(query, want, flt)
         extra = self.store.candidates([e for e in semantic if e not in seen], flt)
         passing = len(extra) + len(seen & semantic.keys())
         if len(semantic) >= want and passing < want // 2:
-            wider = self.relevance(vector, want * 8, refresh=False, flt=flt)
+            wider = self._query_relevance(query, want * 8, flt, refresh=False)
             more = [e for e in wider if e not in semantic and e not in seen]
             extra += self.store.candidates(more, flt)
             semantic = wider

@@ -1,0 +1,200 @@
+"""A warm vector service for one-shot commands.
+
+Loading the shipped model costs a second or more (its tokenizer is pure Python) and a
+store's vectors must be read into a matrix before a search: far more than the
+~0.2 s a `remem search` takes with keywords alone. So one-shot commands don't load
+either. They ask a small background process — started on first need, private to the
+user (a unix socket in `$REMEM_HOME/run/`, mode 0700), gone after `REMEM_WARM_IDLE`
+seconds without a request (default 600) — which keeps the model and each store's
+vector matrix in memory, as `remem chat` does for its own process:
+
+- `embed`: vectors of texts (a save's new memory, a query);
+- `nearest`: the entries of a SQLite store closest to a text or a vector, from the
+  warm matrix (refreshed from the store whenever another process wrote).
+
+Any failure to reach or start it falls back to doing the work in-process, so results
+never depend on it; `REMEM_WARM=0` turns it off. PostgreSQL stores answer `nearest`
+from their own HNSW index and never use it.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import socket
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from remem.errors import RememError
+
+if TYPE_CHECKING:
+    from remem.retrieval.embedding import Embedder, Vectors
+
+IDLE = 600.0  # seconds without a request before the service exits
+SOCKET = "vectors.sock"
+CONNECT_TIMEOUT = 0.25
+START_TIMEOUT = 20.0  # the first request also waits for the model to load
+MAX_MESSAGE = 64 * 1024 * 1024
+
+
+class WarmUnavailable(RememError):
+    """The service could not be reached or started (the caller works in-process)."""
+
+
+# -- the wire ----------------------------------------------------------------------------
+def send(sock: socket.socket, message: dict[str, Any]) -> None:
+    sock.sendall(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+
+def receive(sock: socket.socket) -> dict[str, Any]:
+    chunks: list[bytes] = []
+    size = 0
+    while not chunks or not chunks[-1].endswith(b"\n"):
+        chunk = sock.recv(1 << 16)
+        if not chunk:
+            raise ConnectionError("the connection closed mid-message")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > MAX_MESSAGE:
+            raise ConnectionError("message too large")
+    reply = json.loads(b"".join(chunks))
+    if not isinstance(reply, dict):
+        raise ConnectionError("not a message")
+    return reply
+
+
+def blob(vectors: Vectors) -> str:
+    return base64.b64encode(vectors.astype("<f4").tobytes()).decode()
+
+
+def vectors_of(blob: str, dim: int) -> Vectors:
+    import numpy as np
+
+    return np.frombuffer(base64.b64decode(blob), dtype="<f4").reshape(-1, dim).copy()
+
+
+# -- the client ----------------------------------------------------------------------------
+class WarmClient:
+    """Requests to the service of one remem home, starting it when it is not running."""
+
+    def __init__(self, home: Path, *, idle: float | None = None) -> None:
+        self.run = home / "run"
+        self.path = self.run / SOCKET
+        self.idle = idle if idle is not None else float(os.environ.get("REMEM_WARM_IDLE", IDLE))
+        self.failed = False  # once unreachable, this process stops trying
+
+    def request(self, message: dict[str, Any], *, timeout: float = START_TIMEOUT) -> dict[str, Any]:
+        if self.failed:
+            raise WarmUnavailable("the warm vector service is unavailable")
+        try:
+            reply = self._exchange(message, timeout)
+        except (OSError, ValueError) as first:
+            try:
+                self._start()
+                reply = self._exchange(message, timeout)
+            except (OSError, ValueError, WarmUnavailable) as exc:
+                self.failed = True
+                raise WarmUnavailable(f"the warm vector service is unavailable: {exc}") from first
+        if "error" in reply:
+            raise WarmUnavailable(str(reply["error"]))
+        return reply
+
+    def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(CONNECT_TIMEOUT)
+            sock.connect(str(self.path))
+            sock.settimeout(timeout)
+            send(sock, message)
+            return receive(sock)
+
+    def _start(self) -> None:
+        """Start the service (one, however many processes ask at once) and wait until it
+        accepts connections."""
+        import fcntl
+        import subprocess
+
+        self.run.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.run, 0o700)
+        with open(self.run / "vectors.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if self._alive():
+                return
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()  # left by a service that died
+            command = [sys.executable, "-m", "remem.retrieval.warm_service", str(self.path)]
+            with open(self.run / "vectors.log", "ab") as log:
+                subprocess.Popen(
+                    [*command, str(self.idle)], stdin=subprocess.DEVNULL, stdout=log,
+                    stderr=log, start_new_session=True, close_fds=True,
+                )  # fmt: skip
+            deadline = time.monotonic() + START_TIMEOUT
+            while not self._alive():
+                if time.monotonic() > deadline:
+                    raise WarmUnavailable("the warm vector service did not start")
+                time.sleep(0.02)
+
+    def _alive(self) -> bool:
+        try:
+            return bool(self._exchange({"op": "ping"}, CONNECT_TIMEOUT * 4).get("ok"))
+        except (OSError, ValueError):
+            return False
+
+    def stop(self) -> bool:
+        """Ask a running service to exit; False when none was running."""
+        try:
+            self._exchange({"op": "stop"}, 2.0)
+        except (OSError, ValueError):
+            return False
+        return True
+
+    def status(self) -> dict[str, Any] | None:
+        try:
+            return self._exchange({"op": "ping"}, 2.0)
+        except (OSError, ValueError):
+            return None
+
+
+class WarmEmbedder:
+    """An `Embedder` whose vectors come from the warm service (the model stays loaded
+    there); when the service is unavailable, from `local` in this process."""
+
+    def __init__(self, local: Embedder, client: WarmClient) -> None:
+        self.local = local
+        self.client = client
+        self.name, self.dim = local.name, local.dim
+        self.low, self.high, self.weight = local.low, local.high, local.weight
+
+    def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        if texts and not self.client.failed:
+            try:
+                reply = self.client.request(
+                    {"op": "embed", "model": self.name, "texts": list(texts), "query": query}
+                )
+                return vectors_of(reply["vectors"], self.dim)
+            except WarmUnavailable:
+                pass
+        return self.local.embed(texts, query=query)
+
+    def nearest(
+        self, location: str, n: int, *, text: str | None = None, vector: Vectors | None = None
+    ) -> list[tuple[str, float]] | None:
+        """From the service's warm matrix of the store at `location`; None when the
+        service is unavailable (the caller scans its own)."""
+        if self.client.failed:
+            return None
+        message: dict[str, Any] = {"op": "nearest", "model": self.name, "n": n}
+        message["store"] = location
+        if text is not None:
+            message["text"] = text
+        if vector is not None:
+            message["vector"] = blob(vector.reshape(1, -1))
+        try:
+            reply = self.client.request(message)
+        except WarmUnavailable:
+            return None
+        return [(str(eid), float(cos)) for eid, cos in reply["hits"]]

@@ -1,0 +1,119 @@
+"""The background process of `remem.retrieval.warm`: embedders by name and each SQLite
+store's vector matrix, kept warm for one-shot commands; one request per connection
+on a private unix socket."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from remem.errors import RememError
+from remem.retrieval.embedding import Embedder, bundled
+from remem.retrieval.vector_index import VectorIndex
+from remem.retrieval.warm import blob, receive, send, vectors_of
+
+
+class Service:
+    """What the background process holds: embedders by name, vector indexes by store."""
+
+    def __init__(self) -> None:
+        self.embedders: dict[str, Embedder] = {}
+        self.indexes: dict[tuple[str, str], VectorIndex] = {}
+        self.lock = threading.Lock()
+        self.requests = 0
+        self.loads = 0
+
+    def embedder(self, name: str) -> Embedder:
+        if name not in self.embedders:
+            self.embedders[name] = bundled(name)
+            self.loads += 1
+        return self.embedders[name]
+
+    def index(self, location: str, model: str) -> VectorIndex:
+        from remem.store.backends import open_store
+
+        key = (location, model)
+        if key not in self.indexes:
+            path = Path(location)
+            if not path.is_absolute() or not path.is_file():
+                raise RememError(f"not a store file: {location}")
+            self.indexes[key] = VectorIndex(open_store(path), self.embedder(model))
+        return self.indexes[key]
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]:
+        op = message.get("op")
+        if op == "ping":
+            return {"ok": True, "pid": os.getpid(), "requests": self.requests, "loads": self.loads}
+        with self.lock:
+            self.requests += 1
+            if op == "embed":
+                vectors = self.embedder(str(message["model"])).embed(
+                    [str(t) for t in message["texts"]], query=bool(message.get("query"))
+                )
+                return {"vectors": blob(vectors)}
+            if op == "nearest":
+                index = self.index(str(message["store"]), str(message["model"]))
+                if "vector" in message:
+                    vector = vectors_of(str(message["vector"]), index.embedder.dim)[0]
+                else:
+                    vector = index.embed_query(str(message["text"]))
+                return {"hits": index.nearest(vector, int(message["n"]))}
+        return {"error": f"unknown request {op!r}"}
+
+
+def serve(path: Path, idle: float) -> None:
+    """Answer requests on the unix socket `path` until `idle` seconds pass without one,
+    a `stop` request comes, or the socket file is removed."""
+    service = Service()
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        old = os.umask(0o077)
+        try:
+            server.bind(str(path))
+        finally:
+            os.umask(old)
+        server.listen(16)
+        server.settimeout(1.0)
+        for conn in _connections(server, path, idle):
+            with conn:
+                try:
+                    conn.settimeout(30.0)
+                    message = receive(conn)
+                    if message.get("op") == "stop":
+                        send(conn, {"ok": True})
+                        break
+                    send(conn, _answer(service, message))
+                except (OSError, ValueError):
+                    continue  # a client that went away: serve the next
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+
+
+def _connections(server: socket.socket, path: Path, idle: float) -> Iterator[socket.socket]:
+    """Connections as they come, while the socket file exists and one came within
+    `idle` seconds."""
+    last = time.monotonic()
+    while time.monotonic() - last <= idle and path.exists():
+        try:
+            conn, _ = server.accept()
+        except TimeoutError:
+            continue
+        last = time.monotonic()
+        yield conn
+
+
+def _answer(service: Service, message: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return service.handle(message)
+    except Exception as exc:  # one bad request must not end the service
+        return {"error": f"{type(exc).__name__}: {exc}"}
+
+
+if __name__ == "__main__":
+    serve(Path(sys.argv[1]), float(sys.argv[2]))

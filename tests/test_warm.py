@@ -1,0 +1,124 @@
+"""The warm vector service: one-shot commands share one loaded model and one matrix of
+a store's vectors in a background process, get the same answers as in-process, and
+never depend on it (real processes, a real unix socket)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remem.cli.common import one_shot_embedder
+from remem.retrieval.embedding import FakeEmbedder
+from remem.retrieval.warm import WarmClient, WarmEmbedder
+from remem.retrieval.warm_service import Service
+from remem.settings import Settings
+
+FACTS = ["测试数据库用 SQLite", "通勤方式是地铁", "The billing service listens on port 9090"]
+
+
+def remem(home: Path, *args: str, warm: bool = True, idle: float = 60) -> Any:
+    env = {
+        **os.environ, "REMEM_HOME": str(home), "REMEM_EMBEDDER": "fake",
+        "REMEM_WARM": "1" if warm else "0", "REMEM_WARM_IDLE": str(idle),
+    }  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-m", "remem", "--project", "p", *args, "--json"],
+        env=env, capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    return json.loads(out.stdout)
+
+
+def gone(pid: int, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Any:
+    home = tmp_path / "home"
+    yield home
+    WarmClient(home).stop()
+
+
+def test_commands_share_one_model_and_answer_as_in_process(home: Path, tmp_path: Path) -> None:
+    for fact in FACTS:
+        remem(home, "save", fact)
+    status = remem(home, "warm")
+    assert status["running"] and status["loads"] == 1  # three processes, one model
+    warm = [h["entry"]["id"] for h in remem(home, "search", "测试数据库")]
+    local = [h["entry"]["id"] for h in remem(home, "search", "测试数据库", warm=False)]
+    assert warm == local and warm
+    assert remem(home, "warm")["requests"] > status["requests"]
+    run = home / "run"
+    assert stat.S_IMODE(run.stat().st_mode) == 0o700
+    assert stat.S_ISSOCK((run / "vectors.sock").stat().st_mode)
+    assert remem(home, "warm", "stop") == {"stopped": True}
+    assert gone(status["pid"]) and not (run / "vectors.sock").exists()
+    assert remem(home, "warm")["running"] is False
+
+
+def test_the_service_exits_when_idle(home: Path) -> None:
+    remem(home, "save", FACTS[0], idle=1)
+    pid = remem(home, "warm")["pid"]
+    assert gone(pid, timeout=15)
+    assert remem(home, "warm")["running"] is False
+
+
+def test_a_removed_socket_ends_the_service_and_the_next_command_starts_one(home: Path) -> None:
+    remem(home, "save", FACTS[0])
+    pid = remem(home, "warm")["pid"]
+    (home / "run" / "vectors.sock").unlink()
+    assert gone(pid)
+    remem(home, "save", FACTS[1])  # a save embeds its memory: through a new service
+    assert remem(home, "warm")["pid"] != pid
+
+
+def test_without_the_service_commands_work_in_process(home: Path) -> None:
+    home.mkdir()
+    (home / "run").write_text("not a folder")  # the service cannot start here
+    remem(home, "save", FACTS[1])
+    assert [h["entry"]["content"] for h in remem(home, "search", "地铁")] == [FACTS[1]]
+    assert remem(home, "warm")["running"] is False
+
+
+def test_a_bad_request_is_answered_and_the_service_goes_on(tmp_path: Path) -> None:
+    service = Service()
+    assert "error" in _answer(service, {"op": "nearest", "store": "relative.db", "model": "x"})
+    assert "error" in _answer(service, {"op": "delete everything"})
+    store = tmp_path / "m.db"
+    assert "error" in _answer(service, {"op": "nearest", "store": str(store), "n": 3})
+    ok = service.handle({"op": "embed", "model": FakeEmbedder.name, "texts": ["a b"]})
+    assert "vectors" in ok and service.loads == 1
+
+
+def _answer(service: Service, message: dict[str, Any]) -> dict[str, Any]:
+    from remem.retrieval.warm_service import _answer as answer
+
+    return answer(service, message)
+
+
+def test_only_local_models_of_file_stores_go_warm(tmp_path: Path, monkeypatch: Any) -> None:
+    settings = Settings.resolve(db=tmp_path / "m.db", env={"REMEM_HOME": str(tmp_path)})
+    monkeypatch.setenv("REMEM_EMBEDDER", "fake")
+    monkeypatch.setenv("REMEM_WARM", "1")
+    assert isinstance(one_shot_embedder(settings), WarmEmbedder)
+    server = Settings.resolve(db="postgresql://u@h/db", env={"REMEM_HOME": str(tmp_path)})
+    assert isinstance(one_shot_embedder(server), FakeEmbedder)  # HNSW in the server
+    monkeypatch.setenv("REMEM_WARM", "0")
+    assert isinstance(one_shot_embedder(settings), FakeEmbedder)
+    monkeypatch.setenv("REMEM_EMBEDDER", "none")
+    assert one_shot_embedder(settings) is None
