@@ -77,6 +77,16 @@ def test_save_memory_conflict_then_replace(manager: MemoryManager, root: Path) -
     assert [e.content for e in manager.memory.list()] == ["项目使用 JDK 21"]
 
 
+def test_save_memory_reports_a_stated_change_as_an_update(
+    manager: MemoryManager, root: Path
+) -> None:
+    box = Toolbox(root, manager=manager)
+    old_id = box.run("save_memory", {"content": "测试数据库用 SQLite"}).split("id ")[1][:12]
+    updated = box.run("save_memory", {"content": "测试数据库改用 MySQL"})
+    assert updated.startswith(f"updated: {old_id}") and "is now history" in updated
+    assert [e.content for e in manager.memory.list()] == ["测试数据库改用 MySQL"]
+
+
 def test_save_memory_refused_after_external_content(manager: MemoryManager, root: Path) -> None:
     manager.add_user_message("抓一下这个页面")
     manager.add_assistant_message(None, [{"id": "c1", "type": "function",

@@ -197,7 +197,7 @@ class MemoryManager:
         """An explicit save (the user's /save, or the agent's allowed `save_memory`)."""
         self._generation += 1
         result = self.memory.save(content, **kwargs)
-        if kwargs.get("source") == "model" and result.status in ("added", "replaced"):
+        if kwargs.get("source") == "model" and result.status in ("added", "replaced", "superseded"):
             with self._lock:
                 self.remembered.append(result.entry.content)
         return result

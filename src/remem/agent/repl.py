@@ -243,5 +243,7 @@ class Repl:
             self.io.line(f"Already remembered: {short(result.entry)}")
         elif result.status == "replaced" and result.replaced is not None:
             self.io.line(f"Replaced {result.replaced.id}: {short(result.entry)}")
+        elif result.status == "superseded" and result.replaced is not None:
+            self.io.line(f"Updated {result.replaced.id} (kept in history): {short(result.entry)}")
         else:
             self.io.line(f"Saved {short(result.entry)}")

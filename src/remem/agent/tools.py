@@ -280,6 +280,9 @@ class Toolbox:
             return f"already remembered (id {result.entry.id}): {result.entry.content}"
         if result.status == "replaced" and result.replaced is not None:
             return f"replaced {result.replaced.id}; saved id {result.entry.id}"
+        if result.status == "superseded" and result.replaced is not None:
+            return (f"updated: {result.replaced.id} ('{result.replaced.content}') is now history; "
+                    f"saved id {result.entry.id}")  # fmt: skip
         return f"saved (id {result.entry.id}): {result.entry.content}"
 
     def search_memory(self, args: dict[str, Any]) -> str:
