@@ -359,3 +359,36 @@ def test_other_commands_never_load_the_web_stack(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     ).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_web_page_signs_in_with_a_cookie_and_guards_its_forms(sqlite_team: Team) -> None:
+    import re
+
+    with sqlite_team.client(None, follow_redirects=False) as web:
+        assert web.get("/").headers["location"].startswith("/login")
+        bad = web.post("/login", data={"token": "rmm_00000000_" + "A" * 43})
+        assert bad.status_code == 401 and "remem_token" not in bad.headers.get("set-cookie", "")
+        signed = web.post("/login", data={"token": sqlite_team.tokens["reader"], "next": "/"})
+        assert signed.status_code == 303
+        cookie = signed.headers["set-cookie"].lower()
+        assert "httponly" in cookie and "samesite=strict" in cookie
+        page = web.get("/")
+        assert page.status_code == 200 and "read-only" in page.text
+        assert 'action="/memories"' not in page.text  # no write forms for a reader
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', page.text)
+        assert csrf is not None
+        form = {"csrf": csrf.group(1), "content": "只读令牌不能写"}
+        assert web.post("/memories", data=form).status_code == 403
+    with sqlite_team.client(None, follow_redirects=False) as web:
+        web.post("/login", data={"token": sqlite_team.tokens["alice"]})
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', web.get("/").text)
+        assert csrf is not None
+        form = {"csrf": csrf.group(1), "content": "从别的网站提交的表单"}
+        other = web.post("/memories", data=form, headers={"Origin": "http://evil.example"})
+        assert other.status_code == 403
+        assert web.post("/memories", data={**form, "csrf": "0" * 32}).status_code == 403
+        saved = web.post("/memories", data=form)
+        assert saved.status_code == 303 and saved.headers["location"].startswith("/m/")
+        exported = web.get("/export")
+        assert "attachment" in exported.headers["content-disposition"]
+        assert [e["content"] for e in exported.json()["entries"]] == ["从别的网站提交的表单"]
