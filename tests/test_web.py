@@ -126,7 +126,11 @@ def _edit_and_history(page: Any, expect: Any) -> None:
     expect(versions).to_have_count(2)
     expect(versions.nth(0).locator("a.content")).to_have_text("项目使用 JDK 17 和 Maven")
     expect(versions.nth(1).locator("a.content")).to_have_text("项目使用 JDK 21 和 Maven")
-    assert "→ now" in versions.nth(1).inner_text()
+    assert "→ now" in versions.nth(1).inner_text()  # the current version still holds
+    old_period = versions.nth(0).locator(".period").inner_text()
+    new_period = versions.nth(1).locator(".period").inner_text()
+    assert "→ now" not in old_period  # the replaced one held until the new one began
+    assert old_period.split(" → ")[1].split(" · ")[0] == new_period.split(" → ")[0]
     actions = page.locator("table.audit tbody td:nth-child(2)").all_inner_texts()
     assert actions == ["add", "replace", "supersede"]
     page.click("a:has-text('all memories')")

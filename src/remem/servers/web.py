@@ -192,11 +192,9 @@ def memory_page(request: Request, entry_id: str, s: Viewer) -> Response:
     entry = s.memory.get(entry_id)
     hist = s.memory.history(entry.id)
     now = utcnow()
-    timeline = []
-    for i, version in enumerate(hist.versions):
-        newer = hist.versions[i + 1] if i + 1 < len(hist.versions) else None
-        until = newer.created_at if newer is not None else None
-        timeline.append(row(s, version, now, since=version.created_at, until=until))
+    timeline = [  # when each version held (valid_from -> valid_to), not only when written
+        row(s, v, now, since=v.valid_from or v.created_at, until=v.valid_to) for v in hist.versions
+    ]
     audit = [
         {"r": r, "detail": json.dumps(r.detail, ensure_ascii=False) if r.detail else ""}
         for r in hist.audit
