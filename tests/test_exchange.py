@@ -95,16 +95,17 @@ def test_import_dedups_and_reports_conflicts(tmp_path: Path) -> None:
     assert len(b.list()) == 3
 
 
-def test_import_keeps_ids_unless_taken_and_can_rebind_project(tmp_path: Path) -> None:
+def test_import_keeps_ids_unless_taken_and_binds_to_the_importer(tmp_path: Path) -> None:
     a = Memory(tmp_path / "a.db", project="/old/home/proj")
     entry = a.save("部署在 fly.io").entry
     a.export(tmp_path / "a.json")
     b = Memory(tmp_path / "b.db", project="proj")
-    b.import_(tmp_path / "a.json", rebind_project=True)
-    assert b.get(entry.id).project == "proj"
+    b.import_(tmp_path / "a.json")
+    assert b.get(entry.id).project == "proj"  # filed under the importer's project
     c = Memory(tmp_path / "c.db", project="proj")
-    c.import_(tmp_path / "a.json")
+    c.import_(tmp_path / "a.json", keep_partitions=True)  # an administrator's restore
     assert c.list() == []  # filed under the old project, not visible here
+    assert Memory(tmp_path / "c.db", project="/old/home/proj").get(entry.id).id == entry.id
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +207,21 @@ def test_an_unclosed_fence_runs_to_the_end() -> None:
     text = "look:\n```\nwe always use tabs\nmore"
     assert origins(text) == [("own", "look:\n"), ("code", "```\nwe always use tabs\nmore")]
     assert own_text(text) == "look:\n\n"
+
+
+DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
+
+
+def corpus(name: str) -> list[str]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
+
+
+def test_fetching_commands_are_recognised_and_local_ones_are_not() -> None:
+    missed = [c for c in corpus("fetching_commands.txt") if network_command(c) is None]
+    assert missed == []
+    flagged = {c: network_command(c) for c in corpus("local_commands.txt")}
+    assert {c: why for c, why in flagged.items() if why} == {}
+    guard = ExternalGuard()
+    assert guard.observe_tool("execute_command", {"command": "gh api repos/a/b/issues"})
+    assert not guard.allows_extraction()

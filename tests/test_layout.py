@@ -14,7 +14,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 
 # What each part may import besides itself. `core` is the flat top level that
-# everything uses; `memory` is the facade (memory.py and exchange.py).
+# everything uses; `memory` is the facade (memory.py, exchange.py, partition.py).
 CORE = {
     "entry", "errors", "glossary", "messages", "numbers", "secrets", "settings",
     "text", "tokens",
@@ -47,8 +47,10 @@ def part_of(module: str) -> str:
         return name
     if name in CORE:
         return "core"
-    if name in ("memory", "exchange", "conversation"):
-        return "memory"  # conversation: messages -> save requests for Memory.add_messages
+    if name in ("memory", "exchange", "conversation", "partition"):
+        # conversation: messages -> save requests for Memory.add_messages; partition: the
+        # facade's by-id door
+        return "memory"
     if name == "embedding":
         return "shim"
     if name == "__main__":

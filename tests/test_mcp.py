@@ -110,3 +110,54 @@ def test_mcp_server_over_stdio(db: Path) -> None:
             assert bad.is_error
 
     anyio.run(main)
+
+
+def test_the_external_mark_is_kept_per_client_over_http(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import time
+
+    from mcp_types import Implementation
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "REMEM_EMBEDDER": "none"}
+    args = ["--db", str(tmp_path / "m.db"), "--project", "p", "mcp", "--http", f"127.0.0.1:{port}"]
+    server = subprocess.Popen([sys.executable, "-m", "remem", *args], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    url = f"http://127.0.0.1:{port}/mcp"
+
+    async def save(client: Any, content: str) -> str:
+        return str(_data(await client.call_tool("save_memory", {"content": content}))["status"])
+
+    async def main() -> None:
+        one, two = (Implementation(name=n, version="1") for n in ("editor-a", "editor-b"))
+        async with (
+            mcp_client.Client(url, client_info=one) as a,
+            mcp_client.Client(url, client_info=two) as b,
+        ):
+            await a.call_tool("note_external_content", {"source": "web_fetch"})
+            assert await save(a, "项目使用 JDK 17") == "refused"
+            assert await save(b, "团队统一用 pnpm") == "added"  # b read nothing outside
+        # Stateful sessions of the same client software are told apart by session id.
+        async with (
+            mcp_client.Client(url, mode="legacy") as c,
+            mcp_client.Client(url, mode="legacy") as d,
+        ):
+            await c.call_tool("note_external_content", {"source": "web_search"})
+            assert await save(c, "部署在周五") == "refused"
+            assert await save(d, "CI 用 GitHub Actions") == "added"
+
+    try:
+        anyio.run(main)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)

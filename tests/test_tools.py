@@ -64,13 +64,18 @@ def test_commands_need_approval(root: Path) -> None:
 
 
 def test_save_memory_conflict_then_replace(manager: MemoryManager, root: Path) -> None:
-    box = Toolbox(root, manager=manager)
+    box = Toolbox(root, manager=manager, user_text=lambda: "记住：项目使用 JDK 17")
     first = box.run("save_memory", {"content": "项目使用 JDK 17"})
     assert first.startswith("saved (id ")
     old_id = first.split("id ")[1].split(")")[0]
+    box.user_text = lambda: "记一下，项目使用 JDK 21"
     conflict = box.run("save_memory", {"content": "项目使用 JDK 21"})
     assert conflict.startswith("CONFLICT") and f'replace_id="{old_id}"' in conflict
     assert "ask the user" in conflict.lower()
+    # The user's answer next turn settles the conflict of the save they asked for ...
+    box.user_text = lambda: "用新的，替换掉旧的"
+    other = box.run("save_memory", {"content": "项目使用 JDK 8", "replace_id": old_id})
+    assert other.startswith("refused:")  # ... and nothing else
     replaced = box.run("save_memory", {"content": "项目使用 JDK 21", "replace_id": old_id})
     assert replaced.startswith(f"replaced {old_id}")
     assert "JDK 21" in box.run("search_memory", {"query": "JDK"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+
 
 class RememError(Exception):
     """Base class of every error remem raises on purpose."""
@@ -67,5 +69,27 @@ class MissingExtra(RememError):
         self.extra = extra
 
 
+class NotYours(RememError):
+    """A change to an entry the caller can read but that is filed under no user or agent
+    of its own (a shared entry, seen from a user or agent partition)."""
+
+
 class StoreError(RememError):
     """The store cannot be opened or written (permissions, disk, lock)."""
+
+
+_OS_CAUSES = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EFBIG: "the file would pass the size limit",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "not permitted",
+}
+
+
+def describe_os_error(exc: OSError) -> str:
+    """What an OSError means, cause first ("the disk is full (No space left on device)")."""
+    cause = _OS_CAUSES.get(exc.errno or 0)
+    detail = exc.strerror or str(exc)
+    return f"{cause} ({detail})" if cause else detail

@@ -3,17 +3,20 @@ dedups and reports conflicts instead of clobbering, and writes nothing from a ba
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
-from remem.errors import InvalidInput, StoreError
-from remem.store.protocol import Domain, Filter, Store
+from remem.errors import InvalidInput, StoreError, describe_os_error
+from remem.partition import Partition, check_id
+from remem.store.protocol import Domain, Filter, Store, Visibility
 from remem.tokens import count_tokens
 from remem.truth import decide, index, when
 from remem.truth.decide import Reader
@@ -31,21 +34,36 @@ class ImportConflict:
     reasons: list[str]
 
 
+@dataclass(frozen=True, slots=True)
+class ImportRefusal:
+    """An entry not imported (with its older versions), and why; never its secret."""
+
+    entry: Entry
+    reason: str
+
+
 @dataclass(slots=True)
 class ImportResult:
     added: list[Entry] = field(default_factory=list)
     duplicates: list[Entry] = field(default_factory=list)
     history: int = 0
     conflicts: list[ImportConflict] = field(default_factory=list)
+    refused: list[ImportRefusal] = field(default_factory=list)
 
 
 def export_entries(
-    store: Store, path: Path | IO[str], *, visible: Filter | None, project: str
+    store: Store,
+    path: Path | IO[str],
+    *,
+    visible: Filter | None,
+    project: str,
+    select: Callable[[Entry], bool] | None = None,
 ) -> int:
-    """Write the entries `visible` lets through (every entry when None) with their
-    audit records to `path` (atomically) or to an open text stream; returns how many."""
+    """Write the entries `visible` lets through (every entry `select` keeps, when None)
+    with their audit records to `path` (atomically) or to an open text stream; returns
+    how many."""
     if visible is None:
-        entries = list(store.iter_all())
+        entries = [e for e in store.iter_all() if select is None or select(e)]
     else:
         entries = sorted(store.find(visible), key=lambda e: e.created_at)
     audit = [r.to_dict() for e in entries for r in store.audit(e.id)]
@@ -68,7 +86,9 @@ def export_entries(
 
 def _write_atomically(path: Path, data: str) -> None:
     # Write beside the target and rename, so an existing export is never half-written.
+    # A failure (a full disk) removes the temporary file and leaves the target as it was.
     path = path.expanduser()
+    tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -77,7 +97,11 @@ def _write_atomically(path: Path, data: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except OSError as exc:
-        raise StoreError(f"cannot write {path}: {exc}") from exc
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        why = describe_os_error(exc)
+        raise StoreError(f"cannot write {path}: {why}; nothing was exported") from exc
 
 
 def _read(
@@ -93,6 +117,8 @@ def _read(
         raise InvalidInput(
             f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from exc
+    except RecursionError as exc:
+        raise InvalidInput(f"{path} is nested too deeply to be a remem export") from exc
     if isinstance(doc, dict):
         if doc.get("format") != FORMAT or not isinstance(doc.get("entries"), list):
             raise InvalidInput(f"{path} is not a remem export (no format/entries)")
@@ -104,12 +130,32 @@ def _read(
     entries = []
     for i, item in enumerate(items):
         try:
+            if _depth(item) > MAX_DEPTH:
+                raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
             entry = Entry.from_dict(item)
+            check_id(entry.id)
             check_content(entry.content)
             entries.append(entry)
         except (InvalidInput, TypeError, ValueError, AttributeError) as exc:
             raise InvalidInput(f"{path}: entry #{i + 1} is invalid: {exc}") from exc
     return entries, [_audit_record(a, path) for a in audit_items]
+
+
+MAX_DEPTH = 32  # of an entry's JSON: metadata is key/values, not a tree to recurse into
+
+
+def _depth(value: Any) -> int:
+    """How deeply `value` nests lists and objects (without recursing)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                stack += [
+                    (v, level + 1) for v in (item.values() if isinstance(item, dict) else item)
+                ]
+    return deepest
 
 
 def _audit_record(item: Any, path: Path) -> AuditRecord:
@@ -123,11 +169,11 @@ def _audit_record(item: Any, path: Path) -> AuditRecord:
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """Where an import goes: the store, the project that `rebind_project` files
-    project entries under, the content check of a save and the semantic dedup check."""
+    """Where an import goes: the store, who imports (the partition every entry is filed
+    under unless `keep_partitions`), the content check of a save and the semantic check."""
 
     store: Store
-    project: str
+    visibility: Visibility
     check_content: Callable[[str], object]
     semantic: SimilarityCheck | None = None
     subjects: Reader = read
@@ -138,58 +184,129 @@ def import_entries(
     path: Path,
     *,
     force: bool = False,
-    rebind_project: bool = False,
+    keep_partitions: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> ImportResult:
-    """Import the export at `path`; `progress(n)` hears of every n entries handled
-    (len(entries) in all, see `count_entries`)."""
+    """Import `path` into `target`. Entries are filed under the importer's user, agent,
+    project and session (a file cannot plant memories in someone else's search) unless
+    `keep_partitions` (an administrator's restore); text that looks like a secret is
+    refused, with its whole version chain, unless `force` (SPEC SE3). `progress(n)`
+    hears of every n entries handled (len(entries) in all, see `count_entries`)."""
     entries, audit = _read(path, target.check_content)
     by_id = {e.id: e for e in entries}
     if len(by_id) != len(entries):
         raise InvalidInput(f"{path}: the same entry id appears twice")
-    if rebind_project:
-        entries = [
-            replace(e, project=target.project) if e.scope == "project" else e for e in entries
-        ]
+    door = Partition(target.store, target.visibility)
+    refused: dict[str, str] = {}  # head id -> why its chain is not imported
+    for entry in entries:
+        if why := _refusal(entry, target.visibility, force, keep_partitions):
+            refused.setdefault(_head_of(entry, by_id).id, why)
+    if not keep_partitions:
+        entries = [_bind(e, target.visibility) for e in entries]
     entries = [_with_subject(e, target.subjects) for e in entries]
-    by_id = {e.id: e for e in entries}
-    result = ImportResult()
     store = target.store
-    with store.write():
-        # A link to a version that exists nowhere would hide the entry for good.
-        entries = [
-            replace(e, superseded_by=None, valid_to=when.validity(e.content, e.created_at).end)
-            if e.superseded_by
-            and e.superseded_by not in by_id
-            and store.get(e.superseded_by) is None
-            else e
-            for e in entries
-        ]
-        entries = _closed(entries)
-        by_id = {e.id: e for e in entries}
-        # Ids stay as exported unless this store already uses one; links follow renames.
-        ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
-        accepted: set[str] = set()
-        for entry in entries:
-            if entry.superseded_by is None or entry.superseded_by not in by_id:
-                if _accept_head(target, entry, force, result):
-                    accepted.add(entry.id)
-                    result.added.append(_insert(store, entry, ids))
-                if progress is not None:
-                    progress(1)
-        for entry in entries:
-            head = _head_of(entry, by_id)
-            if entry is not head:
-                if head.id in accepted:
-                    _insert(store, entry, ids)
-                    accepted.add(entry.id)
-                    result.history += 1
-                if progress is not None:
-                    progress(1)
-        for record in audit:
-            if record.entry_id in accepted:
-                store.add_audit(replace(record, entry_id=ids[record.entry_id]))
-    return result
+
+    # A link to a version outside the file is kept only to one the importer can see
+    # (any, for an administrator's restore): a dangling one would hide the entry for
+    # good, and one into another partition would chain its history to ours.
+    def linkable(eid: str | None) -> bool:
+        if not eid or eid in by_id:
+            return eid in by_id
+        return (store.get(eid) if keep_partitions else door.get(eid)) is not None
+
+    entries = _closed([_linked(e, linkable) for e in entries])
+    by_id = {e.id: e for e in entries}
+    chains: dict[str, list[Entry]] = {}  # head id -> the head, then its older versions
+    for entry in entries:
+        chains.setdefault(_head_of(entry, by_id).id, []).append(entry)
+    for head_id, chain in chains.items():
+        chain.sort(key=lambda e: e.id != head_id)
+    # Ids stay as exported unless this store already uses one; links follow renames.
+    ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
+    if entries:  # the term rules load their dictionaries once: not inside a transaction
+        index.fields(entries[0])
+    job = _Job(target, force, ids, refused, _by_entry(audit), progress)
+    batches = _batches(list(chains.values()), BATCH)
+    for batch in batches:
+        try:
+            job.run(batch)
+        except StoreError as exc:
+            done = len(job.result.added) + job.result.history
+            raise StoreError(
+                f"import stopped after {done} of {len(entries)} memories: {exc}. Running the "
+                "same import again imports the rest (what is in already is skipped)"
+            ) from exc
+    return job.result
+
+
+BATCH = 50  # entries per transaction: a concurrent save waits for one batch, not the file
+# SQLite's lock is not fair: a waiting writer polls every 100 ms at most and would never
+# find the gap between two batches, so the import leaves one of 0.15 s every second.
+YIELD_EVERY, YIELD_FOR = 1.0, 0.15
+
+
+def _batches(chains: list[list[Entry]], size: int) -> list[list[list[Entry]]]:
+    """Whole version chains, about `size` entries a batch."""
+    out: list[list[list[Entry]]] = [[]]
+    count = 0
+    for chain in chains:
+        if count >= size:
+            out.append([])
+            count = 0
+        out[-1].append(chain)
+        count += len(chain)
+    return [b for b in out if b]
+
+
+def _by_entry(audit: list[AuditRecord]) -> dict[str, list[AuditRecord]]:
+    grouped: dict[str, list[AuditRecord]] = {}
+    for record in audit:
+        grouped.setdefault(record.entry_id, []).append(record)
+    return grouped
+
+
+@dataclass
+class _Job:
+    """One import, committed batch by batch: each batch is all or nothing, and a batch
+    that is in is found again as duplicates by a rerun, so an interrupted import resumes."""
+
+    target: Target
+    force: bool
+    ids: dict[str, str]
+    refused: dict[str, str]
+    audit: dict[str, list[AuditRecord]]
+    progress: Callable[[int], None] | None
+    result: ImportResult = field(default_factory=ImportResult)
+    since: float = field(default_factory=time.monotonic)  # the last pause for other writers
+
+    def run(self, batch: list[list[Entry]]) -> None:
+        if time.monotonic() - self.since >= YIELD_EVERY:
+            time.sleep(YIELD_FOR)
+            self.since = time.monotonic()
+        store, result = self.target.store, self.result
+        added, refused, duplicates = [], [], len(result.duplicates)
+        conflicts, history = len(result.conflicts), 0
+        try:
+            with store.write():
+                for head, *older in batch:
+                    if head.id in self.refused:
+                        refused.append(ImportRefusal(head, self.refused[head.id]))
+                    elif _accept_head(self.target, head, self.force, result):
+                        added.append(_insert(store, head, self.ids))
+                        for entry in older:
+                            _insert(store, entry, self.ids)
+                        history += len(older)
+                        for entry in (head, *older):
+                            for record in self.audit.get(entry.id, ()):
+                                store.add_audit(replace(record, entry_id=self.ids[entry.id]))
+        except BaseException:  # nothing of this batch is in: report none of it
+            del result.duplicates[duplicates:], result.conflicts[conflicts:]
+            raise
+        result.added += added
+        result.refused += refused
+        result.history += history
+        if self.progress is not None:
+            self.progress(sum(len(chain) for chain in batch))
 
 
 def count_entries(path: Path) -> int:
@@ -214,6 +331,40 @@ def _closed(entries: list[Entry]) -> list[Entry]:
             e = replace(e, valid_to=max(start, nxt.valid_from or nxt.created_at))
         out.append(e)
     return out
+
+
+def _refusal(entry: Entry, vis: Visibility, force: bool, keep_partitions: bool) -> str | None:
+    """Why `entry` (and so its version chain) cannot be imported, or None."""
+    if entry.scope == "session" and not keep_partitions and not vis.session_id:
+        return "a session memory, and this import runs in no session"
+    if not force:
+        from remem.secrets import find_secrets
+
+        text = "\n".join([entry.content, entry.entity or "", *entry.facts.values()])
+        if hits := find_secrets(text):
+            return f"looks like it holds {hits[0].label} (--force imports it anyway)"
+    return None
+
+
+def _bind(entry: Entry, vis: Visibility) -> Entry:
+    """`entry` filed under the importer: its user, agent, project and session."""
+    return replace(
+        entry,
+        user_id=vis.user_id,
+        agent_id=vis.agent_id,
+        project=vis.project if entry.scope == "project" else None,
+        session_id=vis.session_id if entry.scope == "session" else None,
+    )
+
+
+def _linked(entry: Entry, linkable: Callable[[str | None], bool]) -> Entry:
+    """`entry` without the links an import cannot keep."""
+    supersedes = entry.supersedes if linkable(entry.supersedes) else None
+    if entry.superseded_by is None or linkable(entry.superseded_by):
+        return replace(entry, supersedes=supersedes)
+    # Its newer version is nowhere: it is current again, holding until the end its text states.
+    end = when.validity(entry.content, entry.created_at).end
+    return replace(entry, supersedes=supersedes, superseded_by=None, valid_to=end)
 
 
 def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:

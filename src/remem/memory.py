@@ -22,8 +22,9 @@ from remem.entry import (
     utcnow,
     validate,
 )
-from remem.errors import AmbiguousId, InvalidInput, NotFound, SecretRefused
+from remem.errors import InvalidInput, SecretRefused
 from remem.exchange import ImportResult
+from remem.partition import Partition
 from remem.retrieval import ranking
 from remem.retrieval.ranking import Hit
 from remem.retrieval.recall import Recall
@@ -158,24 +159,17 @@ class Memory:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @property
+    def partition(self) -> Partition:
+        """The door of every by-id method: what this Memory may read and change."""
+        return Partition(self.store, self._visibility())
+
     def resolve_id(self, entry_id: str) -> str:
-        """A full id from an id or a unique prefix of one."""
-        if not entry_id or not entry_id.strip():
-            raise InvalidInput("an entry id is required")
-        if self.store.get(entry_id) is not None:
-            return entry_id
-        found = self.store.ids_with_prefix(entry_id) if len(entry_id) >= 4 else []
-        if not found:
-            raise NotFound(f"no memory with id {entry_id!r}")
-        if len(found) > 1:
-            raise AmbiguousId(f"id prefix {entry_id!r} matches several memories; give more of it")
-        return found[0]
+        return self.partition.find(entry_id).id
 
     def get(self, entry_id: str) -> Entry:
-        entry = self.store.get(self.resolve_id(entry_id))
-        if entry is None:
-            raise NotFound(f"no memory with id {entry_id!r}")
-        return entry
+        """The entry with this id or unique prefix; another partition's reads as NotFound."""
+        return self.partition.find(entry_id)
 
     # -- writing ---------------------------------------------------------------------------
     def check_content(self, content: object) -> str:
@@ -242,6 +236,7 @@ class Memory:
         linked_paths: Sequence[str] | None = None,
         expires_at: datetime | str | None = None,
         force: bool = False,
+        allow_secret: bool | None = None,
         replace_id: str | None = None,
         entity: str | None = None,
         facts: dict[str, str] | None = None,
@@ -250,13 +245,15 @@ class Memory:
     ) -> SaveResult:
         """Save a memory unless it duplicates one (refreshed) or conflicts with one
         (nothing written; choose `replace_id=<old id>` or `force=True` to keep both).
-        Text that looks like a secret raises SecretRefused unless `force` (SPEC SE3)."""
+        Text that looks like a secret raises SecretRefused unless `allow_secret` (by
+        default `force`; tools a model calls pass False: keeping both sides of a conflict
+        never lets a secret in, SPEC SE3)."""
         content = self.check_content(content)
         from remem.secrets import (
             looks_secret,  # its patterns compile in ~10 ms: only on save
         )
 
-        if not force and looks_secret(content):
+        if not (force if allow_secret is None else allow_secret) and looks_secret(content):
             raise SecretRefused.about(content)
         entry = self._build(
             content,
@@ -267,7 +264,8 @@ class Memory:
         )  # fmt: skip
         with self.store.write():
             if replace_id is not None:
-                return writes.replace(self.store, self.resolve_id(replace_id), entry)
+                old = self.partition.find(replace_id, change=True)
+                return writes.replace(self.store, old.id, entry)
             result = writes.save(self.store, entry, semantic=self.semantic, force=force)
             vector = getattr(self.semantic, "last_vector", None)
             if result.status in ("added", "superseded") and self.vectors and vector is not None:
@@ -301,7 +299,7 @@ class Memory:
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""
         with self.store.write():
-            entry = self.get(entry_id)
+            entry = self.partition.find(entry_id, change=True)
             entry.last_verified_at = entry.updated_at = utcnow()
             entry.confidence = "confirmed"
             self.store.update(entry, index.fields(entry), action="verify", detail={})
@@ -312,11 +310,12 @@ class Memory:
         that one (its neighbours are linked, the current memory stays). The audit log
         keeps that it happened."""
         with self.store.write():
-            entry = self.get(entry_id)
+            entry = self.partition.find(entry_id, change=True)
             versions.remove_version(self.store, entry, action="delete")
         return entry
 
     def _delete_all(self, entries: Sequence[Entry], action: str) -> builtins.list[Entry]:
+        entries = self.partition.owned(entries)  # shared entries are not a partition's to drop
         with self.store.write():
             versions.remove_all(self.store, entries, action=action)
         return builtins.list(entries)
@@ -324,17 +323,17 @@ class Memory:
     def forget(
         self, keyword: str, *, dry_run: bool = False, scopes: Sequence[Scope] | None = ("project",)
     ) -> builtins.list[Entry]:
-        """Delete every current memory whose content contains `keyword` (any case), with
-        its older versions: by default only this project's; `scopes=None` for every
-        visible one (global and session memories too). `dry_run` only lists them."""
+        """Delete every current memory of this partition whose content contains `keyword`
+        (any case), with its older versions: by default only this project's; `scopes=None`
+        for every visible one (global and session memories too). `dry_run` only lists them."""
         if not keyword or not keyword.strip():
             raise InvalidInput("forget needs a keyword")
         flt = self._filter(scopes=tuple(scopes) if scopes else None, include_expired=True)
         found = self.store.find(flt, contains=keyword.strip())
-        return found if dry_run else self._delete_all(found, "forget")
+        return self.partition.owned(found) if dry_run else self._delete_all(found, "forget")
 
     def clear(self, scope: Scope) -> builtins.list[Entry]:
-        """Delete every visible memory of one scope."""
+        """Delete every memory of one scope filed under this partition."""
         found = self.store.find(self._filter(scopes=(scope,), include_expired=True))
         return self._delete_all(found, "clear")
 
@@ -364,9 +363,11 @@ class Memory:
         return self.store.find(flt, limit=limit)
 
     def history(self, entry_id: str) -> History:
-        """Every version of a memory, oldest first (each with its valid_from/valid_to),
-        and the audit log of each."""
-        return versions.history(self.store, self.get(entry_id))
+        """Every version of a memory this Memory may read, oldest first (each with its
+        valid_from/valid_to), and the audit log of each."""
+        chain = self.partition.versions(entry_id)
+        audit = sorted((r for v in chain for r in self.store.audit(v.id)), key=lambda r: r.seq)
+        return History(chain, audit)
 
     def search(
         self, query: str, *, limit: int = 10, types: Sequence[str] | None = None,
@@ -437,20 +438,28 @@ class Memory:
     # -- exchange --------------------------------------------------------------------------
     def export(self, path: str | os.PathLike[str] | IO[str], *, everything: bool = False) -> int:
         """Write visible memories (with history and audit) as JSON to a file or an open
-        text stream; `everything` writes the whole store. Returns the number written."""
+        text stream; `everything` writes every project's and session's, all users' when
+        this Memory has no user or agent of its own (else its partition's and the shared
+        ones). Returns the number written."""
         visible = None if everything else self._filter(include_history=True, include_expired=True)
         target = Path(path) if isinstance(path, str | os.PathLike) else path
-        return exchange.export_entries(self.store, target, visible=visible, project=self.project)
+        door = self.partition
+        return exchange.export_entries(
+            self.store, target, visible=visible, project=self.project,
+            select=door.reaches if self.settings.user_id or self.settings.agent_id else None,
+        )  # fmt: skip
 
     def import_(
-        self, path: str | os.PathLike[str], *, force: bool = False, rebind_project: bool = False,
-        progress: Callable[[int], None] | None = None,
+        self, path: str | os.PathLike[str], *, force: bool = False,
+        keep_partitions: bool = False, progress: Callable[[int], None] | None = None,
     ) -> ImportResult:  # fmt: skip
-        """Import an export: duplicates skipped, conflicts reported (not written) unless
-        `force`; all or nothing when the file is invalid; `progress(n)`: n more done."""
+        """Import an export: every entry filed under this Memory's user, agent, project
+        and session unless `keep_partitions` (an administrator's restore); duplicates
+        skipped, conflicts reported and secret-looking text refused unless `force`; all
+        or nothing when the file is invalid; `progress(n)`: n more done."""
         target = exchange.Target(
-            self.store, self.project, self.check_content, self.semantic, self.subjects
+            self.store, self._visibility(), self.check_content, self.semantic, self.subjects
         )
         return exchange.import_entries(
-            target, Path(path), force=force, rebind_project=rebind_project, progress=progress
+            target, Path(path), force=force, keep_partitions=keep_partitions, progress=progress
         )

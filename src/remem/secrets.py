@@ -44,6 +44,7 @@ KIND_LABELS = {
     "webhook_url": "a webhook URL",
     "google_api_key": "a Google API key",
     "stripe_key": "a Stripe key",
+    "service_token": "a service token (Telegram, SendGrid, Azure, Discord ...)",
     "jwt": "a JSON Web Token",
     "bearer_token": "a bearer token",
     "private_key": "a private key",
@@ -53,6 +54,7 @@ KIND_LABELS = {
     "id_number": "an ID number",
     "email": "an e-mail address",
     "card_number": "a payment card number",
+    "im_account": "a QQ or WeChat account",
 }
 
 _PRIORITY = {kind: i for i, kind in enumerate(KIND_LABELS)}  # specific kinds first
@@ -60,9 +62,9 @@ _PRIORITY = {kind: i for i, kind in enumerate(KIND_LABELS)}  # specific kinds fi
 _A = r"(?<![A-Za-z0-9_])"  # an ASCII word start (\b would treat CJK as word characters)
 _Z = r"(?![A-Za-z0-9_])"
 _KEYWORDS = (
-    r"(?:password|passwd|passphrase|pwd|secret|client[_-]?secret|api[_-]?key|apikey"
-    r"|access[_-]?key|secret[_-]?key|private[_-]?key|(?:access|auth|refresh)?[_-]?token"
-    r"|credentials?)"
+    r"(?:password|passwd|passphrase|pwd|secret|client[_-]?secret|api[ _-]?key|apikey"
+    r"|access[ _-]?key|secret[ _-]?key|private[ _-]?key|account[_-]?key|(?:access|auth|refresh)?"
+    r"[_-]?token|credentials?)"
 )
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("private_key", re.compile(
@@ -80,6 +82,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+")),
     ("google_api_key", re.compile(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
     ("stripe_key", re.compile(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
+    ("service_token", re.compile(  # the shapes detect-secrets' plugins know, and a few more
+        r"(?<![0-9])[0-9]{8,10}:AA[0-9A-Za-z_-]{30,40}(?![\w-])"  # Telegram bot
+        r"|" + _A + r"SG\.[\w-]{22}\.[\w-]{43}"  # SendGrid
+        r"|(?i:AccountKey)\s*[=:]\s*[A-Za-z0-9+/]{86}==|" + _A + r"[A-Za-z0-9+/]{86}=="  # Azure
+        r"|" + _A + r"[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27}" + _Z +  # Discord bot
+        r"|" + _A + r"(?:AC|SK)[a-f0-9]{32}" + _Z +  # Twilio
+        r"|" + _A + r"[0-9a-f]{32}-us[0-9]{1,2}" + _Z +  # Mailchimp
+        r"|" + _A + r"pypi-AgE[\w-]{70,}|" + _A + r"sq0(?:csp|atp)-[\w-]{22,43}"  # PyPI, Square
+        r"|" + _A + r"(?:dckr_pat_|whsec_|shpat_|shpss_|xapp-|rk_live_|pk_live_)[\w-]{20,}"
+        r"|" + _A + r"AKC[a-zA-Z0-9]{10,}")),  # Artifactory
     ("jwt", re.compile(_A + r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")),
     ("bearer_token", re.compile(
         r"(?i)" + _A + r"(?:bearer|authorization:\s*basic)\s+[A-Za-z0-9._~+/-]{16,}=*")),
@@ -87,15 +99,35 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         r"(?i)" + _A + r"[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:[^\s/@]+@[^\s/?#]+")),
 ]  # fmt: skip
 _CODE_ASSIGN = re.compile(
-    r"(?i)" + _A + r"(?:[A-Za-z0-9]+[_-])*" + _KEYWORDS + r"[\"']?\s*[:=]\s*([\"']?)"
-    r"(?P<v>[^\s\"',;]{4,})"
+    r"(?i)" + _A + r"(?:[A-Za-z0-9]+[_-])*(?:[A-Za-z0-9]{0,12}?(?=password|passwd|secret|token))?"
+    r"(?:" + _KEYWORDS + r"|(?<=[_-])(?:pass|pw))"
+    r"[\"']?\s*[:=]\s*([\"']?)(?P<v>[^\s\"',;]{4,})"
 )
-_PROSE_ASSIGN = re.compile(
-    r"(?i)" + _A + _KEYWORDS + r"\s+(?:is|was|=|:)\s+([\"']?)(?P<v>[^\s\"',;]{6,})"
+_PROSE_ASSIGN = re.compile(  # "the admin password for the router is X", "passphrase is 'a b c'"
+    r"(?i)" + _A + r"(?:" + _KEYWORDS + r"|pass(?=\s*[:=])|(?P<n>pin(?: code| number)?|(?:"
+    r"verification|one-time|otp|2fa|mfa|security|auth(?:entication)?|login|sms) code))"
+    r"(?:\s+(?:for|of|to|on)\s+"
+    r"[\w .'-]{1,40}?)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:([\"'“])(?P<q>[^\"'”\n]{4,60})[\"'”]"
+    r"|(?P<v>[^\s\"',;]{4,}))"
 )
-_ZH_ASSIGN = re.compile(
-    r"(?:密码|密碼|口令|密钥|秘钥|私钥|令牌|[Tt]oken)\s*(?:是|为|為|：|:|=|改成|改为|设为|设置为|设置成)"
-    r"\s*[\"'“]?(?P<v>[!-~]{4,})"
+_CJK_KEYS = r"密码|密碼|口令|密钥|秘钥|私钥|令牌|授权码|验证码|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
+_EN_KEYS = r"|(?i:(?:api|access|secret|account|app|client)[ _-]?(?:key|secret))"
+_ZH_ASSIGN = re.compile(  # "登录密码统一是 X", "密码：X", "wifi 密码 88889999", "门禁 PIN 是 4821"
+    r"(?:" + _CJK_KEYS + _EN_KEYS + r")\s*[\u4e00-\u9fff]{0,4}\s*(?:是|为|為|改成|改为|设为|设置为"
+    r"|设置成)了?\s*[\"'“]?(?P<v>[!-~]{4,})"
+    r"|(?:" + _CJK_KEYS + r")\s*[：:=]\s*[\"'“]?(?P<c>[!-~]{4,})"
+    r"|(?P<k>" + _CJK_KEYS + _EN_KEYS + r")\s+(?P<w>[!-~]{4,})"
+)
+_CLI_SECRET = re.compile(  # passwords given on a command line
+    r"(?i)" + _A + r"(?:sshpass\s+(?:-\w+\s+)*-p\s*|(?:mysql|mysqldump|mariadb)\b[^\n|;]*?\s-p"
+    r"|(?:docker|podman|helm|oras|skopeo)\s+(?:registry\s+)?login\b[^\n|;]*?\s(?:-p|--password)"
+    r"(?:\s+|=)|redis-cli\b[^\n|;]*?\s-a\s+|\s--pass(?:word)?(?:\s+|=)"
+    r"|(?:curl|wget)\b[^\n|;]*?\s(?:-u|--user)\s+[^\s:]+:)"
+    r"(?P<v>'[^'\n]{3,}'|\"[^\"\n]{3,}\"|[^\s'\"]{3,})"
+)
+_IM_ACCOUNT = re.compile(  # QQ and WeChat numbers: personal contacts, like a phone number
+    r"(?<![A-Za-z])(?:QQ|qq|Qq)\s*(?:号码?)?\s*(?:是|为|：|:|=)?\s*(?P<v>[1-9][0-9]{4,11})(?![0-9])"
+    r"|微信(?:号)?\s*(?:是|为|：|:)\s*(?P<w>[A-Za-z][\w-]{5,19})"
 )
 _PLACEHOLDER = re.compile(
     r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
@@ -134,7 +166,7 @@ _SENSITIVE = re.compile(
     r"(?i)(?<![a-z])(?:password|passwd|passphrase|secret|token|api[_ -]?key|apikey|bearer"
     r"|credentials?|private[ _-]key|access[ _-]key|ssh[ _-]key|e-?mail(?: address)?"
     r"|phone(?: number)?|mobile number|credit card|ssn|passport|id number)s?(?![a-z])"
-    r"|密码|密碼|密钥|秘钥|私钥|口令|令牌|手机号|手机号码|电话号码|联系电话|身份证|邮箱|电子邮件"
+    r"|密码|密碼|密钥|秘钥|私钥|口令|令牌|凭证|凭据|手机号|手机号码|电话号码|联系电话|身份证|邮箱|电子邮件"
     r"|银行卡|信用卡|护照|社保号|账号密码"
 )
 
@@ -169,8 +201,10 @@ def _secret_ish(value: str) -> bool:
 _Check = Callable[[re.Match[str]], bool]
 _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
     ("password", _CODE_ASSIGN, lambda m: _code_value(m["v"])),
-    ("password", _PROSE_ASSIGN, lambda m: _secret_ish(m["v"])),
-    ("password", _ZH_ASSIGN, lambda m: not _PLACEHOLDER.match(m["v"])),
+    ("password", _PROSE_ASSIGN, lambda m: _prose_value(m)),
+    ("password", _ZH_ASSIGN, lambda m: _zh_value(m)),
+    ("password", _CLI_SECRET, lambda m: _code_value(m["v"].strip("'\""))),
+    ("im_account", _IM_ACCOUNT, lambda m: True),
     ("phone_number", _CN_MOBILE, lambda m: True),
     ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15),
     ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0])),
@@ -179,6 +213,22 @@ _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
     ("email", _EMAIL, lambda m: m["local"].lower() not in {"git", "hg"}),
     ("card_number", _CARD, lambda m: _card(m[0])),
 ]
+
+
+def _prose_value(m: re.Match[str]) -> bool:
+    if m["q"] is not None:  # a quoted passphrase: any words
+        return not _PLACEHOLDER.match(m["q"])
+    if m["n"]:  # a PIN or a one-time code: digits
+        return m["v"].rstrip(".,;:!?)").isdigit()
+    return len(m["v"]) >= 6 and _secret_ish(m["v"]) and _code_value(m["v"])
+
+
+def _zh_value(m: re.Match[str]) -> bool:
+    """ "密码是 X" takes any X but a placeholder; "密码 X" (no verb) one that looks made
+    up: a digit, a symbol or mixed case ("密码 policy" is about passwords, not one)."""
+    if m["w"] is None:
+        return not _PLACEHOLDER.match(m["v"] or m["c"])
+    return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"])
 
 
 def _code_value(value: str) -> bool:
@@ -201,14 +251,30 @@ _TOKEN_HINTS: list[_Hint] = [
     ("private key",), ("sk-ant-",), ("sk-",),
     ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("glpat-",), ("hf_",), ("npm_",),
     ("akia", "asia", "abia", "acca"), ("xox",), ("hooks.slack", "discord"), ("aiza", "ya29."),
-    ("_live_", "_test_"), ("eyj",), ("bearer", "basic"), ("://",),
+    ("_live_", "_test_"), re.compile(r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0"
+    r"|dckr_|whsec_|shp|xapp-|pk_live|AKC"),
+    ("eyj",), ("bearer", "basic"), ("://",),
 ]  # fmt: skip
 _KEY_WORDS = ("pass", "pwd", "secret", "key", "token", "credential")
 _HINTS: dict[re.Pattern[str], _Hint] = {
     **dict(zip([p for _, p in _PATTERNS], _TOKEN_HINTS, strict=True)),
     _CODE_ASSIGN: _KEY_WORDS,
-    _PROSE_ASSIGN: _KEY_WORDS,
-    _ZH_ASSIGN: ("密", "秘钥", "口令", "令牌", "token", "私钥"),
+    _PROSE_ASSIGN: (*_KEY_WORDS, "pin", " code"),
+    _ZH_ASSIGN: (
+        "密",
+        "秘钥",
+        "口令",
+        "令牌",
+        "token",
+        "私钥",
+        "授权码",
+        "验证码",
+        "pin",
+        "key",
+        "secret",
+    ),
+    _CLI_SECRET: ("sshpass", "mysql", "mariadb", "login", "redis-cli", "--pass", "curl", "wget"),
+    _IM_ACCOUNT: ("qq", "微信"),
     _CN_MOBILE: _DIGITS3,
     _PHONE: re.compile(r"\+[0-9]|\([0-9]|[0-9]-[0-9]"),
     _CN_ID: re.compile(r"[0-9]{17}"),
@@ -226,6 +292,14 @@ def _worth(pattern: re.Pattern[str], text: str, lowered: str) -> bool:
     return any(h in lowered for h in hint)
 
 
+def _value_span(m: re.Match[str]) -> tuple[int, int]:
+    """Where the secret itself is: the value group that matched, else the whole match."""
+    for group in ("v", "q", "c", "w"):
+        if group in m.re.groupindex and m[group] is not None:
+            return m.span(group)
+    return m.span()
+
+
 def find_secrets(text: str) -> list[SecretHit]:
     """Every sensitive item in `text`, in order, without overlaps (the earliest, then
     longest, wins)."""
@@ -237,8 +311,7 @@ def find_secrets(text: str) -> list[SecretHit]:
     for kind, pattern, check in _VALUE_RULES:  # "密码是 X": only X is the secret
         if not _worth(pattern, text, lowered):
             continue
-        group = "v" if "v" in pattern.groupindex else 0
-        found += [SecretHit(kind, m.span(group)) for m in pattern.finditer(text) if check(m)]
+        found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
     found.sort(key=lambda h: (h.span[0], -h.span[1]))
     kept: list[SecretHit] = []
     for hit in found:

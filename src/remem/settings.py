@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from remem.errors import InvalidInput
+
 DB_NAME = "memory.db"
 
 
@@ -86,6 +88,14 @@ class RankingConfig:
     def budget(self, window: int | None = None) -> int:
         """Token budget of the memory block: max(500, min(5000, window / 200))."""
         return max(500, min(5000, (window or self.window) // 200))
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # an undecodable byte of a folder name or an argument
+        return False
+    return True
 
 
 def home_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -174,15 +184,21 @@ class Settings:
     ) -> Settings:
         env = os.environ if env is None else env
         home = home_dir(env)
+        if db is not None and not os.fspath(db).strip():
+            raise InvalidInput("the store location is empty: give a file or a postgresql:// URL")
         db_value = db if db is not None else env.get("REMEM_DB")
         db_path: Path | str = home / DB_NAME
         if db_value:
             check_location(db_value)
             db_path = str(db_value) if is_url(db_value) else Path(db_value).expanduser()
+        key = project_key(project, cwd)
+        for what, value in (("project", key), ("user id", user_id), ("agent id", agent_id)):
+            if value is not None and not _utf8(value):
+                raise InvalidInput(f"the {what} is not valid UTF-8: {ascii(value)}")
         return cls(
             home=home,
             db=db_path,
-            project=project_key(project, cwd),
+            project=key,
             user_id=user_id,
             agent_id=agent_id,
             session_id=session_id,

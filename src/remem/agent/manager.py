@@ -31,7 +31,13 @@ from remem.context.ledger import resume as resume_messages
 from remem.context.manager import ContextManager, ContextStatus
 from remem.context.offload import Offloader
 from remem.context.prompt import PromptParts, assemble, load_project_memory
-from remem.extract.guard import Decision, ExternalGuard
+from remem.extract.guard import (
+    DENY_REASON,
+    UNASKED_REASON,
+    Decision,
+    ExternalGuard,
+    explicit_request,
+)
 from remem.memory import Memory, SaveResult
 from remem.messages import Message, is_real_user, text_of
 
@@ -203,7 +209,14 @@ class MemoryManager:
         return result
 
     def allows_save(self, user_text: str) -> Decision:
-        return self.guard.allows_save(user_text)
+        """May the agent's `save_memory` run this turn? Only when the user's own message
+        of this turn asks to remember (SPEC SE2, EX1): a file, a grep hit or a command's
+        output can carry an injected instruction as well as a web page can, so every tool
+        result is untrusted and the model's own wish to save never suffices."""
+        word = explicit_request(user_text)
+        if word is not None:
+            return Decision(True, f"the user asked to remember this turn ({word!r})")
+        return Decision(False, DENY_REASON if self.guard.external_consumed else UNASKED_REASON)
 
     def extract_and_save(self, user_text: str) -> ExtractionResult:
         """Extract stable facts from the user's own words and save them (guarded)."""

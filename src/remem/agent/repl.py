@@ -70,6 +70,7 @@ class Repl:
             agent.on_tool = self._show_tool
             agent.on_result = self._show_result
             agent.tools.approve = self._approve
+            agent.tools.approve_write = self._approve_write
 
     def complete(self, text: str) -> list[tuple[str, str]]:
         """What Tab proposes for `text` (the input before the cursor)."""
@@ -80,6 +81,13 @@ class Repl:
         from remem.agent.render import visible
 
         return self.io.confirm(f"Run `{visible(command)}`?")  # \r, ESC ... shown, not obeyed
+
+    def _approve_write(self, path: str) -> bool:
+        from remem.agent.render import visible
+
+        return self.io.confirm(
+            f"Let the agent write {visible(path)}? (read as trusted instructions next session)"
+        )
 
     def _show_tool(self, name: str, arguments: str) -> None:
         from remem.agent.render import visible

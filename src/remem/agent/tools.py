@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import subprocess
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -19,6 +20,14 @@ if TYPE_CHECKING:
 __all__ = ["TOOL_SPECS", "ToolError", "Toolbox"]
 
 SKIP_DIRS = frozenset({".git", ".remem", "__pycache__", "node_modules", ".venv", "venv"})
+# What agents read as trusted instructions next session (remem's project memory, other
+# agents' instruction files), and folders whose files run code or configure agents:
+# writing them needs the user's approval, like a command.
+TRUSTED_NAMES = frozenset(
+    """remem.md remem.local.md agents.md agents.override.md claude.md claude.local.md
+    gemini.md .cursorrules .windsurfrules .clinerules copilot-instructions.md""".split()
+)
+TRUSTED_DIRS = frozenset({".remem", ".git", ".claude", ".cursor", ".github"})
 MAX_COMMAND_OUTPUT = 200_000  # beyond the offload limit: keep head and tail only
 MAX_GREP_HITS = 200
 MAX_LIST = 500
@@ -99,9 +108,11 @@ class Toolbox:
     allow_commands: bool = False
     command_timeout: float = 120.0
     user_text: Callable[[], str] = lambda: ""
+    approve_write: Callable[[str], bool] | None = None  # asked before a trusted file is written
 
     def __post_init__(self) -> None:
         self.root = Path(self.root).resolve()
+        self._conflicts: dict[str, set[str]] = {}  # content of an asked-for save -> conflicting ids
         self._handlers: dict[str, Callable[[dict[str, Any]], str]] = {
             "read_file": self.read_file,
             "write_file": self.write_file,
@@ -172,11 +183,31 @@ class Toolbox:
         more = f"\n[lines {start}-{end} of {len(lines)}]" if end < len(lines) or start > 1 else ""
         return (body + more) if body else f"[{self._rel(path)}: no lines from {start}]"
 
+    def trusted(self, path: Path) -> bool:
+        """Is `path` (resolved, inside the root) read as trusted context or run as code:
+        a project memory or agent instruction file, one they include, or a file under
+        .remem/, .git/, .claude/ ...?"""
+        parts = [p.lower() for p in path.relative_to(self.root).parts]
+        if parts and (parts[-1] in TRUSTED_NAMES or TRUSTED_DIRS & set(parts[:-1])):
+            return True
+        if self.manager is None:
+            return False
+        from remem.context.prompt import load_project_memory
+
+        return path in load_project_memory(self.root, self.manager.home).files
+
     def write_file(self, args: dict[str, Any]) -> str:
         path = self.resolve(args.get("path"))
         content = args.get("content")
         if not isinstance(content, str):
             raise ToolError("content must be text")
+        if self.trusted(path) and not self.allow_commands:
+            ask = self.approve_write
+            if ask is None or not ask(self._rel(path)):  # the asker shows it escaped
+                return (
+                    f"error: the user did not approve writing {self._rel(path)} (it is read as "
+                    "trusted instructions or run as code); do not retry it"
+                )
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")
         return f"wrote {len(content)} chars to {self._rel(path)}"
@@ -190,15 +221,24 @@ class Toolbox:
         more = f"\n[{len(names) - MAX_LIST} more]" if len(names) > MAX_LIST else ""
         return ("\n".join(shown) + more) if shown else "(empty)"
 
+    def _inside(self, path: Path) -> bool:
+        """A regular file whose real path is inside the root (SE4: a symlink out of the
+        project, a FIFO or a device is not searched)."""
+        try:
+            real = path.resolve()
+            return real.is_relative_to(self.root) and stat.S_ISREG(real.stat().st_mode)
+        except (OSError, RuntimeError):  # a loop, a dangling link, no permission
+            return False
+
     def _files(self, top: Path, glob: str | None) -> Iterator[Path]:
         if top.is_file():
             yield top
             return
-        for folder, dirs, files in os.walk(top):
+        for folder, dirs, files in os.walk(top):  # symlinked folders are not entered
             dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
             for name in sorted(files):
                 path = Path(folder) / name
-                if glob is None or path.match(glob):
+                if (glob is None or path.match(glob)) and self._inside(path):
                     yield path
 
     def grep(self, args: dict[str, Any]) -> str:
@@ -249,24 +289,31 @@ class Toolbox:
         return self.manager
 
     def save_memory(self, args: dict[str, Any]) -> str:
-        from remem.errors import InvalidInput
+        from remem.errors import RememError
 
         mm = self._manager()
+        content = str(args.get("content") or "").strip()
         decision = mm.allows_save(self.user_text())
-        if not decision.allowed:
+        settles = str(args.get("replace_id")) in self._conflicts.get(content, ()) or bool(
+            args.get("keep_both") and content in self._conflicts
+        )  # the user's answer to a conflict of a save they asked for
+        if not (decision.allowed or settles):
             return f"refused: {decision.reason}"
         try:
             result = mm.save(
-                str(args.get("content") or ""),
+                content,
                 type=args.get("type") or "fact",
                 scope="global" if args.get("scope") == "global" else "project",
                 source="model",
                 replace_id=args.get("replace_id") or None,
                 force=bool(args.get("keep_both")),
+                allow_secret=False,  # keep_both settles a conflict; it never lets a secret in
             )
-        except InvalidInput as exc:
+        except RememError as exc:  # a secret, not found, not this partition's, the store
             return f"refused: {exc}"
+        self._conflicts.pop(content, None)
         if result.status == "conflict":
+            self._conflicts[content] = {old.id for old in result.conflicts}
             lines = [f"CONFLICT: nothing saved. '{result.entry.content}' conflicts with:"]
             for old, why in zip(result.conflicts, result.reasons, strict=True):
                 lines.append(f"- id {old.id}: {old.content} ({why})")

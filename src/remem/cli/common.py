@@ -145,6 +145,10 @@ class RememGroup(click.Group):
     ) -> Any:
         """Click's main, with errors printed as JSON when --json was given."""
         argv = list(sys.argv[1:] if args is None else args)
+        for number, arg in enumerate(argv, start=1):  # bytes the terminal could not decode
+            if not _utf8(arg):
+                fail(click.UsageError(f"argument {number} is not valid UTF-8: {ascii(arg)}"),
+                     as_json=wants_json([a for a in argv if _utf8(a)]))  # fmt: skip
         if extra.pop("standalone_mode", True) is False:
             return super().main(argv, prog_name, standalone_mode=False, **extra)
         try:
@@ -160,6 +164,14 @@ class RememGroup(click.Group):
             _silence_stdout()  # a reader like `head` stopped reading: not an error of ours
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: an undecodable byte of argv or stdin
+        return False
+    return True
 
 
 def fail(exc: click.ClickException, *, as_json: bool) -> NoReturn:
@@ -308,7 +320,10 @@ def current_memory() -> Memory:
 def read_content(words: Sequence[str]) -> str:
     value = " ".join(words)
     if value == "-":
-        value = sys.stdin.read()
+        try:
+            value = sys.stdin.read()
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"standard input is not valid UTF-8 ({exc.reason})") from exc
     return value
 
 

@@ -44,40 +44,54 @@ def export_(file: str, everything: bool, as_json: bool) -> None:
 
 @click.command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--force", is_flag=True, help="Import conflicting memories too (keep both).")
-@click.option("--rebind-project", is_flag=True, help="File project memories under this project.")
+@click.option("--force", is_flag=True, help="Import conflicting and secret-looking memories too.")
+@click.option(
+    "--keep-partitions",
+    is_flag=True,
+    help="Admin restore: keep each memory's user, agent, project and session from the file "
+    "(by default all are filed under yours).",
+)
 @json_option
-def import_(file: str, force: bool, rebind_project: bool, as_json: bool) -> None:
+def import_(file: str, force: bool, keep_partitions: bool, as_json: bool) -> None:
     """Import an export; duplicates are skipped and conflicts reported, never clobbered
     (exit 1 when there were conflicts).
+
+    Every memory is filed under the importing user, agent, project and session, so a
+    file cannot plant memories in anyone else's search; text that looks like a secret
+    is refused unless --force.
 
     \b
     Example:
       remem import backup.json
+      remem import --keep-partitions whole-store.json   # restore an `export --all`
     """
     mem = current_memory()
     total = count_entries(Path(file)) if sys.stderr.isatty() and not as_json else 0
     if total:  # a bar on a terminal only: no bar lines in logs or pipes
         with click.progressbar(length=total, label="importing", file=sys.stderr) as bar:
-            res = mem.import_(file, force=force, rebind_project=rebind_project,
+            res = mem.import_(file, force=force, keep_partitions=keep_partitions,
                               progress=bar.update)  # fmt: skip
     else:
-        res = mem.import_(file, force=force, rebind_project=rebind_project)
+        res = mem.import_(file, force=force, keep_partitions=keep_partitions)
     data = {
         "added": len(res.added), "history": res.history, "duplicates": len(res.duplicates),
         "conflicts": [
             {"entry": c.entry.to_dict(), "existing": entries_json(c.existing), "reasons": c.reasons}
             for c in res.conflicts
         ],
+        "refused": [{"id": r.entry.id, "reason": r.reason} for r in res.refused],
     }  # fmt: skip
 
     def human() -> None:
         click.echo(
             f"Imported {len(res.added)} memories ({res.history} older versions); "
-            f"{len(res.duplicates)} duplicates skipped; {len(res.conflicts)} conflicts."
+            f"{len(res.duplicates)} duplicates skipped; {len(res.conflicts)} conflicts; "
+            f"{len(res.refused)} refused."
         )
         for c in res.conflicts:
             click.echo(f"  conflict: {c.entry.content}  vs  {short(c.existing[0])}")
+        for r in res.refused:
+            click.echo(f"  refused: {r.entry.id}: {r.reason}")
         if res.conflicts:
             click.echo("Re-run with --force to keep both, or replace them one by one.")
 

@@ -14,6 +14,9 @@ SPEC ST1) record into the same file through a `UnitRecorder`: their `message`,
 `view_checkpoint` and `event` lines carry `"unit": "<id>"`. The top-level view, titles
 and counts look only at lines without one; `view_of(events, unit=...)` rebuilds a unit's.
 
+Strings are written with what the secret detector finds replaced by `[REDACTED:<kind>]`
+(a resumed session sees the redacted text); the file is 0600 in a 0700 folder.
+
 Every event is one `os.write` of one full line on an O_APPEND descriptor, then
 `fsync`, so a crash leaves at worst a partial last line; readers skip such a line and
 report it. `resume` rebuilds what the model saw: the last checkpoint plus every
@@ -36,8 +39,16 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from remem.context.private import ignore_all, private_folder, redacted
 from remem.entry import format_ts, to_utc, utcnow
-from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError, StoreError
+from remem.errors import (
+    AmbiguousId,
+    InvalidInput,
+    NotFound,
+    RememError,
+    StoreError,
+    describe_os_error,
+)
 from remem.messages import Message, is_real_user, messages_tokens, text_of
 
 __all__ = [
@@ -104,9 +115,12 @@ def _write_all(fd: int, data: bytes) -> None:
 
 def _ensure_folder(root: Path) -> Path:
     folder = sessions_dir(root)
-    folder.mkdir(parents=True, exist_ok=True)
-    with suppress(FileExistsError), open(root / ".remem" / ".gitignore", "x") as f:
-        f.write("*\n")
+    try:
+        private_folder(root / ".remem")
+        private_folder(folder)
+    except OSError as exc:
+        raise StoreError(f"cannot create {folder}: {describe_os_error(exc)}") from exc
+    ignore_all(root / ".remem")
     return folder
 
 
@@ -145,6 +159,7 @@ class SessionLedger:
         self.fsync = fsync
         self._lock = threading.RLock()
         self._closed = False
+        self._memo: dict[str, str] = {}
         folder = _ensure_folder(self.root)
         try:
             if session_id is None:
@@ -153,7 +168,9 @@ class SessionLedger:
                 self.id = _check_id(session_id)
                 self._fd, created = self._open(folder / f"{self.id}{SUFFIX}")
         except OSError as exc:
-            raise StoreError(f"cannot open the session ledger in {folder}: {exc}") from exc
+            raise StoreError(
+                f"cannot open the session ledger in {folder}: {describe_os_error(exc)}"
+            ) from exc
         self.path = folder / f"{self.id}{SUFFIX}"
         _lock(self._fd, self.id)
         self._seq = 0 if created else _last_seq(self.path)
@@ -198,14 +215,16 @@ class SessionLedger:
             for key, value in (data or {}).items():
                 if key in event:
                     raise InvalidInput(f"{key!r} is set by the ledger itself")
-                event[key] = value
+                event[key] = redacted(value, self._memo)
             line = _encode(event)
             try:
                 _write_all(self._fd, line)
                 if self.fsync:
                     os.fsync(self._fd)
             except OSError as exc:
-                raise StoreError(f"cannot write the session ledger {self.path}: {exc}") from exc
+                raise StoreError(
+                    f"cannot write the session ledger {self.path}: {describe_os_error(exc)}"
+                ) from exc
             self._seq += 1
             return self._seq
 
@@ -240,7 +259,9 @@ class SessionLedger:
             try:
                 os.fsync(self._fd)
             except OSError as exc:
-                raise StoreError(f"cannot flush the session ledger {self.path}: {exc}") from exc
+                raise StoreError(
+                    f"cannot flush the session ledger {self.path}: {describe_os_error(exc)}"
+                ) from exc
 
     def close(self, reason: str = "exit") -> None:
         """Append `session_end` once and close the file; later calls do nothing."""

@@ -6,9 +6,14 @@ from __future__ import annotations
 import os
 import re
 import threading
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from remem.context.private import ignore_all, private_folder
+from remem.errors import describe_os_error
+from remem.secrets import redact
 
 OUTPUT_DIR = Path(".remem") / "tool-outputs"
 COMMAND_TOOLS = frozenset({"execute_command", "run_command", "bash", "shell"})
@@ -61,31 +66,48 @@ class Offloader:
     def process(self, tool: str, content: str, args: dict[str, Any] | None = None) -> Offloaded:
         if len(content) <= self.limit_for(tool) or self.bypass(tool, args):
             return Offloaded(content, None)
-        path = self._write(tool, content)
+        try:
+            path = self._write(tool, content)
+        except OSError as exc:  # a full disk: keep the preview, say why there is no file
+            return Offloaded(self._note(tool, content, None, describe_os_error(exc)), None)
         return Offloaded(self._note(tool, content, path), path)
 
     def _write(self, tool: str, content: str) -> Path:
+        """The whole output, secrets redacted, in a new 0600 file of a 0700 folder."""
         with self._lock:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            ignore = self.root / OUTPUT_DIR / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("*\n", encoding="utf-8")
+            private_folder(self.root / ".remem")
+            private_folder(self.root / OUTPUT_DIR)
+            private_folder(self.folder)
+            ignore_all(self.root / OUTPUT_DIR)
             self._seq = max(self._seq, len(list(self.folder.glob("*.txt")))) + 1
             path = self.folder / f"{self._seq:03d}-{_SAFE.sub('_', tool)[:40]}.txt"
-        path.write_text(content, encoding="utf-8")
+        data = redact(content).encode("utf-8")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+        except OSError:
+            with suppress(OSError):
+                path.unlink()  # no half-written file left behind
+            raise
         return path
 
-    def _note(self, tool: str, content: str, path: Path) -> str:
+    def _note(self, tool: str, content: str, path: Path | None, failed: str = "") -> str:
         cfg = self.config
-        relative = path.relative_to(self.root).as_posix()
         lines = content.count("\n") + (0 if content.endswith("\n") else 1)
+        if path is None:
+            where = f"[tool output too large, and it could not be saved to a file: {failed}]\n"
+        else:
+            relative = path.relative_to(self.root).as_posix()
+            where = (
+                "[tool output too large: offloaded whole to a file]\n"
+                f"file: {relative}\n"
+                f'read back: read_file {{"path": "{relative}", "offset": 1, "limit": '
+                f"{cfg.read_lines}}} and move offset to page through it\n"
+            )
         return (
-            "[tool output too large: offloaded whole to a file]\n"
-            f"tool: {tool}\n"
+            f"{where}tool: {tool}\n"
             f"size: {len(content)} chars / {lines} lines\n"
-            f"file: {relative}\n"
-            f'read back: read_file {{"path": "{relative}", "offset": 1, "limit": '
-            f"{cfg.read_lines}}} and move offset to page through it\n"
             f"--- head ---\n{content[: cfg.head_chars]}\n"
             f"--- tail ---\n{content[-cfg.tail_chars :]}"
         )

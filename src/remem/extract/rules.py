@@ -18,6 +18,7 @@ from typing import Literal
 
 from remem.extract import words as W
 from remem.extract.guard import Origin, Piece, pieces
+from remem.extract.injection import injection_reason, injection_spans
 from remem.secrets import SecretHit, find_secrets, redact, sensitive_word
 
 FactType = Literal["fact", "preference", "decision"]
@@ -167,11 +168,14 @@ def view_of(user_text: str) -> MessageView:
         _split(user_text, 0, len(user_text), W.BOUNDARY),
         find_secrets(user_text),
     )
+    steering = injection_spans(user_text)
     for start, end in view.sentences:
         hit = next(iter(view.hits_in(start, end)), None)
         word = sensitive_word(user_text[start:end])
-        if hit is not None or word is not None:
+        steer = next((why for a, b, why in steering if a < end and start < b), None)
+        if hit is not None or word is not None or steer is not None:
             why = f"sensitive: {hit.label}" if hit else f"sensitive word {word!r}"
+            why = f"looks like a prompt injection: {steer}" if steer else why
             while end < len(user_text) and user_text[end] in _MARKS:  # its end mark too
                 end += 1
             view.deleted.append((start, end))
@@ -249,8 +253,11 @@ def fact_type(clause: str | _Clause) -> FactType:
 
 
 def _is_fact(c: _Clause, *, explicit: bool, standing: bool) -> bool:
-    if explicit:
-        return True
+    if explicit:  # "remember this preference", "记住：Remember": a pointer, no fact
+        lead = W.REMEMBER_LEAD.match(c.low)
+        if lead is not None and lead.end() >= len(c.low.rstrip(" :：,，.。")):
+            return False
+        return not (c.has(W.DEICTIC) and len(c.text.split()) <= 3 and not c.predicate)
     predicate = c.predicate
     if predicate and c.has(W.SUBJECT):
         return True
@@ -382,10 +389,20 @@ def rule_facts(view: MessageView, cfg: ExtractionConfig) -> Found:
 
 
 def refusal_reason(quote: str) -> str | None:
-    """Why a model's quote can never be a stable fact, or None: EX4's temporary words
-    first, then what the rules refuse too (tentative talk, task requests)."""
-    c = _Clause(quote)
-    if word := c.word(W.TEMPORARY, calm=True):
+    """Why a model's quote can never be a stable fact, or None: what the pre-filters
+    refuse (a sensitive word, a prompt injection), EX4's temporary words, then what the
+    rules refuse in any of its clauses (tentative talk, task requests)."""
+    if word := sensitive_word(quote):
+        return f"sensitive word {word!r}"
+    if steer := injection_reason(quote):
+        return f"looks like a prompt injection: {steer}"
+    whole = _Clause(quote)
+    if word := whole.word(W.TEMPORARY, calm=True):
         return f"temporary word {word!r}"
-    verdict = _refusal(c, carried=False)
-    return verdict.reason if verdict else None
+    clauses = [_Clause(quote[a:b]) for a, b in _split(quote, 0, len(quote), W.CLAUSE)]
+    for c in (whole, *clauses):
+        if word := c.word(W.TEMPORARY, calm=True):
+            return f"temporary word {word!r}"
+        if verdict := _refusal(c, carried=False):
+            return verdict.reason
+    return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 
 from remem.retrieval.ranking import Hit
@@ -15,10 +17,29 @@ HEADER = (
 )
 
 
+# A memory must not be able to close its block or pass for another boundary, in any
+# disguise: other case, spaces or invisible characters inside the name, full-width or
+# look-alike letters and brackets, HTML entities. A memory whose letters spell a boundary
+# name gets every bracket made inert; chat-template tokens (<|im_end|>) always are.
+_BOUNDARY_NAMES = ("memorycontext", "toolresult")
+_LOOKALIKE = str.maketrans(
+    "аеорсуххіӏјѕԁԛԝɡıοντρικмтвнАВЕКМНОРСТХΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
+    "aeopcyxxiljsdqwgiovtpikmtbhabekmhopctxabehikmnoptxyz",
+)
+_BRACKET = re.compile(r"(?i)[<＜﹤〈⟨‹]|&(?:lt|#0*60|#x0*3c);?|\\u003c|%3c")
+_TEMPLATE_TOKEN = re.compile(r"<(?=\|)|(?<=\|)>")
+
+
+def _names_a_boundary(content: str) -> bool:
+    folded = unicodedata.normalize("NFKC", content).casefold().translate(_LOOKALIKE)
+    letters = "".join(ch for ch in folded if "a" <= ch <= "z")
+    return any(name in letters for name in _BOUNDARY_NAMES)
+
+
 def _escape(content: str) -> str:
-    # A memory must not be able to close its own block.
-    content = content.replace("</memory_context", "<\\/memory_context")
-    content = content.replace("<memory_context", "<\\memory_context")
+    if _names_a_boundary(content):
+        content = _BRACKET.sub(lambda m: m[0] + "\\", content)
+    content = _TEMPLATE_TOKEN.sub(lambda m: m[0] + "\\", content)
     return "\n  ".join(content.splitlines()) or content
 
 

@@ -185,6 +185,7 @@ def save(body: SaveIn, mem: Writer, response: Response) -> SaveOut:
     result = mem.save(
         body.content, type=body.type, scope=body.scope, entity=body.entity,
         metadata=body.metadata, replace_id=body.replace_id, force=body.keep_both,
+        allow_secret=False,  # keep_both settles a conflict; it never lets a secret in
     )  # fmt: skip
     response.status_code = {"added": 201, "conflict": 409}.get(result.status, 200)
     return save_out(result)

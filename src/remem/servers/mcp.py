@@ -5,13 +5,16 @@ Tools: save_memory, search_memory, memory_context, list_memories, forget_memory,
 note_external_content, and verify_memory only when the user started the server with
 `--allow-verify` (the model must never verify on its own, SPEC LT12).
 
-The external-content guard (SPEC SE2) is kept per client session (the process, over
-stdio; the `mcp-session-id`, over HTTP): once a client has reported, with
-`note_external_content`, that its session read web or MCP content, `save_memory` is
-refused unless `user_requested` is true and `user_text` (the user's own words this turn)
-asks to remember.
+The external-content guard (SPEC SE2) is kept per client (the process, over stdio;
+over HTTP what the client software, never its model, says: the `mcp-session-id` of a
+stateful session, an `X-Remem-Client` header, its credentials, else its name and
+version; clients that nothing tells apart share one guard, which fails safe): once a
+client has reported, with `note_external_content`, that it read web or MCP content,
+`save_memory` from it is refused unless `user_requested` is true and `user_text` (the
+user's own words this turn) asks to remember.
 """
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,6 +38,8 @@ TOOL_NAMES = (
     "forget_memory",
     "note_external_content",
 )
+
+MAX_GUARDS = 10_000  # clients remembered at once (sessions come and go over HTTP)
 
 INSTRUCTIONS = (
     "remem is the user's local long-term memory. Call memory_context or search_memory "
@@ -73,11 +78,13 @@ class MemoryTools:
     owner: str = ""
     read_only: bool = False
 
-    def guard(self, session_id: str | None) -> ExternalGuard:
-        """The guard of one client session. Stdio serves one client per process; over
-        HTTP, each `mcp-session-id` has its own guard, and requests without one share
-        the server-wide guard (a mark from one such client blocks them all: fail safe)."""
-        return self.guards.setdefault(f"{self.owner}/{session_id or ''}", ExternalGuard())
+    def guard(self, client: str | None) -> ExternalGuard:
+        """The guard of one client (see `_session_of`), within the token's owner;
+        requests that name none share the owner's guard (a mark from one such client
+        blocks them all: fail safe)."""
+        if len(self.guards) > MAX_GUARDS:  # forget clean ones only: a mark is never lost
+            self.guards = {k: g for k, g in self.guards.items() if g.external_consumed}
+        return self.guards.setdefault(f"{self.owner}/{client or ''}", ExternalGuard())
 
     def writable(self) -> None:
         if self.read_only:
@@ -116,6 +123,7 @@ class MemoryTools:
             source="user_explicit" if user_requested else "model",
             replace_id=replace_id or None,
             force=keep_both,
+            allow_secret=False,  # keep_both settles a conflict; it never lets a secret in
         )
         out: dict[str, Any] = {"status": result.status, "entry": _entry(result.entry)}
         if result.status == "conflict":
@@ -182,9 +190,26 @@ def tool_server(pick: Pick, *, allow_verify: bool = False) -> "MCPServer":
     return server
 
 
+_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+
+
 def _session_of(ctx: Any) -> str | None:
+    """Which client a request comes from, as far as the client software (never its
+    model) says: a stateful HTTP session's `mcp-session-id`; else an `X-Remem-Client`
+    header it is configured to send; else a digest of its credentials (`Authorization`);
+    else its name and version from the request's `_meta` (protocol 2026-07-28 has no
+    sessions). None on stdio, or when nothing tells clients apart: they share a guard."""
     headers = ctx.headers or {}
-    return headers.get("mcp-session-id") or headers.get("Mcp-Session-Id")
+    for name in ("mcp-session-id", "x-remem-client"):
+        if value := headers.get(name):
+            return f"{name}:{value}"
+    if auth := headers.get("authorization"):
+        return "auth:" + hashlib.sha256(auth.encode("utf-8", "replace")).hexdigest()[:16]
+    meta = getattr(ctx.request_context, "meta", None)
+    info = meta.get(_CLIENT_INFO) if isinstance(meta, dict) else None
+    if isinstance(info, dict) and info.get("name"):
+        return f"client:{info.get('name')}/{info.get('version', '')}"
+    return None
 
 
 async def _run(fn: Any, *args: Any) -> dict[str, Any]:

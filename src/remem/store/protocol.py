@@ -312,7 +312,7 @@ def upgrade_index(
     """Re-index every entry if the store's index fields predate INDEX_VERSION; returns
     how many (0 when current, or when the store is read-only). `notify` hears, before
     the work starts, what is about to take a while."""
-    if getattr(store, "read_only", False):
+    if getattr(store, "read_only", False) or getattr(store, "refuse_writes", None):
         return 0
     version = store.index_version()
     if version is None:

@@ -42,10 +42,31 @@ __all__ = ["SQLStore", "domain_clause", "where_clause"]
 _CHUNK = 500  # ids per IN (...) list in dialects that bind no arrays
 
 
+def newer_schema(path: str, found: int, known: int) -> str | None:
+    """Why a store must not be written when a newer remem made it (None: it may be)."""
+    if found <= known:
+        return None
+    return (
+        f"the store {path} was written by a newer remem (schema {found}; this remem knows "
+        f"up to {known}): upgrade remem to change it; nothing was changed"
+    )
+
+
 class SQLStore(TokenTable):
     """What a `Store` over SQL does alike in every dialect (see the module docstring)."""
 
     dialect: Dialect
+    refuse_writes: str | None = None  # why nothing may be written (a newer remem's store)
+
+    def _check_schema(self, path: str, known: int) -> None:
+        """Refuse writes to a store whose schema is newer than `known` (reads still work:
+        every table this remem reads is there)."""
+        found = self._q("SELECT coalesce(max(version), 0) FROM schema_migrations")[0][0]
+        self.refuse_writes = newer_schema(path, int(found), known)
+
+    def _writable(self) -> None:
+        if self.refuse_writes:
+            raise StoreError(self.refuse_writes)
 
     # -- what each backend supplies -----------------------------------------------------
     def write(self) -> AbstractContextManager[None]:

@@ -97,6 +97,9 @@ def _statements(sql: str) -> list[str]:
     return [s.strip() for s in body.split(";") if s.strip()]
 
 
+LATEST = MIGRATIONS[-1][0]  # the newest schema this remem knows
+
+
 def migrate(conn: Any) -> list[int]:
     """Apply pending migrations in one transaction under the writers' lock; returns the
     versions applied. `conn` is a psycopg connection in autocommit mode."""

@@ -20,7 +20,7 @@ from remem.entry import utcnow
 from remem.settings import describe
 from remem.store.postgres.bm25 import BM25_POSTINGS, bm25, bm25_params, indexable
 from remem.store.postgres.conn import Connections
-from remem.store.postgres.schema import hnsw_index_sql
+from remem.store.postgres.schema import LATEST, hnsw_index_sql
 from remem.store.protocol import CorpusStats, Filter
 from remem.store.rows import E_COLUMNS, Dialect
 from remem.store.sql import SQLStore, where_clause
@@ -43,10 +43,12 @@ class PostgresStore(SQLStore):
         self.notices: list[str] = []
         self._db = Connections(url, self.path, pool_size=pool_size, timeout=connect_timeout)
         self._conn = self._db.conn
+        self._check_schema(self.path, LATEST)
 
     # -- connection ------------------------------------------------------------------------
     @contextmanager
     def write(self) -> Iterator[None]:
+        self._writable()
         with self._db.transaction():
             yield
 
@@ -123,7 +125,7 @@ class PostgresStore(SQLStore):
 
     # -- use records and vectors -----------------------------------------------------------
     def mark_used(self, ids: Sequence[str], at: datetime) -> None:
-        if not ids:
+        if not ids or self.refuse_writes:
             return
         # One statement is atomic on its own, and use records touch nothing a save's
         # checks read: no writers' lock, no generation bump, no wait behind saves.

@@ -3,12 +3,14 @@ read-only folder still readable, and one-line errors for everything else."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
+import stat
 import time
 from pathlib import Path
 
 from remem.entry import utcnow
-from remem.errors import StoreError
+from remem.errors import StoreError, describe_os_error
 from remem.store.sqlite.schema import migrate
 
 _HEADER = b"SQLite format 3\x00"
@@ -26,6 +28,7 @@ def open_file(
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"cannot create the store directory {path.parent}: {exc}") from exc
+    _check_regular(path)
     if _looks_foreign(path):
         _move_aside(path, "it is not a SQLite database", notices)
     try:
@@ -51,12 +54,39 @@ def store_error(path: str, exc: sqlite3.Error) -> StoreError:
             f"cannot write the store {path}: its file or folder is read-only "
             f"({exc}); nothing was changed"
         )
+    if name == "SQLITE_FULL" or name.startswith("SQLITE_IOERR"):
+        cause = "the disk is full" if name == "SQLITE_FULL" else _io_cause(path)
+        return StoreError(f"cannot write the store {path}: {cause} ({exc}); nothing was changed")
+    if name.startswith("SQLITE_BUSY") or "database is locked" in str(exc):
+        return StoreError(
+            f"the store {path} is busy: another process kept it locked too long ({exc}); "
+            "nothing was saved, and trying again will work once it is done"
+        )
     if name in _CORRUPT_CODES:
         return StoreError(
             f"the store {path} is damaged ({exc}); nothing was changed. Restore a "
             f"backup, or rescue it with: sqlite3 {path} .recover | sqlite3 new.db"
         )
     return StoreError(f"cannot use the store {path}: {exc}")
+
+
+def _io_cause(path: str) -> str:
+    """What most likely failed a write with "disk I/O error": a full disk, or this
+    process's file-size limit (`ulimit -f`), or else the device itself."""
+    try:
+        if shutil.disk_usage(Path(path).parent).free < 1 << 20:
+            return "the disk is full"
+    except OSError:
+        pass
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_FSIZE)
+        if soft != resource.RLIM_INFINITY:
+            return f"a file would pass this process's size limit of {soft:,} bytes (ulimit -f)"
+    except (ImportError, OSError, ValueError):
+        pass
+    return "the disk failed a write"
 
 
 def _connect_read_only(path: Path, why: sqlite3.Error) -> sqlite3.Connection:
@@ -71,6 +101,26 @@ def _connect_read_only(path: Path, why: sqlite3.Error) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise store_error(str(path), why) from exc
     return conn
+
+
+def _check_regular(path: Path) -> None:
+    """A FIFO would make the header check wait forever for a writer, and a folder or a
+    device is no store: each is one clear error, before anything opens it."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot read the store {path}: {describe_os_error(exc)}") from exc
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(mode)
+            else "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else ("a device or socket")
+        )
+        raise StoreError(f"the store {path} is {kind}, not a file: give the path of a store file")
 
 
 def _looks_foreign(path: Path) -> bool:

@@ -108,6 +108,9 @@ MIGRATIONS: list[Migration] = [
 ]
 
 
+LATEST = MIGRATIONS[-1][0]  # the newest schema this remem knows
+
+
 def migrate(conn: sqlite3.Connection) -> list[int]:
     """Apply pending migrations in one IMMEDIATE transaction; returns the versions applied.
 
@@ -137,6 +140,7 @@ def migrate(conn: sqlite3.Connection) -> list[int]:
                 applied.append(version)
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # a full disk ends the transaction by itself
+            conn.execute("ROLLBACK")
         raise
     return applied

@@ -20,6 +20,7 @@ from remem.store.protocol import CorpusStats, Filter
 from remem.store.rows import E_COLUMNS, Dialect
 from remem.store.sql import SQLStore
 from remem.store.sqlite.open import open_file, store_error
+from remem.store.sqlite.schema import LATEST
 
 SQLITE = Dialect(
     mark=":{}", same="IS", time=format_ts, pos="rowid", ref="entry_rowid", no_limit=-1,
@@ -56,11 +57,13 @@ class SQLiteStore(SQLStore):
         self._conn, self.read_only = open_file(
             Path(self.path), self._synchronous, self._busy_timeout, self.notices
         )
+        self._check_schema(self.path, LATEST)
 
     # -- connection ------------------------------------------------------------------------
     @contextmanager
     def write(self) -> Iterator[None]:
         with self._lock:
+            self._writable()
             if self.read_only:
                 raise StoreError(
                     f"cannot write the store {self.path}: its folder is read-only; "
@@ -157,7 +160,7 @@ class SQLiteStore(SQLStore):
 
     # -- use records and vectors -----------------------------------------------------------
     def mark_used(self, ids: Sequence[str], at: datetime) -> None:
-        if not ids or self.read_only:
+        if not ids or self.read_only or self.refuse_writes:
             return  # a read-only store still answers; it just forgets what it served
         with self.write():
             self._conn.executemany(
