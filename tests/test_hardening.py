@@ -146,7 +146,9 @@ def test_a_long_import_lets_a_concurrent_save_through(tmp_path: Path) -> None:
         store = SQLiteStore(db, busy_timeout=4.0)
         try:
             with Memory(project="p", store=store, embedder=None) as mem:
-                saved.append(mem.save(f"并发保存 {len(saved)} 号：用 pnpm", force=True).status)
+                saved.append(
+                    mem.save(f"并发保存的服务 S{len(saved):03d} 的负责人是 小王", force=True).status
+                )
         except StoreError as exc:
             errors.append(str(exc))
         time.sleep(0.05)

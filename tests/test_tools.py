@@ -85,7 +85,7 @@ def test_save_memory_conflict_then_replace(manager: MemoryManager, root: Path) -
 def test_save_memory_reports_a_stated_change_as_an_update(
     manager: MemoryManager, root: Path
 ) -> None:
-    box = Toolbox(root, manager=manager)
+    box = Toolbox(root, manager=manager, user_text=lambda: "记住：测试数据库改了")
     old_id = box.run("save_memory", {"content": "测试数据库用 SQLite"}).split("id ")[1][:12]
     updated = box.run("save_memory", {"content": "测试数据库改用 MySQL"})
     assert updated.startswith(f"updated: {old_id}") and "is now history" in updated
