@@ -70,6 +70,7 @@ def test_one_fact_said_twice_has_one_subject_and_value(left: str, right: str) ->
         ("生产环境的 Redis 是 7.0", "测试环境的 Redis 是 7.0"),
         ("订单服务的超时时间是 30 秒", "订单服务的端口是 30"),
         ("The staging cache is Redis", "The production cache is Redis"),
+        ("服务 A：用 pnpm", "服务 B：用 pnpm"),  # a topic before a colon is the subject
     ],
 )
 def test_qualifiers_belong_to_the_subject(left: str, right: str) -> None:

@@ -97,7 +97,10 @@ def _jieba() -> Any:
     return rjieba
 
 
+@lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
+    # Cached: the pure-Python stemmer costs ~50 µs a word, and a save stems its words
+    # several times over (index terms, subject keys, token counts).
     word = _IRREGULAR.get(word, word)
     if word.isascii() and word.isalpha() and len(word) > 3:
         return str(_stemmer().stemWord(word))

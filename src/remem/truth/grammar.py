@@ -151,9 +151,20 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
     if out and all(t.low in lx.OWNER_NOUNS for t in out):
         owner, out = owner or "we", []  # "项目使用 X": the project is the domain already
     content = [t for t in out if t.low not in ("的", "之", "of", "'s")]
-    usable = len(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in _PRONOUNS for t in out)
+    usable = _words(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in _PRONOUNS for t in out)
     usable = usable and not any(t.kind == "num" and t.low.isdigit() for t in out[:1])
     return owner, out, change, dropped, usable
+
+
+def _words(toks: list[Tok]) -> int:
+    """How many words `toks` are, a run of single Chinese characters counting as one
+    (the segmenter splits names it does not know: "美东" is 美 + 东)."""
+    count, single = 0, False
+    for tok in toks:
+        one = tok.is_han and len(tok.text) == 1
+        count += not (one and single)
+        single = one
+    return count
 
 
 def _trailing_noise(low: str) -> bool:
@@ -181,11 +192,15 @@ def subject_part(toks: list[Tok], start: int, end: int) -> list[Tok]:
     """The tokens before a predicate that can be its subject: after the last comma or
     colon, or (nothing there) the nearest part before that says something."""
     parts: list[list[Tok]] = [[]]
+    cut = ""
     for tok in toks[start:end]:
         if tok.text in CLAUSE_PUNCT:
             parts.append([])
+            cut = tok.text
         else:
             parts[-1].append(tok)
+    if not parts[-1] and cut in (":", "：") and len(parts) > 1:
+        return parts[-2]  # "服务 A：用 pnpm": what comes before the colon is the topic
     return parts[-1]
 
 
