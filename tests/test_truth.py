@@ -170,6 +170,21 @@ def test_one_frontend_framework_stays_current(mem: Memory) -> None:
     assert [e.content for e in mem.list()] == ["前端框架改用 Svelte"]
 
 
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("团队周会在周一上午十点", "周会改到周二下午三点了"),  # 在 + a time is a time
+        ("The standup is at 9am", "The standup moved to 10am"),  # clock times
+        ("Standup is at 9:30", "Standup moved to 10:15"),  # 9:30 is one token, not a colon
+        ("服务 A：用 pnpm", "服务 A：改用 yarn"),
+    ],
+)
+def test_times_and_topics_are_updated(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status == "superseded"
+    assert [e.content for e in mem.list()] == [after]
+
+
 def test_same_subject_and_value_is_a_duplicate_however_written(mem: Memory) -> None:
     first = mem.save("The billing service listens on port 9090").entry
     again = mem.save("The port of the billing service is 9090")
@@ -352,3 +367,54 @@ def test_a_change_said_in_chat_is_extracted_as_an_update(mem: Memory) -> None:
     current = mem.list()
     assert len(current) == 1 and "PostgreSQL 16" in current[0].content
     assert current[0].supersedes == old.id
+
+
+# Phrasings written apart from the dev set (benchmarks/make_truth_dev.py): a change is
+# caught (superseded, or a conflict for the caller) and look-alikes stay apart.
+@pytest.mark.parametrize(("before", "after"), [
+        ('日志级别是 INFO', '日志级别调整为 DEBUG'),
+        ('默认分支是 master', '默认分支改成 main 了'),
+        ('缓存过期时间为 10 分钟', '缓存过期时间改为 30 分钟'),
+        ('我们的云服务商是阿里云', '云服务商换成了腾讯云'),
+        ('项目经理是张伟', '项目经理换成李娜了'),
+        ('文档放在 docs/ 目录', '文档挪到了 website/docs 目录'),
+        ('Python 版本是 3.10', 'Python 版本升级到 3.12'),
+        ('线上数据库的最大连接数是 200', '线上数据库的最大连接数调到 500'),
+        ('我习惯用 Tab 缩进', '我现在改用空格缩进了'),
+        ('The default branch is master', 'We renamed the default branch to main'),
+        ('The staging URL is https://staging.example.com',
+         'The staging URL changed to https://stg.example.com'),
+        ('Our on-call rotation is weekly', 'The on-call rotation is now biweekly'),
+        ('The build uses Gradle', 'We switched the build to Bazel'),
+        ('Max upload size is 10 MB', 'Max upload size was raised to 25 MB'),
+        ('The design lead is Maria',
+         'Maria handed design lead over to Tom; Tom is the design lead now'),
+        ('I prefer dark mode', 'I now prefer light mode'),
+        ('The release is planned for March 3', 'The release slipped to March 17'),
+        ('Node version is 18', 'Node version is now 20'),
+        ('The repo is hosted on Bitbucket', 'The repo moved to GitHub'),
+        ('Tests run with pytest -x', 'Tests now run with pytest -n auto'),
+        ('The cron job runs at 2am', 'The cron job runs at 4am instead'),
+])  # fmt: skip
+def test_other_phrasings_of_a_change_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+@pytest.mark.parametrize(("left", "right"), [
+        ('订单服务的日志级别是 INFO', '支付服务的日志级别是 DEBUG'),
+        ('北京机房的带宽是 1G', '上海机房的带宽是 10G'),
+        ('iOS 客户端的最低版本是 14', 'Android 客户端的最低版本是 9'),
+        ('主库的备份保留 7 天', '从库的备份保留 3 天'),
+        ('The frontend repo uses pnpm', 'The backend repo uses poetry'),
+        ('The EU cluster has 12 nodes', 'The US cluster has 20 nodes'),
+        ("Alice's laptop runs macOS", "Bob's laptop runs Ubuntu"),
+        ('The staging DB password rotates monthly', 'The prod DB password rotates weekly'),
+        ('The search API timeout is 2 s', 'The upload API timeout is 60 s'),
+        ('v1 接口的限流是 100 QPS', 'v2 接口的限流是 500 QPS'),
+        ('开发环境的 Kafka 有 3 个分区', '生产环境的 Kafka 有 48 个分区'),
+        ('The mobile team meets on Monday', 'The web team meets on Thursday'),
+])  # fmt: skip
+def test_other_look_alikes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
+    assert mem.save(left).status == "added"
+    assert mem.save(right).status == "added"

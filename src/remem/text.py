@@ -217,14 +217,19 @@ def _key_before(tokens: list[tuple[str, str]], i: int) -> str | None:
     return None
 
 
+def tagged(text: str) -> list[tuple[str, str]]:
+    """The words of `text` (lower case, no blanks) with jieba's part-of-speech tags."""
+    words = _jieba().tag(unicodedata.normalize("NFKC", text))
+    return [(w.lower(), t) for w, t in words if w.strip()]
+
+
 def named_values(text: str) -> dict[str, str]:
     """Named things with a numeric value: "项目使用 JDK 17" -> {"jdk": "17"}.
 
     The key is the nearest meaningful word before the number, skipping linking
     words ("调整为", "changed to"); the value keeps its unit ("8万", "50k").
     """
-    tokens = [(w.lower(), t) for w, t in _jieba().tag(unicodedata.normalize("NFKC", text))]
-    tokens = [(w, t) for w, t in tokens if w.strip()]
+    tokens = tagged(text)
     found: dict[str, str] = {}
     last: tuple[str, int] | None = None  # the key of the previous number, and where it was
     for i, (word, _tag) in enumerate(tokens):

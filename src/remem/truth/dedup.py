@@ -45,6 +45,33 @@ def same_canon(existing: Entry, incoming: Entry) -> bool:
     return bool(left) and left == text.canonicalize(incoming.content)
 
 
+def _qualifiers(content: str, key: str) -> set[str]:
+    """The words that say whose `key` it is: the noun phrase right before it
+    ("主库的备份保留" -> 主库, 备份; "the staging DB pool size" -> staging, db, pool)."""
+    low = content.lower()
+    at = low.find(key)
+    out: set[str] = set()
+    for word, tag in reversed(text.tagged(low[:at]) if at > 0 else []):
+        if tag == "uj" or word == "'s":
+            continue  # 的, 's: the phrase goes on
+        english = tag == "eng"
+        if english and word in text.EN_STOPWORDS or not (english or _modifier(tag)):
+            break  # a verb, preposition or article ends the phrase
+        out.update(text.terms(word))
+    return out
+
+
+def _modifier(tag: str) -> bool:
+    return tag[:1] in ("n", "f", "s", "a", "b") or tag == "vn"
+
+
+def _same_thing(left: str, right: str, key: str) -> bool:
+    """Whether `key` names the same thing in both texts: the qualifiers of one include
+    the other's ("项目使用 JDK 17" / "JDK 21"), not each its own (主库 / 从库)."""
+    a, b = _qualifiers(left, key), _qualifiers(right, key)
+    return a <= b or b <= a
+
+
 def relation(
     existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD
 ) -> Match | None:
@@ -58,7 +85,11 @@ def relation(
     if incoming.type not in CONFLICT_TYPES:
         return None
     old_keys, new_keys = _keys(existing), _keys(incoming)
-    changed = sorted(k for k in old_keys.keys() & new_keys.keys() if old_keys[k] != new_keys[k])
+    changed = sorted(
+        k
+        for k in old_keys.keys() & new_keys.keys()
+        if old_keys[k] != new_keys[k] and _same_thing(existing.content, incoming.content, k)
+    )
     if changed:
         detail = ", ".join(f"{k}: {old_keys[k]} -> {new_keys[k]}" for k in changed)
         return Match(existing, "conflict", f"different value for the same thing ({detail})")

@@ -4,6 +4,7 @@ the value that stopped), and what the value's form implies (a location, a time).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -329,9 +330,14 @@ def _date_like(toks: list[Tok]) -> bool:
     text = span_text(toks)
     if any(t.kind in ("date", "time") for t in numbers.number_tokens(text)):
         return True
-    return any(w in text.lower() for w in _WHEN_WORDS)
+    return bool(_CLOCK.search(text)) or any(w in text.lower() for w in _WHEN_WORDS)
 
 
+# "9am", "10 p.m.", "3点", "十点半", "5 o'clock": a time of day
+_CLOCK = re.compile(
+    r"\b\d{1,2}(:\d\d)?\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])|[\d一二三四五六七八九十两]+\s*[点時时]",
+    re.IGNORECASE,
+)
 _WHEN_WORDS = (
     "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周末", "星期", "上午", "下午", "晚上",
     "早上", "中午", "凌晨", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
@@ -406,7 +412,7 @@ def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str]
     path = any(t.kind in ("path", "url") for t in value)
     kind = keymod.value_kind(keymod.value_terms(span_text(value))) if value else None
     if attr in ("move", "location", "deployment"):
-        if path or _date_like(value) and attr == "move":
+        if path or _date_like(value) and attr in ("move", "location"):
             attr = "location" if path else "time"
         elif kind is not None:
             attr = None  # "迁移到 CircleCI", "is hosted on Heroku": the value's kind says it

@@ -297,6 +297,7 @@ region 区域 地域 region zone
 count 数 数量 个数 count number amount total
 shell shell
 platform 平台 platform
+code_host 代码托管 代码仓库 code_host
 chat 沟通工具 聊天工具 即时通讯 im chat messenger
 issue_tracker 需求管理 缺陷管理 issue tracker
 wiki 文档平台 知识库 wiki
@@ -319,7 +320,8 @@ GENERIC = frozenset(
 KINDS = frozenset(
     """database cache queue editor language framework ci build package_manager
     test_framework monitoring theme indentation reply_language platform search_engine
-    web_server ml_framework shell chat issue_tracker wiki os registry bundler""".split()
+    web_server ml_framework shell chat issue_tracker wiki os registry bundler
+    code_host""".split()
 )
 # Attributes: a value's last word naming one belongs to the subject ("监听 9090 端口").
 ATTRIBUTES = frozenset(
@@ -380,6 +382,9 @@ _EXTRA_KINDS = {
     "rocky linux": "os", "alpine": "os", "macos": "os", "windows": "os", "harbor": "registry",
     "ecr": "registry", "docker hub": "registry", "gcr": "registry", "webpack": "bundler",
     "vite": "bundler", "rollup": "bundler", "esbuild": "bundler", "parcel": "bundler",
+    "github": "code_host", "bitbucket": "code_host",
+    "gitee": "code_host", "codeberg": "code_host", "gitea": "code_host",
+    "阿里云": "platform", "腾讯云": "platform", "华为云": "platform",
 }  # fmt: skip
 # The first glossary kind word that names what a technology is, in priority order.
 _KIND_MARKERS = (

@@ -15,7 +15,7 @@ _SEG = r"[A-Za-z0-9_.@+\-]+"
 _ATOM = re.compile(
     rf"(?P<url>[A-Za-z][A-Za-z0-9+.\-]*://[^\s{_HAN}，。；、）)」』\"'<>]+)"
     rf"|(?P<path>(?:~|\.{{1,2}})?/{_SEG}(?:/{_SEG})*/?|{_SEG}(?:/{_SEG})+/?|[A-Za-z]:\\[^\s{_HAN}]+)"
-    r"|(?P<word>[A-Za-z0-9_][A-Za-z0-9_.+#'\-]*)"
+    r"|(?P<word>(?<![\d:])\d{1,2}:\d\d(?::\d\d)?(?![\d:])(?:am|pm)?|[A-Za-z0-9_][A-Za-z0-9_.+#'\-]*)"
     rf"|(?P<han>[{_HAN}]+)"
     r"|(?P<space>\s+)"
     r"|(?P<punct>.)",
@@ -73,10 +73,11 @@ def tokenize(text: str) -> list[Tok]:
     for m in _ATOM.finditer(text):
         kind, value, start = m.lastgroup or "punct", m.group(), m.start()
         if kind == "han":
-            pos = start
+            pos, run = start, []
             for word, tag in _jieba().tag(value):
-                out.extend(_unglue(word, tag, pos))
+                run.extend(_unglue(word, tag, pos))
                 pos += len(word)
+            out.extend(_split_verbs(run))
             continue
         if kind == "path" and not _path_like(value):
             out.extend(tokenize_plain(value, start))
@@ -109,6 +110,25 @@ def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
         return [Tok(word[:end], word[:end], "han", "n", pos, pos + end),
                 Tok(word[-1], word[-1], "han", "v", pos + end, pos + len(word))]  # fmt: skip
     return [Tok(word, word, "han", tag, pos, pos + len(word))]
+
+
+def _split_verbs(run: list[Tok]) -> list[Tok]:
+    """ "版本升级" + "到" -> "版本", "升级", "到": a verb jieba glued to the noun before
+    it, where the verb and the next word make a predicate ("升级到")."""
+    from remem.truth.lexicon import ZH_PREDICATES
+
+    out: list[Tok] = []
+    for i, tok in enumerate(run):
+        after = run[i + 1].text if i + 1 < len(run) else ""
+        cut = next((k for k in (2, 1) if len(tok.text) > k + 1
+                    and tok.text[-k:] + after in ZH_PREDICATES), None)  # fmt: skip
+        if after and cut is not None:
+            head, verb, at = tok.text[:-cut], tok.text[-cut:], tok.start + len(tok.text) - cut
+            out += [Tok(head, head, "han", "n", tok.start, at),
+                    Tok(verb, verb, "han", "v", at, tok.end)]  # fmt: skip
+        else:
+            out.append(tok)
+    return out
 
 
 def tokenize_plain(value: str, start: int) -> list[Tok]:
