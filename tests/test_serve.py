@@ -248,9 +248,24 @@ def test_a_read_only_token_reads_and_never_writes(team: Team) -> None:
 # -- partitions ------------------------------------------------------------------------------
 def test_alice_never_reads_or_changes_bobs_memories(team: Team) -> None:
     with team.client("bob") as bob:
-        save(bob, "Bob 的工资是 3 万")
+        salary = save(bob, "Bob 的工资是 3 万")["entry"]
         save(bob, "Bob prefers vim", type="preference", scope="global")
     with team.client("alice") as alice:
+        for given in (salary["id"], salary["id"][:4], salary["id"][:8]):
+            for method, path, body in [
+                ("GET", f"/api/memories/{given}", None),
+                ("GET", f"/api/memories/{given}/history", None),
+                ("PATCH", f"/api/memories/{given}", {"content": "Bob 的工资是 9 万"}),
+                ("POST", f"/api/memories/{given}/verify", None),
+                ("DELETE", f"/api/memories/{given}", None),
+            ]:
+                r = alice.request(method, path, json=body)
+                assert r.status_code == 404, (method, path, r.text)  # as if it did not exist
+                assert "工资" not in r.text
+        crossed = alice.post(
+            "/api/memories", json={"content": "工资 9 万", "replace_id": salary["id"]}
+        )
+        assert crossed.status_code == 404 and "工资是" not in crossed.text
         save(alice, "Alice 负责支付服务")
         assert ok(alice.get("/api/search", params={"q": "工资"})) == []
         assert ok(alice.get("/api/search", params={"q": "vim"})) == []
@@ -261,6 +276,9 @@ def test_alice_never_reads_or_changes_bobs_memories(team: Team) -> None:
         assert ok(alice.post("/api/forget", json={"keyword": "Bob"}))["deleted"] == []
     with team.client("bob") as bob:
         assert len(ok(bob.get("/api/memories"))) == 2
+        kept = ok(bob.get(f"/api/memories/{salary['id']}"))["entry"]
+        assert kept == salary  # not edited, verified or deleted
+        assert len(ok(bob.get(f"/api/memories/{salary['id']}/history"))["versions"]) == 1
 
 
 # -- MCP over HTTP -----------------------------------------------------------------------------
@@ -392,3 +410,17 @@ def test_the_web_page_signs_in_with_a_cookie_and_guards_its_forms(sqlite_team: T
         exported = web.get("/export")
         assert "attachment" in exported.headers["content-disposition"]
         assert [e["content"] for e in exported.json()["entries"]] == ["从别的网站提交的表单"]
+    with sqlite_team.client("bob") as bob:
+        bobs = save(bob, "Bob 的工资是 3 万")["entry"]["id"]
+    with sqlite_team.client(None, follow_redirects=False) as web:
+        web.post("/login", data={"token": sqlite_team.tokens["alice"]})
+        csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', web.get("/").text)
+        assert csrf is not None
+        for page in (f"/m/{bobs}", f"/m/{bobs[:4]}", f"/m/{bobs}/delete"):
+            seen = web.get(page)
+            assert seen.status_code == 404 and "工资" not in seen.text, page
+        for action in ("edit", "verify", "delete"):
+            form = {"csrf": csrf.group(1), "content": "改掉 Bob 的"}
+            assert web.post(f"/m/{bobs}/{action}", data=form).status_code == 404, action
+    with sqlite_team.client("bob") as bob:
+        assert ok(bob.get(f"/api/memories/{bobs}"))["entry"]["content"] == "Bob 的工资是 3 万"
