@@ -81,7 +81,8 @@ def test_file_layout_and_events(tmp_path: Path) -> None:
     ledger = SessionLedger(tmp_path, metadata={"project": "demo", "model": "qwen"})
     assert re.fullmatch(r"\d{8}-\d{6}-[0-9a-f]{6}", ledger.id)
     assert ledger.path == tmp_path / ".remem" / "sessions" / f"{ledger.id}.jsonl"
-    assert (tmp_path / ".remem" / ".gitignore").read_text() == "*\n"
+    assert (tmp_path / ".remem" / "sessions" / ".gitignore").read_text() == "*\n"
+    assert not (tmp_path / ".remem" / ".gitignore").exists()  # project skills may be committed
     ledger.message({"role": "user", "content": "hi"})
     ledger.checkpoint([{"role": "user", "content": "hi"}])
     ledger.close()
@@ -97,10 +98,10 @@ def test_file_layout_and_events(tmp_path: Path) -> None:
 
 
 def test_existing_gitignore_is_kept(tmp_path: Path) -> None:
-    (tmp_path / ".remem").mkdir()
-    (tmp_path / ".remem" / ".gitignore").write_text("spill/\n")
+    (tmp_path / ".remem" / "sessions").mkdir(parents=True)
+    (tmp_path / ".remem" / "sessions" / ".gitignore").write_text("spill/\n")
     SessionLedger(tmp_path).close()
-    assert (tmp_path / ".remem" / ".gitignore").read_text() == "spill/\n"
+    assert (tmp_path / ".remem" / "sessions" / ".gitignore").read_text() == "spill/\n"
 
 
 def test_chinese_is_stored_readable(tmp_path: Path) -> None:

@@ -120,7 +120,8 @@ def _ensure_folder(root: Path) -> Path:
         private_folder(folder)
     except OSError as exc:
         raise StoreError(f"cannot create {folder}: {describe_os_error(exc)}") from exc
-    ignore_all(root / ".remem")
+    # Sessions stay out of git, the rest of .remem/ (project skills) may be committed.
+    ignore_all(folder)
     return folder
 
 
