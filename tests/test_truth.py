@@ -418,3 +418,62 @@ def test_other_phrasings_of_a_change_are_caught(mem: Memory, before: str, after:
 def test_other_look_alikes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
     assert mem.save(left).status == "added"
     assert mem.save(right).status == "added"
+
+
+# A second set written apart from the dev set: changes, repeats in other words, look-alikes.
+@pytest.mark.parametrize(("before", "after"), [
+        ('监控用的是 Zabbix', '监控已经迁到 Prometheus 了'),
+        ('团队沟通用钉钉', '团队沟通工具换成飞书'),
+        ('接口文档在 Confluence 上', '接口文档搬到 Notion 了'),
+        ('发布窗口是每周四晚上', '发布窗口调整到每周二晚上'),
+        ('测试覆盖率要求 80%', '测试覆盖率要求提高到 90%'),
+        ('运维负责人是老周', '运维负责人换成了小陈'),
+        ('数据仓库用 Hive', '数据仓库迁移到 ClickHouse'),
+        ('本地开发端口是 3000', '本地开发端口改成 5173'),
+        ('我喜欢用 VS Code', '我现在改用 Cursor 了'),
+        ('回复请用中文', '以后回复用英文'),
+        ('The team uses Jira for tickets', 'We moved tickets to Linear'),
+        ('The cache TTL is 5 minutes', 'Cache TTL bumped to 15 minutes'),
+        ('The primary region is us-east-1', 'The primary region is now eu-west-1'),
+        ('Sprint length is two weeks', 'Sprint length changed to one week'),
+        ('The tech lead is Priya', 'The tech lead is now Sam'),
+        ('The API rate limit is 100 requests per minute',
+         'The API rate limit was raised to 300 requests per minute'),
+        ('We use MySQL 5.7', 'We upgraded MySQL to 8.0'),
+        ('Docker images are stored in Docker Hub', 'Docker images moved to GHCR'),
+])  # fmt: skip
+def test_more_phrasings_of_a_change_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+@pytest.mark.parametrize(("first", "again"), [
+        ('项目使用 Python 3.12', '项目的 Python 版本是 3.12'),
+        ('The billing service listens on port 9090', 'Billing service port: 9090'),
+        ('我偏好深色主题', '我喜欢用深色主题'),
+        ('CI 用 GitHub Actions', '我们的 CI 是 GitHub Actions'),
+        ('The on-call lead is Dana', 'Dana is the on-call lead'),
+        ('缓存用 Redis', 'Redis 用于缓存'),
+])  # fmt: skip
+def test_a_fact_said_again_in_other_words_is_a_duplicate(
+    mem: Memory, first: str, again: str
+) -> None:
+    assert mem.save(first).status == "added"
+    assert mem.save(again).status == "duplicate"
+
+
+@pytest.mark.parametrize(("left", "right"), [
+        ('订单库的主键是 order_id', '用户库的主键是 user_id'),
+        ('前端的 Node 版本是 18', '构建机的 Node 版本是 20'),
+        ('灰度环境的副本数是 2', '正式环境的副本数是 8'),
+        ('The admin panel is at /admin', 'The status page is at /status'),
+        ("Team A's standup is at 9:30", "Team B's standup is at 10:00"),
+        ('The iOS app uses Swift', 'The Android app uses Kotlin'),
+        ('Staging uses a t3.medium instance', 'Production uses an m5.xlarge instance'),
+        ('华东区的负载均衡用 SLB', '华北区的负载均衡用 Nginx'),
+        ('周报每周五提交', '月报每月最后一天提交'),
+        ('The login service timeout is 5 s', 'The payment service timeout is 30 s'),
+])  # fmt: skip
+def test_more_look_alikes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
+    assert mem.save(left).status == "added"
+    assert mem.save(right).status == "added"

@@ -43,7 +43,8 @@ _LINK_WORDS = frozenset(
     还是 仍然 依然 都 也 要 需 需要 等于 达到 增加 减少
     改 定 设 调 升 至 从 由 将 把 version ver is are was were be to set changed change uses use
     using used of at = : now currently still about approx around moved bumped upgraded downgraded
-    remains stays""".split()
+    remains stays 提高 提升 降低 上调 下调 增至 降至 调到 改到 raised lowered increased
+    decreased reduced""".split()
 )
 _FROM = frozenset({"从", "由", "from"})
 # Irregular English forms the stemmer cannot join to their base ("went" -> "go"): a

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from remem.entry import Entry
 from remem.truth import dedup, keys
+from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
 from remem.truth.subject import Claim, read, states_change
 
@@ -76,6 +77,28 @@ def by_subject(old: Entry, new: Claim, was: Claim) -> Match | None:
     return Match(old, "conflict", f"same subject, different value ({shown})")
 
 
+# Words of a subject key that say where a thing is: a stated move from one to another
+# ("stored in Docker Hub" -> "moved to GHCR") is a change of the same subject.
+_WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server"})
+
+
+def akin(new: Claim, was: Claim) -> bool:
+    """Whether two claims are about one subject: the same key, or keys that differ only
+    in an owner word ("项目的 Python 版本" / "项目使用 Python"), or, where the new text
+    states a change, only in how they say where the thing is."""
+    if new.key == was.key:
+        return True
+    a, b = set(new.key.split()), set(was.key.split())
+    if a - lx.OWNER_NOUNS == b - lx.OWNER_NOUNS and a - lx.OWNER_NOUNS:
+        return True
+    return (
+        new.change
+        and bool(a & _WHERE and b & _WHERE)
+        and bool(a - _WHERE)
+        and (a - _WHERE == b - _WHERE)
+    )
+
+
 def relation(existing: Entry, incoming: Entry, claim: Claim | None) -> Match | None:
     """How `incoming` (whose claim is `claim`) relates to `existing` of the same domain."""
     if dedup.same_canon(existing, incoming):
@@ -84,7 +107,7 @@ def relation(existing: Entry, incoming: Entry, claim: Claim | None) -> Match | N
         return None
     was = claim_of(existing)
     if claim is not None and was is not None:
-        return by_subject(existing, claim, was) if claim.key == was.key else None
+        return by_subject(existing, claim, was) if akin(claim, was) else None
     found = dedup.relation(existing, incoming)
     if found is None or found.relation != "conflict":
         return found

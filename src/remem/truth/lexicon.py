@@ -385,6 +385,8 @@ _EXTRA_KINDS = {
     "github": "code_host", "bitbucket": "code_host",
     "gitee": "code_host", "codeberg": "code_host", "gitea": "code_host",
     "阿里云": "platform", "腾讯云": "platform", "华为云": "platform",
+    "cursor": "editor", "zed": "editor", "sublime text": "editor", "helix": "editor",
+    "ghcr": "registry", "quay": "registry", "nexus": "registry", "artifactory": "registry",
 }  # fmt: skip
 # The first glossary kind word that names what a technology is, in priority order.
 _KIND_MARKERS = (

@@ -77,7 +77,7 @@ def tokenize(text: str) -> list[Tok]:
             for word, tag in _jieba().tag(value):
                 run.extend(_unglue(word, tag, pos))
                 pos += len(word)
-            out.extend(_split_verbs(run))
+            out.extend(_split_verbs(_join_known(run)))
             continue
         if kind == "path" and not _path_like(value):
             out.extend(tokenize_plain(value, start))
@@ -110,6 +110,24 @@ def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
         return [Tok(word[:end], word[:end], "han", "n", pos, pos + end),
                 Tok(word[-1], word[-1], "han", "v", pos + end, pos + len(word))]  # fmt: skip
     return [Tok(word, word, "han", tag, pos, pos + len(word))]
+
+
+def _join_known(run: list[Tok]) -> list[Tok]:
+    """A value the lexicon knows that jieba cut into pieces ("钉钉" -> 钉 + 钉) is one token."""
+    from remem.truth.lexicon import value_kinds
+
+    known, out, i = value_kinds(), [], 0
+    while i < len(run):
+        j = next((j for j in range(min(len(run), i + 4), i + 1, -1)
+                  if "".join(t.text for t in run[i:j]) in known), None)  # fmt: skip
+        if j is None:
+            out.append(run[i])
+            i += 1
+            continue
+        word = "".join(t.text for t in run[i:j])
+        out.append(Tok(word, word, "han", "nz", run[i].start, run[j - 1].end))
+        i = j
+    return out
 
 
 def _split_verbs(run: list[Tok]) -> list[Tok]:
