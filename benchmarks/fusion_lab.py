@@ -192,6 +192,26 @@ def fuse_rule(model: Embedder, m: str, w: float, gate: float = math.inf) -> Rule
     return rule
 
 
+def spread_rule(m: str, share: float, gate: float = math.inf) -> Rule:
+    """remem's hybrid order (`ranking.spread_fusion`): over the keyword candidates and
+    the 50 nearest, keyword x multipliers + w x cosine x multipliers with w = `share` x
+    the keyword scores' spread over the cosines'; keyword only at `gate`."""
+
+    def rule(p: Prepared, q: QueryData) -> list[str]:
+        if q.kw and max(q.kw.values()) >= gate:
+            return keyword_rule(p, q)
+        pool = sorted(set(q.kw) | set(nearest(p, q, m, 50)))
+        cos = dict(zip(p.keys, q.cos[m].tolist(), strict=True))
+        scores = ranking.spread_fusion(
+            [q.kw.get(k, 0.0) * q.mult[k] for k in pool],
+            [max(0.0, cos[k]) * q.mult[k] for k in pool],
+            share,
+        )
+        return [k for _, k in sorted(zip(scores, pool, strict=True), key=lambda t: -t[0])]
+
+    return rule
+
+
 def rrf_rule(m: str, k0: int, wv: float) -> Rule:
     def rule(p: Prepared, q: QueryData) -> list[str]:
         scores: dict[str, float] = {}
@@ -212,9 +232,13 @@ def report(sets: dict[str, list[Prepared]], makers: dict[str, Embedder]) -> None
             rules[f"fuse {m} w={w}"] = fuse_rule(model, m, w)
         for k0, wv in ((10, 0.5), (60, 1.0)):
             rules[f"rrf {m} k={k0} wv={wv}"] = rrf_rule(m, k0, wv)
+        for share in (1.0, 1.3, 1.6, 1.9):
+            rules[f"spread {m} share={share}"] = spread_rule(m, share)
     if "use" in makers:
         for gate in (0.5, 0.8, 1.0):
             rules[f"fuse use w=0.1 gate={gate}"] = fuse_rule(makers["use"], "use", 0.1, gate)
+        for gate in (0.8, 1.0, 1.5):
+            rules[f"spread use 1.6 gate={gate}"] = spread_rule("use", 1.6, gate)
     print(f"{'rule':<26} " + " ".join(f"{n:>24}" for n in sets))
     print(f"{'':<26} " + " ".join(f"{'R@5/10/20 tok@10':>24}" for _ in sets))
     for label, rule in rules.items():

@@ -4,6 +4,7 @@ keywords miss, everything degrades to keyword only, and the LoCoMo bench runs.""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -292,10 +293,40 @@ def test_keywords_that_settle_a_query_leave_the_model_alone(tmp_path: Path) -> N
         mem.save("周末喜欢去爬山")
         mem.reindex()
         before = fake.calls
+        # By default only a match repeating the query's terms settles it (vectors help
+        # even a full keyword match: RankingConfig.keyword_confident) ...
         assert mem.search("JDK 17 Maven")[0].entry.content == "项目使用 JDK 17 和 Maven"
-        assert fake.calls == before  # every term matched: no query embedding
-        mem.search("构建工具用哪个")  # nothing answers it in words: the vectors are asked
         assert fake.calls == before + 1
+        # ... and the gate is a setting: at 1.0, a memory matching every term once does.
+        mem.recall.cfg = replace(mem.ranking, keyword_confident=1.0)
+        assert mem.search("JDK 17 Maven")[0].entry.content == "项目使用 JDK 17 和 Maven"
+        assert fake.calls == before + 1  # every term matched: no query embedding
+        mem.search("构建工具用哪个")  # nothing answers it in words: the vectors are asked
+        assert fake.calls == before + 2
+
+
+def test_a_hybrid_search_embeds_its_query_once_for_candidates_beyond_the_nearest(
+    tmp_path: Path,
+) -> None:
+    fake = FakeEmbedder()
+    with Memory(tmp_path / "m.db", project="p", embedder=fake) as mem:
+        notes = [
+            f"周报 第 {i} 周：构建 {tool}"
+            for i, tool in enumerate("Maven Gradle Bazel Ant Make".split())
+        ]
+        ids = [mem.save(n, type="milestone").entry.id for n in notes]
+        mem.reindex()
+        mem.recall.cfg = replace(mem.ranking, candidates=4)  # the 2 nearest, 4 by keyword
+        assert mem.vectors is not None
+        before = fake.calls
+        hits = mem.search("周报 构建 工具 Bazel")
+        assert fake.calls == before + 1  # the query is embedded once
+        cos = mem.vectors.cosines(mem.vectors.embed_query("周报 构建 工具 Bazel"), ids)
+        near = sorted(ids, key=lambda i: -cos[i])[:2]
+        beyond = [h for h in hits if h.entry.id not in near]
+        assert beyond and hits[0].entry.content == notes[2]
+        # ordered by keyword and cosine together (ranking.spread_fusion)
+        assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
 
 
 def test_default_memory_is_hybrid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
+import itertools
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
 
 from remem import Memory, count_tokens
 from remem.entry import Entry, utcnow
@@ -13,6 +17,7 @@ from remem.retrieval.ranking import (
     fuse,
     query_dates,
     select_for_injection,
+    spread_fusion,
     tier_of,
 )
 
@@ -143,6 +148,40 @@ def test_semantic_relevance_never_lowers_a_strong_keyword_match() -> None:
     cfg = RankingConfig()
     assert fuse(1.4, 0.9, cfg) == 1.4
     assert fuse(0.5, 0.5, cfg) == 0.75
+
+
+def _order(scores: list[float]) -> list[int]:
+    return sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+
+
+_SCORES = st.lists(
+    st.tuples(st.floats(0, 3, width=32), st.floats(0, 1, width=32)), min_size=2, max_size=30
+)
+
+
+@given(_SCORES, st.floats(0.01, 100), st.floats(0.01, 100))
+def test_spread_fusion_does_not_depend_on_either_scale(
+    pairs: list[tuple[float, float]], kscale: float, cscale: float
+) -> None:
+    """A short question's BM25 runs to 1.4, a long dialogue's to 0.05: the order of the
+    candidates must not change with the scale of either signal."""
+    keyword, cosine = [k for k, _ in pairs], [c for _, c in pairs]
+    base = spread_fusion(keyword, cosine, 1.6)
+    scaled = spread_fusion([k * kscale for k in keyword], [c * cscale for c in cosine], 1.6)
+    gap = 1e-5 * max(max(base), 1e-6)
+    for i, j in itertools.permutations(range(len(pairs)), 2):
+        if base[i] > base[j] + gap:  # a clear lead survives any rescaling
+            assert scaled[i] > scaled[j]
+
+
+def test_spread_fusion_weighs_each_signal_by_how_it_separates_the_candidates() -> None:
+    assert _order(spread_fusion([0.0, 0.0, 0.0], [0.2, 0.9, 0.5], 1.6)) == [1, 2, 0]
+    assert _order(spread_fusion([0.3, 0.9, 0.1], [0.5, 0.5, 0.5], 1.6)) == [1, 0, 2]
+    # a keyword lead of one spread loses to a cosine lead of one spread at share > 1
+    keyword, cosine = [1.0, 0.0, 0.5], [0.0, 1.0, 0.5]
+    assert _order(spread_fusion(keyword, cosine, 1.6))[0] == 1
+    assert _order(spread_fusion(keyword, cosine, 0.6))[0] == 0
+    assert all(s >= 0 for s in spread_fusion([0.2, 0.0], [0.0, 0.7], 1.6))
 
 
 # -- SPEC RT8: hot / warm / cold --------------------------------------------------------------

@@ -952,6 +952,24 @@ def test_nearest_is_exact_cosine_order_or_none(store: Store) -> None:
     assert store.nearest("another-model", query.tobytes(), 2) == []
 
 
+def test_vectors_of_gives_exactly_the_stored_vectors_asked_for(store: Store) -> None:
+    import numpy as np
+
+    from remem.retrieval.embedding import FakeEmbedder
+
+    fake = FakeEmbedder()
+    entries = [add(store, t, i) for i, t in enumerate(["一号记录", "second note", "第三条"])]
+    vectors = fake.embed([e.content for e in entries])
+    store.put_vectors(fake.name, fake.dim, [(entries[i].id, vectors[i].tobytes()) for i in (0, 2)])
+    asked = [entries[2].id, entries[1].id, entries[0].id, entries[2].id, "no-such-id"]
+    found = store.vectors_of(fake.name, asked)
+    assert set(found) == {entries[0].id, entries[2].id}  # the one without a vector: absent
+    for i in (0, 2):
+        assert np.array_equal(np.frombuffer(found[entries[i].id], dtype=np.float32), vectors[i])
+    assert store.vectors_of("another-model", asked) == {}
+    assert store.vectors_of(fake.name, []) == {}
+
+
 def test_hybrid_memory_same_answers(location: str) -> None:
     from remem.retrieval.embedding import FakeEmbedder
 

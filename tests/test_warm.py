@@ -106,6 +106,20 @@ def test_a_bad_request_is_answered_and_the_service_goes_on(tmp_path: Path) -> No
     assert "vectors" in ok and service.loads == 1
 
 
+def test_the_service_gives_a_query_s_cosines_with_given_entries(tmp_path: Path) -> None:
+    from remem import Memory
+
+    with Memory(tmp_path / "m.db", project="p", embedder=FakeEmbedder()) as mem:
+        ids = [mem.save(fact).entry.id for fact in FACTS]
+        mem.reindex()
+        assert mem.vectors is not None
+        local = mem.vectors.cosines(mem.vectors.embed_query("地铁 SQLite"), [ids[2], ids[0]])
+    message = {"op": "cosines", "model": FakeEmbedder.name, "store": str(tmp_path / "m.db")}
+    warm = Service().handle({**message, "text": "地铁 SQLite", "ids": [ids[2], ids[0], "gone"]})
+    assert set(warm["cosines"]) == {ids[0], ids[2]} == set(local)
+    assert all(abs(warm["cosines"][i] - local[i]) < 1e-6 for i in local)
+
+
 def _answer(service: Service, message: dict[str, Any]) -> dict[str, Any]:
     from remem.retrieval.warm_service import _answer as answer
 

@@ -15,7 +15,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -112,6 +112,23 @@ def fuse(keyword: float, semantic: float, cfg: RankingConfig) -> float:
     return keyword + cfg.semantic_weight * semantic * max(0.0, 1.0 - keyword)
 
 
+def spread_fusion(keyword: Sequence[float], cosine: Sequence[float], share: float) -> list[float]:
+    """One query's candidates scored by keywords and vectors at once (each score already
+    times the candidate's decay and weights): keyword + w x cosine, where w is `share`
+    times the spread (standard deviation) of the keyword scores over that of the cosines.
+    Each signal then counts by how much it separates this query's candidates, whatever
+    BM25's scale is for the query (a short question's best match scores 1.4, a long
+    dialogue's 0.05); with no keyword spread at all the vectors alone order them."""
+    sk, sc = _spread(keyword), _spread(cosine)
+    w = share * sk / sc if sk > 0 and sc > 0 else float(sk == 0)
+    return [k + w * c for k, c in zip(keyword, cosine, strict=True)]
+
+
+def _spread(values: Sequence[float]) -> float:
+    mean = sum(values) / len(values) if values else 0.0
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)) if values else 0.0
+
+
 def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
     age_days = max(0.0, (now - entry.created_at).total_seconds() / DAY)
     half_life = cfg.half_life_days.get(entry.type, 90.0)
@@ -170,17 +187,21 @@ def score_candidates(
     *,
     now: datetime | None = None,
     semantic: Mapping[str, float] | None = None,
+    cosine: Mapping[str, float] | None = None,
     dates: QueryDates | None = None,
 ) -> list[Hit]:
     """Hits for every candidate with some relevance, best first. `semantic` maps entry
-    ids to calibrated embedding relevance, fused with BM25 (SPEC RT3); `dates`, the
-    periods the query names, favour the memories written in them."""
+    ids to calibrated embedding relevance, fused with BM25 (SPEC RT3) into each hit's
+    relevance (what the floors read); with `cosine` (entry id -> cosine with the query)
+    too, hits are scored and ordered by `spread_fusion`. `dates`, the periods the query
+    names, favour the memories written in them."""
     now = now or utcnow()
     query_set = set(query)
     named: dict[str, bool] = {}  # entity -> does the query name it (segmenting is costly)
     hits = []
+    keyword: list[tuple[float, float]] = []  # per hit: BM25 relevance, decay x weights
     for cand in candidates:
-        rel = bm25_relevance(cand.terms, query, stats, cfg)
+        rel = kw = bm25_relevance(cand.terms, query, stats, cfg)
         if semantic is not None:
             rel = fuse(rel, semantic.get(cand.entry.id, 0.0), cfg)
         if rel <= 0:
@@ -193,8 +214,31 @@ def score_candidates(
         if dates is not None and dates.matches(entry.created_at):
             weight *= cfg.date_boost
         hits.append(Hit(entry, rel * d * weight, rel, d, is_stale(entry, now, cfg)))
+        keyword.append((kw, d * weight))
+    if cosine is not None and hits:
+        hits = _spread_scored(hits, keyword, cosine, cfg.vector_share)
     hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
     return hits
+
+
+def _spread_scored(
+    hits: list[Hit],
+    keyword: Sequence[tuple[float, float]],
+    cosine: Mapping[str, float],
+    share: float,
+) -> list[Hit]:
+    """`hits` rescored by `spread_fusion` from (BM25, multiplier) each; a hit without a
+    vector yet (not embedded) counts as the least similar of the others."""
+    least = min((cosine[h.entry.id] for h in hits if h.entry.id in cosine), default=0.0)
+    scores = spread_fusion(
+        [kw * m for kw, m in keyword],
+        [
+            max(0.0, cosine.get(h.entry.id, least)) * m
+            for h, (_, m) in zip(hits, keyword, strict=True)
+        ],
+        share,
+    )
+    return [replace(h, score=s) for h, s in zip(hits, scores, strict=True)]
 
 
 def _names(entity: str, query: set[str], seen: dict[str, bool]) -> bool:

@@ -9,7 +9,7 @@ Entries are embedded lazily, in batches, the first time a search needs them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -62,6 +62,7 @@ class VectorIndex:
         self._embedded_to = 0  # every entry up to this position has a vector
         self._generation: tuple[int, int] | None = None
         self._own_index: bool | None = None  # does the store answer `nearest` itself?
+        self._last_query: tuple[str, Vectors] | None = None
         # One-shot commands leave the model and the matrix to the warm service.
         self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
 
@@ -188,43 +189,54 @@ class VectorIndex:
         return hits
 
     def embed_query(self, text: str) -> Vectors:
-        return self.embedder.embed([text], query=True)[0:1].reshape(-1)
+        """The vector of a query; the last one is kept (a hybrid search asks for it once
+        for the nearest entries and again for the keyword candidates' cosines)."""
+        last = self._last_query  # one read: threads searching at once each get their own
+        if last is None or last[0] != text:
+            last = self._last_query = (text, self.embedder.embed([text], query=True).reshape(-1))
+        return last[1]
 
-    def relevance(
-        self, vector: Vectors, n: int, *, refresh: bool = True, flt: Filter | None = None
-    ) -> dict[str, float]:
-        """Calibrated semantic relevance of the `n` entries nearest to `vector`."""
-        weight = self.embedder.weight
-        return {
-            eid: weight * rel
-            for eid, cos in self.nearest(vector, n, refresh=refresh, flt=flt)
-            if (rel := self.calibrate(cos))
-        }
+    def cosines(self, vector: Vectors, ids: Sequence[str]) -> dict[str, float]:
+        """Cosine of `vector` with the stored vectors of `ids` (those that have one)."""
+        import numpy as np
 
-    def query(
-        self, text: str, n: int, *, refresh: bool = True, flt: Filter | None = None
-    ) -> dict[str, float]:
-        """Calibrated semantic relevance of the `n` entries nearest to `text`."""
-        return self.relevance(self.embed_query(text), n, refresh=refresh, flt=flt)
+        dim = int(vector.shape[-1])
+        kept = [(e, b) for e, b in self.store.vectors_of(self.embedder.name, ids).items()
+                if len(b) == 4 * dim]  # fmt: skip
+        if not kept:
+            return {}
+        rows = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32).reshape(-1, dim)
+        found: list[float] = (rows @ vector.astype(np.float32)).tolist()
+        return dict(zip((e for e, _ in kept), found, strict=True))
 
-    def _query_relevance(
+    def _query_cosines(
         self, query: str, n: int, flt: Filter, *, refresh: bool = True
     ) -> dict[str, float]:
-        """`query`'s semantic relevance to its `n` nearest entries; with the warm service,
-        in one request (this process then needs neither the model nor numpy)."""
+        """Cosines of `query` with its `n` nearest entries; with the warm service, in one
+        request (this process then needs neither the model nor numpy)."""
         if self._own_index is None:
             self.refresh()
         if not self._own_index and self.warm is not None:
             near = self._from_warm(n, text=query)
             if near is not None:
-                w = self.embedder.weight
-                return {eid: w * rel for eid, cos in near if (rel := self.calibrate(cos))}
-        return self.query(query, n, refresh=refresh, flt=flt)
+                return dict(near)
+        return dict(self.nearest(self.embed_query(query), n, refresh=refresh, flt=flt))
+
+    def _candidate_cosines(self, query: str, ids: list[str]) -> dict[str, float]:
+        """Cosines of `query` with the keyword candidates the nearest did not reach."""
+        if not ids:
+            return {}
+        if not self._own_index and self.warm is not None:
+            found = self.warm.cosines(str(Path(self.store.path).resolve()), query, ids)
+            if found is not None:
+                return found
+        return self.cosines(self.embed_query(query), ids)
 
     def rank(self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig) -> list[Hit]:
         """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
         (the semantic ones cover common terms); unless one of them answers the query
-        well enough (`cfg.keyword_confident`), the nearest entries too, fused."""
+        well enough (`cfg.keyword_confident`), the nearest entries too, every candidate
+        ordered by its BM25 and its cosine with the query (`ranking.spread_fusion`)."""
         n = cfg.candidates
         dates = ranking.query_dates(query)
         if terms:
@@ -237,23 +249,28 @@ class VectorIndex:
         else:
             candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
         seen = {c.entry.id for c in candidates}
-        semantic, extra = self._semantic(query, n // 2, flt, seen)
+        near, extra = self._semantic(query, n // 2, flt, seen)
+        cosine = self._candidate_cosines(query, [e for e in seen if e not in near]) | near
+        w = self.embedder.weight
+        semantic = {e: w * rel for e, cos in near.items() if (rel := self.calibrate(cos))}
         return ranking.score_candidates(
-            [*candidates, *extra], terms, stats, cfg, semantic=semantic, dates=dates
-        )
+            [*candidates, *extra], terms, stats, cfg, semantic=semantic, cosine=cosine,
+            dates=dates,
+        )  # fmt: skip
 
     def _semantic(
         self, query: str, want: int, flt: Filter, seen: set[str]
     ) -> tuple[dict[str, float], list[Candidate]]:
-        """Semantic relevance of the entries nearest to `query`, and the candidates (not
-        in `seen`, passing `flt`) they add. The in-process index ranks every project of
-        a shared store: when most of its nearest belong to others, it looks 8x further."""
-        semantic = self._query_relevance(query, want, flt)
-        extra = self.store.candidates([e for e in semantic if e not in seen], flt)
-        passing = len(extra) + len(seen & semantic.keys())
-        if len(semantic) >= want and passing < want // 2:
-            wider = self._query_relevance(query, want * 8, flt, refresh=False)
-            more = [e for e in wider if e not in semantic and e not in seen]
-            extra += self.store.candidates(more, flt)
-            semantic = wider
-        return semantic, extra
+        """Cosines of the entries nearest to `query`, and the candidates (related at all,
+        not in `seen`, passing `flt`) they add. The in-process index ranks every project
+        of a shared store: when most of its nearest belong to others, it looks 8x further."""
+        near = self._query_cosines(query, want, flt)
+        related = [e for e, cos in near.items() if self.calibrate(cos)]
+        extra = self.store.candidates([e for e in related if e not in seen], flt)
+        passing = len(extra) + len(seen.intersection(related))
+        if len(related) >= want and passing < want // 2:
+            wider = self._query_cosines(query, want * 8, flt, refresh=False)
+            more = [e for e, cos in wider.items() if self.calibrate(cos) and e not in near]
+            extra += self.store.candidates([e for e in more if e not in seen], flt)
+            near = wider
+        return near, extra

@@ -11,6 +11,8 @@ vector matrix in memory, as `remem chat` does for its own process:
 - `embed`: vectors of texts (a save's new memory, a query);
 - `nearest`: the entries of a SQLite store closest to a text or a vector, from the
   warm matrix (refreshed from the store whenever another process wrote).
+- `cosines`: a query's cosines with given entries of a store (hybrid search scores
+  its keyword candidates by them too).
 
 Any failure to reach or start it falls back to doing the work in-process, so results
 never depend on it; `REMEM_WARM=0` turns it off. PostgreSQL stores answer `nearest`
@@ -198,3 +200,16 @@ class WarmEmbedder:
         except WarmUnavailable:
             return None
         return [(str(eid), float(cos)) for eid, cos in reply["hits"]]
+
+    def cosines(self, location: str, text: str, ids: Sequence[str]) -> dict[str, float] | None:
+        """Cosines of the query `text` with the vectors of `ids` in the store at
+        `location`; None when the service is unavailable, {} when it cannot tell (an
+        older service still running)."""
+        if self.client.failed:
+            return None
+        message = {"op": "cosines", "model": self.name, "store": location, "text": text}
+        try:
+            reply = self.client.request({**message, "ids": list(ids)})
+        except WarmUnavailable:
+            return None if self.client.failed else {}
+        return {str(eid): float(cos) for eid, cos in reply["cosines"].items()}

@@ -65,6 +65,10 @@ class Service:
                 else:
                     vector = index.embed_query(str(message["text"]))
                 return {"hits": index.nearest(vector, int(message["n"]))}
+            if op == "cosines":
+                index = self.index(str(message["store"]), str(message["model"]))
+                vector = index.embed_query(str(message["text"]))
+                return {"cosines": index.cosines(vector, [str(i) for i in message["ids"]])}
         return {"error": f"unknown request {op!r}"}
 
 

@@ -239,6 +239,10 @@ class Store(Protocol):
         """(position, entry id, float32 bytes) of `model`'s vectors of entries at positions
         past `after`, in order, at most `limit`; a new entry always gets a higher position."""
 
+    def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
+        """The float32 bytes of `model`'s vectors of the entries among `ids` that have one
+        (hybrid search scores its keyword candidates by them, not only the nearest)."""
+
     def nearest(
         self, model: str, vector: bytes, n: int, flt: Filter | None = None
     ) -> list[tuple[str, float]] | None:

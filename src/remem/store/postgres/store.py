@@ -163,6 +163,18 @@ class PostgresStore(SQLStore):
             ).fetchall()
         return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
 
+    def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
+        if not ids:
+            return {}
+        with self._conn() as conn:
+            cur = conn.cursor(binary=True)
+            rows = cur.execute(
+                "SELECT e.id, v.vec FROM entries e JOIN vectors v ON v.entry_pos = e.pos "
+                "WHERE e.id = ANY(%s) AND v.model = %s",
+                (list(dict.fromkeys(ids)), model),
+            ).fetchall()
+        return {eid: _blob(vec) for eid, vec in rows}
+
     def nearest(
         self, model: str, vector: bytes, n: int, flt: Filter | None = None
     ) -> list[tuple[str, float]] | None:

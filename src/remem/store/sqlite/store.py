@@ -22,6 +22,8 @@ from remem.store.sql import SQLStore
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.schema import LATEST
 
+_IDS_PER_QUERY = 500  # under SQLite's limit of bound parameters
+
 SQLITE = Dialect(
     mark=":{}", same="IS", time=format_ts, pos="rowid", ref="entry_rowid", no_limit=-1,
     lists=False, hint="+", store_terms=" ".join, load_terms=str.split,
@@ -187,6 +189,20 @@ class SQLiteStore(SQLStore):
             (model, after, -1 if limit is None else limit),
         )
         return [(r[0], r[1], r[2]) for r in rows]
+
+    def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
+        ids = list(dict.fromkeys(ids))
+        found: dict[str, bytes] = {}
+        for i in range(0, len(ids), _IDS_PER_QUERY):
+            chunk = ids[i : i + _IDS_PER_QUERY]
+            # `+v.model`: look entries up by id, never scan the model's index of vectors
+            rows = self._q(
+                "SELECT e.id, v.vec FROM entries e JOIN vectors v ON v.entry_rowid = e.rowid "
+                f"WHERE e.id IN ({','.join('?' * len(chunk))}) AND +v.model = ?",
+                (*chunk, model),
+            )
+            found.update((r[0], r[1]) for r in rows)
+        return found
 
     def nearest(
         self, model: str, vector: bytes, n: int, flt: Filter | None = None
