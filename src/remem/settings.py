@@ -54,9 +54,9 @@ class RankingConfig:
     semantic_weight: float = 1.0  # scales each embedder's own weight (Embedder.weight)
     # Hybrid order (ranking.spread_fusion): the vectors' weight in spreads of the keyword
     # scores. Measured on LoCoMo, MADial zh/en and the zh paraphrase set at once
-    # (benchmarks/fusion_lab.py): LoCoMo R@10 is flat from 1.15 to 1.75 (0.80-0.82,
-    # additive fusion 0.77); from 1.0 to 1.9 MADial moves within +-0.01, and at 1.6 it
-    # finds at least as many relevant memories at 5, 10 and 20 as the additive fusion.
+    # (benchmarks/fusion_lab.py): LoCoMo R@10 holds 0.80-0.82 from 1.15 to 1.6 (additive
+    # fusion 0.77); from 1.0 to 1.9 MADial moves within +-0.01, and at 1.6 it finds at
+    # least as many relevant memories at 5, 10 and 20 as the additive fusion did.
     vector_share: float = 1.6
     half_life_days: dict[str, float] = field(
         default_factory=lambda: dict(
