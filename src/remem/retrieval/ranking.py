@@ -204,8 +204,8 @@ def score_candidates(
         rel = kw = bm25_relevance(cand.terms, query, stats, cfg)
         if semantic is not None:
             rel = fuse(rel, semantic.get(cand.entry.id, 0.0), cfg)
-        if rel <= 0:
-            continue
+        if rel <= 0 and cosine is None:
+            continue  # (with cosines it still counts in the spreads, then is dropped)
         entry = cand.entry
         d = decay(entry, now, cfg)
         weight = cfg.source_weight.get(entry.source, 0.8) * cfg.type_weight.get(entry.type, 0.8)
@@ -216,7 +216,8 @@ def score_candidates(
         hits.append(Hit(entry, rel * d * weight, rel, d, is_stale(entry, now, cfg)))
         keyword.append((kw, d * weight))
     if cosine is not None and hits:
-        hits = _spread_scored(hits, keyword, cosine, cfg.vector_share)
+        scored = _spread_scored(hits, keyword, cosine, cfg.vector_share)
+        hits = [h for h in scored if h.relevance > 0]
     hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
     return hits
 

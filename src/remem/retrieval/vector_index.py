@@ -261,16 +261,16 @@ class VectorIndex:
     def _semantic(
         self, query: str, want: int, flt: Filter, seen: set[str]
     ) -> tuple[dict[str, float], list[Candidate]]:
-        """Cosines of the entries nearest to `query`, and the candidates (related at all,
-        not in `seen`, passing `flt`) they add. The in-process index ranks every project
-        of a shared store: when most of its nearest belong to others, it looks 8x further."""
+        """Cosines of the entries nearest to `query`, and the candidates (not in `seen`,
+        passing `flt`) they add. The in-process index ranks every project of a shared
+        store: when most of its nearest belong to others, it looks 8x further."""
         near = self._query_cosines(query, want, flt)
-        related = [e for e, cos in near.items() if self.calibrate(cos)]
-        extra = self.store.candidates([e for e in related if e not in seen], flt)
-        passing = len(extra) + len(seen.intersection(related))
-        if len(related) >= want and passing < want // 2:
+        extra = self.store.candidates([e for e in near if e not in seen], flt)
+        passing = len(extra) + len(seen & near.keys())
+        if len(near) >= want and passing < want // 2:
             wider = self._query_cosines(query, want * 8, flt, refresh=False)
-            more = [e for e, cos in wider.items() if self.calibrate(cos) and e not in near]
-            extra += self.store.candidates([e for e in more if e not in seen], flt)
+            extra += self.store.candidates(
+                [e for e in wider if e not in near and e not in seen], flt
+            )
             near = wider
         return near, extra
