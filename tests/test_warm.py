@@ -17,10 +17,11 @@ import pytest
 
 from remem.cli.common import one_shot_embedder
 from remem.retrieval.embedding import FakeEmbedder
-from remem.retrieval.warm import WarmClient, WarmEmbedder
+from remem.retrieval.warm import PROTOCOL, WarmClient, WarmEmbedder
 from remem.retrieval.warm_service import Service
 from remem.settings import Settings
 
+NOW = {"protocol": PROTOCOL}  # what this remem's client sends with every request
 FACTS = ["测试数据库用 SQLite", "通勤方式是地铁", "The billing service listens on port 9090"]
 
 
@@ -102,7 +103,8 @@ def test_a_bad_request_is_answered_and_the_service_goes_on(tmp_path: Path) -> No
     assert "error" in _answer(service, {"op": "delete everything"})
     store = tmp_path / "m.db"
     assert "error" in _answer(service, {"op": "nearest", "store": str(store), "n": 3})
-    ok = service.handle({"op": "embed", "model": FakeEmbedder.name, "texts": ["a b"]})
+    assert service.handle({"op": "embed", "model": FakeEmbedder.name, "texts": ["a"]})["stale"]
+    ok = service.handle({"op": "embed", "model": FakeEmbedder.name, "texts": ["a b"], **NOW})
     assert "vectors" in ok and service.loads == 1
 
 
@@ -115,7 +117,8 @@ def test_the_service_gives_a_query_s_cosines_with_given_entries(tmp_path: Path) 
         assert mem.vectors is not None
         local = mem.vectors.cosines(mem.vectors.embed_query("地铁 SQLite"), [ids[2], ids[0]])
     message = {"op": "cosines", "model": FakeEmbedder.name, "store": str(tmp_path / "m.db")}
-    warm = Service().handle({**message, "text": "地铁 SQLite", "ids": [ids[2], ids[0], "gone"]})
+    asked = {**message, "text": "地铁 SQLite", "ids": [ids[2], ids[0], "gone"], **NOW}
+    warm = Service().handle(asked)
     assert set(warm["cosines"]) == {ids[0], ids[2]} == set(local)
     assert all(abs(warm["cosines"][i] - local[i]) < 1e-6 for i in local)
 
@@ -123,7 +126,45 @@ def test_the_service_gives_a_query_s_cosines_with_given_entries(tmp_path: Path) 
 def _answer(service: Service, message: dict[str, Any]) -> dict[str, Any]:
     from remem.retrieval.warm_service import _answer as answer
 
-    return answer(service, message)
+    return answer(service, {**message, **NOW})
+
+
+def test_a_service_of_an_older_remem_is_replaced(home: Path) -> None:
+    """One started before an upgrade knows no protocol and not every request: the
+    client stops it and starts its own (an upgrade never leaves stale answers)."""
+    import socket
+    import threading
+
+    from remem.retrieval.warm import receive, send
+
+    run = home / "run"
+    run.mkdir(parents=True)
+    old = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    old.bind(str(run / "vectors.sock"))
+    old.listen(4)
+    asked: list[str] = []
+
+    def serve_old() -> None:
+        while True:
+            conn, _ = old.accept()
+            with conn:
+                op = str(receive(conn).get("op"))
+                asked.append(op)
+                if op == "stop":
+                    send(conn, {"ok": True})
+                    (run / "vectors.sock").unlink()
+                    return
+                send(conn, {"ok": True} if op == "ping" else {"error": f"unknown request {op!r}"})
+
+    thread = threading.Thread(target=serve_old, daemon=True)
+    thread.start()
+    client = WarmClient(home, idle=30)
+    vectors = WarmEmbedder(FakeEmbedder(), client).embed(["测试数据库"])
+    thread.join(10)
+    old.close()
+    assert vectors.shape[0] == 1 and asked[-1] == "stop"
+    status = client.status()
+    assert status is not None and status["protocol"] == PROTOCOL
 
 
 def test_only_local_models_of_file_stores_go_warm(tmp_path: Path, monkeypatch: Any) -> None:

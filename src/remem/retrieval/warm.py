@@ -42,6 +42,9 @@ SOCKET = "vectors.sock"
 CONNECT_TIMEOUT = 0.25
 START_TIMEOUT = 20.0  # the first request also waits for the model to load
 MAX_MESSAGE = 64 * 1024 * 1024
+# What a request may ask and how it is answered; a service of another one (started by
+# an older remem, still running after an upgrade) is replaced, not asked.
+PROTOCOL = 2
 
 
 class WarmUnavailable(RememError):
@@ -80,6 +83,16 @@ def vectors_of(blob: str, dim: int) -> Vectors:
     return np.frombuffer(base64.b64decode(blob), dtype="<f4").reshape(-1, dim).copy()
 
 
+# Services this process started (kept, so that one it stops again can be reaped).
+_SPAWNED: list[Any] = []
+
+
+def _stale(reply: dict[str, Any]) -> bool:
+    """A reply of a service that speaks another protocol (an older one knows no
+    'protocol' and answers a newer request as unknown)."""
+    return bool(reply.get("stale")) or str(reply.get("error", "")).startswith("unknown request")
+
+
 # -- the client ----------------------------------------------------------------------------
 class WarmClient:
     """Requests to the service of one remem home, starting it when it is not running."""
@@ -93,8 +106,12 @@ class WarmClient:
     def request(self, message: dict[str, Any], *, timeout: float = START_TIMEOUT) -> dict[str, Any]:
         if self.failed:
             raise WarmUnavailable("the warm vector service is unavailable")
+        message = {**message, "protocol": PROTOCOL}
         try:
             reply = self._exchange(message, timeout)
+            if _stale(reply):
+                self.stop()
+                raise ValueError("a service of another remem was running")
         except (OSError, ValueError) as first:
             try:
                 self._start()
@@ -130,10 +147,10 @@ class WarmClient:
                 self.path.unlink()  # left by a service that died
             command = [sys.executable, "-m", "remem.retrieval.warm_service", str(self.path)]
             with open(self.run / "vectors.log", "ab") as log:
-                subprocess.Popen(
+                _SPAWNED.append(subprocess.Popen(
                     [*command, str(self.idle)], stdin=subprocess.DEVNULL, stdout=log,
                     stderr=log, start_new_session=True, close_fds=True,
-                )  # fmt: skip
+                ))  # fmt: skip
             deadline = time.monotonic() + START_TIMEOUT
             while not self._alive():
                 if time.monotonic() > deadline:
@@ -142,9 +159,13 @@ class WarmClient:
 
     def _alive(self) -> bool:
         try:
-            return bool(self._exchange({"op": "ping"}, CONNECT_TIMEOUT * 4).get("ok"))
+            reply = self._exchange({"op": "ping"}, CONNECT_TIMEOUT * 4)
         except (OSError, ValueError):
             return False
+        if reply.get("ok") and reply.get("protocol") != PROTOCOL:
+            self.stop()  # an older service: wait for this one instead
+            return False
+        return bool(reply.get("ok"))
 
     def stop(self) -> bool:
         """Ask a running service to exit; False when none was running."""
@@ -152,6 +173,10 @@ class WarmClient:
             self._exchange({"op": "stop"}, 2.0)
         except (OSError, ValueError):
             return False
+        for child in _SPAWNED[:]:  # one this process started: reap it
+            with contextlib.suppress(Exception):
+                child.wait(2.0)
+                _SPAWNED.remove(child)
         return True
 
     def status(self) -> dict[str, Any] | None:

@@ -17,7 +17,7 @@ from typing import Any
 from remem.errors import RememError
 from remem.retrieval.embedding import Embedder, bundled
 from remem.retrieval.vector_index import VectorIndex
-from remem.retrieval.warm import blob, receive, send, vectors_of
+from remem.retrieval.warm import PROTOCOL, blob, receive, send, vectors_of
 
 
 class Service:
@@ -50,7 +50,10 @@ class Service:
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
         if op == "ping":
-            return {"ok": True, "pid": os.getpid(), "requests": self.requests, "loads": self.loads}
+            return {"ok": True, "pid": os.getpid(), "requests": self.requests,
+                    "loads": self.loads, "protocol": PROTOCOL}  # fmt: skip
+        if op != "stop" and message.get("protocol") != PROTOCOL:
+            return {"stale": True, "protocol": PROTOCOL}
         with self.lock:
             self.requests += 1
             if op == "embed":
