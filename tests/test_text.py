@@ -1,5 +1,11 @@
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
+from typing import Any
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,3 +97,54 @@ def test_terms_are_the_same_from_many_threads_at_once() -> None:
     expected = [text.terms(t) for t in texts]
     with ThreadPoolExecutor(8) as pool:
         assert list(pool.map(text.terms, texts)) == expected
+
+
+_BOUNDARIES = "\u303f\u3040\u30ff\u3100\u33ff\u3400\u4dbf\u4dc0\u4e00\u9fff\ua000\uf900\ufaff"
+_BOUNDARIES += "\ufb00\uabff\uac00\ud7af\ud7b0 a1。"
+
+
+@given(
+    st.text(
+        max_size=400,
+        alphabet=st.one_of(
+            st.characters(),
+            st.characters(min_codepoint=0x3000, max_codepoint=0xFAFF),
+            st.sampled_from(_BOUNDARIES),
+        ),
+    )
+)
+def test_runs_split_by_hand_are_the_patterns_runs(value: str) -> None:
+    # short texts are split without compiling the pattern (cold start), long ones with it
+    assert text._runs(value) == re.findall(text._RUNS, value)
+
+
+def _terms_in_a_fresh_process(cut: bool) -> dict[str, Any]:
+    script = f"""
+import json, sys
+from remem import text
+asked = []
+def cutter(runs):
+    asked.append(runs)
+    return None if len(asked) > 1 else [["测试", "数据", "数据库"], ["部署", "脚本"]]
+if {cut}:
+    text.cut_elsewhere(cutter)
+first = text.terms("测试数据库用 SQLite，部署脚本改到了 tools/deploy.py")
+loaded = "rjieba" in sys.modules
+second = text.terms("生产环境的 Redis 是 7.0")
+print(json.dumps({{"first": first, "loaded": loaded, "second": second, "asked": asked}}))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+def test_han_runs_are_cut_elsewhere_until_jieba_loads_here() -> None:
+    # the registered cutter's answer is used and jieba never loads; once it declines,
+    # jieba loads here and the terms are a plain process's
+    plain, cut = _terms_in_a_fresh_process(False), _terms_in_a_fresh_process(True)
+    assert plain["loaded"] and not cut["loaded"]
+    assert cut["first"][:3] == ["测试", "数据", "数据库"] and "脚本" in cut["first"]
+    assert cut["second"] == plain["second"]
+    assert cut["asked"] == [["测试数据库用", "部署脚本改到了"], ["生产环境的", "是"]]

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 
+from remem import text
 from remem.cli.common import one_shot_embedder
 from remem.retrieval.embedding import FakeEmbedder
-from remem.retrieval.warm import PROTOCOL, WarmClient, WarmEmbedder
+from remem.retrieval.warm import PROTOCOL, WarmClient, WarmEmbedder, service_env
 from remem.retrieval.warm_service import Service
 from remem.settings import Settings
 
@@ -121,6 +122,24 @@ def test_the_service_gives_a_query_s_cosines_with_given_entries(tmp_path: Path) 
     warm = Service().handle(asked)
     assert set(warm["cosines"]) == {ids[0], ids[2]} == set(local)
     assert all(abs(warm["cosines"][i] - local[i]) < 1e-6 for i in local)
+
+
+def test_the_service_cuts_chinese_as_jieba_does_here(home: Path) -> None:
+    runs = ["测试数据库用", "部署脚本改到了"]
+    asked = {"op": "cut", "runs": runs, "protocol": PROTOCOL}
+    assert Service().handle(asked) == {"cuts": text.cut_for_search(runs)}
+    client = WarmClient(home)
+    assert client.cut(runs) is None  # none running: never started for a cut
+    remem(home, "save", FACTS[0])  # starts the service
+    assert client.cut(runs) == text.cut_for_search(runs)
+
+
+def test_the_service_runs_blas_on_one_thread_unless_the_user_chose(monkeypatch: Any) -> None:
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    monkeypatch.setenv("OMP_NUM_THREADS", "2")
+    env = service_env()
+    assert env["OPENBLAS_NUM_THREADS"] == "1" and env["OMP_NUM_THREADS"] == "2"
+    assert "OPENBLAS_NUM_THREADS" not in os.environ  # only the service's own
 
 
 def _answer(service: Service, message: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, get_args
@@ -39,6 +38,8 @@ def utcnow() -> datetime:
 
 def new_id() -> str:
     # 48 random bits: short enough to type, collisions retried by the store.
+    import secrets  # here: it imports hmac and hashlib, which a search never needs
+
     return secrets.token_hex(6)
 
 

@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from remem import exchange, text
+from remem import text
 from remem.entry import (
     Confidence,
     Entry,
@@ -23,23 +23,25 @@ from remem.entry import (
     validate,
 )
 from remem.errors import InvalidInput, SecretRefused
-from remem.exchange import ImportResult
-from remem.partition import Partition
 from remem.retrieval import ranking
 from remem.retrieval.ranking import Hit
 from remem.retrieval.recall import Recall
 from remem.settings import RankingConfig, Settings
 from remem.store.protocol import Filter, Store, Visibility
-from remem.tokens import count_tokens
-from remem.truth import dedup, index, versions, when, writes
-from remem.truth.decide import Reader
-from remem.truth.subject import read as read_subject
-from remem.truth.versions import History as History
-from remem.truth.writes import SaveResult as SaveResult
 
+# What only writes, imports and by-id commands need is imported where it is used, so a
+# one-shot `remem search` does not load the truth rules (subjects, dates, conflicts),
+# the exchange format or the secret patterns (issue 13: cold start <= 0.3 s).
 if TYPE_CHECKING:
+    from remem.exchange import ImportResult
+    from remem.partition import Partition
     from remem.retrieval.embedding import Embedder
     from remem.retrieval.vector_index import VectorIndex
+    from remem.truth.decide import Reader
+    from remem.truth.dedup import SimilarityCheck
+    from remem.truth.subject import Claim
+    from remem.truth.versions import History as History
+    from remem.truth.writes import SaveResult as SaveResult
 
 _FROM_ENV: Any = object()
 
@@ -66,6 +68,26 @@ def _encodable(value: str) -> bool:
     return True
 
 
+def _read_subject(content: str) -> Claim | None:
+    """The rules' reading of what `content` is about (`remem.truth.subject.read`)."""
+    from remem.truth.subject import read
+
+    return read(content)
+
+
+def __getattr__(name: str) -> Any:
+    """`SaveResult` and `History`, the facade's result types, imported on first use."""
+    if name == "SaveResult":
+        from remem.truth.writes import SaveResult
+
+        return SaveResult
+    if name == "History":
+        from remem.truth.versions import History
+
+        return History
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _weak(entry: Entry, below: float) -> bool:
     """Unverified, auto-extracted and less important than `below` (none counts as 0)."""
     auto = entry.source == "auto_extracted" and entry.confidence == "unverified"
@@ -90,7 +112,7 @@ class Memory:
         session_id: str | None = None,
         settings: Settings | None = None,
         store: Store | None = None,
-        semantic: dedup.SimilarityCheck | None = None,
+        semantic: SimilarityCheck | None = None,
         embedder: Embedder | None = _FROM_ENV,
         notify: Callable[[str], None] | None = None,
         subjects: Reader | None = None,
@@ -112,6 +134,8 @@ class Memory:
                 self.settings.db, synchronous=self.settings.synchronous, notify=notify
             )
         self.store: Store = store
+        from remem.truth import index
+
         index.backfill(store, notify=notify)
         if embedder is _FROM_ENV:
             from remem.retrieval.embedding import embedder_from_env
@@ -120,16 +144,25 @@ class Memory:
         self.vectors: VectorIndex | None = None
         if embedder is not None:
             from remem.retrieval.vector_index import VectorIndex
-            from remem.truth.semantic import SemanticCheck
 
             self.vectors = VectorIndex(store, embedder, notify=notify)
-            semantic = semantic or SemanticCheck(self.vectors)
-        self.semantic = semantic
-        self.subjects: Reader = subjects or read_subject
+        self._semantic = semantic
+        self.subjects: Reader = subjects or _read_subject
         self.recall = Recall(store, self.settings.ranking, self.vectors, self.settings.session_id)
         self.last_injected: builtins.list[Entry] = []  # what the last context_for chose
 
     # -- plumbing --------------------------------------------------------------------------
+    @property
+    def semantic(self) -> SimilarityCheck | None:
+        """The semantic duplicate check of saves and imports: by default, with an
+        embedder, `remem.truth.semantic.SemanticCheck` over its vectors (built on the first
+        write, so a search never imports it)."""
+        if self._semantic is None and self.vectors is not None:
+            from remem.truth.semantic import SemanticCheck
+
+            self._semantic = SemanticCheck(self.vectors)
+        return self._semantic
+
     @property
     def project(self) -> str:
         return self.settings.project
@@ -162,6 +195,8 @@ class Memory:
     @property
     def partition(self) -> Partition:
         """The door of every by-id method: what this Memory may read and change."""
+        from remem.partition import Partition
+
         return Partition(self.store, self._visibility())
 
     def resolve_id(self, entry_id: str) -> str:
@@ -188,6 +223,9 @@ class Memory:
         return content.strip()
 
     def _build(self, content: str, **fields: Any) -> Entry:
+        from remem.tokens import count_tokens
+        from remem.truth import when
+
         metadata = fields.pop("metadata", None) or {}
         try:
             if not _encodable(json.dumps(metadata, allow_nan=False, ensure_ascii=False)):
@@ -262,6 +300,8 @@ class Memory:
             facts=dict(facts or {}), importance=importance,
             confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
         )  # fmt: skip
+        from remem.truth import writes
+
         with self.store.write():
             if replace_id is not None:
                 old = self.partition.find(replace_id, change=True)
@@ -281,6 +321,7 @@ class Memory:
         speaker, the turns around it and the session's date `at` (`remem.conversation`).
         A turn that looks like a secret is not saved (status "refused", SPEC SE3)."""
         from remem import conversation
+        from remem.truth.writes import SaveResult
 
         results = []
         session = session_id or self.settings.session_id
@@ -298,6 +339,8 @@ class Memory:
 
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""
+        from remem.truth import index
+
         with self.store.write():
             entry = self.partition.find(entry_id, change=True)
             entry.last_verified_at = entry.updated_at = utcnow()
@@ -309,12 +352,16 @@ class Memory:
         """Delete a memory with its older versions; given an older version, delete only
         that one (its neighbours are linked, the current memory stays). The audit log
         keeps that it happened."""
+        from remem.truth import versions
+
         with self.store.write():
             entry = self.partition.find(entry_id, change=True)
             versions.remove_version(self.store, entry, action="delete")
         return entry
 
     def _delete_all(self, entries: Sequence[Entry], action: str) -> builtins.list[Entry]:
+        from remem.truth import versions
+
         entries = self.partition.owned(entries)  # shared entries are not a partition's to drop
         with self.store.write():
             versions.remove_all(self.store, entries, action=action)
@@ -365,6 +412,8 @@ class Memory:
     def history(self, entry_id: str) -> History:
         """Every version of a memory this Memory may read, oldest first (each with its
         valid_from/valid_to), and the audit log of each."""
+        from remem.truth.versions import History
+
         chain = self.partition.versions(entry_id)
         audit = sorted((r for v in chain for r in self.store.audit(v.id)), key=lambda r: r.seq)
         return History(chain, audit)
@@ -441,6 +490,8 @@ class Memory:
         text stream; `everything` writes every project's and session's, all users' when
         this Memory has no user or agent of its own (else its partition's and the shared
         ones). Returns the number written."""
+        from remem import exchange
+
         visible = None if everything else self._filter(include_history=True, include_expired=True)
         target = Path(path) if isinstance(path, str | os.PathLike) else path
         door = self.partition
@@ -457,6 +508,8 @@ class Memory:
         and session unless `keep_partitions` (an administrator's restore); duplicates
         skipped, conflicts reported and secret-looking text refused unless `force`; all
         or nothing when the file is invalid; `progress(n)`: n more done."""
+        from remem import exchange
+
         target = exchange.Target(
             self.store, self._visibility(), self.check_content, self.semantic, self.subjects
         )

@@ -7,15 +7,18 @@ single characters (but digits) and punctuation never become terms (SPEC RT2).
 from __future__ import annotations
 
 import re
+import sys
 import threading
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, lru_cache
+from itertools import groupby
 from typing import Any
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _KANA_HANGUL = "\u3040-\u30ff\uac00-\ud7af"
-_RUNS = re.compile(rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)")
+_RUNS = rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)"
 # Words keep inner . _ - + # so "3.11", "spring-boot", "c++", "node.js" stay whole.
 _WORD = re.compile(r"[0-9a-z]+(?:[._\-+#][0-9a-z]+)*[+#]*")
 _NUMBER = re.compile(r"v?\d+(?:[.,:/\-]\d+)*[a-z%]{0,3}")
@@ -79,15 +82,35 @@ _CANON_PARTICLES = set("的地得是")
 _LOCAL = threading.local()
 
 
+_SNOWBALL = "_remem_snowball"  # the English stemmer's modules, loaded under this name
+
+
+@cache
+def _english_stemmer_class() -> Any:
+    """snowballstemmer's EnglishStemmer without the package's `__init__`, which imports
+    all ~36 stemmers (~20 ms of a cold `remem search`): its directory is mounted as a
+    private package, so `snowballstemmer` itself stays untouched for anyone else."""
+    import importlib.util
+    import sys
+    import types
+
+    spec = importlib.util.find_spec("snowballstemmer")
+    if spec is None or not spec.submodule_search_locations:
+        from snowballstemmer.english_stemmer import EnglishStemmer  # raises the ImportError
+
+        return EnglishStemmer
+    package = types.ModuleType(_SNOWBALL)
+    package.__path__ = list(spec.submodule_search_locations)
+    sys.modules.setdefault(_SNOWBALL, package)
+    return importlib.import_module(f"{_SNOWBALL}.english_stemmer").EnglishStemmer
+
+
 def _stemmer() -> Any:
     """This thread's stemmer: a snowball stemmer keeps the word it works on in itself,
     so threads sharing one (a server's requests) corrupt each other's stems."""
     stemmer = getattr(_LOCAL, "stemmer", None)
     if stemmer is None:
-        # Import only the English stemmer: the package's top level loads ~30 languages.
-        from snowballstemmer.english_stemmer import EnglishStemmer
-
-        stemmer = _LOCAL.stemmer = EnglishStemmer()
+        stemmer = _LOCAL.stemmer = _english_stemmer_class()()
     return stemmer
 
 
@@ -125,13 +148,94 @@ def _bigrams(run: str) -> list[str]:
     return [run[i : i + 2] for i in range(len(run) - 1)] or []
 
 
+def _kind(ch: str) -> int:
+    """0 for a Han character, 1 for kana or hangul, 2 for anything else (the classes of
+    `_RUNS`)."""
+    o = ord(ch)
+    if o < 0x3040:
+        return 2
+    if o <= 0x30FF:
+        return 1
+    if 0x3400 <= o <= 0x4DBF or 0x4E00 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF:
+        return 0
+    return 1 if 0xAC00 <= o <= 0xD7AF else 2
+
+
+@cache
+def _runs_pattern() -> re.Pattern[str]:
+    return re.compile(_RUNS)
+
+
+_BY_HAND = 256  # characters: shorter texts are split without the pattern
+
+
+def _runs(text: str) -> list[tuple[str, str, str]]:
+    """`_RUNS.findall(text)`: (Han run, kana/hangul run, other run), one of the three set
+    per run. Compiling `_RUNS` (classes of ~43,000 characters) costs a process 5-15 ms,
+    more than a one-shot search's whole query work, so short texts (queries, most
+    memories) are split by hand and the pattern compiles only for a long one."""
+    if text.isascii():
+        return [("", "", text)] if text else []
+    if len(text) > _BY_HAND:
+        return _runs_pattern().findall(text)
+    out: list[tuple[str, str, str]] = []
+    for kind, chars in groupby(text, _kind):
+        run = "".join(chars)
+        out.append((run, "", "") if kind == 0 else ("", run, "") if kind == 1 else ("", "", run))
+    return out
+
+
+# Loading jieba's dictionary costs a process ~80 ms (more than the rest of a one-shot
+# `remem search`). A one-shot command may have its Han runs cut by a process that holds
+# it loaded already — the warm service of `remem.retrieval.warm`, running the same
+# jieba — until this process loads jieba itself. The cutter answers None to decline.
+Cutter = Callable[[list[str]], "list[list[str]] | None"]
+_elsewhere: list[Cutter] = []
+
+
+def cut_elsewhere(cutter: Cutter | None) -> None:
+    """Let `cutter` cut Han runs for this process while it has not loaded jieba (None:
+    always here). Set by a one-shot CLI command; the answers are jieba's either way."""
+    _elsewhere[:] = [cutter] if cutter is not None else []
+
+
+def cut_for_search(runs: list[str]) -> list[list[str]]:
+    """jieba's cut_for_search of each Han run (here, or by the registered cutter)."""
+    if not runs:
+        return []
+    if _elsewhere and "rjieba" not in sys.modules:
+        cuts = _elsewhere[0](runs)
+        if cuts is not None and len(cuts) == len(runs):
+            return cuts
+    jieba = _jieba()
+    return [jieba.cut_for_search(run) for run in runs]
+
+
 def terms(text: str) -> list[str]:
     """Search terms of a text, in order, repeats kept (term frequency matters for BM25)."""
+    if len(text) <= _CACHED:
+        return list(_cached_terms(text))
+    return _terms(text)
+
+
+# A save computes the terms of the same short texts (its content, each subject and
+# value, the candidates' subjects) about four times over: remember recent ones.
+_CACHED = 512
+
+
+@lru_cache(maxsize=8192)
+def _cached_terms(text: str) -> tuple[str, ...]:
+    return tuple(_terms(text))
+
+
+def _terms(text: str) -> list[str]:
     text = unicodedata.normalize("NFKC", text).lower()
     out: list[str] = []
-    for han, other_cjk, rest in _RUNS.findall(text):
+    runs = _runs(text)
+    cuts = iter(cut_for_search([han for han, _, _ in runs if han]))
+    for han, other_cjk, rest in runs:
         if han:
-            for token in _jieba().cut_for_search(han):
+            for token in next(cuts):
                 if len(token) > 1 and token not in ZH_STOPWORDS:
                     out.append(token)
         elif other_cjk:

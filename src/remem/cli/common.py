@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 
+from remem import text
 from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
-from remem.memory import Memory, SaveResult
+from remem.memory import Memory
 from remem.retrieval.ranking import Hit
 from remem.settings import Settings, is_url
 
 if TYPE_CHECKING:
+    from remem.memory import SaveResult
     from remem.retrieval.embedding import Embedder
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -224,16 +226,21 @@ class Ctx:
     @property
     def memory(self) -> Memory:
         if self._memory is None:
+            embedder = one_shot_embedder(self.settings)
             self._memory = Memory(
                 settings=self.settings, notify=tell, subjects=llm_subjects(),
-                embedder=one_shot_embedder(self.settings),
+                embedder=embedder,
             )  # fmt: skip
+            client = getattr(embedder, "client", None)
+            if client is not None:  # the warm service cuts Chinese with jieba loaded
+                text.cut_elsewhere(client.cut)
             for notice in self._memory.notices:
                 click.echo(notice, err=True)
         return self._memory
 
     def close(self) -> None:
         if self._memory is not None:
+            text.cut_elsewhere(None)
             self._memory.close()
 
 

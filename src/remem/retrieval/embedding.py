@@ -13,7 +13,6 @@ numpy and the models load only when an embedder is built, never on `import remem
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -204,6 +203,8 @@ class FakeEmbedder:
         self.calls = 0
 
     def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
+        import hashlib
+
         import numpy as np
 
         from remem import text

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from remem import text
 from remem.errors import RememError
 from remem.retrieval.embedding import Embedder, bundled
 from remem.retrieval.vector_index import VectorIndex
@@ -54,6 +55,9 @@ class Service:
                     "loads": self.loads, "protocol": PROTOCOL}  # fmt: skip
         if op != "stop" and message.get("protocol") != PROTOCOL:
             return {"stale": True, "protocol": PROTOCOL}
+        if op == "cut":  # jieba's dictionary stays loaded here (`remem.text.cut_elsewhere`)
+            with self.lock:
+                return {"cuts": text.cut_for_search([str(run) for run in message["runs"]])}
         with self.lock:
             self.requests += 1
             if op == "embed":

@@ -368,7 +368,11 @@ class SQLStore(TokenTable):
         same = f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit"
         if index.subject:  # the same canonical form or the same subject, in one round trip
             params["subject"] = index.subject
-            by_key = same.replace("e.canon = :canon", "e.subject_key = :subject")
+            # `!= ''` states the condition of the partial index entries_subject, so the
+            # planner may use it (a bound :subject alone does not prove it)
+            by_key = same.replace(
+                "e.canon = :canon", "e.subject_key = :subject AND e.subject_key != ''"
+            )
             same = f"SELECT * FROM ({same}) c UNION ALL SELECT * FROM ({by_key}) k"
         found += self._rows(same, params)
         if index.skeleton:
@@ -423,8 +427,9 @@ class SQLStore(TokenTable):
 
     def unkeyed(self, limit: int) -> list[Entry]:
         rows = self._rows(
-            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE subject_key IS NULL "
-            f"ORDER BY {self.dialect.pos} LIMIT :n",
+            # ORDER BY id: the order of the partial index entries_unkeyed, so the (usually
+            # empty) answer comes from that index, not from a scan of every entry at open
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE subject_key IS NULL ORDER BY id LIMIT :n",
             {"n": limit},
         )
         return [row_to_entry(r) for r in rows]

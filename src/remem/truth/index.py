@@ -8,14 +8,14 @@ from dataclasses import replace
 
 from remem.entry import Entry
 from remem.store.protocol import IndexFields, Store
-from remem.truth import keys
-from remem.truth.subject import read
 
 NOTIFY_AT = 5_000  # entries to key before it is worth telling
 
 
 def subject_key(entry: Entry) -> str:
     """The normalised key of the entry's subject ("" when it has none)."""
+    from remem.truth import keys  # the rules load on a write, not on every open
+
     return keys.keys(entry.subject, entry.value)[0] if entry.subject else ""
 
 
@@ -33,6 +33,8 @@ def backfill(
         return 0
     done = 0
     while rows := store.unkeyed(batch):
+        from remem.truth.subject import read
+
         if notify is not None and done == 0 and len(rows) == batch:
             notify("remem: reading the subjects of older memories (once)")
         keyed = []

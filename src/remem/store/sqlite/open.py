@@ -3,7 +3,6 @@ read-only folder still readable, and one-line errors for everything else."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import stat
 import time
@@ -73,6 +72,8 @@ def store_error(path: str, exc: sqlite3.Error) -> StoreError:
 def _io_cause(path: str) -> str:
     """What most likely failed a write with "disk I/O error": a full disk, or this
     process's file-size limit (`ulimit -f`), or else the device itself."""
+    import shutil  # only when a write failed: shutil imports bz2 and lzma
+
     try:
         if shutil.disk_usage(Path(path).parent).free < 1 << 20:
             return "the disk is full"
