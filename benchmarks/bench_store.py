@@ -519,7 +519,11 @@ def cold_start(db: str, runs: int) -> dict[str, Any]:
         "remem search": (lambda q: [*search, q], {}),
         "remem search, REMEM_EMBEDDER=none": (lambda q: [*search, q], {"REMEM_EMBEDDER": "none"}),
     }
+    # A home of this run's own: the warm vector service the hybrid runs start (and ask)
+    # is this checkout's, not one another run or another version left running.
+    home = Path(db).parent / "cold-home"
     env = {k: v for k, v in os.environ.items() if k != "REMEM_EMBEDDER"}
+    env["REMEM_HOME"] = str(home)
     out: dict[str, Any] = {"vectors": give_vectors(db)}
     for label, (make, extra) in commands.items():
         seconds = []
@@ -528,6 +532,9 @@ def cold_start(db: str, runs: int) -> dict[str, Any]:
             subprocess.run(make(query), check=True, capture_output=True, env={**env, **extra})
             seconds.append(time.perf_counter() - start)
         out[label] = summarize(seconds)
+    from remem.retrieval.warm import WarmClient
+
+    WarmClient(home).stop()
     return out
 
 
