@@ -15,7 +15,8 @@ import pytest
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
 from remem import Memory
-from remem.context.ledger import list_sessions, read_events
+from remem.context.ledger import read_events
+from remem.context.sessions import list_sessions
 
 TIMEOUT = 60
 

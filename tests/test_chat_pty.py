@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
-from remem.context.ledger import list_sessions, read_events
+from remem.context.ledger import read_events
+from remem.context.sessions import list_sessions
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
 

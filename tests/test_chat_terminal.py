@@ -16,7 +16,8 @@ import pytest
 
 from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the fixture)
 from remem.agent.render import NO_START
-from remem.context.ledger import list_sessions, read_events
+from remem.context.ledger import read_events
+from remem.context.sessions import list_sessions
 from terminal import Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")

@@ -22,13 +22,12 @@ from hypothesis import strategies as st
 
 from remem.context.ledger import (
     SessionLedger,
-    list_sessions,
-    load,
     read_events,
     read_ledger,
     resume,
     sessions_dir,
 )
+from remem.context.sessions import list_sessions, load
 from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError
 from remem.messages import messages_tokens
 

@@ -25,7 +25,8 @@ from remem.agent.manager import MemoryManager
 from remem.agent.plan import PlanState, find_unfinished, parse_plan
 from remem.agent.repl import Repl
 from remem.agent.tools import Toolbox
-from remem.context.ledger import list_sessions, read_events, view_of
+from remem.context.ledger import read_events, view_of
+from remem.context.sessions import list_sessions
 from remem.llm import LLMSettings, OpenAIChatModel
 
 GOAL = "我们项目统一用 UTF-8 编码。帮我检查服务配置和数据库，然后写部署说明"

@@ -23,7 +23,7 @@ from remem.agent.manager import MemoryManager
 from remem.agent.render import NO_END, NO_START, break_offsets, visible
 from remem.agent.repl import Repl
 from remem.agent.tools import Toolbox
-from remem.context.ledger import list_sessions
+from remem.context.sessions import list_sessions
 
 COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|9[0-7]|38;[25];)[0-9;]*m")
 

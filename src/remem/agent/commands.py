@@ -303,7 +303,7 @@ def _clear(repl: Repl, rest: str) -> None:
 
 
 def _session_args(repl: Repl, words: list[str]) -> Choices:
-    from remem.context.ledger import list_sessions
+    from remem.context.sessions import list_sessions
 
     if len(words) > 1:
         return []
@@ -314,7 +314,7 @@ def _session_args(repl: Repl, words: list[str]) -> Choices:
 @command("resume", "/resume [ID|list]", "Continue an earlier session (Tab lists them).",
          _session_args)  # fmt: skip
 def _resume(repl: Repl, rest: str) -> None:
-    from remem.context.ledger import list_sessions
+    from remem.context.sessions import list_sessions
 
     here = repl.manager.session_id
     if rest == "list" or (not rest and repl.manager.last_user_text()):

@@ -26,11 +26,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remem.context.compaction import CompactionConfig, CompactionReport
-from remem.context.ledger import SessionLedger, list_sessions
+from remem.context.ledger import SessionLedger
 from remem.context.ledger import resume as resume_messages
 from remem.context.manager import ContextManager, ContextStatus
 from remem.context.offload import Offloader
 from remem.context.prompt import PromptParts, assemble, load_project_memory
+from remem.context.sessions import list_sessions
 from remem.extract.guard import (
     DENY_REASON,
     UNASKED_REASON,

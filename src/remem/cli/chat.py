@@ -36,7 +36,8 @@ def _settings(project: str | None) -> Settings:
 def _resume_target(root: Path, wanted: str) -> str:
     """The session `--resume` names: an id, a unique prefix, or 'last' (the latest one
     holding a conversation)."""
-    from remem.context.ledger import find_session, list_sessions
+    from remem.context.ledger import find_session
+    from remem.context.sessions import list_sessions
 
     if wanted == "last":
         talks = [s for s in list_sessions(root) if s.title]

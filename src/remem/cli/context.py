@@ -156,7 +156,7 @@ def sessions_list(as_json: bool) -> None:
     Example:
       remem sessions list --json
     """
-    from remem.context.ledger import list_sessions
+    from remem.context.sessions import list_sessions
 
     infos = list_sessions(project_root())
     data = [
@@ -195,7 +195,7 @@ def sessions_show(session_id: str, as_json: bool) -> None:
     Example:
       remem sessions show 20261130-0915
     """
-    from remem.context.ledger import load
+    from remem.context.sessions import load
 
     session = load(session_id, project_root())
     rows = [(m, message_tokens(m)) for m in session.messages]

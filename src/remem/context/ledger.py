@@ -9,6 +9,8 @@ Each line is one event `{"v": 1, "seq": n, "at": ts, "type": ..., ...}`:
 - `event` - free-form notes (`kind` plus fields), e.g. compaction reports;
 - `session_end` - written once by `close()`.
 
+Listing, finding and loading sessions is `remem.context.sessions`.
+
 Execution units other than the top-level conversation (a task of a plan, a sub-agent:
 SPEC ST1) record into the same file through a `UnitRecorder`: their `message`,
 `view_checkpoint` and `event` lines carry `"unit": "<id>"`. The top-level view, titles
@@ -34,13 +36,13 @@ import threading
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from remem.context.private import ignore_all, private_folder, redacted
-from remem.entry import format_ts, to_utc, utcnow
+from remem.entry import format_ts, utcnow
 from remem.errors import (
     AmbiguousId,
     InvalidInput,
@@ -49,22 +51,19 @@ from remem.errors import (
     StoreError,
     describe_os_error,
 )
-from remem.messages import Message, is_real_user, messages_tokens, text_of
+from remem.messages import Message, messages_tokens
 
 __all__ = [
     "LEDGER_VERSION",
     "LedgerContents",
-    "Session",
-    "SessionInfo",
     "SessionLedger",
     "UnitRecorder",
-    "list_sessions",
-    "load",
     "new_session_id",
     "read_events",
-    "find_session",
     "read_ledger",
     "resume",
+    "find_session",
+    "ledger_path",
     "sessions_dir",
     "view_of",
 ]
@@ -75,7 +74,7 @@ LEDGER_VERSION = 1
 SUFFIX = ".jsonl"
 TITLE_CHARS = 60
 EVENT_TYPES = frozenset({"session_start", "message", "view_checkpoint", "event", "session_end"})
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+SESSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
 def sessions_dir(root: Path) -> Path:
@@ -88,7 +87,7 @@ def new_session_id(now: datetime | None = None) -> str:
 
 
 def _check_id(session_id: str) -> str:
-    if not isinstance(session_id, str) or not _ID.match(session_id):
+    if not isinstance(session_id, str) or not SESSION_ID.match(session_id):
         raise InvalidInput(f"not a session id: {session_id!r} (letters, digits, . _ - only)")
     return session_id
 
@@ -403,90 +402,10 @@ def view_of(events: Sequence[Mapping[str, Any]], unit: str | None = None) -> lis
     return view
 
 
-@dataclass(slots=True)
-class SessionInfo:
-    """One session as `/resume` lists it."""
-
-    id: str
-    path: Path
-    started_at: datetime
-    updated_at: datetime
-    messages: int  # `message` events
-    checkpoints: int
-    last_checkpoint_tokens: int | None
-    title: str  # the first real user message, shortened
-    ended: bool = False
-    metadata: dict[str, Any] = field(default_factory=dict)  # from session_start
-    visible: int = 0  # messages in the list the model saw last (what `show` lists)
-
-
-@dataclass(slots=True)
-class Session:
-    """A loaded session: what it is, and the list the model last saw."""
-
-    info: SessionInfo
-    messages: list[Message]
-    skipped: list[str] = field(default_factory=list)
-
-
-def _title(events: Sequence[Mapping[str, Any]]) -> str:
-    for event in events:
-        if "unit" in event:  # a task's or a sub-agent's prompt is not the session's title
-            continue
-        if event["type"] == "message":
-            candidates = [event.get("message")]
-        elif event["type"] == "view_checkpoint":
-            candidates = list(event.get("messages") or [])
-        else:
-            continue
-        for m in candidates:
-            if isinstance(m, dict) and is_real_user(m) and text_of(m).strip():
-                text = " ".join(text_of(m).split())
-                return text if len(text) <= TITLE_CHARS else text[: TITLE_CHARS - 1] + "…"
-    return ""
-
-
-def _timestamp(event: Mapping[str, Any], fallback: datetime) -> datetime:
-    try:
-        return to_utc(str(event.get("at")))
-    except InvalidInput:
-        return fallback
-
-
-def _info(path: Path, events: Sequence[Mapping[str, Any]]) -> SessionInfo:
-    mtime = datetime.fromtimestamp(path.stat().st_mtime, tz=UTC)
-    checkpoints = [e for e in events if e["type"] == "view_checkpoint" and "unit" not in e]
-    start = next((e for e in events if e["type"] == "session_start"), None)
-    metadata = {k: v for k, v in (start or {}).items() if k not in ("v", "seq", "at", "type")}
-    tokens = checkpoints[-1].get("tokens") if checkpoints else None
-    return SessionInfo(
-        id=path.name.removesuffix(SUFFIX),
-        path=path,
-        started_at=_timestamp(events[0], mtime) if events else mtime,
-        updated_at=_timestamp(events[-1], mtime) if events else mtime,
-        messages=sum(1 for e in events if e["type"] == "message" and "unit" not in e),
-        checkpoints=len(checkpoints),
-        last_checkpoint_tokens=tokens if isinstance(tokens, int) else None,
-        title=_title(events),
-        ended=bool(events) and events[-1]["type"] == "session_end",
-        metadata=metadata,
-        visible=len(view_of(events)),
-    )
-
-
-def list_sessions(root: Path) -> list[SessionInfo]:
-    """Every session of the project, most recently active first."""
-    folder = sessions_dir(root)
-    if not folder.is_dir():
-        return []
-    infos = [_info(p, read_events(p)) for p in folder.glob(f"*{SUFFIX}") if p.is_file()]
-    return sorted(infos, key=lambda i: (i.updated_at, i.id), reverse=True)
-
-
 def find_session(id_or_prefix: str, root: Path) -> Path:
     """The ledger file of the one session whose id is or starts with `id_or_prefix`."""
     wanted = id_or_prefix.strip() if isinstance(id_or_prefix, str) else ""
-    if not wanted or not _ID.match(wanted):
+    if not wanted or not SESSION_ID.match(wanted):
         raise InvalidInput(f"not a session id or prefix: {id_or_prefix!r}")
     folder = sessions_dir(root)
     exact = folder / f"{wanted}{SUFFIX}"
@@ -501,7 +420,7 @@ def find_session(id_or_prefix: str, root: Path) -> Path:
     return matches[0]
 
 
-def _ledger_path(session: str | os.PathLike[str], root: Path | None) -> Path:
+def ledger_path(session: str | os.PathLike[str], root: Path | None) -> Path:
     if isinstance(session, os.PathLike) or str(session).endswith(SUFFIX) or os.sep in session:
         return Path(session)
     if root is None:
@@ -509,13 +428,6 @@ def _ledger_path(session: str | os.PathLike[str], root: Path | None) -> Path:
     return find_session(session, root)
 
 
-def load(session: str | os.PathLike[str], root: Path | None = None) -> Session:
-    """A session by id, unique id prefix, or ledger path, with the list the model last saw."""
-    path = _ledger_path(session, root)
-    contents = read_ledger(path)
-    return Session(_info(path, contents.events), view_of(contents.events), contents.skipped)
-
-
 def resume(session: str | os.PathLike[str], root: Path | None = None) -> list[Message]:
     """Exactly what the model saw last (SS2): the last checkpoint plus what followed it."""
-    return view_of(read_events(_ledger_path(session, root)))
+    return view_of(read_events(ledger_path(session, root)))
