@@ -30,7 +30,7 @@ from remem.bench import locomo, madial
 from remem.bench.harness import Corpus, Query
 from remem.retrieval import ranking
 from remem.retrieval.embedding import E5Embedder, Embedder, USEEmbedder
-from remem.retrieval.vector_index import embed_text
+from remem.retrieval.vector_index import embed_text, query_vector
 
 SHARED = next(
     (
@@ -137,7 +137,9 @@ def prepare(corpus: Corpus, models: dict[str, Cached], tmp: Path) -> Prepared:
                 w *= cfg.date_boost
             mult[k] = ranking.decay(e, now, cfg) * w
         tokens = {k: count_tokens(block.line(Hit(entries[k], 0, 0, 1, False))) for k in keys}
-        cos = {m: docs[m] @ cached.embed([q.text], query=True)[0] for m, cached in models.items()}
+        # the query's vector as a search makes it (named entities: query_vector)
+        names = ranking.named_entities((c.entry.entity for c in cands), terms)
+        cos = {m: docs[m] @ query_vector(cached, q.text, names) for m, cached in models.items()}  # type: ignore[arg-type]
         out.append(QueryData(q.relevant, kw, mult, tokens, cos))
     mem.close()
     return Prepared(corpus.name, keys, out)

@@ -343,3 +343,59 @@ def test_query_vectors_are_reused(use: USEEmbedder) -> None:
     first = use.embed(["上次说的数据库是哪个"], query=True)
     assert use.loaded and use.embed(["上次说的数据库是哪个"], query=True) is first
     assert use.embed(["上次说的数据库是哪个"]) is not first  # passages are not cached
+
+
+def test_names_are_taken_out_of_a_query_whole_words_only() -> None:
+    from remem.retrieval.vector_index import without_names
+
+    assert without_names("What has Melanie painted?", ["Melanie"]) == "What has painted?"
+    assert without_names("Where did caroline's family go?", ["Caroline"]) == "Where did family go?"
+    assert without_names("小明喜欢什么运动", ["小明"]) == "喜欢什么运动"
+    assert without_names("Tell Dr Who and Who's friend", ["Dr Who", "Who"]) == "Tell and friend"
+    assert without_names("A trip to Melbourne", ["Mel"]) is None  # not a word of it
+    assert without_names("Melanie?", ["Melanie"]) == "?"
+    assert without_names("Melanie", ["Melanie"]) is None  # nothing else left
+    assert without_names("What has Melanie painted?", []) is None
+
+
+def test_named_entities_are_those_whose_every_term_the_query_has() -> None:
+    from remem import text
+    from remem.retrieval.ranking import named_entities
+
+    terms = text.query_terms("What did Melanie tell Dr. Smith about Caroline's kids?")
+    entities = ["Melanie", None, "Smith Jones", "Dr Smith", "Melanie", "", "Caroline", "Mel"]
+    assert named_entities(entities, terms) == ["Melanie", "Dr Smith", "Caroline"]
+
+
+class _Recording(FakeEmbedder):
+    """The fake embedder, keeping the query texts it was asked to embed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.queries: list[str] = []
+
+    def embed(self, texts: list[str], *, query: bool = False):  # type: ignore[no-untyped-def,override]
+        if query:
+            self.queries += texts
+        return super().embed(texts, query=query)
+
+
+def test_a_query_naming_a_speaker_is_embedded_with_and_without_the_name(tmp_path: Path) -> None:
+    import numpy as np
+
+    fake = _Recording()
+    talk = [
+        {"role": "user", "name": "Melanie", "content": "We painted a sunset at the lake"},
+        {"role": "user", "name": "Caroline", "content": "Thanks, Melanie! Lovely colours"},
+    ]
+    with Memory(tmp_path / "m.db", project="p", embedder=fake) as mem:
+        mem.add_messages(talk, at="2023-05-08T13:56:00Z")
+        mem.reindex()
+        assert mem.vectors is not None
+        mem.search("What has Melanie painted?")
+        assert fake.queries[-2:] == ["What has Melanie painted?", "What has painted?"]
+        both = fake.embed(["What has Melanie painted?", "What has painted?"]).sum(axis=0)
+        averaged = mem.vectors.embed_query("What has Melanie painted?", ["Melanie"])
+        assert np.allclose(averaged, both / np.linalg.norm(both), atol=1e-6)
+        mem.search("Which lake was it?")  # names no one: embedded as it is
+        assert fake.queries[-1] == "Which lake was it?"

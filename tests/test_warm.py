@@ -197,3 +197,23 @@ def test_only_local_models_of_file_stores_go_warm(tmp_path: Path, monkeypatch: A
     assert isinstance(one_shot_embedder(settings), FakeEmbedder)
     monkeypatch.setenv("REMEM_EMBEDDER", "none")
     assert one_shot_embedder(settings) is None
+
+
+def test_the_service_embeds_a_query_with_the_names_it_carries(tmp_path: Path) -> None:
+    from remem import Memory
+
+    with Memory(tmp_path / "m.db", project="p", embedder=FakeEmbedder()) as mem:
+        ids = [mem.save(fact).entry.id for fact in FACTS]
+        mem.reindex()
+        assert mem.vectors is not None
+        query = "Where does Alice keep SQLite"
+        named = mem.vectors.cosines(mem.vectors.embed_query(query, ["Alice"]), ids)
+        plain = mem.vectors.cosines(mem.vectors.embed_query(query), ids)
+    assert any(abs(named[i] - plain[i]) > 1e-3 for i in ids)  # the names change the vector
+    message = {"op": "cosines", "model": FakeEmbedder.name, "store": str(tmp_path / "m.db")}
+    asked = {**message, "text": query, "names": ["Alice"], "ids": ids, **NOW}
+    warm = Service().handle(asked)["cosines"]
+    assert all(abs(warm[i] - named[i]) < 1e-6 for i in ids)
+    near = {**asked, "op": "nearest", "n": len(ids)}
+    hits = dict(Service().handle(near)["hits"])  # from the matrix (float16): to 1e-3
+    assert hits.keys() == named.keys() and all(abs(hits[i] - named[i]) < 1e-3 for i in ids)

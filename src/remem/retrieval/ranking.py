@@ -14,7 +14,7 @@ import math
 import os
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Literal
@@ -240,6 +240,16 @@ def _spread_scored(
         share,
     )
     return [replace(h, score=s) for h, s in zip(hits, scores, strict=True)]
+
+
+def named_entities(entities: Iterable[str | None], query: Sequence[str]) -> list[str]:
+    """The distinct `entities` that a query of terms `query` names (every term of the
+    entity is among the query's), in first-seen order."""
+    query_set, seen = set(query), dict[str, bool]()
+    for entity in entities:
+        if entity and entity not in seen:
+            _names(entity, query_set, seen)
+    return [entity for entity, named in seen.items() if named]
 
 
 def _names(entity: str, query: set[str], seen: dict[str, bool]) -> bool:

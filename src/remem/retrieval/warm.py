@@ -45,7 +45,7 @@ CUT_TIMEOUT = 1.0  # a busy service (loading a matrix) is not waited for: jieba 
 MAX_MESSAGE = 64 * 1024 * 1024
 # What a request may ask and how it is answered; a service of another one (started by
 # an older remem, still running after an upgrade) is replaced, not asked.
-PROTOCOL = 2
+PROTOCOL = 3  # 3: queries carry the entities they name (vector_index.query_vector)
 
 
 class WarmUnavailable(RememError):
@@ -235,16 +235,24 @@ class WarmEmbedder:
         return self.local.embed(texts, query=query)
 
     def nearest(
-        self, location: str, n: int, *, text: str | None = None, vector: Vectors | None = None
+        self,
+        location: str,
+        n: int,
+        *,
+        text: str | None = None,
+        vector: Vectors | None = None,
+        names: Sequence[str] = (),
     ) -> list[tuple[str, float]] | None:
-        """From the service's warm matrix of the store at `location`; None when the
-        service is unavailable (the caller scans its own)."""
+        """From the service's warm matrix of the store at `location` (for the query
+        `text` naming `names`, or a vector); None when the service is unavailable (the
+        caller scans its own)."""
         if self.client.failed:
             return None
         message: dict[str, Any] = {"op": "nearest", "model": self.name, "n": n}
         message["store"] = location
         if text is not None:
             message["text"] = text
+            message["names"] = list(names)
         if vector is not None:
             message["vector"] = blob(vector.reshape(1, -1))
         try:
@@ -253,13 +261,16 @@ class WarmEmbedder:
             return None
         return [(str(eid), float(cos)) for eid, cos in reply["hits"]]
 
-    def cosines(self, location: str, text: str, ids: Sequence[str]) -> dict[str, float] | None:
-        """Cosines of the query `text` with the vectors of `ids` in the store at
-        `location`; None when the service is unavailable, {} when it cannot tell (an
-        older service still running)."""
+    def cosines(
+        self, location: str, text: str, ids: Sequence[str], *, names: Sequence[str] = ()
+    ) -> dict[str, float] | None:
+        """Cosines of the query `text` (naming `names`) with the vectors of `ids` in the
+        store at `location`; None when the service is unavailable, {} when it cannot tell
+        (an older service still running)."""
         if self.client.failed:
             return None
-        message = {"op": "cosines", "model": self.name, "store": location, "text": text}
+        message = {"op": "cosines", "model": self.name, "store": location, "text": text,
+                   "names": list(names)}  # fmt: skip
         try:
             reply = self.client.request({**message, "ids": list(ids)})
         except WarmUnavailable:

@@ -70,13 +70,18 @@ class Service:
                 if "vector" in message:
                     vector = vectors_of(str(message["vector"]), index.embedder.dim)[0]
                 else:
-                    vector = index.embed_query(str(message["text"]))
+                    vector = index.embed_query(str(message["text"]), _names(message))
                 return {"hits": index.nearest(vector, int(message["n"]))}
             if op == "cosines":
                 index = self.index(str(message["store"]), str(message["model"]))
-                vector = index.embed_query(str(message["text"]))
+                vector = index.embed_query(str(message["text"]), _names(message))
                 return {"cosines": index.cosines(vector, [str(i) for i in message["ids"]])}
         return {"error": f"unknown request {op!r}"}
+
+
+def _names(message: dict[str, Any]) -> tuple[str, ...]:
+    """The entities a query names (`vector_index.query_vector`), as the request gives them."""
+    return tuple(str(n) for n in message.get("names") or ())
 
 
 def serve(path: Path, idle: float) -> None:
