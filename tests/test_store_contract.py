@@ -34,7 +34,7 @@ from remem.cli.app import cli
 from remem.entry import AuditRecord, Entry, utcnow
 from remem.errors import StoreError
 from remem.store.backends import open_store
-from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
+from remem.store.protocol import Domain, Filter, IndexFields, Near, Store, Visibility
 from test_processes import TIMEOUT, spawn_writer, stop
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -73,6 +73,10 @@ def add(store: Store, content: str, minute: float = 0, **fields: Any) -> Entry:
 
 def ids(entries: Sequence[Entry]) -> list[str]:
     return [e.id for e in entries]
+
+
+def near_ids(found: Sequence[Near]) -> list[str]:
+    return [n.entry.id for n in found]
 
 
 def flt(vis: Visibility = EVERYONE, **kwargs: Any) -> Filter:
@@ -212,7 +216,7 @@ def test_same_domain(store: Store) -> None:
 
     def domain_of(content: str) -> list[str]:
         entry = make(content)
-        return ids(store.same_domain(Domain.of(entry), IndexFields.of(entry)))
+        return near_ids(store.same_domain(Domain.of(entry), IndexFields.of(entry)))
 
     assert domain_of("项目使用JDK 17和Maven。") == [jdk.id]  # same canonical form
     assert domain_of("项目使用 JDK 21 和 Maven") == [jdk.id]  # same skeleton
@@ -1129,7 +1133,8 @@ def test_same_domain_by_subject_key(store: Store) -> None:
 
     def found(key: str, broader: bool = False) -> list[str]:
         entry = make("qqq zzz")  # no words in common: only the subject key can find them
-        return sorted(ids(store.same_domain(Domain.of(entry), keyed(entry, key), broader=broader)))
+        near = store.same_domain(Domain.of(entry), keyed(entry, key), broader=broader)
+        return sorted(near_ids(near))
 
     assert found("database test") == [test_db.id]
     assert found("budget") == []
@@ -1159,7 +1164,48 @@ def test_unkeyed_entries_get_their_subjects(store: Store) -> None:
     got = store.get(raw.id)
     assert got is not None and (got.subject, got.value) == ("测试数据库", "SQLite")
     probe = make("测试数据库改用 MySQL")
-    assert ids(store.same_domain(Domain.of(probe), keyed(probe, "database test"))) == [raw.id]
+    assert near_ids(store.same_domain(Domain.of(probe), keyed(probe, "database test"))) == [raw.id]
     got.last_verified_at = T0 + timedelta(days=2)  # an update that does not know the key
     store.update(got, IndexFields.of(got), action="verify", detail={})
-    assert ids(store.same_domain(Domain.of(probe), keyed(probe, "database test"))) == [raw.id]
+    assert near_ids(store.same_domain(Domain.of(probe), keyed(probe, "database test"))) == [raw.id]
+
+
+def test_same_domain_gives_each_stored_subject_key(store: Store) -> None:
+    db = {"facts": {"db": "sqlite"}}  # a named value with another value: all candidates
+    keyed_one = put(store, "测试数据库用 SQLite", 0, "database test", **db)
+    none_found = put(store, "测试数据库今天很忙", 1, "", **db)  # the rules read no subject
+    unread = put(store, "测试数据库还没读过", 2, None, **db)
+    probe = make("测试数据库改用 MySQL", facts={"db": "mysql"})
+    near = store.same_domain(Domain.of(probe), keyed(probe, "database test"))
+    by_id = {n.entry.id: n.subject_key for n in near}
+    assert by_id == {keyed_one.id: "database test", none_found.id: "", unread.id: None}
+
+
+def test_newer_subject_rules_read_the_no_subject_keys_again(store: Store) -> None:
+    none_found = put(store, "测试数据库用 SQLite", 0, "")  # older rules read nothing
+    with_subject = put(store, "缓存用 Redis", 1, "", subject="缓存", value="Redis")
+    keyed_one = put(store, "队列用 Kafka", 2, "queue")
+    assert store.subject_rules() is None
+    assert store.reread_subjects(2) == 1
+    assert (store.subject_rules(), ids(store.unkeyed(10))) == (2, [none_found.id])
+    near = store.same_domain(Domain.of(with_subject), keyed(with_subject, "cache"))
+    assert [(n.entry.id, n.subject_key) for n in near] == [(with_subject.id, "")]
+    assert store.reread_subjects(3) == 0 and store.subject_rules() == 3
+    assert keyed_one.id not in ids(store.unkeyed(10))
+
+
+def test_narrower_subjects_and_named_values_in_entry_order(store: Store) -> None:
+    ports = [
+        put(store, f"service {i} port is {8000 + i}", i, f"port service{i} team",
+            facts={"port": str(8000 + i)})
+        for i in range(40)
+    ]  # fmt: skip
+    narrow = [put(store, f"api budget {i} is 5k", 50 + i, "api budget team") for i in range(3)]
+    put(store, "ops budget is 9k", 60, "budget ops")  # holds "budget" but not "team"
+    put(store, "api budget is 7k", 61, "api budget team", project="q")  # another domain
+    probe = make("budget changed to 80k", 99, facts={"port": "9999"})
+    near = store.same_domain(Domain.of(probe), keyed(probe, "budget team"), broader=True)
+    # narrower subjects hold every word; named values: the first 20 with another value
+    assert sorted(near_ids(near)) == sorted(ids(narrow + ports[:20]))
+    near = store.same_domain(Domain.of(probe), keyed(probe, "budget nobody"), broader=True)
+    assert sorted(near_ids(near)) == sorted(ids(ports[:20]))

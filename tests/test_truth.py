@@ -321,6 +321,7 @@ def test_an_existing_store_migrates(tmp_path: Path) -> None:
     for eid, content, created, by, sup in [
         ("old1", "测试数据库用 SQLite", at(0), "old2", None),
         ("old2", "测试数据库用 MySQL", at(10), None, "old1"),
+        ("old3", "今天和小王一起吃了午饭", at(11), None, None),
     ]:
         conn.execute(
             "INSERT INTO entries(id, content, type, scope, project, created_at, updated_at, "
@@ -337,6 +338,44 @@ def test_an_existing_store_migrates(tmp_path: Path) -> None:
         assert (old2.valid_from, old2.valid_to) == (old2.created_at, None)
         assert (old2.subject, old2.value) == ("测试数据库", "MySQL")
         assert mem.save("测试数据库改用 PostgreSQL").replaced.id == "old2"  # type: ignore[union-attr]
+    keys_of = dict(sqlite3.connect(path).execute("SELECT id, subject_key FROM entries"))
+    assert keys_of["old3"] == "" and keys_of["old2"]  # read once: none found is kept too
+
+
+def test_a_memory_without_a_subject_is_not_read_again(tmp_path: Path) -> None:
+    from remem.store.protocol import Domain
+    from remem.truth import decide, index
+
+    db = tmp_path / "m.db"
+    with Memory(db, project="p", embedder=None) as mem:
+        lunch = mem.save("今天和小王一起吃了午饭").entry
+    with Memory(db, project="p", embedder=None) as mem:  # the marker survives a reopen
+        near = mem.store.same_domain(Domain.of(lunch), index.fields(lunch))
+        assert [(n.entry.id, n.subject_key) for n in near] == [(lunch.id, "")]
+    stated = Entry("测试数据库用 SQLite", project="p")
+    assert decide.claim_of(stated) is not None
+    assert decide.claim_of(stated, key="") is None  # what the stored key says is trusted
+
+
+def test_newer_subject_rules_read_memories_without_a_subject_again(tmp_path: Path) -> None:
+    from remem.truth import index
+
+    db = tmp_path / "m.db"
+    with Memory(db, project="p", embedder=None) as mem:
+        stated = mem.save("测试数据库用 SQLite").entry
+    conn = sqlite3.connect(db)  # as if older rules had read no subject in it
+    with conn:
+        conn.execute("UPDATE entries SET subject = NULL, value = NULL, subject_key = ''")
+    conn.close()
+    with Memory(db, project="p", embedder=None) as mem:
+        assert mem.get(stated.id).subject is None  # the same rules: not read again
+        assert index.backfill(mem.store, rules=index.SUBJECT_RULES + 1) == 1
+        got = mem.get(stated.id)
+        assert (got.subject, got.value) == ("测试数据库", "SQLite")
+        assert mem.store.subject_rules() == index.SUBJECT_RULES + 1
+        assert mem.save("测试数据库改用 MySQL").replaced.id == stated.id  # type: ignore[union-attr]
+    with Memory(db, project="p", embedder=None) as mem:  # an older remem keeps newer keys
+        assert mem.store.subject_rules() == index.SUBJECT_RULES + 1
 
 
 def test_an_export_without_validity_imports_with_it(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from remem.store.protocol import (
     Domain,
     Filter,
     IndexFields,
+    Near,
     Store,
     Visibility,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "Domain",
     "Filter",
     "IndexFields",
+    "Near",
     "Store",
     "Visibility",
     "describe",

@@ -112,6 +112,16 @@ class Candidate:
     terms: list[str]
 
 
+@dataclass(frozen=True, slots=True)
+class Near:
+    """A current entry that may repeat or contradict a new one (`Store.same_domain`),
+    with its stored subject key: "" when the rules read no subject in it (under the
+    store's `subject_rules`), None when it was never read."""
+
+    entry: Entry
+    subject_key: str | None = None
+
+
 @dataclass(slots=True)
 class CorpusStats:
     """What BM25 needs: document count, average length, document frequencies."""
@@ -202,14 +212,23 @@ class Store(Protocol):
 
     def same_domain(
         self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
-    ) -> list[Entry]:
+    ) -> list[Near]:
         """Current entries of `domain` that could duplicate or conflict with `index`: the same
         canonical form, the same skeleton, a shared named value, shared rare terms, or the
         same subject key; with `broader`, also those whose subject key holds every word of
-        `index.subject` (narrower subjects: "api budget" for "budget")."""
+        `index.subject` (narrower subjects: "api budget" for "budget"). Each comes with
+        its stored subject key, so that a decision never reads a subject twice."""
 
     def unkeyed(self, limit: int) -> list[Entry]:
         """Entries whose subject key was never computed (older stores, raw copies)."""
+
+    def subject_rules(self) -> int | None:
+        """The version of the subject rules the stored "no subject" keys ("") were read
+        under (None: recorded by none, i.e. version 1)."""
+
+    def reread_subjects(self, rules: int) -> int:
+        """Forget every "no subject" key read under older rules (they become unkeyed, to be
+        read again) and record `rules`; returns how many were forgotten."""
 
     def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
         """Store each entry's subject, value and subject key (no audit record: it is

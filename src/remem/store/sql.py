@@ -3,7 +3,8 @@ document frequencies, audit records, restore, re-indexing and every read that is
 same in SQLite and PostgreSQL. A backend (`SQLiteStore`, `PostgresStore`) supplies its
 `Dialect`, its connection handling (`write`, `_q`, `_x`, `_xmany`) and what is really
 different: keyword search (FTS5 / postings), the upkeep of its keyword index, vectors
-and use records."""
+and use records. A save's candidates (`near`), vector rows (`vector_table`) and API
+tokens (`api_tokens`) are mixins of their own."""
 
 from __future__ import annotations
 
@@ -17,11 +18,11 @@ from typing import Any
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.errors import StoreError
 from remem.store.api_tokens import TokenTable
+from remem.store.near import NearRows
 from remem.store.protocol import (
     MAX_POSTINGS,
     Candidate,
     CorpusStats,
-    Domain,
     Filter,
     IndexFields,
     rarest,
@@ -36,6 +37,7 @@ from remem.store.rows import (
     row_to_entry,
     where_clause,
 )
+from remem.store.vector_table import VectorTable
 
 __all__ = ["SQLStore", "domain_clause", "where_clause"]
 
@@ -52,7 +54,7 @@ def newer_schema(path: str, found: int, known: int) -> str | None:
     )
 
 
-class SQLStore(TokenTable):
+class SQLStore(NearRows, VectorTable, TokenTable):
     """What a `Store` over SQL does alike in every dialect (see the module docstring)."""
 
     dialect: Dialect
@@ -94,7 +96,7 @@ class SQLStore(TokenTable):
     def _sharing(
         self, rare: list[str], stats: CorpusStats, dom: str, params: dict[str, Any], n: int
     ) -> list[Any]:
-        """Rows (E_COLUMNS) of the domain `dom` holding every term of `rare`, best first."""
+        """Rows (K_COLUMNS) of the domain `dom` holding every term of `rare`, best first."""
         raise NotImplementedError
 
     def _best(
@@ -358,92 +360,6 @@ class SQLStore(TokenTable):
         )
         return [row_to_entry(r) for r in rows]
 
-    def same_domain(
-        self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
-    ) -> list[Entry]:
-        d = self.dialect
-        dom, params = domain_clause(domain, d)
-        params.update(canon=index.canon, skeleton=index.skeleton, limit=limit)
-        found = self._same_subject(index, dom, params, broader)
-        same = f"SELECT {E_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit"
-        if index.subject:  # the same canonical form or the same subject, in one round trip
-            params["subject"] = index.subject
-            # `!= ''` states the condition of the partial index entries_subject, so the
-            # planner may use it (a bound :subject alone does not prove it)
-            by_key = same.replace(
-                "e.canon = :canon", "e.subject_key = :subject AND e.subject_key != ''"
-            )
-            same = f"SELECT * FROM ({same}) c UNION ALL SELECT * FROM ({by_key}) k"
-        found += self._rows(same, params)
-        if index.skeleton:
-            found += self._rows(
-                f"SELECT {E_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
-                f"AND e.skeleton != '' AND {dom} LIMIT :limit",
-                params,
-            )
-        if index.keys:
-            # Only a different value for the same named thing can conflict.
-            pairs = " UNION ALL ".join(
-                f"SELECT {d.ref} FROM entry_keys WHERE key = :k{i} AND value != :v{i}"
-                for i in range(len(index.keys))
-            )
-            for i, (key, value) in enumerate(index.keys.items()):
-                params.update({f"k{i}": key, f"v{i}": value})
-            found += self._rows(
-                f"SELECT {E_COLUMNS} FROM entries e WHERE {dom} AND e.{d.pos} IN ({pairs}) "
-                "LIMIT :limit",
-                params,
-            )
-        stats = self._corpus(index.terms)
-        rare = rarest(stats, index.terms, most=2)
-        if rare:
-            # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
-            # entry must hold both: a small intersection, cheap to rank even at 100k rows.
-            found += self._sharing(rare, stats, dom, params, min(limit, 8))
-        unique = {row[0]: row for row in found}
-        return [row_to_entry(r) for r in unique.values()]
-
-    def _same_subject(
-        self, index: IndexFields, dom: str, params: dict[str, Any], broader: bool
-    ) -> list[Any]:
-        """Rows of the domain about a narrower subject than `index.subject` (whose key
-        holds every word of this key), when `broader`."""
-        if not index.subject or not broader:
-            return []
-        d = self.dialect
-        params["subject"] = index.subject
-        found: list[Any] = []
-        words = sorted(set(index.subject.split()))
-        if broader and words:
-            cond = d.any("term", "sw", words, params)
-            params["nwords"] = len(words)
-            found += self._rows(
-                f"SELECT {E_COLUMNS} FROM entries e WHERE {dom} AND e.subject_key != :subject "
-                f"AND e.{d.pos} IN (SELECT {d.ref} FROM subject_terms WHERE {cond} "
-                f"GROUP BY {d.ref} HAVING count(*) = :nwords) LIMIT :limit",
-                params,
-            )
-        return found
-
-    def unkeyed(self, limit: int) -> list[Entry]:
-        rows = self._rows(
-            # ORDER BY id: the order of the partial index entries_unkeyed, so the (usually
-            # empty) answer comes from that index, not from a scan of every entry at open
-            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE subject_key IS NULL ORDER BY id LIMIT :n",
-            {"n": limit},
-        )
-        return [row_to_entry(r) for r in rows]
-
-    def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
-        with self.write():
-            self._run_many(
-                "UPDATE entries SET subject = :subject, value = :value, subject_key = :key "
-                "WHERE id = :id",
-                [{"id": e.id, "subject": e.subject, "value": e.value, "key": key}
-                 for e, key in rows],
-            )  # fmt: skip
-            self._write_subjects([(e.id, key) for e, key in rows if key])
-
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
@@ -505,27 +421,3 @@ class SQLStore(TokenTable):
             "entries": total - history, "history": history, "audit_records": audit,
             "by_type": by_type, "by_scope": by_scope, "bytes": self._bytes(),
         }  # fmt: skip
-
-    # -- vectors ------------------------------------------------------------------------
-    def vector_models(self) -> list[tuple[str, int]]:
-        rows = self._rows("SELECT DISTINCT model, dim FROM vectors ORDER BY 1")
-        return [(m, d) for m, d in rows]
-
-    def vectors(self, model: str) -> tuple[list[str], list[bytes]]:
-        rows = self.vector_rows(model)
-        return [r[1] for r in rows], [r[2] for r in rows]
-
-    def vector_rows(
-        self, model: str, *, after: int = 0, limit: int | None = None
-    ) -> list[tuple[int, str, bytes]]:
-        raise NotImplementedError
-
-    def unembedded(self, model: str, *, limit: int, after: int = 0) -> list[tuple[int, Entry]]:
-        d = self.dialect
-        rows = self._rows(
-            f"SELECT {E_COLUMNS}, e.{d.pos} FROM entries e LEFT JOIN vectors v "
-            f"ON v.{d.ref} = e.{d.pos} AND v.model = :model "
-            f"WHERE e.{d.pos} > :after AND v.{d.ref} IS NULL ORDER BY e.{d.pos} LIMIT :n",
-            {"model": model, "after": after, "n": limit},
-        )
-        return [(int(r[N_COLUMNS]), row_to_entry(r)) for r in rows]

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from remem.entry import Entry
+from remem.store.protocol import Near
 from remem.truth import dedup, keys
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
@@ -26,12 +27,13 @@ Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
 
 
-def claim_of(entry: Entry, *, full: bool = False) -> Claim | None:
+def claim_of(entry: Entry, *, full: bool = False, key: str | None = None) -> Claim | None:
     """The claim an entry makes: its stored subject and value, else what the rules read.
     `full` (a new entry): also whether its text states a change, and what stopped; a
-    stored entry's claim leaves them out (nothing asks them of an older memory)."""
+    stored entry's claim leaves them out (nothing asks them of an older memory).
+    `key`: its stored subject key, "" when the rules read no subject in it (not again)."""
     if not entry.subject:
-        return read(entry.content)
+        return None if key == "" else read(entry.content)
     if not full:
         return Claim(entry.subject, entry.value, via="stored")
     found = read(entry.content)
@@ -99,13 +101,16 @@ def akin(new: Claim, was: Claim) -> bool:
     )
 
 
-def relation(existing: Entry, incoming: Entry, claim: Claim | None) -> Match | None:
-    """How `incoming` (whose claim is `claim`) relates to `existing` of the same domain."""
+def relation(
+    existing: Entry, incoming: Entry, claim: Claim | None, key: str | None = None
+) -> Match | None:
+    """How `incoming` (whose claim is `claim`) relates to `existing` of the same domain
+    (whose stored subject key is `key`: see `claim_of`)."""
     if dedup.same_canon(existing, incoming):
         return Match(existing, "duplicate", "same content once canonicalised")
     if incoming.type not in CONFLICT_TYPES:
         return None
-    was = claim_of(existing)
+    was = claim_of(existing, key=key)
     if claim is not None and was is not None:
         return by_subject(existing, claim, was) if akin(claim, was) else None
     found = dedup.relation(existing, incoming)
@@ -119,13 +124,13 @@ def relation(existing: Entry, incoming: Entry, claim: Claim | None) -> Match | N
     )
 
 
-def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Entry]) -> list[Match]:
+def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[Match]:
     """A change stated of a broader subject ("Budget changed to 80k") applies to the one
     narrower subject it can mean ("the API budget"); several make it a question."""
     want = set(claim.key.split())
     narrower = []
-    for old in candidates:
-        was = claim_of(old)
+    for near in candidates:
+        old, was = near.entry, claim_of(near.entry, key=near.subject_key)
         if was is not None and was.value is not None and want < set(was.key.split()):
             narrower.append((old, was))
     if len(narrower) == 1:
@@ -139,25 +144,26 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Entry]) -> list
 
 def classify(
     incoming: Entry,
-    candidates: Sequence[Entry],
+    candidates: Sequence[Near],
     *,
     claim: Claim | None = None,
     semantic: SimilarityCheck | None = None,
 ) -> list[Match]:
-    """Every duplicate, supersede and conflict of `incoming` among `candidates`, in that
-    order (duplicates first). `claim` is the incoming entry's (default: `claim_of`)."""
+    """Every duplicate, supersede and conflict of `incoming` among `candidates` (what
+    `Store.same_domain` found), in that order (duplicates first). `claim` is the incoming
+    entry's (default: `claim_of`)."""
     claim = claim if claim is not None else claim_of(incoming, full=True)
-    matches = [m for c in candidates if (m := relation(c, incoming, claim)) is not None]
+    matches = [m for c in candidates if (m := relation(c.entry, incoming, claim, c.subject_key))]
     if semantic is not None:
         seen = {m.entry.id for m in matches}
-        matches += [m for m in semantic(incoming, candidates) if m.entry.id not in seen]
+        found = semantic(incoming, [c.entry for c in candidates])
+        matches += [m for m in found if m.entry.id not in seen]
     if (
         claim is not None
         and claim.change
         and incoming.type in CONFLICT_TYPES
         and not any(m.relation in ("supersede", "duplicate") for m in matches)
     ):
-        matches += _broader(
-            incoming, claim, [c for c in candidates if c.id not in {m.entry.id for m in matches}]
-        )
+        seen = {m.entry.id for m in matches}
+        matches += _broader(incoming, claim, [c for c in candidates if c.entry.id not in seen])
     return sorted(matches, key=lambda m: _ORDER[m.relation])

@@ -10,6 +10,9 @@ from remem.entry import Entry
 from remem.store.protocol import IndexFields, Store
 
 NOTIFY_AT = 5_000  # entries to key before it is worth telling
+# The version of the subject rules (`remem.truth.subject.read`): raise it when they read
+# differently, so that the memories stored as having no subject are read once more.
+SUBJECT_RULES = 1
 
 
 def subject_key(entry: Entry) -> str:
@@ -25,12 +28,16 @@ def fields(entry: Entry) -> IndexFields:
 
 
 def backfill(
-    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None
-) -> int:
+    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None,
+    rules: int = SUBJECT_RULES,
+) -> int:  # fmt: skip
     """Give every entry without a subject key its subject (read by the rules where it
-    has none stored) and key; returns how many (0 on a read-only store)."""
-    if getattr(store, "read_only", False):
+    has none stored) and key, after forgetting the "no subject" keys read by older
+    `rules`; returns how many (0 on a read-only store)."""
+    if getattr(store, "read_only", False) or getattr(store, "refuse_writes", None):
         return 0
+    if (store.subject_rules() or 1) < rules:  # newer rules' keys stay: no back and forth
+        store.reread_subjects(rules)
     done = 0
     while rows := store.unkeyed(batch):
         from remem.truth.subject import read

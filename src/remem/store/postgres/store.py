@@ -22,7 +22,7 @@ from remem.store.postgres.bm25 import BM25_POSTINGS, bm25, bm25_params, indexabl
 from remem.store.postgres.conn import Connections
 from remem.store.postgres.schema import LATEST, hnsw_index_sql
 from remem.store.protocol import CorpusStats, Filter
-from remem.store.rows import E_COLUMNS, Dialect
+from remem.store.rows import E_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore, where_clause
 
 POSTGRES = Dialect(
@@ -112,7 +112,7 @@ class PostgresStore(SQLStore):
         score, score_params = bm25(stats, rare)
         params = {**params, **score_params, "rare": rare, "near": n}
         return self._rows(
-            f"SELECT {E_COLUMNS} FROM entries e WHERE e.terms @> :rare::text[] "
+            f"SELECT {K_COLUMNS} FROM entries e WHERE e.terms @> :rare::text[] "
             f"AND {dom} ORDER BY {score} DESC, e.pos LIMIT :near",
             params,
         )

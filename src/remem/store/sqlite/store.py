@@ -17,7 +17,7 @@ from typing import Any
 from remem.entry import format_ts
 from remem.errors import StoreError
 from remem.store.protocol import CorpusStats, Filter
-from remem.store.rows import E_COLUMNS, Dialect
+from remem.store.rows import E_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.schema import LATEST
@@ -145,7 +145,7 @@ class SQLiteStore(SQLStore):
     ) -> list[Any]:
         params = {**params, "match": match_expr(rare, "AND"), "near": n}
         return self._q(
-            f"SELECT {E_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
+            f"SELECT {K_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
             f"WHERE entries_fts MATCH :match AND {dom} ORDER BY f.rank LIMIT :near",
             params,
         )

@@ -1,0 +1,166 @@
+"""A save's candidates in SQL, written once for both SQL backends: `same_domain` (the
+current entries a new one may repeat or contradict, each with its stored subject key)
+and the subject keys they are found by (`unkeyed`, `set_subjects`, `subject_rules`,
+`reread_subjects`). A mixin of `SQLStore`, kept apart so that the shared core stays
+within its size budget; it uses only the core's `:name` statements, the backend's
+`Dialect` and its keyword lookups (`_corpus`, `_sharing`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+from remem.entry import Entry
+from remem.store.protocol import CorpusStats, Domain, IndexFields, Near, rarest
+from remem.store.rows import (
+    ENTRY_COLUMNS,
+    K_COLUMNS,
+    N_COLUMNS,
+    Dialect,
+    domain_clause,
+    row_to_entry,
+)
+
+_PROBE = 1024  # entries counted per subject word to choose the one to start from
+
+
+class NearRows:
+    """`Store.same_domain` and the subject keys of entries, in SQL."""
+
+    dialect: Dialect
+
+    if TYPE_CHECKING:  # supplied by SQLStore and the backend
+
+        def write(self) -> AbstractContextManager[None]: ...
+        def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[Any]: ...
+        def _run(self, sql: str, params: dict[str, Any] | None = None) -> None: ...
+        def _run_many(self, sql: str, rows: Sequence[Any]) -> None: ...
+        def _corpus(self, terms: Sequence[str]) -> CorpusStats: ...
+        def _sharing(
+            self, rare: list[str], stats: CorpusStats, dom: str, params: dict[str, Any], n: int
+        ) -> list[Any]: ...
+        def _write_subjects(
+            self, batch: Sequence[tuple[str, str]], *, new: bool = False
+        ) -> None: ...
+
+    def same_domain(
+        self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
+    ) -> list[Near]:
+        d = self.dialect
+        dom, params = domain_clause(domain, d)
+        params.update(canon=index.canon, skeleton=index.skeleton, limit=limit)
+        found = self._same_subject(index, dom, params, broader)
+        same = f"SELECT {K_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit"
+        if index.subject:  # the same canonical form or the same subject, in one round trip
+            params["subject"] = index.subject
+            # `!= ''` states the condition of the partial index entries_subject, so the
+            # planner may use it (a bound :subject alone does not prove it)
+            by_key = same.replace(
+                "e.canon = :canon", "e.subject_key = :subject AND e.subject_key != ''"
+            )
+            same = f"SELECT * FROM ({same}) c UNION ALL SELECT * FROM ({by_key}) k"
+        found += self._rows(same, params)
+        if index.skeleton:
+            found += self._rows(
+                f"SELECT {K_COLUMNS} FROM entries e WHERE e.skeleton = :skeleton "
+                f"AND e.skeleton != '' AND {dom} LIMIT :limit",
+                params,
+            )
+        found += self._named(index, dom, params)
+        stats = self._corpus(index.terms)
+        rare = rarest(stats, index.terms, most=2)
+        if rare:
+            # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
+            # entry must hold both: a small intersection, cheap to rank even at 100k rows.
+            found += self._sharing(rare, stats, dom, params, min(limit, 8))
+        unique = {row[0]: row for row in found}
+        return [Near(row_to_entry(r), r[N_COLUMNS]) for r in unique.values()]
+
+    def _named(self, index: IndexFields, dom: str, params: dict[str, Any]) -> list[Any]:
+        """Rows (K_COLUMNS) of the domain naming one of `index.keys` with another value
+        (only a different value for the same named thing can conflict), the first
+        `:limit` in entry order: each key's walk of entry_keys_key stops at its first."""
+        d = self.dialect
+        walks = []
+        for i, (key, value) in enumerate(index.keys.items()):
+            params.update({f"k{i}": key, f"v{i}": value})
+            walks.append(
+                f"SELECT * FROM (SELECT {K_COLUMNS}, k.{d.ref} AS at FROM entry_keys k "
+                f"JOIN entries e ON e.{d.pos} = k.{d.ref} WHERE k.key = :k{i} "
+                f"AND k.value != :v{i} AND {dom} ORDER BY k.{d.ref} LIMIT :limit) w{i}"
+            )
+        if not walks:
+            return []
+        rows = {r[0]: r for r in self._rows(" UNION ALL ".join(walks), params)}
+        first = sorted(rows.values(), key=lambda r: r[-1])[: params["limit"]]
+        return [r[:-1] for r in first]
+
+    def _same_subject(
+        self, index: IndexFields, dom: str, params: dict[str, Any], broader: bool
+    ) -> list[Any]:
+        """Rows (K_COLUMNS) of the domain about a narrower subject than `index.subject`
+        (whose key holds every word of this key), when `broader`. The walk starts from
+        the word fewest entries hold (each word's count read up to _PROBE)."""
+        words = sorted(set((index.subject or "").split())) if broader else []
+        if not words:
+            return []
+        d = self.dialect
+        probes = ", ".join(
+            f"(SELECT count(*) FROM (SELECT 1 FROM subject_terms WHERE term = :pw{i} "
+            f"LIMIT {_PROBE}) p{i})"
+            for i in range(len(words))
+        )
+        sizes = self._rows(f"SELECT {probes}", {f"pw{i}": w for i, w in enumerate(words)})[0]
+        if not all(sizes):
+            return []  # a word no subject holds
+        # the rarest first (of equal counts, the longest), each next one a lookup per entry
+        order = sorted(zip(sizes, words, strict=True), key=lambda sw: (sw[0], -len(sw[1])))
+        params.update({f"sw{i}": w for i, (_, w) in enumerate(order)}, subject=index.subject)
+        holds = "".join(
+            f" AND EXISTS (SELECT 1 FROM subject_terms t WHERE t.term = :sw{i} "
+            f"AND t.{d.ref} = s.{d.ref})"
+            for i in range(1, len(order))
+        )
+        return self._rows(
+            f"SELECT {K_COLUMNS} FROM entries e WHERE {dom} AND e.subject_key != :subject "
+            f"AND e.{d.pos} IN (SELECT s.{d.ref} FROM subject_terms s WHERE s.term = :sw0"
+            f"{holds}) LIMIT :limit",
+            params,
+        )
+
+    def unkeyed(self, limit: int) -> list[Entry]:
+        rows = self._rows(
+            # ORDER BY id: the order of the partial index entries_unkeyed, so the (usually
+            # empty) answer comes from that index, not from a scan of every entry at open
+            f"SELECT {ENTRY_COLUMNS} FROM entries WHERE subject_key IS NULL ORDER BY id LIMIT :n",
+            {"n": limit},
+        )
+        return [row_to_entry(r) for r in rows]
+
+    def subject_rules(self) -> int | None:
+        rows = self._rows("SELECT value FROM meta WHERE key = 'subject_rules'")
+        return int(rows[0][0]) if rows else None
+
+    def reread_subjects(self, rules: int) -> int:
+        stale = "subject_key = '' AND (subject IS NULL OR subject = '')"
+        with self.write():
+            # counted first: SQLite's cursor reports no rowcount through `_run`
+            n = int(self._rows(f"SELECT count(*) FROM entries WHERE {stale}")[0][0])
+            self._run(f"UPDATE entries SET subject_key = NULL WHERE {stale}")
+            self._run(
+                "INSERT INTO meta(key, value) VALUES ('subject_rules', :v) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                {"v": str(rules)},
+            )
+            return n
+
+    def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
+        with self.write():
+            self._run_many(
+                "UPDATE entries SET subject = :subject, value = :value, subject_key = :key "
+                "WHERE id = :id",
+                [{"id": e.id, "subject": e.subject, "value": e.value, "key": key}
+                 for e, key in rows],
+            )  # fmt: skip
+            self._write_subjects([(e.id, key) for e, key in rows if key])
