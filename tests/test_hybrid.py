@@ -399,3 +399,22 @@ def test_a_query_naming_a_speaker_is_embedded_with_and_without_the_name(tmp_path
         assert np.allclose(averaged, both / np.linalg.norm(both), atol=1e-6)
         mem.search("Which lake was it?")  # names no one: embedded as it is
         assert fake.queries[-1] == "Which lake was it?"
+
+
+def test_a_query_of_several_lines_is_embedded_whole_and_its_last_lines_again() -> None:
+    import numpy as np
+
+    from remem.retrieval.vector_index import TAIL_LINES, TAIL_WEIGHT, query_vector
+
+    fake = _Recording()
+    dialogue = "我下周去杭州出差\n好的，需要我提醒你带什么吗？\n记得上次我们在西湖拍的照片吗"
+    vector = query_vector(fake, dialogue)
+    tail = "\n".join(dialogue.splitlines()[-TAIL_LINES:])
+    assert fake.queries == [dialogue, tail]
+    whole, last = fake.embed([dialogue, tail])
+    expected = whole + TAIL_WEIGHT * last
+    assert np.allclose(vector, expected / np.linalg.norm(expected), atol=1e-6)
+    fake.queries.clear()
+    two = "好的\n记得上次的照片吗"  # no more lines than the tail: embedded as it is
+    assert np.allclose(query_vector(fake, two), fake.embed([two])[0], atol=1e-6)
+    assert fake.queries == [two]
