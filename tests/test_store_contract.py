@@ -1179,6 +1179,10 @@ def test_same_domain_gives_each_stored_subject_key(store: Store) -> None:
     near = store.same_domain(Domain.of(probe), keyed(probe, "database test"))
     by_id = {n.entry.id: n.subject_key for n in near}
     assert by_id == {keyed_one.id: "database test", none_found.id: "", unread.id: None}
+    # and each one's canonical form as indexed, so a decision need not compute it again
+    assert {n.entry.id: n.canon for n in near} == {
+        e.id: IndexFields.of(e).canon for e in (keyed_one, none_found, unread)
+    }
 
 
 def test_newer_subject_rules_read_the_no_subject_keys_again(store: Store) -> None:

@@ -148,3 +148,14 @@ def test_han_runs_are_cut_elsewhere_until_jieba_loads_here() -> None:
     assert cut["first"][:3] == ["测试", "数据", "数据库"] and "脚本" in cut["first"]
     assert cut["second"] == plain["second"]
     assert cut["asked"] == [["测试数据库用", "部署脚本改到了"], ["生产环境的", "是"]]
+
+
+def test_cached_segmentations_are_fresh_lists() -> None:
+    from remem.truth.segment import normal, tokenize
+
+    words = text.tagged("测试数据库用 SQLite")
+    words.append(("extra", "x"))
+    assert ("extra", "x") not in text.tagged("测试数据库用 SQLite")
+    toks = tokenize(normal("测试数据库用 SQLite"))
+    toks.clear()
+    assert [t.text for t in tokenize(normal("测试数据库用 SQLite"))][-1] == "SQLite"

@@ -357,6 +357,16 @@ def test_a_memory_without_a_subject_is_not_read_again(tmp_path: Path) -> None:
     assert decide.claim_of(stated, key="") is None  # what the stored key says is trusted
 
 
+def test_a_stored_claim_is_about_its_stored_key() -> None:
+    from remem.truth import decide, index
+
+    stored = Entry("测试数据库用 SQLite", project="p", subject="测试数据库", value="SQLite")
+    computed = decide.claim_of(stored)
+    assert computed is not None and computed.key == index.subject_key(stored)
+    kept = decide.claim_of(stored, key="database kept")  # as the store found it
+    assert kept is not None and kept.key == "database kept" and kept == computed
+
+
 def test_newer_subject_rules_read_memories_without_a_subject_again(tmp_path: Path) -> None:
     from remem.truth import index
 

@@ -324,8 +324,13 @@ def _key_before(tokens: list[tuple[str, str]], i: int) -> str | None:
 
 def tagged(text: str) -> list[tuple[str, str]]:
     """The words of `text` (lower case, no blanks) with jieba's part-of-speech tags."""
+    return list(_tagged(text))
+
+
+@lru_cache(maxsize=4096)  # a save tags its content twice, and its candidates' phrases
+def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     words = _jieba().tag(unicodedata.normalize("NFKC", text))
-    return [(w.lower(), t) for w, t in words if w.strip()]
+    return tuple((w.lower(), t) for w, t in words if w.strip())
 
 
 def named_values(text: str) -> dict[str, str]:

@@ -75,7 +75,7 @@ class NearRows:
             # entry must hold both: a small intersection, cheap to rank even at 100k rows.
             found += self._sharing(rare, stats, dom, params, min(limit, 8))
         unique = {row[0]: row for row in found}
-        return [Near(row_to_entry(r), r[N_COLUMNS]) for r in unique.values()]
+        return [Near(row_to_entry(r), r[N_COLUMNS], r[N_COLUMNS + 1]) for r in unique.values()]
 
     def _named(self, index: IndexFields, dom: str, params: dict[str, Any]) -> list[Any]:
         """Rows (K_COLUMNS) of the domain naming one of `index.keys` with another value

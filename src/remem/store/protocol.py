@@ -115,11 +115,12 @@ class Candidate:
 @dataclass(frozen=True, slots=True)
 class Near:
     """A current entry that may repeat or contradict a new one (`Store.same_domain`),
-    with its stored subject key: "" when the rules read no subject in it (under the
-    store's `subject_rules`), None when it was never read."""
+    with its stored subject key ("" when the rules read no subject in it, under the
+    store's `subject_rules`; None when it was never read) and canonical form."""
 
     entry: Entry
     subject_key: str | None = None
+    canon: str | None = None  # its canonical form as indexed (None: not known)
 
 
 @dataclass(slots=True)

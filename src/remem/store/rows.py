@@ -22,7 +22,7 @@ ENTRY_COLUMNS = (
 )
 E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
 N_COLUMNS = len(ENTRY_COLUMNS.split(","))  # where extra selected columns start
-K_COLUMNS = f"{E_COLUMNS}, e.subject_key"  # and the stored subject key (`Near`)
+K_COLUMNS = f"{E_COLUMNS}, e.subject_key, e.canon"  # and what `Near` keeps of an entry
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 

@@ -35,7 +35,7 @@ def claim_of(entry: Entry, *, full: bool = False, key: str | None = None) -> Cla
     if not entry.subject:
         return None if key == "" else read(entry.content)
     if not full:
-        return Claim(entry.subject, entry.value, via="stored")
+        return Claim(entry.subject, entry.value, via="stored", stored_key=key)
     found = read(entry.content)
     if found is None or found.subject != entry.subject:
         return Claim(entry.subject, entry.value, via="stored")
@@ -102,18 +102,19 @@ def akin(new: Claim, was: Claim) -> bool:
 
 
 def relation(
-    existing: Entry, incoming: Entry, claim: Claim | None, key: str | None = None
+    existing: Entry, incoming: Entry, claim: Claim | None, near: Near | None = None
 ) -> Match | None:
     """How `incoming` (whose claim is `claim`) relates to `existing` of the same domain
-    (whose stored subject key is `key`: see `claim_of`)."""
-    if dedup.same_canon(existing, incoming):
+    (`near`: what the store keeps of it, its subject key and canonical form)."""
+    key, canon = (near.subject_key, near.canon) if near is not None else (None, None)
+    if dedup.same_canon(existing, incoming, canon):
         return Match(existing, "duplicate", "same content once canonicalised")
     if incoming.type not in CONFLICT_TYPES:
         return None
     was = claim_of(existing, key=key)
     if claim is not None and was is not None:
         return by_subject(existing, claim, was) if akin(claim, was) else None
-    found = dedup.relation(existing, incoming)
+    found = dedup.relation(existing, incoming, left=canon)
     if found is None or found.relation != "conflict":
         return found
     changed = claim.change if claim is not None else states_change(incoming.content)
@@ -153,7 +154,7 @@ def classify(
     `Store.same_domain` found), in that order (duplicates first). `claim` is the incoming
     entry's (default: `claim_of`)."""
     claim = claim if claim is not None else claim_of(incoming, full=True)
-    matches = [m for c in candidates if (m := relation(c.entry, incoming, claim, c.subject_key))]
+    matches = [m for c in candidates if (m := relation(c.entry, incoming, claim, c))]
     if semantic is not None:
         seen = {m.entry.id for m in matches}
         found = semantic(incoming, [c.entry for c in candidates])

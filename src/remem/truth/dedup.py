@@ -39,9 +39,10 @@ def _keys(entry: Entry) -> dict[str, str]:
     return {k.lower(): v for k, v in entry.facts.items()}
 
 
-def same_canon(existing: Entry, incoming: Entry) -> bool:
-    """The same content once canonicalised (SPEC LT8)."""
-    left = text.canonicalize(existing.content)
+def same_canon(existing: Entry, incoming: Entry, left: str | None = None) -> bool:
+    """The same content once canonicalised (SPEC LT8); `left`: the stored canonical form
+    of `existing`, when known."""
+    left = text.canonicalize(existing.content) if left is None else left
     return bool(left) and left == text.canonicalize(incoming.content)
 
 
@@ -73,11 +74,14 @@ def _same_thing(left: str, right: str, key: str) -> bool:
 
 
 def relation(
-    existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD
-) -> Match | None:
+    existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD,
+    left: str | None = None,
+) -> Match | None:  # fmt: skip
     """How `incoming` relates to `existing` of the same domain by surface alone (the
-    fall-back where either states no subject the rules can read), or None."""
-    left, right = text.canonicalize(existing.content), text.canonicalize(incoming.content)
+    fall-back where either states no subject the rules can read), or None. `left`: the
+    stored canonical form of `existing`, when known."""
+    left = text.canonicalize(existing.content) if left is None else left
+    right = text.canonicalize(incoming.content)
     if not left or not right:
         return None
     if left == right:

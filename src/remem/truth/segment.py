@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -69,6 +69,13 @@ def _path_like(value: str) -> bool:
 
 def tokenize(text: str) -> list[Tok]:
     """The tokens of `text` (already `normal`), in order, spans into `text`."""
+    return list(_tokens(text))
+
+
+# A save segments the same short texts several times (its content for the subject, the
+# secrets scan and dates; the subjects and values of its candidates): remember them.
+@lru_cache(maxsize=8192)
+def _tokens(text: str) -> tuple[Tok, ...]:
     out: list[Tok] = []
     for m in _ATOM.finditer(text):
         kind, value, start = m.lastgroup or "punct", m.group(), m.start()
@@ -93,7 +100,7 @@ def tokenize(text: str) -> list[Tok]:
             out.append(_word(value, start))
             continue
         out.append(Tok(value, value.lower(), kind, "x", start, start + len(value)))
-    return out
+    return tuple(out)
 
 
 def _unglue(word: str, tag: str, pos: int) -> list[Tok]:

@@ -18,7 +18,7 @@ callers then fall back on the surface rules (SPEC LT10).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from remem.truth import keys as keymod
@@ -69,9 +69,13 @@ class Claim:
     dropped: str | None = None
     whole: bool = True
     via: str = "rules"
+    # the subject key stored with the memory (`keys` of its subject and value then)
+    stored_key: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def key(self) -> str:
+        if self.stored_key:
+            return self.stored_key
         return keymod.keys(self.subject, self.value)[0]
 
     @property
