@@ -92,14 +92,21 @@ def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
             best = (pred, j + 1)
     if best is None and first.low in lx.EN_TRANSITIVE:
         return _transitive(toks, i)
+    if best is None and first.low in lx.EN_PLACING:
+        return _transitive(toks, i, lx.EN_PLACING_LINKS)
     return best
 
 
-def _transitive(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
-    """ "moved the deploy script to tools/", "changed the port from 8080 to 9090"."""
+def _transitive(
+    toks: list[Tok], i: int, links: frozenset[str] = lx.EN_TRANSITIVE_LINKS
+) -> tuple[Predicate, int] | None:
+    """ "moved the deploy script to tools/", "changed the port from 8080 to 9090"; with
+    `links` of place, "keep the wiki on Confluence" (where the object is, no change)."""
     for j in range(i + 1, min(i + 9, len(toks))):
         if toks[j].text in CLAUSE_PUNCT:
             return None
+        if links is not lx.EN_TRANSITIVE_LINKS and toks[j].low in links:
+            return Predicate(transitive=True, attr="location", links=links), i + 1
         if toks[j].low in lx.EN_TRANSITIVE_LINKS:
             attr = "move" if toks[i].low.startswith(("mov", "reloc")) else None
             attr = "name" if toks[i].low.startswith("renam") else attr
@@ -142,7 +149,7 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
         if low in lx.ZH_OWNERS_USER or low in lx.EN_OWNERS_USER:
             owner = "user"
             continue
-        if low in lx.ZH_OWNERS_WE or low in lx.EN_OWNERS_WE:
+        if low in lx.ZH_OWNERS_WE or (low in lx.EN_OWNERS_WE and tok.text != "US"):
             owner = owner or "we"
             continue
         out.append(tok)
@@ -280,7 +287,7 @@ def read_value(toks: list[Tok], j: int, pred: Predicate) -> tuple[_Value, list[T
     obj: list[Tok] = []
     dropped = None
     if pred.transitive:
-        link = next(k for k in range(j, len(toks)) if toks[k].low in lx.EN_TRANSITIVE_LINKS)
+        link = next(k for k in range(j, len(toks)) if toks[k].low in pred.links)
         obj = toks[j:link]
         cut = next((k for k, t in enumerate(obj) if t.low == "from"), None)
         if cut is not None:
@@ -324,7 +331,7 @@ def trim_value(value: list[Tok], pred: Predicate) -> tuple[list[Tok], bool, bool
     return value, located, change
 
 
-def _date_like(toks: list[Tok]) -> bool:
+def date_like(toks: list[Tok]) -> bool:
     from remem import numbers
 
     text = span_text(toks)
@@ -348,21 +355,28 @@ _WHEN_WORDS = (
 def _place_like(toks: list[Tok], located: bool) -> bool:
     if located or any(t.kind in ("path", "url", "word") for t in toks):
         return True
-    return len(toks) == 1 and toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz")
+    if len(toks) == 1:
+        return toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz")
+    # a name the segmenter split ("七牛云" is 七 + 牛云): short, and no word of it a verb,
+    # an adverb or a particle ("海边放风筝" is something done there, not a place)
+    known = lx.concepts()
+    return len(toks) <= 3 and all(
+        t.is_han and (t.tag[:1] in ("n", "m", "q", "j") or t.low in known) for t in toks
+    )
 
 
 def value_ok(toks: list[Tok], items: int) -> bool:
     """A value: short, no pronoun or negation, no verb (but a time: "每周四晚上")."""
     if not toks or len(toks) > _MAX_VALUE_TOKENS * items or len(span_text(toks)) > 60:
         return False
-    if _date_like(toks):
+    if date_like(toks):
         return not any(t.low in NEGATORS for t in toks)
     concepts = lx.concepts()
     for tok in toks:
         if tok.low in _PRONOUNS or tok.low in NEGATORS:
             return False
         verbish = tok.is_han and tok.tag[:1] in ("v", "d", "r", "p", "c") and tok.tag != "vn"
-        if verbish and tok.low not in concepts:
+        if verbish and tok.low not in concepts and not tok.low.startswith("每"):  # 每天一次
             return False
     return True
 
@@ -400,7 +414,7 @@ def split_time(value: list[Tok]) -> tuple[list[Tok], Tok] | None:
     """A time and the verb it is the time of: "6月30日 上线", "下周三 发布"."""
     if len(value) >= 2 and value[-1].is_han and value[-1].tag[:1] in ("v", "n"):
         when = value[:-1]
-        if _date_like(when):
+        if date_like(when):
             return when, value[-1]
     return None
 
@@ -412,7 +426,7 @@ def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str]
     path = any(t.kind in ("path", "url") for t in value)
     kind = keymod.value_kind(keymod.value_terms(span_text(value))) if value else None
     if attr in ("move", "location", "deployment"):
-        if path or _date_like(value) and attr in ("move", "location"):
+        if path or date_like(value) and attr in ("move", "location"):
             attr = "location" if path else "time"
         elif kind is not None:
             attr = None  # "迁移到 CircleCI", "is hosted on Heroku": the value's kind says it
@@ -422,7 +436,7 @@ def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str]
             attr = "platform"
         else:
             attr = "location"
-    elif attr is None and value and _date_like(value) and not pred.inverse:
+    elif attr is None and value and date_like(value) and not pred.inverse:
         attr = "time"  # "the release is on May 20"
     out = [attr] if attr else []
     if path and "location" not in out:

@@ -83,6 +83,8 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
             out.append(concept)
         elif bare in lexicon.value_kinds() or bare in lexicon.ALIASES:
             out.append(bare)  # a product name is a name, never stemmed
+        elif len(tok.text) >= 2 and tok.text.isupper():
+            out.append(bare)  # an acronym ("US", "IT") is a name, not the stop word "us"
         elif bare and word not in lexicon.EN_DETERMINERS:
             stem = text.terms(bare)
             out.extend(stem or ([bare] if bare not in text.EN_STOPWORDS else []))

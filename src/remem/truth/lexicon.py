@@ -31,6 +31,7 @@ class Predicate:
     pref: bool = False
     inverse: bool = False
     transitive: bool = False
+    links: frozenset[str] = frozenset({"to", "into", "onto"})  # where a transitive object ends
 
 
 _P = Predicate()
@@ -58,20 +59,26 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "一律用 固定为 固定用 写成 配置为 配置成 跑在 运行在 运行于 托管在",
         _P,
     ),
-    **_many("在 位于 放在 存放在 保存在 存储在 存在于 放到 放于 装在", _LOC),
+    **_many("在 位于 放在 存放在 保存在 存储在 存在于 放到 放于 装在 存到 存入 存于", _LOC),
     **_many("部署在 部署于 部署到", Predicate(attr="deployment")),
     **_many("叫 叫做 名为 名叫 命名为 取名为", _NAME),
     **_many("监听 监听在", Predicate(attr="port")),
     **_many("偏好 喜欢 偏爱 更喜欢 习惯用 习惯使用 爱用 喜欢用 偏好使用 更倾向于", _PREF),
     **_many(
         "改用 改为 改成 改在 改回 改设为 换成 换为 换用 更换为 换成了 调整为 调整到 调为 "
+        "换回 切回 改回到 换回到 回到 退回到 调大到 调小到 调高到 调低到 加大到 放宽到 收紧到 "
+        "扩容到 缩容到 扩到 扩大到 缩小到 缩减到 削减到 涨到 涨至 "
         "调到 调成 升级到 升级为 升到 升至 降级到 降级为 降到 降为 降至 切换到 切换为 "
         "切换成 切到 切成 更新为 更新到 变为 变成 变更为 更改为 修改为 替换为 替换成 "
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
         "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到",
         _CHANGE,
     ),
-    **_many("改到 迁移到 迁移至 迁到 迁至 搬到 搬至 移到 移至 挪到 移动到", _MOVE),
+    **_many(
+        "改到 迁移到 迁移至 迁到 迁至 搬到 搬至 移到 移至 挪到 移动到 改存到 改存在 改放到 改放在 "
+        "改存 改放 改存放到 转移到 转存到",
+        _MOVE,
+    ),
     **_many("定在 定于 安排在 约在 排在 放到了", Predicate(attr="move")),
     **_many("改名为 更名为 重命名为 改叫 改名叫", Predicate(change=True, attr="name")),
     **_many("停用 弃用 废弃 不再用 不再使用 不再采用 停止使用 不用", _NEG),
@@ -101,6 +108,22 @@ EN_PREDICATES: dict[str, Predicate] = {
     ),
     **_en("is called|is named|are called|are named|goes by", _NAME),
     **_en(
+        "is kept for|are kept for|is retained for|are retained for|is stored for|"
+        "are stored for|expires after|expire after|is deleted after|are deleted after",
+        Predicate(attr="retention"),
+    ),
+    **_en(
+        "is now kept for|are now kept for|is now retained for|are now retained for|"
+        "now expires after|now expire after",
+        Predicate(change=True, attr="retention"),
+    ),
+    **_en(
+        "happen on|happens on|happen at|happens at|take place on|takes place on|"
+        "is held on|are held on|is held at|are held at|occur on|occurs on|"
+        "start at|starts at|begin at|begins at|run at|runs at",
+        Predicate(attr="time"),
+    ),
+    **_en(
         "goes live on|go live on|goes live|launches on|launch on|ships on|is released on|"
         "is launched on|will go live on",
         Predicate(attr="launch time"),
@@ -122,7 +145,10 @@ EN_PREDICATES: dict[str, Predicate] = {
         "increased to|was increased to|reduced to|was reduced to|decreased to|lowered to|"
         "was lowered to|extended to|was extended to|postponed to|was postponed to|"
         "rescheduled to|was rescheduled to|pushed to|was pushed to|moved up to|"
-        "was set to|has been set to|now defaults to|now points to",
+        "was set to|has been set to|now defaults to|now points to|back to|went back to|"
+        "going back to|switched back to|changed back to|moved back to|reverted to|"
+        "has reverted to|was reverted to|returned to|is back to|are back to|is back on|"
+        "settled on|have settled on|has settled on|went with|now prefer|now prefers",
         _CHANGE,
     ),
     **_en(
@@ -157,15 +183,23 @@ EN_TRANSITIVE = frozenset(
     migrate pin extend postpone reschedule relocate""".split()
 )
 EN_TRANSITIVE_LINKS = frozenset({"to", "into", "onto"})
+# "we keep the wiki on Confluence", "host the docs at …": where the object is
+EN_PLACING = frozenset("keep keeps store stores host hosts put puts".split())
+EN_PLACING_LINKS = frozenset({"in", "on", "at", "under"})
+# "翻译改由小周负责": 由 glued to a change adverb
+ZH_BY = frozenset({"由", "改由", "现由", "换由", "转由", "改为由", "交由", "现在由"})
 ZH_BA = frozenset({"把", "将"})
 
 # A change stated by an adverb before the predicate: "现在用 X", "from now on we use X".
 ZH_CHANGE_ADVERBS = frozenset(
     """现在 如今 以后 今后 往后 此后 从此 从现在起 从现在开始 从今天起 从今往后
-    已经 已 终于 最终 后来 新 新的""".split()
+    已经 已 终于 最终 后来 新 新的 又 重新 再次 刚刚 随后""".split()
 )
 EN_CHANGE_ADVERBS = frozenset({"now", "henceforth", "anymore", "instead", "new"})
-EN_CHANGE_PHRASES = ("from now on", "going forward", "as of now", "as of today", "from today")
+EN_CHANGE_PHRASES = (
+    "from now on", "going forward", "as of now", "as of today", "from today", "these days",
+    "nowadays", "lately", "recently", "right now", "at the moment", "by now",
+)  # fmt: skip
 # Corrections: the earlier value was wrong; the new one replaces it.
 ZH_CORRECTIONS = (
     "更正",
@@ -207,13 +241,21 @@ ZH_WORDS_ENDING_IN_COPULA = frozenset(
     特别是 因为 以为 认为 作为 行为 成为 称为 视为 作为
     难为 人为 无为 有为 为 是 自从 服从 随从 听从 遵从 无从 侍从 从 打从 自打""".split()
 )
-ZH_GLUED = "是为从"  # the one-character function words jieba glues to the word before
+ZH_GLUED = "是为从"
+# Words that end in 用 and are not "X" + the verb 用 (费用 is a fee, 常用 "in common use").
+ZH_WORDS_ENDING_IN_USE = frozenset(
+    """费用 信用 作用 日用 家用 民用 商用 公用 专用 备用 实用 通用 常用 效用 功用 零用 自用
+    试用 多用 应用 利用 调用 引用 启用 禁用 停用 复用 适用 有用 没用 无用 不用 够用 耐用 占用
+    挪用 沿用 借用 滥用 享用 食用 饮用 服用 录用 雇用 任用 起用 重用 善用 惯用 合用 共用 混用
+    两用 军用 御用 选用 采用 使用 运用 动用 取用 续用 套用 征用 租用 停用 留用 待用 好用""".split()
+)  # the one-character function words jieba glues to the word before
 # Leading words that carry no meaning of the subject ("对了，", "note:", "remember").
 ZH_DISCOURSE = tuple(
     """请记住 记住 记一下 备注 补充 补充一下 顺便说一下 顺便 提醒 提醒一下 注意 说明 另外 还有 对了
     那个 嗯 好的 好 然后 所以 因此 总之 目前 当前 现在
     统一 一律 都 也 还 仍然 依然 仍 一直 还是 则 就
-    全部 通常 一般 平时 基本上 主要 计划 预计 预定 请 麻烦 务必 一定 必须 最 决定 商定""".split()
+    全部 通常 一般 平时 基本上 主要 计划 预计 预定 请 麻烦 务必 一定 必须 最 决定 商定
+    再 最后 暂时 临时 先 均 皆 便 总是 依旧 照旧 照样 始终 向来 一向 目前为止 统统""".split()
 )
 EN_DISCOURSE = frozenset(
     """note fyi remember btw so ok okay well also and but then currently still always
@@ -253,8 +295,9 @@ EN_TRAILING = frozenset({"now", "instead", "today", "again", "too", "anymore", "
 # the rest are its other spellings (English forms are lower-case and singular).
 _CONCEPTS = """
 location 位置 路径 目录 地址 路径名 文件夹 所在地 地点 path location dir directory folder
-    address url link 链接 网址 where 存放位置 存放路径 位置是
+    address url link 链接 网址 where 存放位置 存放路径 位置是 存储 存放 storage
 port 端口 端口号 port
+local 本地 本机 local localhost
 name 名字 名称 名 名叫 叫法 name title 名儿
 time 时间 日期 日子 时候 时刻 time date day when schedule 时间点 截止 截止日期 deadline due
 owner 负责人 维护者 所有者 owner maintainer lead 负责 主管
@@ -277,7 +320,7 @@ frontend 前端 frontend front-end fe
 backend 后端 服务端 backend back-end server-side
 service 服务 service svc
 ci 持续集成 ci
-build 构建 build 打包 编译 compile bundler
+build 构建 build 编译 compile
 package_manager 包管理 包管理器
 test_framework 测试框架
 monitoring 监控 monitoring observability 可观测性 告警 alerting
@@ -303,7 +346,7 @@ issue_tracker 需求管理 缺陷管理 issue tracker
 wiki 文档平台 知识库 wiki
 os 操作系统 os
 registry 镜像仓库 registry
-bundler 打包工具 bundler
+bundler 打包工具 bundler 打包 bundling
 preferred 首选 偏好 favorite favourite preferred choice 最爱
 """
 _PHRASES = {
@@ -333,7 +376,8 @@ ATTRIBUTES = frozenset(
 def concepts() -> dict[str, str]:
     """spelling -> concept."""
     table: dict[str, str] = {}
-    for line in _CONCEPTS.strip().splitlines():
+    # an indented line goes on with the group of the line before
+    for line in _CONCEPTS.strip().replace("\n    ", " ").splitlines():
         words = line.split()
         for word in words:
             table.setdefault(word.lower(), words[0])

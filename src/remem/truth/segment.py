@@ -15,7 +15,9 @@ _SEG = r"[A-Za-z0-9_.@+\-]+"
 _ATOM = re.compile(
     rf"(?P<url>[A-Za-z][A-Za-z0-9+.\-]*://[^\s{_HAN}，。；、）)」』\"'<>]+)"
     rf"|(?P<path>(?:~|\.{{1,2}})?/{_SEG}(?:/{_SEG})*/?|{_SEG}(?:/{_SEG})+/?|[A-Za-z]:\\[^\s{_HAN}]+)"
-    r"|(?P<word>(?<![\d:])\d{1,2}:\d\d(?::\d\d)?(?![\d:])(?:am|pm)?|[A-Za-z0-9_][A-Za-z0-9_.+#'\-]*)"
+    r"|(?P<word>(?<![\d:])\d{1,2}:\d\d(?::\d\d)?(?![\d:])(?:am|pm)?"
+    r"|[a-z0-9][a-z0-9_.\-]*:\d[A-Za-z0-9_.\-]*"  # an image tag or host:port: "ubuntu:22.04"
+    r"|[A-Za-z0-9_][A-Za-z0-9_.+#'\-]*)"
     rf"|(?P<han>[{_HAN}]+)"
     r"|(?P<space>\s+)"
     r"|(?P<punct>.)",
@@ -143,6 +145,14 @@ def _split_verbs(run: list[Tok]) -> list[Tok]:
     from remem.truth.lexicon import ZH_PREDICATES
 
     out: list[Tok] = []
+    if run and (last := run[-1]).text[-1:] == "用" and len(last.text) > 1:
+        from remem.truth.lexicon import ZH_WORDS_ENDING_IN_USE
+
+        if last.text not in ZH_PREDICATES and last.text not in ZH_WORDS_ENDING_IN_USE:
+            # "组件库用 Ant Design": jieba glued 用 to the noun before a Latin name
+            head = last.text[:-1]
+            run = [*run[:-1], Tok(head, head, "han", "n", last.start, last.end - 1),
+                   Tok("用", "用", "han", "v", last.end - 1, last.end)]  # fmt: skip
     for i, tok in enumerate(run):
         after = run[i + 1].text if i + 1 < len(run) else ""
         cut = next((k for k in (2, 1) if len(tok.text) > k + 1

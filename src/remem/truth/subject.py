@@ -30,6 +30,7 @@ from remem.truth.grammar import (
     clause_end,
     concept,
     copula,
+    date_like,
     ends_with_attr,
     implied_attrs,
     nounish,
@@ -45,6 +46,7 @@ from remem.truth.grammar import (
     without_purpose,
 )
 from remem.truth.lexicon import Predicate
+from remem.truth.replacement import replaced
 from remem.truth.segment import (
     SENTENCE_END,
     Tok,
@@ -97,6 +99,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     owner, subject, change, dropped, usable = strip_subject(part)
     if not usable:
         return None
+    if pred.change and dropped is None and _known_value(subject, part):
+        dropped, subject = span_text(subject), []  # "把 Datadog 换成了 Grafana"
     value, obj = read_value(toks, j, pred)
     if pred.transitive and obj:
         subject = obj  # "moved the deploy script to tools/": the object is the subject
@@ -123,6 +127,14 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
         change or pred.change or value.change or trailing_change,
         value.dropped or dropped, True,
     )  # fmt: skip
+
+
+def _known_value(subject: list[Tok], part: list[Tok]) -> bool:
+    """Whether the object of 把 is a well-known value rather than a subject: what is
+    changed "把 Datadog 换成 Grafana" is the monitoring, not Datadog."""
+    if not subject or not any(t.low in lx.ZH_BA for t in part):
+        return False
+    return keymod.value_kind(keymod.value_terms(span_text(subject))) is not None
 
 
 def _implied(clause: Clause) -> list[str]:
@@ -246,14 +258,15 @@ _EVENT_PARTICLES = frozenset({"了", "过", "着", "在", "把", "被", "给", "
 def _by_owner(sent: list[Tok]) -> Clause | None:
     """ "X 由 Y 负责": Y is X's owner."""
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
-    cut = next((k for k, t in enumerate(toks) if t.low == "由"), None)
+    cut = next((k for k, t in enumerate(toks) if t.low in lx.ZH_BY), None)
     if cut is None or not toks or toks[-1].low not in lx.ZH_OWNER_VERBS:
         return None
     value = toks[cut + 1 : -1]
-    owner, subject, _, _, usable = strip_subject(toks[:cut])
+    owner, subject, change, _, usable = strip_subject(toks[:cut])
     if not usable or not subject or not 0 < len(value) <= 3 or not value_ok(value, 1):
         return None
-    return Clause(owner, subject, Predicate(), value, ["owner"], False, None, True)
+    change = change or toks[cut].low != "由"  # "改由小周负责"
+    return Clause(owner, subject, Predicate(), value, ["owner"], change, None, True)
 
 
 def _amount_part(tok: Tok) -> bool:
@@ -273,7 +286,11 @@ def _bare(sent: list[Tok]) -> Clause | None:
         k = end
         while k > 0 and _amount_part(toks[k - 1]):
             k -= 1
-        if k == end or toks[k].kind != "num":
+        if 0 < k < end and toks[k - 1].is_han and toks[k - 1].low.startswith("每"):
+            k -= 1  # a rate: "每天一次", "每周 2 次"
+        first = toks[k] if k < end else None
+        if first is None or not (first.kind == "num" or first.low.startswith("每")
+                                 or (first.is_han and first.tag == "m")):  # fmt: skip
             return None
         subject, value = toks[:k], toks[k:]
         verb = subject[-1] if subject else None
@@ -286,8 +303,8 @@ def _bare(sent: list[Tok]) -> Clause | None:
             subject = subject[:-1]  # the verb of a count: 部署 / 有 / 跑
     else:
         subject, value = toks[:cut], toks[cut + 1 :]
-    if any(t.low in _EVENT_PARTICLES for t in subject):
-        return None  # "Bart获得了第 1 名": an event, not a named value
+    if any(t.low in _EVENT_PARTICLES or t.low.startswith("每") for t in subject):
+        return None  # "Bart获得了第 1 名": an event; "每天跑步一次": a habit, not a value
     owner, subject, _, _, usable = strip_subject(subject)
     if not usable or not subject or not 0 < len(value) <= 4:
         return None
@@ -300,6 +317,28 @@ def _bare(sent: list[Tok]) -> Clause | None:
         return None
     attrs += implied_attrs(Predicate(), value, False) or []
     return Clause(owner, subject, Predicate(), value, attrs, False, None, True)
+
+
+# Days that make "TIME EVENT" a thing that happened once, not a schedule ("昨天下午开会").
+_ONE_OFF = tuple("昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时".split())
+
+
+def _scheduled(sent: list[Tok]) -> Clause | None:
+    """ "每天早上九点站会", "周五下午 发版": a time, then what happens at it (its subject)."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    for cut in (len(toks) - 1, len(toks) - 2):
+        head, tail = toks[:cut], toks[cut:]
+        when = all(
+            t.tag[:1] in ("t", "m") or t.low.startswith("每") or date_like([t]) for t in head
+        )
+        when = when and not any(t.low.startswith(_ONE_OFF) for t in head)
+        event = all(t.is_han and nounish(t) for t in tail) or (
+            len(tail) == 1 and tail[0].is_han and tail[0].tag[:1] == "v"
+        )  # "九点站会", "周五下午发版": what happens then
+        if cut > 0 and when and event and date_like(head):
+            if value_ok(head, 1) and strip_subject(tail)[4]:
+                return Clause(None, tail, Predicate(attr="time"), head, ["time"], False, None, True)
+    return None
 
 
 def _claim(clause: Clause) -> Claim | None:
@@ -339,8 +378,11 @@ def read(content: str) -> Claim | None:
         if _skip(sent):
             whole = False
             continue
-        clauses, covered = _sentence(sent, last)
-        if not clauses and (bare := _bare(sent) or _by_owner(sent)) is not None:
+        if (swap := replaced(sent)) is not None:
+            clauses, covered = [swap], True
+        else:
+            clauses, covered = _sentence(sent, last)
+        if not clauses and (bare := _bare(sent) or _by_owner(sent) or _scheduled(sent)) is not None:
             clauses, covered = [bare], True
         whole = whole and covered
         for clause in clauses:
@@ -361,6 +403,8 @@ def states_change(content: str) -> bool:
     if corrected:
         return True
     for sent in sentences(tokenize(text)):
+        if replaced(sent) is not None:
+            return True
         toks = solid(sent)
         for i, tok in enumerate(toks):
             if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in ("now", "instead", "anymore"):

@@ -8,10 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
-from remem.store.protocol import Domain, Store
-from remem.truth import decide, index, versions
+from remem.store.protocol import Domain, IndexFields, Store
+from remem.truth import changes, decide, index, versions
 from remem.truth.dedup import SimilarityCheck
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
@@ -40,6 +41,11 @@ def save(
     broader = claim is not None and claim.change
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
     matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
+    if not matches and (topic := changes.topic_of(entry.content)) is not None:
+        # a stated change the rules tie to no memory: look its topic up (truth.changes)
+        terms = text.terms(changes.lookup_terms(topic))
+        found = store.same_domain(Domain.of(entry), IndexFields(terms, "", "", {}), limit=8)
+        matches = changes.changed_by(entry, topic, [*candidates, *found])
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
         return SaveResult(

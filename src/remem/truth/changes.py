@@ -1,0 +1,122 @@
+"""A stated change the subject grammar could not tie to the memory it changes.
+
+"日志平台已换成 Loki" after "日志平台用的是 ELK", "Alerts now go to Opsgenie" after "Alerts
+go to PagerDuty": the text says something changed (a change verb, "now", a
+replacement) but the two sentences are not read as the same subject and value, so the
+rules by subject see no relation. What the change is about is then the words before
+its change marker (the topic); the memory it changes is the one current memory of the
+domain that names every word of that topic, says no attribute of it the topic does not
+(the owner of the logging platform is not the platform), and does not hold the new value
+already. One such memory is superseded; several make it a question (a conflict).
+
+    topic_of("The data warehouse now refreshes every hour")
+    # Topic(words="data warehouse", rest="refreshes every hour")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from remem.entry import Entry
+from remem.truth import keys as keymod
+from remem.truth import lexicon as lx
+from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.grammar import clause_end, predicate_at, span_text, strip_subject, subject_part
+from remem.truth.replacement import replaced
+from remem.truth.segment import SENTENCE_END, Tok, normal, sentences, solid, tokenize
+
+# Key words that say where or when a thing is: a move states them, the old memory may not.
+_WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server", "time"})
+_ATTRIBUTES = lx.ATTRIBUTES - _WHERE
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """What a change is about (`words`, before its marker) and what it says now (`rest`);
+    for a replacement ("replaced X with Y") no words, and the value that stopped."""
+
+    words: str
+    rest: str
+    stopped: str | None = None
+
+
+def _marker(toks: list[Tok], i: int) -> int | None:
+    """Where a change marker at toks[i] ends, or None: a change predicate, or a change
+    adverb ("now", "现在", "已经") before the rest of the clause."""
+    found = predicate_at(toks, i)
+    if found is not None and (found[0].change or found[0].negation):
+        return found[1]
+    low = toks[i].low
+    if low in lx.ZH_CHANGE_ADVERBS or low in ("now", "instead"):
+        return i + 1
+    return None
+
+
+@lru_cache(maxsize=2048)
+def topic_of(content: str) -> Topic | None:
+    """The topic and the rest of the first clause of `content` that states a change."""
+    for sent in sentences(tokenize(normal(content))):
+        toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+        if (swap := replaced(sent)) is not None and swap.dropped:
+            return Topic("", span_text(swap.value), swap.dropped)
+        for i in range(1, len(toks)):
+            end = _marker(toks, i)
+            if end is None:
+                continue
+            _, words, _, _, usable = strip_subject(subject_part(toks, 0, i))
+            rest = toks[end : clause_end(toks, end)]
+            if usable and words and rest:
+                return Topic(span_text(words), span_text(rest))
+            return None
+    return None
+
+
+def _concepts(text: str) -> set[str]:
+    return set(keymod.keys(text, None)[0].split()) if text.strip() else set()
+
+
+def lookup_terms(topic: Topic) -> str:
+    """The words to find the changed memory by: the topic's, or the stopped value."""
+    return topic.stopped if topic.stopped is not None else topic.words
+
+
+def _holds(old: Entry, stopped: str) -> bool:
+    """Whether `old` states `stopped` as its value (its subject's, else in its words)."""
+    if old.subject and old.value is not None:
+        was = keymod.keys(old.subject, old.value)[1]
+        return keymod.relation(keymod.keys(old.subject, stopped)[1], was) == "same"
+    return bool(_concepts(stopped)) and _concepts(stopped) <= _concepts(old.content)
+
+
+def _about(old: Entry, topic: Topic, need: set[str]) -> bool:
+    words = _concepts(old.content)
+    if not need <= words:
+        return False  # another topic
+    # an attribute of the topic ("日志平台的负责人") is not the topic
+    return not (words - need) & _ATTRIBUTES - _concepts(topic.rest)
+
+
+def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> list[Match]:
+    """The memories among `candidates` the change `topic` can be of (see the module)."""
+    need = _concepts(topic.words) - _WHERE
+    new_words = _concepts(topic.rest) - _concepts(topic.words)
+    if (not need and topic.stopped is None) or not new_words:
+        return []
+    if incoming.type not in CONFLICT_TYPES:
+        return []
+    held = []
+    for old in {c.id: c for c in candidates}.values():
+        if old.id == incoming.id or old.type not in CONFLICT_TYPES or not old.is_current:
+            continue
+        if new_words <= _concepts(old.content):
+            continue  # the new value is said there already
+        if topic.stopped is not None and _holds(old, topic.stopped):
+            held.append(old)
+        elif topic.stopped is None and _about(old, topic, need):
+            held.append(old)
+    what = topic.words or topic.stopped
+    if len(held) == 1:
+        return [Match(held[0], "supersede", f"the text states a change of {what}")]
+    return [Match(old, "conflict", f"which one changed? ({what})") for old in held]

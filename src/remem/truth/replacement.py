@@ -1,0 +1,130 @@
+"""Statements that one value replaced another, with no subject named: "We replaced
+Datadog with Grafana", "Datadog was replaced by Grafana", "用 Grafana 替换了 Datadog",
+"Datadog 被 Grafana 取代了". What changed is whatever the old value was the value of:
+the claim's subject is the kind the two values share (Grafana and Datadog are
+monitoring), and the old value is kept as the one that stopped, so a decision can find
+the memory that held it (`remem.truth.decide`).
+
+    replaced(tokens of "We swapped Jenkins for GitHub Actions")
+    # Clause(subject=[], value=[GitHub, Actions], dropped="Jenkins", change=True, ...)
+"""
+
+from __future__ import annotations
+
+from remem.truth import keys as keymod
+from remem.truth import lexicon as lx
+from remem.truth.grammar import Clause, span_text, value_ok
+from remem.truth.lexicon import Predicate
+from remem.truth.segment import SENTENCE_END, Tok, solid
+
+_EN_VERBS = frozenset({"replaced", "replace", "replaces", "swapped", "swap", "swaps",
+                       "exchanged", "substituted", "superseded", "supplanted"})  # fmt: skip
+# "dropped X in favour of Y", "ditched X for Y": the old value first, then the new one
+_EN_LEAVING = frozenset({"dropped", "ditched", "abandoned", "retired", "dumped", "left"})
+_EN_LINKS = frozenset({"with", "for", "by"})
+_EN_PASSIVE = frozenset({"was", "were", "is", "are", "been", "got", "has", "have", "had"})
+_ZH_VERBS = frozenset({"替换", "取代", "代替", "替代", "顶替", "换掉", "替换掉"})
+_ZH_USE = frozenset({"用", "以", "使用", "拿"})
+_ZH_PASSIVE = frozenset({"被", "由"})
+_CHANGE = Predicate(change=True)
+_MAX = 4  # tokens of a value
+
+
+def _lead(toks: list[Tok]) -> list[Tok]:
+    """Without the owner and discourse words before the statement ("We", "我们已经")."""
+    k = 0
+    while k < len(toks) and (
+        toks[k].low in lx.EN_OWNERS_WE or toks[k].low in lx.ZH_OWNERS_WE
+        or toks[k].low in lx.EN_DISCOURSE or toks[k].low in lx.ZH_DISCOURSE
+        or toks[k].low in lx.ZH_CHANGE_ADVERBS or toks[k].low in lx.EN_CHANGE_ADVERBS
+        or toks[k].low in lx.EN_OWNERS_USER or toks[k].low in lx.ZH_OWNERS_USER
+        or toks[k].low in ("have", "has", "had", "just", "finally", "已经", "刚")
+    ):  # fmt: skip
+        k += 1
+    return toks[k:]
+
+
+def _value(toks: list[Tok]) -> list[Tok] | None:
+    cut = next((k for k, t in enumerate(toks) if t.low in ("as", "作为", "做", "来做")), None)
+    toks = toks[:cut]  # "Envoy as the API gateway": the role is not the value
+    out = [t for t in toks if t.low not in lx.EN_DETERMINERS and t.low not in lx.ZH_TRAILING]
+    while out and (out[-1].low in lx.EN_TRAILING or out[-1].kind == "punct"):
+        out.pop()
+    if out and out[-1].low == "out":  # "swapped Jenkins out for …"
+        out.pop()
+    return out if 0 < len(out) <= _MAX and value_ok(out, 1) else None
+
+
+def _kind(value: list[Tok]) -> str | None:
+    return keymod.value_kind(keymod.value_terms(span_text(value)))
+
+
+def _split(toks: list[Tok], at: int, links: frozenset[str]) -> tuple[list[Tok], list[Tok]] | None:
+    """The words after the verb at `at`, cut at the first link word into (old, new)."""
+    rest = [t for t in toks[at + 1 :] if t.low != "out"]
+    cut = next((k for k, t in enumerate(rest) if t.low in links), None)
+    return None if cut is None else (rest[:cut], rest[cut + 1 :])
+
+
+def _favour(toks: list[Tok]) -> list[Tok]:
+    """ "in favour of" / "in favor of" as the one link word "for"."""
+    out: list[Tok] = []
+    for tok in toks:
+        if tok.low == "of" and [t.low for t in out[-2:]] in (["in", "favour"], ["in", "favor"]):
+            out[-2:] = [Tok("for", "for", "word", "eng", out[-2].start, tok.end)]
+        else:
+            out.append(tok)
+    return out
+
+
+def _english(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """(old, new) of "replaced X with Y", "X was replaced by Y", "Y replaced X",
+    "dropped X in favour of Y"."""
+    toks = _favour(toks)
+    leaving = next((k for k, t in enumerate(toks) if t.low in _EN_LEAVING), None)
+    if leaving is not None and not [t for t in toks[:leaving] if t.low not in lx.EN_DETERMINERS]:
+        return _split(toks, leaving, frozenset({"for"}))
+    at = next((k for k, t in enumerate(toks) if t.low in _EN_VERBS), None)
+    if at is None:
+        return None
+    before = [t for t in toks[:at] if t.low not in lx.EN_DETERMINERS]
+    if before and before[-1].low in _EN_PASSIVE:  # "X was replaced by Y"
+        old = [t for t in before if t.low not in _EN_PASSIVE]
+        new = toks[at + 2 :] if at + 1 < len(toks) and toks[at + 1].low in _EN_LINKS else None
+        return (old, new) if new else None
+    if not before:  # "(We) replaced X with Y", "swapped X out for Y"
+        return _split(toks, at, _EN_LINKS)
+    return toks[at + 1 :], before  # "GitHub Actions replaced Jenkins"
+
+
+def _chinese(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """(old, new) of "用 Y 替换了 X", "X 被 Y 取代了", "Y 取代了 X"."""
+    at = next((k for k, t in enumerate(toks) if t.low in _ZH_VERBS), None)
+    if at is None:
+        return None
+    before, after = toks[:at], [t for t in toks[at + 1 :] if t.low not in ("了", "掉")]
+    passive = next((k for k, t in enumerate(before) if t.low in _ZH_PASSIVE), None)
+    if passive is not None:  # "X 被 Y 取代了"
+        return before[:passive], before[passive + 1 :]
+    if before and before[0].low in _ZH_USE:  # "用 Y 替换了 X"
+        return after, before[1:]
+    return after, before  # "Y 取代了 X"
+
+
+def replaced(sent: list[Tok]) -> Clause | None:
+    """The replacement `sent` states, as a clause whose subject is left to the value's
+    kind; None when it states none, or its values are not short names of one kind."""
+    toks = _lead([t for t in solid(sent) if t.text not in SENTENCE_END])
+    if not toks:
+        return None
+    found = _chinese(toks) if toks[0].is_han or any(t.is_han for t in toks) else _english(toks)
+    if found is None:
+        return None
+    old, new = _value(found[0]), _value(found[1])
+    if old is None or new is None:
+        return None
+    # What changed is what the old value was: its kind names the subject ("replaced
+    # Elasticsearch with OpenSearch"), else the new value's; neither known, no claim.
+    kind = _kind(old)
+    attrs = [kind.replace("_", " ")] if kind is not None and kind != _kind(new) else []
+    return Clause(None, [], _CHANGE, new, attrs, True, span_text(old), True)
