@@ -25,7 +25,15 @@ from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.grammar import clause_end, predicate_at, span_text, strip_subject, subject_part
 from remem.truth.replacement import replaced
-from remem.truth.segment import SENTENCE_END, Tok, normal, sentences, solid, tokenize
+from remem.truth.segment import (
+    CLAUSE_PUNCT,
+    SENTENCE_END,
+    Tok,
+    normal,
+    sentences,
+    solid,
+    tokenize,
+)
 
 # Key words that say where or when a thing is: a move states them, the old memory may not.
 _WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server", "time"})
@@ -42,34 +50,59 @@ class Topic:
     stopped: str | None = None
 
 
+# Adverbs that say a state changed, when a verb follows ("现在用", "已经换成"); not 新
+# ("新同学" is a new classmate, not a change)
+_ZH_NOW = frozenset("现在 如今 已经 已 今后 以后 从此 又 重新 目前".split())
+_MAX_TOKENS = 24  # a fact, not a story: a longer text is left to the rules
+
+
 def _marker(toks: list[Tok], i: int) -> int | None:
     """Where a change marker at toks[i] ends, or None: a change predicate, or a change
-    adverb ("now", "现在", "已经") before the rest of the clause."""
+    adverb ("now", "现在", "已经") before the verb of the rest of the clause."""
     found = predicate_at(toks, i)
     if found is not None and (found[0].change or found[0].negation):
         return found[1]
-    low = toks[i].low
-    if low in lx.ZH_CHANGE_ADVERBS or low in ("now", "instead"):
+    low, after = toks[i].low, toks[i + 1] if i + 1 < len(toks) else None
+    if after is None:
+        return None
+    if low in _ZH_NOW and after.is_han and after.tag[:1] == "v":
+        return i + 1
+    if low in ("now", "instead") and not after.is_han:
         return i + 1
     return None
 
 
+def _topic_words(toks: list[Tok]) -> bool:
+    """Whether the words before a marker can name a topic: a noun phrase, no clause."""
+    if any(t.low in lx.ZH_VALUE_STOPS or t.low in lx.ZH_COORD or t.low in lx.EN_COORD
+           for t in toks):  # fmt: skip
+        return False
+    last = toks[-1]
+    return not last.is_han or last.tag[:1] in ("n", "j") or last.tag == "vn"
+
+
 @lru_cache(maxsize=2048)
 def topic_of(content: str) -> Topic | None:
-    """The topic and the rest of the first clause of `content` that states a change."""
-    for sent in sentences(tokenize(normal(content))):
-        toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
-        if (swap := replaced(sent)) is not None and swap.dropped:
-            return Topic("", span_text(swap.value), swap.dropped)
-        for i in range(1, len(toks)):
-            end = _marker(toks, i)
-            if end is None:
-                continue
-            _, words, _, _, usable = strip_subject(subject_part(toks, 0, i))
-            rest = toks[end : clause_end(toks, end)]
-            if usable and words and rest:
-                return Topic(span_text(words), span_text(rest))
-            return None
+    """The topic and the rest of the clause of `content` that states a change; None
+    when it states none, or is more than one short sentence."""
+    sents = [s for s in sentences(tokenize(normal(content))) if solid(s)]
+    if len(sents) != 1:
+        return None
+    sent = sents[0]
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    if len(toks) > _MAX_TOKENS or sum(t.text in CLAUSE_PUNCT for t in toks) > 1:
+        return None
+    if (swap := replaced(sent)) is not None and swap.dropped:
+        return Topic("", span_text(swap.value), swap.dropped)
+    for i in range(1, len(toks)):
+        end = _marker(toks, i)
+        if end is None:
+            continue
+        _, words, _, _, usable = strip_subject(subject_part(toks, 0, i))
+        rest = toks[end : clause_end(toks, end)]
+        if usable and words and rest and _topic_words(words):
+            return Topic(span_text(words), span_text(rest))
+        return None
     return None
 
 

@@ -23,6 +23,9 @@ _PRONOUNS = frozenset(
 )
 
 
+_OBJECT_PRONOUNS = frozenset({"me", "us", "you", "yourself", "myself", "ourselves"})
+
+
 NEGATORS = frozenset({"不", "没", "没有", "未", "别", "不要", "not", "never", "don't", "doesn't",
                        "isn't", "aren't", "won't", "didn't", "no"})  # fmt: skip
 
@@ -106,6 +109,9 @@ def _transitive(
         if toks[j].text in CLAUSE_PUNCT:
             return None
         if links is not lx.EN_TRANSITIVE_LINKS and toks[j].low in links:
+            obj = [t.low for t in toks[i + 1 : j]]
+            if not obj or any(w in _PRONOUNS or w in _OBJECT_PRONOUNS for w in obj):
+                return None  # "keep on pushing", "keep me at peace": no thing placed
             return Predicate(transitive=True, attr="location", links=links), i + 1
         if toks[j].low in lx.EN_TRANSITIVE_LINKS:
             attr = "move" if toks[i].low.startswith(("mov", "reloc")) else None
@@ -369,6 +375,8 @@ def value_ok(toks: list[Tok], items: int) -> bool:
     """A value: short, no pronoun or negation, no verb (but a time: "每周四晚上")."""
     if not toks or len(toks) > _MAX_VALUE_TOKENS * items or len(span_text(toks)) > 60:
         return False
+    if all(t.low in lx.EVALUATIVE or t.kind == "punct" for t in toks):
+        return False  # "so beautiful": a feeling about it, not its value
     if date_like(toks):
         return not any(t.low in NEGATORS for t in toks)
     concepts = lx.concepts()

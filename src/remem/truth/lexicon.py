@@ -108,6 +108,12 @@ EN_PREDICATES: dict[str, Predicate] = {
     ),
     **_en("is called|is named|are called|are named|goes by", _NAME),
     **_en(
+        "go to|goes to|are sent to|is sent to|get sent to|gets sent to|are routed to|"
+        "is routed to|route to|routes to|are forwarded to|is forwarded to|are reported to|"
+        "is reported to|report to|reports to",
+        Predicate(attr="destination"),
+    ),
+    **_en(
         "is kept for|are kept for|is retained for|are retained for|is stored for|"
         "are stored for|expires after|expire after|is deleted after|are deleted after",
         Predicate(attr="retention"),
@@ -271,6 +277,15 @@ OWNER_NOUNS = frozenset({"项目", "团队", "project", "team", "repo", "仓库"
 
 # "X 由 Y 负责": Y is X's owner.
 ZH_OWNER_VERBS = frozenset("负责 维护 管理 主导 牵头 主管 负责维护 对接 跟进".split())
+# Words of praise or feeling: "that painting is amazing" says how something felt, not a
+# value it has, and two such remarks never conflict.
+EVALUATIVE = frozenset(
+    """amazing awesome great cool beautiful gorgeous stunning nice lovely wonderful fantastic
+    incredible impressive fancy cute fun funny adorable brilliant excellent perfect terrible
+    awful horrible bad good sweet neat inspiring exciting interesting boring beautifully
+    so very really super too pretty quite truly absolutely such
+    漂亮 好看 厉害 棒 很棒 不错 很好 太好了 可爱 有趣 好玩 精彩 酷 美 很美 糟糕 无聊""".split()
+)
 # Where a value ends: coordinators and the starts of subordinate clauses.
 ZH_VALUE_STOPS = frozenset(
     """和 与 及 以及 并 并且 而 而且 但 但是 因为 所以
@@ -348,6 +363,7 @@ os 操作系统 os
 registry 镜像仓库 registry
 bundler 打包工具 bundler 打包 bundling
 preferred 首选 偏好 favorite favourite preferred choice 最爱
+tool 工具 tool 软件 software
 """
 _PHRASES = {
     "package manager": "package_manager", "test framework": "test_framework",
@@ -356,8 +372,9 @@ _PHRASES = {
 }  # fmt: skip
 # Generic words that add nothing to what a subject is ("the Redis version" is "Redis").
 GENERIC = frozenset(
-    {"version", "environment", "count", "preferred", "的", "of", "for", "in", "on", "at", "to"}
-)
+    {"version", "environment", "count", "preferred", "的", "of", "for", "in", "on", "at", "to",
+     "tool", "use"}
+)  # fmt: skip
 # Concepts that say what kind of thing a value is: a subject naming one is complete
 # ("测试数据库用 SQLite"); one naming none gets the value's kind ("测试环境用 SQLite").
 KINDS = frozenset(

@@ -230,6 +230,9 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
             i += 1
             continue
         pred, j = found
+        if _relative(toks, start, i, j):
+            i = j  # "the ORM we use is SQLAlchemy": "we use" says which ORM, "is" states it
+            continue
         clause = _clause(toks, start, i, pred, j)
         end = clause_end(toks, j)
         if clause is not None and clause.complete:
@@ -245,6 +248,17 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
         start = i = max(end, j)
     whole = all(k in covered or _noise(t) for k, t in enumerate(toks))
     return clauses, whole
+
+
+_RELATIVE_OWNERS = frozenset({"we", "i", "you", "they"})
+
+
+def _relative(toks: list[Tok], start: int, i: int, j: int) -> bool:
+    """Whether the predicate toks[i:j] is in a relative clause ("X we use is Y")."""
+    if i - start < 2 or toks[i - 1].low not in _RELATIVE_OWNERS or toks[i - 2].is_han:
+        return False
+    end = clause_end(toks, j)
+    return any(t.low in ("is", "are") for t in toks[j:end])
 
 
 _COUNTING = frozenset(
