@@ -5,6 +5,7 @@ shipped embedder.
     .venv/bin/python benchmarks/bench_truth.py                    # both modes
     .venv/bin/python benchmarks/bench_truth.py --modes keyword    # keyword-only
     .venv/bin/python benchmarks/bench_truth.py --data other.json  # a held-out set
+    .venv/bin/python benchmarks/bench_truth.py --probes-only      # the hand-written probes
     .venv/bin/python benchmarks/bench_truth.py --json out.json --import-facts 20000
 
 Prints, per mode:
@@ -252,8 +253,61 @@ def run_mode(mode: str, data: dict[str, Any], args: argparse.Namespace) -> dict[
         }
         if args.import_facts:
             report["import"] = run_import(Path(tmp) / "import.db", args.import_facts, embedder)
+    if args.probes:
+        report["probes"] = run_probes(embedder)
     report["save_ms"] = timer.quantiles()
     return report
+
+
+PROBES = HERE / "data" / "truth_probes.json"
+
+
+def run_probes(embedder: Any) -> dict[str, dict[str, Any]]:
+    """The hand-written probe sets (benchmarks/data/truth_probes.json): each later version
+    of a chain must be caught (superseded, or a conflict for the caller to settle) and
+    leave only itself current; look-alikes must both be added; repeats should be
+    duplicates."""
+    sets = json.loads(PROBES.read_text(encoding="utf-8"))["sets"]
+    out: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "probes.db"
+        for name, probe in sets.items():
+            missed, refused, repeated, changes = [], [], [], 0
+            for i, chain in enumerate(probe["updates"]):
+                with memory(db, f"{name}-u{i}", embedder) as mem:
+                    mem.save(chain[0])
+                    for later in chain[1:]:
+                        changes += 1
+                        r = mem.save(later)
+                        if r.status == "conflict":
+                            mem.save(later, replace_id=r.conflicts[0].id)
+                        stale = [e.content for e in mem.list() if e.content != later]
+                        if r.status not in ("superseded", "conflict") or stale:
+                            missed.append((chain[0], later, r.status))
+            for i, (a, b) in enumerate(probe["look_alikes"]):
+                with memory(db, f"{name}-l{i}", embedder) as mem:
+                    mem.save(a)
+                    if (status := mem.save(b).status) != "added":
+                        refused.append((a, b, status))
+            for i, (a, b) in enumerate(probe["repeats"]):
+                with memory(db, f"{name}-r{i}", embedder) as mem:
+                    mem.save(a)
+                    if mem.save(b).status == "added":
+                        repeated.append((a, b))
+            out[name] = {
+                "changes": changes, "missed": missed, "look_alikes": len(probe["look_alikes"]),
+                "refused": refused, "repeats": len(probe["repeats"]), "not_caught": repeated,
+            }  # fmt: skip
+    return out
+
+
+def probe_lines(probes: dict[str, dict[str, Any]]) -> list[str]:
+    return [
+        f"probes {name:<10}       updates caught {p['changes'] - len(p['missed'])}/{p['changes']}, "
+        f"look-alikes refused {len(p['refused'])}/{p['look_alikes']}, repeats caught "
+        f"{p['repeats'] - len(p['not_caught'])}/{p['repeats']}"
+        for name, p in probes.items()
+    ]
 
 
 def summary(mode: str, r: dict[str, Any]) -> str:
@@ -276,6 +330,7 @@ def summary(mode: str, r: dict[str, Any]) -> str:
         i = r["import"]
         lines.append(f"import {i['facts']} facts  conflicts {i['conflicts']}, duplicates "
                      f"{i['duplicates']}, {i['seconds']} s")  # fmt: skip
+    lines += probe_lines(r["probes"]) if "probes" in r else []
     lines.append(
         f"save latency            p50 {r['save_ms']['p50']} ms, p95 {r['save_ms']['p95']} ms"
     )
@@ -290,7 +345,24 @@ def main() -> None:
     parser.add_argument("--import-facts", type=int, default=20000)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--verbose", action="store_true", help="Print misses and examples.")
+    parser.add_argument(
+        "--probes", action=argparse.BooleanOptionalAction, default=True,
+        help="Also run the hand-written probes (data/truth_probes.json).",
+    )  # fmt: skip
+    parser.add_argument("--probes-only", action="store_true", help="Only the probes.")
     args = parser.parse_args()
+    if args.probes_only:
+        for mode in args.modes.split(","):
+            embedder = None
+            if mode == "embedder":
+                from remem.retrieval.embedding import USEEmbedder
+
+                embedder = USEEmbedder()
+            probes = run_probes(embedder)
+            print(f"== {mode}", *probe_lines(probes), sep="\n", flush=True)
+            if args.verbose:
+                print(json.dumps(probes, ensure_ascii=False, indent=1))
+        return
     if args.data is not None:
         data = json.loads(args.data.read_text(encoding="utf-8"))
     else:
