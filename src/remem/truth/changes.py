@@ -77,8 +77,8 @@ def _topic_words(toks: list[Tok]) -> bool:
     if any(t.low in lx.ZH_VALUE_STOPS or t.low in lx.ZH_COORD or t.low in lx.EN_COORD
            for t in toks):  # fmt: skip
         return False
-    last = toks[-1]
-    return not last.is_han or last.tag[:1] in ("n", "j") or last.tag == "vn"
+    last = toks[-1]  # a noun (or 前端, 线上: a place word), not a verb or a particle
+    return not last.is_han or last.tag == "vn" or last.tag[:1] not in ("v", "d", "c", "u", "p", "r")
 
 
 @lru_cache(maxsize=2048)

@@ -67,7 +67,8 @@ ZH_PREDICATES: dict[str, Predicate] = {
     **_many(
         "改用 改为 改成 改在 改回 改设为 换成 换为 换用 更换为 换成了 调整为 调整到 调为 "
         "换回 切回 改回到 换回到 回到 退回到 调大到 调小到 调高到 调低到 加大到 放宽到 收紧到 "
-        "扩容到 缩容到 扩到 扩大到 缩小到 缩减到 削减到 涨到 涨至 "
+        "扩容到 缩容到 扩到 扩大到 缩小到 缩减到 削减到 涨到 涨至 放大到 放大至 扩大至 提升至 "
+        "压缩到 压缩至 精简到 下调到 上调到 下调至 上调至 "
         "调到 调成 升级到 升级为 升到 升至 降级到 降级为 降到 降为 降至 切换到 切换为 "
         "切换成 切到 切成 更新为 更新到 变为 变成 变更为 更改为 修改为 替换为 替换成 "
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
@@ -154,7 +155,9 @@ EN_PREDICATES: dict[str, Predicate] = {
         "was set to|has been set to|now defaults to|now points to|back to|went back to|"
         "going back to|switched back to|changed back to|moved back to|reverted to|"
         "has reverted to|was reverted to|returned to|is back to|are back to|is back on|"
-        "settled on|have settled on|has settled on|went with|now prefer|now prefers",
+        "settled on|have settled on|has settled on|went with|now prefer|now prefers|"
+        "was rewritten in|is rewritten in|has been rewritten in|were rewritten in|"
+        "got rewritten in|rewritten in|was ported to|has been ported to|ported to",
         _CHANGE,
     ),
     **_en(
@@ -362,7 +365,8 @@ wiki 文档平台 知识库 wiki
 os 操作系统 os
 registry 镜像仓库 registry
 bundler 打包工具 bundler 打包 bundling
-preferred 首选 偏好 favorite favourite preferred choice 最爱
+preferred 首选 偏好 favorite favourite preferred choice 最爱 常用 惯用 日常
+browser 浏览器 browser
 tool 工具 tool 软件 software
 """
 _PHRASES = {
@@ -380,7 +384,7 @@ GENERIC = frozenset(
 KINDS = frozenset(
     """database cache queue editor language framework ci build package_manager
     test_framework monitoring theme indentation reply_language platform search_engine
-    web_server ml_framework shell chat issue_tracker wiki os registry bundler
+    web_server ml_framework shell chat issue_tracker wiki os registry bundler browser
     code_host""".split()
 )
 # Attributes: a value's last word naming one belongs to the subject ("监听 9090 端口").
@@ -447,6 +451,9 @@ _EXTRA_KINDS = {
     "gitee": "code_host", "codeberg": "code_host", "gitea": "code_host",
     "阿里云": "platform", "腾讯云": "platform", "华为云": "platform",
     "cursor": "editor", "zed": "editor", "sublime text": "editor", "helix": "editor",
+    "chrome": "browser", "firefox": "browser", "safari": "browser", "edge": "browser",
+    "brave": "browser", "arc": "browser", "opera": "browser", "vivaldi": "browser",
+    "chromium": "browser",
     "ghcr": "registry", "quay": "registry", "nexus": "registry", "artifactory": "registry",
 }  # fmt: skip
 # The first glossary kind word that names what a technology is, in priority order.
