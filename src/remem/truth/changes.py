@@ -54,6 +54,7 @@ class Topic:
 # ("新同学" is a new classmate, not a change)
 _ZH_NOW = frozenset("现在 如今 已经 已 今后 以后 从此 又 重新 目前".split())
 _MAX_TOKENS = 24  # a fact, not a story: a longer text is left to the rules
+_MAX_CHARS = 300
 
 
 def _marker(toks: list[Tok], i: int) -> int | None:
@@ -85,6 +86,8 @@ def _topic_words(toks: list[Tok]) -> bool:
 def topic_of(content: str) -> Topic | None:
     """The topic and the rest of the clause of `content` that states a change; None
     when it states none, or is more than one short sentence."""
+    if len(content) > _MAX_CHARS:
+        return None  # not worth segmenting: no short fact
     sents = [s for s in sentences(tokenize(normal(content))) if solid(s)]
     if len(sents) != 1:
         return None
