@@ -45,7 +45,7 @@ def save(
         # a stated change the rules tie to no memory: look its topic up (truth.changes)
         terms = text.terms(changes.lookup_terms(topic))
         found = store.same_domain(Domain.of(entry), IndexFields(terms, "", "", {}), limit=8)
-        matches = changes.changed_by(entry, topic, [*candidates, *found])
+        matches = changes.changed_by(entry, topic, [c.entry for c in (*candidates, *found)])
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
         return SaveResult(
