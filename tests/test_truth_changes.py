@@ -136,3 +136,32 @@ def test_a_change_of_another_thing_is_kept_apart(mem: Memory, left: str, right: 
     assert mem.save(left).status == "added"
     assert mem.save(right).status == "added"
     assert len(mem.list()) == 2
+
+
+# -- the rules' version ---------------------------------------------------------------------
+def _fingerprint() -> str:
+    """A hash of what the rules read in every text of the hand-written probes."""
+    import hashlib
+    import json
+    from pathlib import Path
+
+    probes = Path(__file__).parent.parent / "benchmarks" / "data" / "truth_probes.json"
+    texts = sorted(
+        {t for p in json.loads(probes.read_text(encoding="utf-8"))["sets"].values()
+         for group in ("updates", "look_alikes", "repeats") for item in p[group] for t in item}
+    )  # fmt: skip
+    readings = [(t, c and (c.subject, c.value)) for t in texts for c in [read(t)]]
+    return hashlib.sha256(json.dumps(readings, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+# When the rules read these texts differently, raise remem.truth.index.SUBJECT_RULES
+# (so memories stored as having no subject are read again) and put both here.
+READINGS = {2: "f4556cebe22443e6"}
+
+
+def test_a_change_of_the_rules_raises_their_version() -> None:
+    from remem.truth.index import SUBJECT_RULES
+
+    assert READINGS == {SUBJECT_RULES: _fingerprint()}, (
+        "the subject rules read the probes differently: raise SUBJECT_RULES"
+    )

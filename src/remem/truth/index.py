@@ -11,8 +11,10 @@ from remem.store.protocol import IndexFields, Store
 
 NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # The version of the subject rules (`remem.truth.subject.read`): raise it when they read
-# differently, so that the memories stored as having no subject are read once more.
-SUBJECT_RULES = 1
+# differently, so that the memories stored as having no subject are read once more
+# (tests/test_truth_changes.py holds a fingerprint of the readings that says when).
+# 2: replacements, times before events, rates, retention and schedules (session 3).
+SUBJECT_RULES = 2
 
 
 def subject_key(entry: Entry) -> str:
