@@ -90,19 +90,29 @@ def _idf(df: int, docs: int) -> float:
 
 
 def bm25_relevance(
-    doc_terms: Sequence[str], query: Sequence[str], stats: CorpusStats, cfg: RankingConfig
+    doc_terms: Sequence[str],
+    query: Sequence[str],
+    stats: CorpusStats,
+    cfg: RankingConfig,
+    idfs: Sequence[float] | None = None,
 ) -> float:
-    docs = stats.docs + cfg.pseudo_docs
+    """`idfs`: the query terms' idf (`query_idfs`), when many documents are scored."""
+    if idfs is None:
+        idfs = query_idfs(query, stats, cfg)
     avg = stats.avg_len or 1.0
     tf = Counter(doc_terms)
     norm = cfg.k1 * (1 - cfg.b + cfg.b * len(doc_terms) / avg)
     score = ideal = 0.0
-    for term in query:
-        idf = _idf(stats.doc_freq.get(term, 0), docs)
+    for term, idf in zip(query, idfs, strict=True):
         ideal += idf
         if tf[term]:
             score += idf * tf[term] * (cfg.k1 + 1) / (tf[term] + norm)
     return score / ideal if ideal else 0.0
+
+
+def query_idfs(query: Sequence[str], stats: CorpusStats, cfg: RankingConfig) -> list[float]:
+    docs = stats.docs + cfg.pseudo_docs
+    return [_idf(stats.doc_freq.get(term, 0), docs) for term in query]
 
 
 def fuse(keyword: float, semantic: float, cfg: RankingConfig) -> float:
@@ -200,8 +210,9 @@ def score_candidates(
     named: dict[str, bool] = {}  # entity -> does the query name it (segmenting is costly)
     hits = []
     keyword: list[tuple[float, float]] = []  # per hit: BM25 relevance, decay x weights
+    idfs = query_idfs(query, stats, cfg)
     for cand in candidates:
-        rel = kw = bm25_relevance(cand.terms, query, stats, cfg)
+        rel = kw = bm25_relevance(cand.terms, query, stats, cfg, idfs)
         if semantic is not None:
             rel = fuse(rel, semantic.get(cand.entry.id, 0.0), cfg)
         if rel <= 0 and cosine is None:

@@ -1,0 +1,255 @@
+"""An in-process copy of a SQL store's keyword postings, for a long-lived process.
+
+At 100k entries a query's common terms match thousands of rows, and FTS5 spends
+~15 ms computing bm25() for each of them before ORDER BY rank can cut (PostgreSQL's
+postings GROUP BY costs the same order). `KeywordIndex` holds the terms of every entry
+as numpy postings and scores those rows by the same formula (Okapi BM25 as FTS5 and
+`remem.store.postgres.bm25` compute it: k1 1.2, b 0.75, idf clamped at 1e-6, the
+store's document counts) in well under a millisecond; the store then reads only the
+best rows, passing its filter, by id. The store stays the source of truth: the index
+is topped up from it whenever its generation moves (new rows by position, rows named
+by new audit records, a full rebuild when the counts disagree or the index version
+changed), and a process that searches once never builds it (`SQLStore.keyword`).
+Needs numpy (the `embed` or `postgres` extra); without it the SQL path serves.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import chain
+from typing import TYPE_CHECKING, Any, Protocol
+
+from remem.store.protocol import CorpusStats
+from remem.store.rows import Dialect
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+K1, B = 1.2, 0.75  # FTS5's bm25() defaults, as in remem.store.postgres.bm25
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """How far the index has read its store: what a refresh compares."""
+
+    generation: tuple[int, int]
+    pos: int  # the highest entry position read
+    seq: int  # the highest audit sequence number read
+    version: int | None  # the store's index_version
+
+
+class KeywordIndex:
+    """Postings of entry terms: (term, doc, tf) sorted by term in CSR arrays, and the
+    docs added since in a small unsorted tail, folded in when it grows past an eighth.
+    A replaced or removed entry's old doc is only marked dead. Docs are numbered in the
+    order they came; `ids` and `_pos` map them back to entries."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()  # held by the store around refresh + top
+        self.reset()
+
+    def reset(self) -> None:
+        """Empty, as if new."""
+        import numpy as np
+
+        self._np = np
+        self.mark: Mark | None = None
+        self._vocab: dict[str, int] = {}
+        self.ids: list[str] = []
+        self._doc_of: dict[str, int] = {}  # entry id -> its live doc
+        self._pos = np.zeros(0, np.int64)
+        self._length = np.zeros(0, np.float64)
+        self._alive = np.zeros(0, bool)
+        # the sorted part: postings of term t at [_ptr[t], _ptr[t + 1])
+        self._ptr = np.zeros(1, np.int64)
+        self._docs = np.zeros(0, np.int64)
+        self._tf = np.zeros(0, np.float64)
+        # the tail: (term, doc, tf) of the docs added since the last fold
+        self._tail = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.float64))
+
+    def __len__(self) -> int:
+        """Live entries."""
+        return len(self._doc_of)
+
+    def put(
+        self, rows: Sequence[tuple[str, int, Sequence[str], int]], *, fold: bool = True
+    ) -> None:
+        """Add or replace entries: (id, position, terms, term_count) each."""
+        np = self._np
+        if not rows:
+            return
+        self.remove([r[0] for r in rows if r[0] in self._doc_of])
+        first = len(self.ids)
+        docs = np.arange(first, first + len(rows), dtype=np.int64)
+        self.ids += [r[0] for r in rows]
+        self._doc_of.update(zip((r[0] for r in rows), docs.tolist(), strict=True))
+        self._pos = np.concatenate([self._pos, np.array([r[1] for r in rows], np.int64)])
+        self._length = np.concatenate([self._length, np.array([r[3] for r in rows], np.float64)])
+        self._alive = np.concatenate([self._alive, np.ones(len(rows), bool)])
+        vocab = self._vocab
+        tokens = list(chain.from_iterable(r[2] for r in rows))
+        for term in dict.fromkeys(tokens):  # C loops but for the new distinct terms
+            if term not in vocab:
+                vocab[term] = len(vocab)
+        flat = np.fromiter(map(vocab.__getitem__, tokens), np.int64, count=len(tokens))
+        per_doc = np.repeat(docs, np.fromiter((len(r[2]) for r in rows), np.int64, len(rows)))
+        # one posting per (term, doc), its count as tf
+        keys, tf = np.unique(flat << 32 | per_doc, return_counts=True)
+        terms, owners, old = keys >> 32, keys & 0xFFFFFFFF, self._tail
+        self._tail = (
+            np.concatenate([old[0], terms]),
+            np.concatenate([old[1], owners]),
+            np.concatenate([old[2], tf.astype(np.float64)]),
+        )
+        if fold and len(self._tail[0]) > max(20_000, len(self._docs) // 8):
+            self.fold()
+
+    def remove(self, ids: Sequence[str]) -> None:
+        for eid in ids:
+            doc = self._doc_of.pop(eid, None)
+            if doc is not None:
+                self._alive[doc] = False
+
+    def fold(self) -> None:
+        """Merge the tail into the sorted part, dropping dead docs' postings."""
+        np = self._np
+        counts = np.diff(self._ptr)
+        terms = np.concatenate([np.repeat(np.arange(len(counts)), counts), self._tail[0]])
+        docs = np.concatenate([self._docs, self._tail[1]])
+        tf = np.concatenate([self._tf, self._tail[2]])
+        keep = self._alive[docs]
+        terms, docs, tf = terms[keep], docs[keep], tf[keep]
+        order = np.argsort(terms << 32 | docs)
+        self._docs, self._tf = docs[order], tf[order]
+        per_term = np.bincount(terms, minlength=len(self._vocab))
+        self._ptr = np.concatenate([[0], np.cumsum(per_term)]).astype(np.int64)
+        self._tail = (terms[:0], docs[:0], tf[:0])
+
+    def _postings(self, term: str) -> tuple[NDArray[Any], NDArray[Any]]:
+        np = self._np
+        t = self._vocab.get(term)
+        if t is None:
+            return self._docs[:0], self._tf[:0]
+        docs, tf = self._docs[:0], self._tf[:0]
+        if t + 1 < len(self._ptr):
+            lo, hi = self._ptr[t], self._ptr[t + 1]
+            docs, tf = self._docs[lo:hi], self._tf[lo:hi]
+        if len(self._tail[0]):
+            mine = self._tail[0] == t
+            if mine.any():
+                docs = np.concatenate([docs, self._tail[1][mine]])
+                tf = np.concatenate([tf, self._tail[2][mine]])
+        return docs, tf
+
+    def top(self, terms: Sequence[str], stats: CorpusStats, n: int) -> tuple[list[str], int]:
+        """Ids of the best `n` live entries holding any of `terms` by BM25 (ties: the
+        earlier position), scored as FTS5's bm25() and the PostgreSQL backend do, and
+        how many live entries hold any."""
+        np = self._np
+        docs_n = max(stats.docs, 1)
+        avg = stats.avg_len if stats.avg_len > 0 else 1.0
+        parts_docs: list[NDArray[Any]] = []
+        parts_score: list[NDArray[Any]] = []
+        for term in terms:  # in the order FTS5 sums its phrases: the same float result
+            docs, tf = self._postings(term)
+            if not len(docs):
+                continue
+            df = stats.doc_freq.get(term, 0)
+            idf = max(1e-6, math.log((docs_n - df + 0.5) / (df + 0.5)))
+            dl = self._length[docs]
+            parts_docs.append(docs)
+            parts_score.append(idf * ((tf * (K1 + 1.0)) / (tf + K1 * (1 - B + B * dl / avg))))
+        if not parts_docs:
+            return [], 0
+        found, where = np.unique(np.concatenate(parts_docs), return_inverse=True)
+        scores = np.bincount(where, weights=np.concatenate(parts_score))
+        live = self._alive[found]
+        found, scores = found[live], scores[live]
+        matched = len(found)
+        if matched > n:  # the n best and every doc tied with the last of them
+            cut = np.partition(-scores, n - 1)[n - 1]
+            near = np.flatnonzero(-scores <= cut)
+            found, scores = found[near], scores[near]
+        order = np.lexsort((self._pos[found], -scores))[:n]
+        ids = self.ids
+        return [ids[d] for d in found[order].tolist()], matched
+
+
+class Source(Protocol):
+    """What a refresh reads from a SQL store (`remem.store.sql.SQLStore`)."""
+
+    dialect: Dialect
+
+    def generation(self) -> tuple[int, int]: ...
+    def index_version(self) -> int | None: ...
+    def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[Any]: ...
+    def _in(self, prefix: str, ids: Iterable[str]) -> list[Any]: ...
+
+
+PAGE = 20_000  # rows read at a time when the index is built
+Row = tuple[str, int, list[str], int]
+
+
+def refresh_index(index: KeywordIndex, store: Source) -> None:
+    """Bring `index` up to date with `store` (call with `index.lock` held): nothing when
+    its generation has not moved; else the rows past the last position read and those
+    named by new audit records (edits, deletes) are read again, and it is rebuilt when
+    the index version changed or the count of entries disagrees."""
+    generation = store.generation()
+    mark = index.mark
+    if mark is not None and mark.generation == generation:
+        return
+    version = store.index_version()
+    if mark is None or mark.version != version:
+        _rebuild(index, store, generation, version)
+        return
+    pos = store.dialect.pos
+    audit = store._rows("SELECT seq, entry_id FROM audit WHERE seq > :s", {"s": mark.seq})
+    seq = max((int(r[0]) for r in audit), default=mark.seq)
+    rows = _read(store, f"WHERE {pos} > :after ORDER BY {pos}", {"after": mark.pos})
+    index.put(rows)
+    last = max((r[1] for r in rows), default=mark.pos)
+    touched = sorted({str(r[1]) for r in audit} - {r[0] for r in rows})
+    if touched:
+        again = [
+            _row(r, store.dialect)
+            for r in store._in(_SELECT.format(pos=store.dialect.pos) + " WHERE id", touched)
+        ]
+        index.put(again)
+        index.remove(sorted(set(touched) - {r[0] for r in again}))
+    if int(store._rows("SELECT count(*) FROM entries")[0][0]) != len(index):
+        _rebuild(index, store, generation, version)  # e.g. a reused SQLite rowid
+        return
+    index.mark = Mark(generation, last, seq, version)
+
+
+_SELECT = "SELECT id, {pos}, terms, term_count FROM entries"
+
+
+def _rebuild(
+    index: KeywordIndex, store: Source, generation: tuple[int, int], version: int | None
+) -> None:
+    index.reset()
+    seq = int(store._rows("SELECT coalesce(max(seq), 0) FROM audit")[0][0])
+    pos = store.dialect.pos
+    last = 0
+    while rows := _read(
+        store, f"WHERE {pos} > :after ORDER BY {pos} LIMIT {PAGE}", {"after": last}
+    ):
+        index.put(rows, fold=False)
+        last = rows[-1][1]
+    index.fold()
+    index.mark = Mark(generation, last, seq, version)
+
+
+def _read(store: Source, rest: str, params: dict[str, Any]) -> list[Row]:
+    d = store.dialect
+    sql = f"{_SELECT.format(pos=d.pos)} {rest}"
+    return [_row(r, d) for r in store._rows(sql, params)]
+
+
+def _row(r: Sequence[Any], d: Dialect) -> Row:
+    return (str(r[0]), int(r[1]), d.load_terms(r[2]), int(r[3]))
