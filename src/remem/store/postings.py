@@ -15,7 +15,9 @@ Needs numpy (the `embed` or `postgres` extra); without it the SQL path serves.
 
 from __future__ import annotations
 
+import importlib.util
 import math
+import sys
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -179,14 +181,49 @@ class KeywordIndex:
 
 
 class Source(Protocol):
-    """What a refresh reads from a SQL store (`remem.store.sql.SQLStore`)."""
+    """What the kept postings read from a SQL store (`remem.store.sql.SQLStore`)."""
 
     dialect: Dialect
+    keep_index_after: int  # keyword searches served by SQL before the postings are kept
+    _keyword_searches: int
+    _kept: KeywordIndex | None
 
     def generation(self) -> tuple[int, int]: ...
     def index_version(self) -> int | None: ...
     def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[Any]: ...
     def _in(self, prefix: str, ids: Iterable[str]) -> list[Any]: ...
+    def _among(self, ids: Sequence[str], where: str, params: dict[str, Any]) -> list[Any]: ...
+
+
+def kept_best(
+    store: Source,
+    terms: list[str],
+    stats: CorpusStats,
+    where: str,
+    params: dict[str, Any],
+    limit: int,
+) -> list[Any] | None:
+    """`store._best`'s rows from the postings the store keeps in memory; None before the
+    store keeps them (its first searches, or without numpy) or when too few of the best
+    entries pass `where` (a store shared by many projects: SQL then ranks and filters
+    at once)."""
+    store._keyword_searches += 1
+    if store._kept is None:
+        if store._keyword_searches <= store.keep_index_after:
+            return None
+        if importlib.util.find_spec("numpy") is None:
+            store.keep_index_after = sys.maxsize
+            return None
+        store._kept = KeywordIndex()
+    index = store._kept
+    step = limit + limit // 4 + 16  # most entries pass: read a few more than asked
+    with index.lock:
+        refresh_index(index, store)
+        best, matched = index.top(terms, stats, step)
+    found = {r[0]: r for r in store._among(best, where, params)}
+    if len(found) < limit and matched > len(best):
+        return None
+    return [found[i] for i in best if i in found][:limit]
 
 
 PAGE = 20_000  # rows read at a time when the index is built

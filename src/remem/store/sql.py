@@ -8,20 +8,18 @@ tokens (`api_tokens`) are mixins of their own."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.errors import StoreError
 from remem.store.api_tokens import TokenTable
 from remem.store.near import NearRows
-from remem.store.postings import KeywordIndex, refresh_index
+from remem.store.postings import KeywordIndex, kept_best
 from remem.store.protocol import (
     MAX_POSTINGS,
     Candidate,
@@ -62,6 +60,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
 
     dialect: Dialect
     refuse_writes: str | None = None  # why nothing may be written (a newer remem's store)
+    # keyword searches served by SQL before the postings are kept in memory (postings.py)
+    keep_index_after, _keyword_searches, _kept = 1, 0, cast("KeywordIndex | None", None)
 
     def _check_schema(self, path: str, known: int) -> None:
         """Refuse writes to a store whose schema is newer than `known` (reads still work:
@@ -116,8 +116,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
     def _bytes(self) -> int:
         raise NotImplementedError
 
-    def generation(self) -> tuple[int, int]:
-        raise NotImplementedError
+    generation: Callable[[], tuple[int, int]]  # each backend's own method
 
     def _corpus(self, terms: Sequence[str]) -> CorpusStats:
         raise NotImplementedError
@@ -376,33 +375,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         if not chosen:
             return [], stats
         where, params = where_clause(flt, utcnow(), self.dialect)
-        index = self._keyword_index()
-        if index is None:
-            return self._candidates(self._best(chosen, stats, where, params, limit)), stats
-        step = limit + limit // 4 + 16  # most entries pass: read a few more than asked
-        with index.lock:
-            refresh_index(index, self)
-            best, matched = index.top(chosen, stats, step)
-        found = {r[0]: r for r in self._among(best, where, params)}
-        if len(found) < limit and matched > len(best):
-            # too few pass (a store shared by many projects): SQL ranks and filters at once
-            return self._candidates(self._best(chosen, stats, where, params, limit)), stats
-        return self._candidates([found[i] for i in best if i in found][:limit]), stats
-
-    # Keyword searches a process serves by SQL before it keeps the postings in memory
-    # (`remem.store.postings`): a one-shot `remem search` never pays for building them.
-    keep_index_after = 1
-    _keyword_searches = 0
-    _kept: KeywordIndex | None = None
-
-    def _keyword_index(self) -> KeywordIndex | None:
-        self._keyword_searches += 1
-        if self._kept is None and self._keyword_searches > self.keep_index_after:
-            if importlib.util.find_spec("numpy") is None:
-                self.keep_index_after = sys.maxsize
-                return None
-            self._kept = KeywordIndex()
-        return self._kept
+        rows = kept_best(self, chosen, stats, where, params, limit)
+        return self._candidates(rows or self._best(chosen, stats, where, params, limit)), stats
 
     def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
         if not ids:
