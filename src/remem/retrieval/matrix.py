@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import math
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -122,6 +123,29 @@ class FaissMatrix:
         for start in range(0, size, CHUNK):
             cells.add(old.reconstruct_n(start, min(CHUNK, size - start)))
         return cells
+
+
+_threads: list[Any] = []  # the ThreadpoolController, once made (None without threadpoolctl)
+
+
+def one_thread() -> AbstractContextManager[object]:
+    """BLAS on one thread for one query's products (its embedding, a scan for one vector):
+    there, threads gain nothing and spin-wait against each other and every other busy
+    process; on a shared 2-core machine under load they cost 4-5x the CPU time of a
+    hybrid search at 100k (141 vs 30 ms). The warm service runs so throughout
+    (`remem.retrieval.warm.service_env`); batches keep every thread."""
+    if not _threads:
+        try:
+            from threadpoolctl import ThreadpoolController
+        except ImportError:
+            _threads.append(None)
+        else:
+            _threads.append(ThreadpoolController())  # ~30 us a use after that
+    controller = _threads[0]
+    if controller is None:
+        return nullcontext()
+    limited: AbstractContextManager[object] = controller.limit(limits=1, user_api="blas")
+    return limited
 
 
 def new_matrix(dim: int, kind: str = "auto") -> Matrix:

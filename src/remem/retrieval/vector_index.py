@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from remem.entry import Entry
 from remem.retrieval import ranking
-from remem.retrieval.matrix import Matrix, new_matrix
+from remem.retrieval.matrix import Matrix, new_matrix, one_thread
 from remem.retrieval.ranking import Hit
 from remem.retrieval.warm import WarmEmbedder
 from remem.settings import RankingConfig
@@ -222,7 +222,8 @@ class VectorIndex:
         matrix = self._matrix
         if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1]:
             return []
-        rows, scores = matrix.top(vector, n)
+        with one_thread():
+            rows, scores = matrix.top(vector, n)
         return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
 
     def _from_warm(
@@ -251,7 +252,9 @@ class VectorIndex:
         key = (text, tuple(names))
         last = self._last_query  # one read: threads searching at once each get their own
         if last is None or last[0] != key:
-            last = self._last_query = (key, query_vector(self.embedder, text, names))
+            with one_thread():
+                vector = query_vector(self.embedder, text, names)
+            last = self._last_query = (key, vector)
         return last[1]
 
     def cosines(self, vector: Vectors, ids: Sequence[str]) -> dict[str, float]:
@@ -305,9 +308,9 @@ class VectorIndex:
             candidates, stats = self.store.keyword(
                 terms, flt, limit=n, postings=cfg.hybrid_postings
             )
-            hits = ranking.score_candidates(candidates, terms, stats, cfg, dates=dates)
-            if hits and max(h.relevance for h in hits) >= cfg.keyword_confident:
-                return hits  # settled by keywords: no query embedding, no model loaded
+            if ranking.best_relevance(candidates, terms, stats, cfg) >= cfg.keyword_confident:
+                # settled by keywords: no query embedding, no model loaded
+                return ranking.score_candidates(candidates, terms, stats, cfg, dates=dates)
         else:
             candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
         seen = {c.entry.id for c in candidates}
