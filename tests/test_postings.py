@@ -4,6 +4,7 @@ edits, deletes, re-indexing and writes by other store objects and other processe
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -19,6 +20,7 @@ from remem.entry import Entry
 from remem.store.backends import open_store
 from remem.store.protocol import Filter, IndexFields, Store, Visibility
 from remem.store.sql import SQLStore
+from test_processes import random_sentence
 from test_store_contract import add, flt, make
 
 NEVER = sys.maxsize  # keyword searches before the postings are kept: always SQL
@@ -51,7 +53,7 @@ def kept(where: str) -> SQLStore:
     """A store that keeps its postings in memory from its first keyword search."""
     s = open_store(where)
     assert isinstance(s, SQLStore)
-    s.keep_index_after = 0
+    s.keep_index_after = s.keep_index_from = 0
     return s
 
 
@@ -102,11 +104,16 @@ def test_same_candidates_after_saves_edits_and_deletes(pair: tuple[SQLStore, SQL
 def test_a_process_that_searches_once_keeps_no_postings(location: str) -> None:
     s = open_store(location)
     try:
+        assert isinstance(s, SQLStore)
         add(s, "jdk 17")
+        for _ in range(3):  # a small store: FTS5 / SQL stay, numpy is never needed
+            assert len(s.keyword(["jdk"], flt(), limit=5)[0]) == 1
+        assert s._kept is None
+        s.keep_index_from, s._keyword_searches = 0, 0  # as if it were large
         assert len(s.keyword(["jdk"], flt(), limit=5)[0]) == 1
-        assert getattr(s, "_kept", None) is None
+        assert s._kept is None
         s.keyword(["jdk"], flt(), limit=5)
-        assert getattr(s, "_kept", None) is not None  # a second search: kept from now on
+        assert s._kept is not None  # a second search: kept from now on
     finally:
         s.close()
 
@@ -187,7 +194,7 @@ def test_the_keyword_contract_holds_with_kept_postings(
     check: Callable[[Store], None],
 ) -> None:
     assert isinstance(store, SQLStore)
-    store.keep_index_after = 0
+    store.keep_index_after = store.keep_index_from = 0
     check(store)
     assert store._kept is not None
 
@@ -242,15 +249,19 @@ def test_kept_postings_match_sql_after_any_writes(
 def test_memory_search_is_the_same_with_kept_postings(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     with Memory(db, project="p", embedder=None) as mem:
-        for i in range(40):
-            mem.save(f"note {i}: the build uses jdk {i % 5} and maven {WORDS[i % 10]}")
+        assert isinstance(mem.store, SQLStore)
+        mem.store.keep_index_from = 0
+        rng = random.Random(7)
+        for i in range(40):  # unrelated sentences: no duplicates, no conflicts
+            mem.save(f"{random_sentence(rng)} {WORDS[i % 10]} {WORDS[i % 7]}")
         plain = Memory(db, project="p", embedder=None)
         try:
             assert isinstance(plain.store, SQLStore)
             plain.store.keep_index_after = NEVER
-            for q in ("which jdk", "maven 部署", "jdk 3 maven", "使用 vite 17"):
+            for q in ("which jdk", "maven 部署", "jdk 项目 maven", "使用 vite 17"):
                 for _ in range(2):  # the second search of `mem` reads its kept postings
                     got = [(h.entry.id, h.relevance) for h in mem.search(q)]
                     assert got == [(h.entry.id, h.relevance) for h in plain.search(q)], q
+            assert mem.store._kept is not None and len(mem.store._kept) == 40
         finally:
             plain.close()

@@ -200,6 +200,7 @@ class Source(Protocol):
 
     dialect: Dialect
     keep_index_after: int  # keyword searches served by SQL before the postings are kept
+    keep_index_from: int  # ... and the entries a store needs for them
     _keyword_searches: int
     _kept: KeywordIndex | None
 
@@ -224,8 +225,8 @@ def kept_best(
     at once)."""
     store._keyword_searches += 1
     if store._kept is None:
-        if store._keyword_searches <= store.keep_index_after:
-            return None
+        if store._keyword_searches <= store.keep_index_after or stats.docs < store.keep_index_from:
+            return None  # (FTS5 needs ~1-2 ms below a few thousand entries: no numpy)
         if importlib.util.find_spec("numpy") is None:
             store.keep_index_after = sys.maxsize
             return None

@@ -61,7 +61,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
     dialect: Dialect
     refuse_writes: str | None = None  # why nothing may be written (a newer remem's store)
     # keyword searches served by SQL before the postings are kept in memory (postings.py)
-    keep_index_after, _keyword_searches, _kept = 1, 0, cast("KeywordIndex | None", None)
+    keep_index_after, keep_index_from = 1, 5000
+    _keyword_searches, _kept = 0, cast("KeywordIndex | None", None)
 
     def _check_schema(self, path: str, known: int) -> None:
         """Refuse writes to a store whose schema is newer than `known` (reads still work:
