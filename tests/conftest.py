@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from remem import Memory
+from remem.store.backends import open_store
+from remem.store.protocol import Store
 
 
 @pytest.fixture(autouse=True)
@@ -72,3 +74,21 @@ def pg_url(pg_admin_url: str) -> Iterator[str]:
 
     with pg.fresh_database(pg_admin_url) as url:
         yield url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a store lives: a SQLite file path, or the URL of a fresh PostgreSQL database
+    (the store contract and the kept postings run on both)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store" / "memory.db")
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def store(location: str) -> Iterator[Store]:
+    s = open_store(location)
+    try:
+        yield s
+    finally:
+        s.close()

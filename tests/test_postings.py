@@ -26,22 +26,6 @@ from test_store_contract import add, flt, make
 NEVER = sys.maxsize  # keyword searches before the postings are kept: always SQL
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "store" / "memory.db")
-    return str(request.getfixturevalue("pg_url"))
-
-
-@pytest.fixture
-def store(location: str) -> Iterator[Store]:
-    s = open_store(location)
-    try:
-        yield s
-    finally:
-        s.close()
-
-
 def sql_only(where: str) -> SQLStore:
     s = open_store(where)
     assert isinstance(s, SQLStore)

@@ -42,21 +42,6 @@ EVERYONE = Visibility(project="p", session_id="s1", user_id="alice", agent_id="a
 
 
 # -- fixtures --------------------------------------------------------------------------------
-@pytest.fixture(params=["sqlite", "postgres"])
-def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """Where a store lives: a SQLite file path, or the URL of a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        return str(tmp_path / "store" / "memory.db")
-    return str(request.getfixturevalue("pg_url"))
-
-
-@pytest.fixture
-def store(location: str) -> Iterator[Store]:
-    s = open_store(location)
-    try:
-        yield s
-    finally:
-        s.close()
 
 
 def make(content: str, minute: float = 0, **fields: Any) -> Entry:
