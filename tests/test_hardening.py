@@ -24,7 +24,6 @@ from remem.context.offload import Offloader
 from remem.errors import StoreError
 from remem.store.sqlite.store import SQLiteStore
 from test_processes import child_env
-from test_store_contract import location  # noqa: F401  (the both-backend fixture)
 
 SECRET = "数据库密码是 Hunter2!xyz"
 

@@ -25,7 +25,6 @@ from remem.servers.mcp import MemoryTools
 from remem.truth import index
 from remem.truth.subject import read
 from test_processes import child_env
-from test_store_contract import location  # noqa: F401  (the both-backend fixture)
 
 BY_ID = ("show", "history", "verify", "delete", "edit", "save --replace")
 

@@ -20,7 +20,6 @@ from remem.llm.scripted import ScriptedChatModel
 from remem.retrieval import block
 from remem.secrets import find_secrets
 from remem.servers.mcp import MemoryTools
-from test_store_contract import location  # noqa: F401  (the both-backend fixture)
 
 DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
 
