@@ -126,3 +126,35 @@ def test_madial_harness(tmp_path: Path) -> None:
     (tmp_path / "MADial-Bench-en-memory.json").unlink()
     missing = CliRunner().invoke(cli, ["bench", "retrieval", str(path)])
     assert missing.exit_code == 2 and "memory.json" in missing.output
+
+
+def _turns(*texts: str) -> list[dict[str, str]]:
+    return [{"role": "user", "name": "Jon", "content": t} for t in texts]
+
+
+def test_turns_next_to_the_best_hit_rise_with_it(tmp_path: Path) -> None:
+    """Two turns match "beach" alike; the one two turns after the turn that answers the
+    rest of the question comes first, and only because of that neighbour."""
+    from dataclasses import replace
+
+    from remem.settings import RankingConfig, Settings
+
+    at = datetime(2023, 5, 8, tzinfo=UTC)
+    orders = []
+    for share in (RankingConfig().neighbour_share, 0.0):
+        db = tmp_path / f"m{share}.db"
+        settings = Settings.resolve(db=db, project="p")
+        settings = replace(settings, ranking=replace(settings.ranking, neighbour_share=share))
+        with Memory(settings=settings, embedder=None) as mem:
+            near = mem.add_messages(
+                _turns("We adopted a puppy named Rex", "Oh wow congrats", "Loves the beach"),
+                at=at, session_id="s1",
+            )[2].entry  # fmt: skip
+            far = mem.add_messages(
+                _turns("Work was busy", "Quiet weekend here", "Walked the beach"),
+                at=at, session_id="s2",
+            )[2].entry  # fmt: skip
+            hits = [h.entry.id for h in mem.search("Rex puppy beach", limit=5)]
+            assert hits[0] != near.id and {near.id, far.id} <= set(hits)
+            orders.append(hits.index(near.id) < hits.index(far.id))
+    assert orders == [True, False]

@@ -239,7 +239,45 @@ def score_candidates(
         scored = _spread_scored(hits, keyword, cosine, cfg.vector_share)
         hits = [h for h in scored if h.relevance > 0]
     hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
+    if cfg.neighbour_share > 0 and cfg.neighbour_hits > 0:
+        hits = with_neighbours(hits, cfg)
     return hits
+
+
+def _turn_of(entry: Entry) -> tuple[str, int] | None:
+    """(session, position) of a conversation turn (`remem.conversation`), else None."""
+    if entry.type != "conversation":
+        return None
+    session, turn = entry.metadata.get("session_id"), entry.metadata.get("turn")
+    if not isinstance(session, str) or not isinstance(turn, int) or isinstance(turn, bool):
+        return None
+    return session, turn
+
+
+def with_neighbours(hits: list[Hit], cfg: RankingConfig) -> list[Hit]:
+    """`hits` (best first) where each conversation turn within `cfg.neighbour_turns` of
+    one of the `cfg.neighbour_hits` best, in its session, gains `cfg.neighbour_share` of
+    that hit's score (the most it gets from any of them), ordered again. Only hits
+    already found move: a neighbour no signal found stays out."""
+    anchors = [(t, h.score) for h in hits[: cfg.neighbour_hits] if (t := _turn_of(h.entry))]
+    if not anchors:
+        return hits
+    bonus: list[float] = []
+    for hit in hits:
+        here, gain = _turn_of(hit.entry), 0.0
+        if here is not None:
+            for (session, turn), score in anchors:
+                if session == here[0] and 0 < abs(turn - here[1]) <= cfg.neighbour_turns:
+                    gain = max(gain, cfg.neighbour_share * score)
+        bonus.append(gain)
+    if not any(bonus):
+        return hits
+    moved = [
+        Hit(h.entry, h.score + b, h.relevance, h.decay, h.stale, h.tier) if b else h
+        for h, b in zip(hits, bonus, strict=True)
+    ]
+    moved.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
+    return moved
 
 
 def _spread_scored(
