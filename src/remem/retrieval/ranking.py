@@ -259,25 +259,27 @@ def with_neighbours(hits: list[Hit], cfg: RankingConfig) -> list[Hit]:
     one of the `cfg.neighbour_hits` best, in its session, gains `cfg.neighbour_share` of
     that hit's score (the most it gets from any of them), ordered again. Only hits
     already found move: a neighbour no signal found stays out."""
-    anchors = [(t, h.score) for h in hits[: cfg.neighbour_hits] if (t := _turn_of(h.entry))]
+    anchors: dict[str, list[tuple[int, float]]] = {}
+    for hit in hits[: cfg.neighbour_hits]:
+        if (at := _turn_of(hit.entry)) is not None:
+            anchors.setdefault(at[0], []).append((at[1], cfg.neighbour_share * hit.score))
     if not anchors:
         return hits
-    bonus: list[float] = []
+    reach, moved = cfg.neighbour_turns, False
+    out = []
     for hit in hits:
-        here, gain = _turn_of(hit.entry), 0.0
-        if here is not None:
-            for (session, turn), score in anchors:
-                if session == here[0] and 0 < abs(turn - here[1]) <= cfg.neighbour_turns:
-                    gain = max(gain, cfg.neighbour_share * score)
-        bonus.append(gain)
-    if not any(bonus):
-        return hits
-    moved = [
-        Hit(h.entry, h.score + b, h.relevance, h.decay, h.stale, h.tier) if b else h
-        for h, b in zip(hits, bonus, strict=True)
-    ]
-    moved.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
-    return moved
+        near = anchors.get(hit.entry.metadata.get("session_id"))  # type: ignore[arg-type]
+        at = _turn_of(hit.entry) if near is not None else None
+        gain = max((g for t, g in near if 0 < abs(t - at[1]) <= reach), default=0.0) if (
+            near is not None and at is not None
+        ) else 0.0  # fmt: skip
+        if gain:
+            hit, moved = Hit(hit.entry, hit.score + gain, hit.relevance, hit.decay, hit.stale,
+                             hit.tier), True  # fmt: skip
+        out.append(hit)
+    if moved:
+        out.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
+    return out
 
 
 def _spread_scored(
