@@ -61,7 +61,7 @@ class RankingConfig:
     # A conversation turn next to one of the `neighbour_hits` best hits (same session,
     # at most `neighbour_turns` turns away) gains `neighbour_share` of that hit's score:
     # the turns around an answer are its context ("Yes, last weekend!"). LoCoMo R@10,
-    # conversation 26 / 30: hybrid 0.829 / 0.829 -> 0.837 / 0.841, keyword-only 0.749 /
+    # conversation 26 / 30: hybrid 0.824 / 0.829 -> 0.837 / 0.841, keyword-only 0.749 /
     # 0.785 -> 0.762 / 0.806 (benchmarks/README.md); memories saved one by one (MADial)
     # have no turns and do not move.
     neighbour_hits: int = 3
