@@ -1172,14 +1172,17 @@ def test_same_domain_gives_each_stored_subject_key(store: Store) -> None:
 
 def test_newer_subject_rules_read_the_no_subject_keys_again(store: Store) -> None:
     none_found = put(store, "测试数据库用 SQLite", 0, "")  # older rules read nothing
-    with_subject = put(store, "缓存用 Redis", 1, "", subject="缓存", value="Redis")
-    keyed_one = put(store, "队列用 Kafka", 2, "queue")
+    with_subject = put(store, "缓存用 Redis", 1, "cache", subject="缓存", value="Redis")
+    keyed_one = put(store, "队列用 Kafka", 2, "queue")  # a key with no stored subject
     assert store.subject_rules() is None
-    assert store.reread_subjects(2) == 1
-    assert (store.subject_rules(), ids(store.unkeyed(10))) == (2, [none_found.id])
+    # the "no subject" key is read again and the stored subject keyed again
+    assert store.reread_subjects(2) == 2
+    assert store.subject_rules() == 2
+    assert sorted(ids(store.unkeyed(10))) == sorted([none_found.id, with_subject.id])
     near = store.same_domain(Domain.of(with_subject), keyed(with_subject, "cache"))
-    assert [(n.entry.id, n.subject_key) for n in near] == [(with_subject.id, "")]
-    assert store.reread_subjects(3) == 0 and store.subject_rules() == 3
+    assert [(n.entry.id, n.subject_key) for n in near] == [(with_subject.id, None)]
+    store.set_subjects([(with_subject, ""), (none_found, "database test")])
+    assert store.reread_subjects(3) == 1 and store.subject_rules() == 3  # only with_subject
     assert keyed_one.id not in ids(store.unkeyed(10))
 
 

@@ -143,7 +143,9 @@ class NearRows:
         return int(rows[0][0]) if rows else None
 
     def reread_subjects(self, rules: int) -> int:
-        stale = "subject_key = '' AND (subject IS NULL OR subject = '')"
+        # "no subject" keys are read again; a stored subject is keyed again (the concepts
+        # its key is made of may have changed with the rules)
+        stale = "subject_key = '' AND (subject IS NULL OR subject = '') OR subject != ''"
         with self.write():
             # counted first: SQLite's cursor reports no rowcount through `_run`
             n = int(self._rows(f"SELECT count(*) FROM entries WHERE {stale}")[0][0])
@@ -163,4 +165,4 @@ class NearRows:
                 [{"id": e.id, "subject": e.subject, "value": e.value, "key": key}
                  for e, key in rows],
             )  # fmt: skip
-            self._write_subjects([(e.id, key) for e, key in rows if key])
+            self._write_subjects([(e.id, key) for e, key in rows])  # '' drops old words

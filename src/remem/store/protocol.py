@@ -228,8 +228,9 @@ class Store(Protocol):
         under (None: recorded by none, i.e. version 1)."""
 
     def reread_subjects(self, rules: int) -> int:
-        """Forget every "no subject" key read under older rules (they become unkeyed, to be
-        read again) and record `rules`; returns how many were forgotten."""
+        """Forget every subject key computed under older rules (they become unkeyed: a
+        "no subject" entry is read again, a stored subject keyed again) and record
+        `rules`; returns how many were forgotten."""
 
     def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
         """Store each entry's subject, value and subject key (no audit record: it is

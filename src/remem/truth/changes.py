@@ -23,7 +23,7 @@ from remem.entry import Entry
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match
-from remem.truth.grammar import clause_end, predicate_at, span_text, strip_subject, subject_part
+from remem.truth.grammar import clause_end, predicate_at, strip_subject, subject_part
 from remem.truth.replacement import replaced
 from remem.truth.segment import (
     CLAUSE_PUNCT,
@@ -34,6 +34,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
+from remem.truth.values import span_text
 
 # Key words that say where or when a thing is: a move states them, the old memory may not.
 _WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server", "time"})

@@ -4,7 +4,6 @@ the value that stopped), and what the value's form implies (a location, a time).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,18 +15,19 @@ from remem.truth.segment import (
     QUOTES,
     Tok,
 )
-
-_PRONOUNS = frozenset(
-    "这 那 它 它们 他 她 他们 她们 这个 那个 这些 那些 此 其 it this that they he she him her "
-    "them these those there here what which who something everything".split()
+from remem.truth.values import (
+    PRONOUNS,
+    date_like,
+    nounish,
+    place_like,
+    span_text,
 )
 
+# "it's" is one token: a pronoun subject and its copula
+_PRONOUN_COPULAS = frozenset({"it's", "that's", "it’s", "that’s"})
 
-_OBJECT_PRONOUNS = frozenset({"me", "us", "you", "yourself", "myself", "ourselves"})
 
-
-NEGATORS = frozenset({"不", "没", "没有", "未", "别", "不要", "not", "never", "don't", "doesn't",
-                       "isn't", "aren't", "won't", "didn't", "no"})  # fmt: skip
+_OBJECTPRONOUNS = frozenset({"me", "us", "you", "yourself", "myself", "ourselves"})
 
 
 _ZH_ROLE = frozenset({"做", "作为", "当", "来做", "作", "当作", "用作", "做为", "来当", "来作为"})
@@ -39,9 +39,6 @@ QUESTION = frozenset({"吗", "么", "什么", "哪", "哪个", "哪些", "怎么
 _EN_QUESTION = frozenset(
     {"what", "which", "why", "how", "who", "whom", "whose", "does", "do", "did"}
 )
-
-
-_MAX_VALUE_TOKENS = 6
 
 
 _MAX_SUBJECT_TOKENS = 8
@@ -85,6 +82,9 @@ def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
         return best
     if first.kind not in ("word", "punct"):
         return None
+    opens = i == 0 or toks[i - 1].text in CLAUSE_PUNCT
+    if first.low in _PRONOUN_COPULAS and i + 1 < len(toks) and opens:
+        return Predicate(), i + 1  # "…; it's Lena now": the subject of the clause before
     best = None
     words: list[str] = []
     for j in range(i, min(i + _longest(), len(toks))):
@@ -110,7 +110,7 @@ def _transitive(
             return None
         if links is not lx.EN_TRANSITIVE_LINKS and toks[j].low in links:
             obj = [t.low for t in toks[i + 1 : j]]
-            if not obj or any(w in _PRONOUNS or w in _OBJECT_PRONOUNS for w in obj):
+            if not obj or any(w in PRONOUNS or w in _OBJECTPRONOUNS for w in obj):
                 return None  # "keep on pushing", "keep me at peace": no thing placed
             return Predicate(transitive=True, attr="location", links=links), i + 1
         if toks[j].low in lx.EN_TRANSITIVE_LINKS:
@@ -165,7 +165,7 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
     if out and all(t.low in lx.OWNER_NOUNS for t in out):
         owner, out = owner or "we", []  # "项目使用 X": the project is the domain already
     content = [t for t in out if t.low not in ("的", "之", "of", "'s")]
-    usable = _words(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in _PRONOUNS for t in out)
+    usable = _words(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in PRONOUNS for t in out)
     usable = usable and not any(t.kind == "num" and t.low.isdigit() for t in out[:1])
     return owner, out, change, dropped, usable
 
@@ -191,15 +191,6 @@ def _trailing_noise(low: str) -> bool:
 
 def _correction_word(low: str) -> bool:
     return low in lx.ZH_CORRECTIONS or low in {"correction", "actually", "sorry"}
-
-
-def span_text(toks: list[Tok]) -> str:
-    if not toks:
-        return ""
-    return "".join(
-        t.text if i == 0 or not (t.start > toks[i - 1].end) else " " + t.text
-        for i, t in enumerate(toks)
-    ).strip()
 
 
 def subject_part(toks: list[Tok], start: int, end: int) -> list[Tok]:
@@ -260,12 +251,18 @@ class _Value:
     of: list[Tok] | None = None
 
 
+def _tool(pred: Predicate, value: _Value) -> bool:
+    """ "moved to uv for packaging": a move to a known kind of tool, and what for."""
+    kind = keymod.value_kind(keymod.value_terms(span_text(value.toks)))
+    return pred.attr == "move" and kind is not None
+
+
 def _tail(tail: list[Tok], value: _Value, pred: Predicate) -> None:
     """What follows a value in its clause: a role ("做缓存", "for caching"), more items
     of a list, the value that stopped ("instead of X", "而不是 X"), trailing words."""
     lows = _lows(tail)
     first = lows[0]
-    if first in _ZH_ROLE or (first in ("as", "for") and pred.attr is None):
+    if first in _ZH_ROLE or (first in ("as", "for") and (pred.attr is None or _tool(pred, value))):
         role = [t for t in tail[1:] if t.low not in lx.EN_DETERMINERS and t.kind != "punct"]
         value.role, value.complete = role, 0 < len(role) <= 3
     elif (items := _list_items(tail)) is not None:
@@ -337,58 +334,6 @@ def trim_value(value: list[Tok], pred: Predicate) -> tuple[list[Tok], bool, bool
     return value, located, change
 
 
-def date_like(toks: list[Tok]) -> bool:
-    from remem import numbers
-
-    text = span_text(toks)
-    if any(t.kind in ("date", "time") for t in numbers.number_tokens(text)):
-        return True
-    return bool(_CLOCK.search(text)) or any(w in text.lower() for w in _WHEN_WORDS)
-
-
-# "9am", "10 p.m.", "3点", "十点半", "5 o'clock": a time of day
-_CLOCK = re.compile(
-    r"\b\d{1,2}(:\d\d)?\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])|[\d一二三四五六七八九十两]+\s*[点時时]",
-    re.IGNORECASE,
-)
-_WHEN_WORDS = (
-    "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周末", "星期", "上午", "下午", "晚上",
-    "早上", "中午", "凌晨", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-    "sunday", "weekend", "morning", "afternoon", "evening", "tonight", "noon",
-)  # fmt: skip
-
-
-def _place_like(toks: list[Tok], located: bool) -> bool:
-    if located or any(t.kind in ("path", "url", "word") for t in toks):
-        return True
-    if len(toks) == 1:
-        return toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz")
-    # a name the segmenter split ("七牛云" is 七 + 牛云): short, and no word of it a verb,
-    # an adverb or a particle ("海边放风筝" is something done there, not a place)
-    known = lx.concepts()
-    return len(toks) <= 3 and all(
-        t.is_han and (t.tag[:1] in ("n", "m", "q", "j") or t.low in known) for t in toks
-    )
-
-
-def value_ok(toks: list[Tok], items: int) -> bool:
-    """A value: short, no pronoun or negation, no verb (but a time: "每周四晚上")."""
-    if not toks or len(toks) > _MAX_VALUE_TOKENS * items or len(span_text(toks)) > 60:
-        return False
-    if all(t.low in lx.EVALUATIVE or t.kind == "punct" for t in toks):
-        return False  # "so beautiful": a feeling about it, not its value
-    if date_like(toks):
-        return not any(t.low in NEGATORS for t in toks)
-    concepts = lx.concepts()
-    for tok in toks:
-        if tok.low in _PRONOUNS or tok.low in NEGATORS:
-            return False
-        verbish = tok.is_han and tok.tag[:1] in ("v", "d", "r", "p", "c") and tok.tag != "vn"
-        if verbish and tok.low not in concepts and not tok.low.startswith("每"):  # 每天一次
-            return False
-    return True
-
-
 # -- clauses -----------------------------------------------------------------------------
 def promote_attrs(value: list[Tok], attrs: list[str]) -> list[Tok]:
     """An attribute word at either end of a value belongs to the subject: "port 9090",
@@ -412,12 +357,6 @@ def promote_attrs(value: list[Tok], attrs: list[str]) -> list[Tok]:
     return value
 
 
-def nounish(tok: Tok) -> bool:
-    if tok.is_han:
-        return tok.tag[:1] == "n" or tok.tag == "vn"
-    return tok.kind == "word" and tok.low not in lx.UNITS and tok.low not in lx.EN_VALUE_STOPS
-
-
 def split_time(value: list[Tok]) -> tuple[list[Tok], Tok] | None:
     """A time and the verb it is the time of: "6月30日 上线", "下周三 发布"."""
     if len(value) >= 2 and value[-1].is_han and value[-1].tag[:1] in ("v", "n"):
@@ -433,12 +372,14 @@ def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str]
     attr = pred.attr
     path = any(t.kind in ("path", "url") for t in value)
     kind = keymod.value_kind(keymod.value_terms(span_text(value))) if value else None
+    if attr == "move" and value and all(t.kind == "num" for t in value) and not date_like(value):
+        attr = None  # "Python 版本最终定在 3.11": a number is where it settled, not a place
     if attr in ("move", "location", "deployment"):
         if path or date_like(value) and attr in ("move", "location"):
             attr = "location" if path else "time"
         elif kind is not None:
             attr = None  # "迁移到 CircleCI", "is hosted on Heroku": the value's kind says it
-        elif not _place_like(value, located):
+        elif not place_like(value, located):
             return None
         elif attr == "deployment" and not located:
             attr = "platform"
@@ -468,11 +409,13 @@ def concept(word: str) -> str:
 _ATTR_OR_KIND = lx.ATTRIBUTES | lx.KINDS
 
 
-_COPULAS = frozenset({"是", "为", "就是", "is", "are"})
+_COPULAS = frozenset(
+    {"是", "为", "就是", "is", "are", "不再是", "is no longer", "are no longer", "is not", "isn't"}
+)
 
 
 def copula(pred: Predicate, words: list[Tok]) -> bool:
-    return " ".join(t.low for t in words) in _COPULAS
+    return " ".join(t.low for t in words) in _COPULAS or "".join(t.low for t in words) in _COPULAS
 
 
 def ends_with_attr(toks: list[Tok]) -> bool:

@@ -14,7 +14,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # differently, so that the memories stored as having no subject are read once more
 # (tests/test_truth_changes.py holds a fingerprint of the readings that says when).
 # 2: replacements, times before events, rates, retention and schedules (session 3).
-SUBJECT_RULES = 2
+# 3: value-last owners, preferences of manner, values before the copula; from 3 on a
+#    raise also keys stored subjects again (their concepts may have changed).
+SUBJECT_RULES = 3
 
 
 def subject_key(entry: Entry) -> str:
@@ -34,8 +36,8 @@ def backfill(
     rules: int = SUBJECT_RULES,
 ) -> int:  # fmt: skip
     """Give every entry without a subject key its subject (read by the rules where it
-    has none stored) and key, after forgetting the "no subject" keys read by older
-    `rules`; returns how many (0 on a read-only store)."""
+    has none stored) and key, after forgetting the keys computed under older `rules`;
+    returns how many (0 on a read-only store)."""
     if getattr(store, "read_only", False) or getattr(store, "refuse_writes", None):
         return 0
     if (store.subject_rules() or 1) < rules:  # newer rules' keys stay: no back and forth

@@ -18,6 +18,8 @@ from remem.truth import lexicon
 from remem.truth.segment import Tok, normal, solid, tokenize
 
 _DROP = frozenset({"的", "之", "里", "中", "上", "'s", "s", "-", "_", "/", ".", ":", "："})
+# "王磊负责这个项目" is about the project; "日志会保存 7 天" is how long logs are kept
+_NOT_SUBJECT = frozenset({"这个", "那个", "该", "此", "这", "那", "会", "将"})
 _NUMERIC = re.compile(r"v?\d+(?:[.,]\d+)*(?:-?(?:rc|alpha|beta|dev|pre|lts)[.\d]*)?", re.I)
 ValueRelation = Literal["same", "refines", "generalises", "differs"]
 
@@ -42,7 +44,8 @@ def _english_concept(words: list[str], i: int) -> tuple[str | None, int]:
     if i + 1 < len(words) and (hit := table.get(f"{words[i]} {words[i + 1]}")):
         return hit, 2
     word = words[i]
-    for form in (word, word.removesuffix("'s"), word.rstrip("s"), word.removesuffix("es")):
+    plural = word[:-3] + "y" if word.endswith("ies") else word  # "replies", "policies"
+    for form in (word, word.removesuffix("'s"), word.rstrip("s"), word.removesuffix("es"), plural):
         if form in table:
             return table[form], 1
     return None, 1
@@ -68,7 +71,7 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
     i = 0
     while i < len(words):
         tok, word = toks[i], words[i]
-        if tok.kind == "punct" or word in _DROP or word in _OWNERS:
+        if tok.kind == "punct" or word in _DROP or word in _OWNERS or word in _NOT_SUBJECT:
             i += 1
             continue
         if tok.is_han:

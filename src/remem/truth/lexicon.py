@@ -59,7 +59,11 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "一律用 固定为 固定用 写成 配置为 配置成 跑在 运行在 运行于 托管在",
         _P,
     ),
-    **_many("在 位于 放在 存放在 保存在 存储在 存在于 放到 放于 装在 存到 存入 存于", _LOC),
+    **_many(
+        "在 位于 放在 存放在 保存在 存储在 存在于 放到 放于 装在 存到 存入 存于 住在 居住在 "
+        "生活在 定居在",
+        _LOC,
+    ),
     **_many("部署在 部署于 部署到", Predicate(attr="deployment")),
     **_many("叫 叫做 名为 名叫 命名为 取名为", _NAME),
     **_many("监听 监听在", Predicate(attr="port")),
@@ -82,7 +86,7 @@ ZH_PREDICATES: dict[str, Predicate] = {
     ),
     **_many("定在 定于 安排在 约在 排在 放到了", Predicate(attr="move")),
     **_many("改名为 更名为 重命名为 改叫 改名叫", Predicate(change=True, attr="name")),
-    **_many("停用 弃用 废弃 不再用 不再使用 不再采用 停止使用 不用", _NEG),
+    **_many("停用 弃用 废弃 不再用 不再使用 不再采用 停止使用 不用 不再是 不再为 不再担任", _NEG),
     **_many("用于 用来 用作 作为 当作 充当", Predicate(inverse=True)),
     **_many("负责 维护 主导 牵头", Predicate(inverse=True, attr="owner")),
 }
@@ -159,6 +163,11 @@ EN_PREDICATES: dict[str, Predicate] = {
         "was rewritten in|is rewritten in|has been rewritten in|were rewritten in|"
         "got rewritten in|rewritten in|was ported to|has been ported to|ported to",
         _CHANGE,
+    ),
+    **_en(
+        "come around to|came around to|have come around to|'ve come around to|"
+        "now prefer to use|have switched over to|switched over to",
+        Predicate(change=True, pref=True),
     ),
     **_en(
         "moved to|has moved to|have moved to|was moved to|were moved to|is moved to|"
@@ -287,6 +296,7 @@ EVALUATIVE = frozenset(
     incredible impressive fancy cute fun funny adorable brilliant excellent perfect terrible
     awful horrible bad good sweet neat inspiring exciting interesting boring beautifully
     so very really super too pretty quite truly absolutely such
+    important crucial essential vital key helpful useful
     漂亮 好看 厉害 棒 很棒 不错 很好 太好了 可爱 有趣 好玩 精彩 酷 美 很美 糟糕 无聊""".split()
 )
 # Where a value ends: coordinators and the starts of subordinate clauses.
@@ -316,11 +326,15 @@ location 位置 路径 目录 地址 路径名 文件夹 所在地 地点 path l
     address url link 链接 网址 where 存放位置 存放路径 位置是 存储 存放 storage
 port 端口 端口号 port
 local 本地 本机 local localhost
-name 名字 名称 名 名叫 叫法 name title 名儿
+name 名字 名称 名 名叫 叫法 name title 名儿 代号 codename 项目名
 time 时间 日期 日子 时候 时刻 time date day when schedule 时间点 截止 截止日期 deadline due
-owner 负责人 维护者 所有者 owner maintainer lead 负责 主管
+owner 负责人 维护者 所有者 owner maintainer lead 负责 主管 manager 经理
 budget 预算 budget 经费
 timeout 超时 超时时间 timeout
+retention 保留 保留期 保留时间 保留期限 保存 保存期 保存时间 保存期限 retention
+backup 备份 backup
+provider 服务商 供应商 提供商 provider vendor
+threshold 门槛 阈值 最低要求 要求 threshold minimum
 version 版本 版本号 version ver
 launch 上线 发布 发版 launch release go-live golive
 environment 环境 environment env
@@ -373,11 +387,12 @@ _PHRASES = {
     "package manager": "package_manager", "test framework": "test_framework",
     "testing framework": "test_framework", "color scheme": "theme", "message queue": "queue",
     "dark mode": "theme", "code style": "style", "front end": "frontend", "back end": "backend",
+    "back up": "backup",
 }  # fmt: skip
 # Generic words that add nothing to what a subject is ("the Redis version" is "Redis").
 GENERIC = frozenset(
     {"version", "environment", "count", "preferred", "的", "of", "for", "in", "on", "at", "to",
-     "tool", "use"}
+     "tool", "use", "provider"}
 )  # fmt: skip
 # Concepts that say what kind of thing a value is: a subject naming one is complete
 # ("测试数据库用 SQLite"); one naming none gets the value's kind ("测试环境用 SQLite").

@@ -110,6 +110,9 @@ def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
     from remem.truth.lexicon import ZH_GLUED, ZH_PREDICATES, ZH_WORDS_ENDING_IN_COPULA
 
     end = len(word) - 1
+    if word[0] == "由" and tag == "nr" and len(word) >= 3:  # "前端由小王负责": 由 + a name
+        return [Tok("由", "由", "han", "p", pos, pos + 1),
+                Tok(word[1:], word[1:], "han", "nr", pos + 1, pos + len(word))]  # fmt: skip
     if (
         len(word) > 1
         and word[-1] in ZH_GLUED

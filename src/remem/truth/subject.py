@@ -23,26 +23,22 @@ from functools import lru_cache
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
+from remem.truth.forms import manner_preference, owner_first
 from remem.truth.grammar import (
-    NEGATORS,
     QUESTION,
     Clause,
     clause_end,
     concept,
     copula,
-    date_like,
     ends_with_attr,
     implied_attrs,
-    nounish,
     predicate_at,
     promote_attrs,
     read_value,
-    span_text,
     split_time,
     strip_subject,
     subject_part,
     trim_value,
-    value_ok,
     without_purpose,
 )
 from remem.truth.lexicon import Predicate
@@ -55,6 +51,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
+from remem.truth.values import NEGATORS, date_like, nounish, span_text, value_ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +82,10 @@ class Claim:
         return keymod.keys(self.subject, self.value)[1]
 
 
+# Days that make "TIME EVENT" a thing that happened once, not a schedule ("昨天下午开会").
+_ONE_OFF = tuple("昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时".split())
+
+
 def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
     """The clause whose predicate spans toks[i:j]; its subject is looked for in toks[start:i]."""
     before = toks[i - 1].low if i > start else ""
@@ -99,6 +100,10 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     owner, subject, change, dropped, usable = strip_subject(part)
     if not usable:
         return None
+    if not subject and pred.attr in ("name", "owner"):
+        subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "the project was renamed"
+    if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
+        subject = [t for t in subject if not (t.is_han and t.low.startswith(_ONE_OFF))]
     if pred.change and dropped is None and _known_value(subject, part):
         dropped, subject = span_text(subject), []  # "把 Datadog 换成了 Grafana"
     value, obj = read_value(toks, j, pred)
@@ -111,10 +116,14 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
         vtoks, verb = timed
         pred = replace(pred, attr="time")
         value.role = [verb, *value.role]
-    swap = copula(pred, toks[i:j]) and ends_with_attr(vtoks) and not ends_with_attr(subject)
+    swap = copula(pred, toks[i:j]) and (
+        ends_with_attr(vtoks) and not ends_with_attr(subject) or _possessed(subject, vtoks)
+    )
     if (swap or pred.inverse) and not value.of:
         # "王强是报表服务的负责人", "Redis 用于缓存", "王强负责支付服务": the value comes first
         subject, vtoks = vtoks, subject
+        if subject and (whose := _WHOSE.get(subject[0].low)):  # "Redis is our cache"
+            owner, subject = whose, subject[1:]
     attrs = implied_attrs(pred, vtoks, located) if not pred.inverse else [pred.attr or ""]
     if attrs is None or not value.complete or not value_ok(vtoks, value.items):
         return Clause(owner, subject, pred, [], [], False, None, False)
@@ -126,6 +135,18 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
         owner, subject, pred, vtoks, attrs,
         change or pred.change or value.change or trailing_change,
         value.dropped or dropped, True,
+    )  # fmt: skip
+
+
+_POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "我的", "我们的", "你的"})
+_WHOSE = {"my": "user", "我的": "user", "our": "we", "我们的": "we"}
+
+
+def _possessed(subject: list[Tok], value: list[Tok]) -> bool:
+    """ "Dance is my stress fix", "Redis is our cache": what is someone's comes second."""
+    return (
+        len(value) >= 2 and value[0].low in _POSSESSIVES
+        and 0 < len(subject) <= 2 and not any(t.low in _POSSESSIVES for t in subject)
     )  # fmt: skip
 
 
@@ -333,10 +354,6 @@ def _bare(sent: list[Tok]) -> Clause | None:
     return Clause(owner, subject, Predicate(), value, attrs, False, None, True)
 
 
-# Days that make "TIME EVENT" a thing that happened once, not a schedule ("昨天下午开会").
-_ONE_OFF = tuple("昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时".split())
-
-
 def _scheduled(sent: list[Tok]) -> Clause | None:
     """ "每天早上九点站会", "周五下午 发版": a time, then what happens at it (its subject)."""
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
@@ -392,7 +409,7 @@ def read(content: str) -> Claim | None:
         if _skip(sent):
             whole = False
             continue
-        if (swap := replaced(sent)) is not None:
+        if (swap := replaced(sent) or manner_preference(sent) or owner_first(sent)) is not None:
             clauses, covered = [swap], True
         else:
             clauses, covered = _sentence(sent, last)

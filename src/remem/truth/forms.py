@@ -1,0 +1,124 @@
+"""Two sentence shapes the linking-verb grammar (`remem.truth.subject`) would read wrong:
+
+    负责运维的是老张                   -> (运维 owner, 老张): what is owned is in a 的 phrase
+    I prefer answers in bullet points  -> (the user's answers, bullet points)
+    我现在更喜欢详细一点的回答           -> (the user's 回答, 详细一点), a change
+
+A preference of manner says how the user wants one kind of thing (answers, commits,
+回答), so a later one of the same thing replaces it; a liking of things ("I like
+pizza") is many values and is left to the grammar, which reads none from it.
+"""
+
+from __future__ import annotations
+
+from remem.truth import keys as keymod
+from remem.truth import lexicon as lx
+from remem.truth.grammar import Clause, strip_subject
+from remem.truth.lexicon import Predicate
+from remem.truth.segment import SENTENCE_END, Tok, solid
+from remem.truth.values import span_text, value_ok
+
+# "in bullet points", "as short paragraphs": the form the thing is wanted in ("pizza with
+# pineapple" is a thing liked, one of many)
+_EN_MANNER = frozenset({"in", "as"})
+_EN_PREFER = frozenset({"prefer", "prefers", "like", "likes", "want", "wants"})
+_ZH_PREFER = frozenset({"偏好", "喜欢", "更喜欢", "偏爱", "倾向于", "更倾向于"})
+_ZH_MORE = frozenset({"更", "比较", "还是"})
+_ZH_COPULA = frozenset({"是", "为"})
+_DEMONSTRATIVES = frozenset({"这个", "那个", "该", "此", "这", "那"})
+
+
+def _words(sent: list[Tok]) -> list[Tok]:
+    return [t for t in solid(sent) if t.text not in SENTENCE_END and t.text not in ",，"]
+
+
+def owner_first(sent: list[Tok]) -> Clause | None:
+    """ "负责运维的是老张", "维护这个库的现在是小刘": OWNER-VERB X 的 [adverb] 是 Y."""
+    toks = _words(sent)
+    if len(toks) < 5 or toks[0].low not in lx.ZH_OWNER_VERBS:
+        return None
+    of = next((k for k, t in enumerate(toks) if t.low == "的"), None)
+    if of is None or of < 2:
+        return None
+    k = of + 1
+    change = False
+    while k < len(toks) and toks[k].low in lx.ZH_CHANGE_ADVERBS:
+        change, k = True, k + 1
+    if k >= len(toks) - 1 or toks[k].low not in _ZH_COPULA:
+        return None
+    named = [t for t in toks[1:of] if t.low not in _DEMONSTRATIVES]  # "维护这个仓库的"
+    owner, subject, _, _, usable = strip_subject(named)
+    subject = subject or [t for t in named if t.low in lx.OWNER_NOUNS][:1]  # "维护仓库的"
+    value = toks[k + 1 :]
+    if not usable or not subject or not 0 < len(value) <= 3 or not value_ok(value, 1):
+        return None
+    return Clause(owner, subject, Predicate(), value, ["owner"], change, None, True)
+
+
+def _user_prefix(toks: list[Tok]) -> tuple[int, bool] | None:
+    """Where the preference verb of a first-person sentence starts, and whether an
+    adverb before it says the preference changed ("I now prefer", "我现在更喜欢")."""
+    if not toks or toks[0].low not in ("i", "我", "我个人", "本人"):
+        return None
+    k, change = 1, False
+    while k < len(toks) and (
+        toks[k].low in lx.ZH_CHANGE_ADVERBS
+        or toks[k].low in lx.EN_CHANGE_ADVERBS
+        or toks[k].low in _ZH_MORE
+        or toks[k].low in ("still", "really", "much", "generally", "usually")
+    ):
+        change = change or toks[k].low in lx.ZH_CHANGE_ADVERBS or toks[k].low == "now"
+        k += 1
+    return (k, change) if k < len(toks) else None
+
+
+def manner_preference(sent: list[Tok]) -> Clause | None:
+    """ "I prefer answers in bullet points", "我偏好简洁的回答": the user's preferred
+    manner of one kind of thing."""
+    toks = _words(sent)
+    found = _user_prefix(toks)
+    if found is None:
+        return None
+    k, change = found
+    if toks[k].low in _EN_PREFER:
+        return _english(toks, k + 1, change)
+    if toks[k].low in _ZH_PREFER:
+        return _chinese(toks, k + 1, change)
+    return None
+
+
+def _english(toks: list[Tok], k: int, change: bool) -> Clause | None:
+    """HEAD (in|as|with) MANNER, HEAD one or two plain words ("answers", "commit messages")."""
+    cut = next((j for j in range(k, len(toks)) if toks[j].low in _EN_MANNER), None)
+    if cut is None or not 1 <= cut - k <= 2:
+        return None
+    head, manner = toks[k:cut], toks[cut + 1 :]
+    if any(t.kind != "word" or t.low in lx.EN_DETERMINERS for t in head):
+        return None
+    if manner and manner[-1].low in lx.EN_TRAILING:
+        change = change or manner[-1].low in ("now", "instead")
+        manner = manner[:-1]
+    if not 1 <= len(manner) <= 4 or any(t.kind != "word" for t in manner):
+        return None
+    return _preference(head, manner, change)
+
+
+def _preference(head: list[Tok], manner: list[Tok], change: bool) -> Clause:
+    """The subject is the style of HEAD ("answers in Chinese" is a reply language, "answers
+    in bullet points" a style of answer: the two are different preferences)."""
+    kind = keymod.value_kind(keymod.value_terms(span_text(manner)))
+    attrs = [] if kind is not None else ["style"]
+    return Clause("user", head, Predicate(), manner, attrs, change, None, True)
+
+
+def _chinese(toks: list[Tok], k: int, change: bool) -> Clause | None:
+    """MANNER 的 HEAD, MANNER an adjective ("简洁", "详细一点"), HEAD one or two words."""
+    of = next((j for j in range(k, len(toks)) if toks[j].low == "的"), None)
+    if of is None or not 1 <= of - k <= 3 or not 1 <= len(toks) - of - 1 <= 2:
+        return None
+    manner, head = toks[k:of], toks[of + 1 :]
+    if manner[0].tag[:1] not in ("a", "z") or not all(t.is_han for t in (*manner, *head)):
+        return None  # "喜欢红色的花": a colour is a thing liked, not a manner
+    if any(t.low in lx.ZH_PREDICATES for t in head):
+        return None
+    return _preference(head, manner, change)

@@ -1,0 +1,102 @@
+"""What a value can look like: short, a name, a number, a time or a place, never a
+pronoun, a verb or a feeling ("so beautiful" is how something felt, not its value)."""
+
+from __future__ import annotations
+
+import re
+
+from remem.truth import lexicon as lx
+from remem.truth.segment import Tok
+
+_MAX_VALUE_TOKENS = 6
+
+
+PRONOUNS = frozenset(
+    "这 那 它 它们 他 她 他们 她们 这个 那个 这些 那些 此 其 it this that they he she him her "
+    "them these those there here what which who something everything".split()
+)
+
+
+NEGATORS = frozenset({"不", "没", "没有", "未", "别", "不要", "not", "never", "don't", "doesn't",
+                       "isn't", "aren't", "won't", "didn't", "no"})  # fmt: skip
+
+
+def span_text(toks: list[Tok]) -> str:
+    if not toks:
+        return ""
+    return "".join(
+        t.text if i == 0 or not (t.start > toks[i - 1].end) else " " + t.text
+        for i, t in enumerate(toks)
+    ).strip()
+
+
+def date_like(toks: list[Tok]) -> bool:
+    from remem import numbers
+
+    text = span_text(toks)
+    if any(t.kind in ("date", "time") for t in numbers.number_tokens(text)):
+        return True
+    return bool(_CLOCK.search(text)) or any(w in text.lower() for w in _WHEN_WORDS)
+
+
+# "9am", "10 p.m.", "3点", "十点半", "5 o'clock": a time of day
+_CLOCK = re.compile(
+    r"\b\d{1,2}(:\d\d)?\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])|[\d一二三四五六七八九十两]+\s*[点時时]",
+    re.IGNORECASE,
+)
+_WHEN_WORDS = (
+    "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周末", "星期", "上午", "下午", "晚上",
+    "早上", "中午", "凌晨", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    "sunday", "weekend", "morning", "afternoon", "evening", "tonight", "noon",
+)  # fmt: skip
+
+
+def place_like(toks: list[Tok], located: bool) -> bool:
+    if located or any(t.kind in ("path", "url", "word") for t in toks):
+        return True
+    if len(toks) == 1:
+        return toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz")
+    # a name the segmenter split ("七牛云" is 七 + 牛云): short, and no word of it a verb,
+    # an adverb or a particle ("海边放风筝" is something done there, not a place)
+    known = lx.concepts()
+    return len(toks) <= 3 and all(
+        t.is_han and (t.tag[:1] in ("n", "m", "q", "j") or t.low in known) for t in toks
+    )
+
+
+_SCHEDULE_LY = frozenset(
+    "daily weekly monthly yearly hourly nightly biweekly quarterly annually early only".split()
+)
+
+
+def _described(toks: list[Tok]) -> bool:
+    """ "so excited about summer break", "amazingly resilient": how it is, said with a
+    degree adverb first, is a description, not a value."""
+    first = toks[0].low
+    if len(toks) < 2 or toks[0].is_han or toks[0].kind != "word":
+        return False
+    return first in lx.EVALUATIVE or (first.endswith("ly") and first not in _SCHEDULE_LY)
+
+
+def value_ok(toks: list[Tok], items: int) -> bool:
+    """A value: short, no pronoun or negation, no verb (but a time: "每周四晚上")."""
+    if not toks or len(toks) > _MAX_VALUE_TOKENS * items or len(span_text(toks)) > 60:
+        return False
+    if all(t.low in lx.EVALUATIVE or t.kind == "punct" for t in toks) or _described(toks):
+        return False  # "so beautiful": a feeling about it, not its value
+    if date_like(toks):
+        return not any(t.low in NEGATORS for t in toks)
+    concepts = lx.concepts()
+    for tok in toks:
+        if tok.low in PRONOUNS or tok.low in NEGATORS:
+            return False
+        verbish = tok.is_han and tok.tag[:1] in ("v", "d", "r", "p", "c") and tok.tag != "vn"
+        if verbish and tok.low not in concepts and not tok.low.startswith("每"):  # 每天一次
+            return False
+    return True
+
+
+def nounish(tok: Tok) -> bool:
+    if tok.is_han:
+        return tok.tag[:1] == "n" or tok.tag == "vn"
+    return tok.kind == "word" and tok.low not in lx.UNITS and tok.low not in lx.EN_VALUE_STOPS
