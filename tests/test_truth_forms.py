@@ -50,6 +50,7 @@ def test_shapes_read_with_their_subject_and_value(text: str, key: str, value: st
         "Kids are amazingly resilient in tough situations",  # a description, not a value
         "Staying positive is very important",
         "Staying positive is key",
+        "The project is on track",
     ],
 )
 def test_things_liked_and_lone_pronouns_state_no_value(text: str) -> None:
@@ -79,6 +80,15 @@ def test_a_stop_before_the_copula_then_the_new_value() -> None:
         ("我住在成都", "我去年搬到了重庆"),
         ("Node 版本是 18", "Node 版本最终定在 20"),
         ("I prefer spaces", "I've come around to tabs"),
+        ("缓存集群有 6 个节点", "缓存集群扩到 9 个节点"),
+        ("小组有 5 个人", "小组扩到 7 人了"),
+        ("The default branch is trunk", "We renamed trunk to main"),
+        ("磁盘配额是 50G", "磁盘配额 50G → 80G"),
+        ("Log level: info", "Log level: info -> warn"),
+        ("We bundle with Rollup", "We've gone from Rollup to Rolldown for bundling"),
+        ("备库是 PostgreSQL", "备份库已经从 PostgreSQL 换成了 MySQL"),
+        ("The p99 budget is 300 ms", "The p99 budget was tightened to 200 ms"),
+        ("我用 Bash", "最近换成 Zsh 了"),
     ],
 )  # fmt: skip
 def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:
@@ -111,6 +121,8 @@ def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, righ
         ("My favorite language is Go", "Go is my favorite language"),
         ("Backups run at 3am", "We back up at 3am"),
         ("We use Okta for SSO", "Our SSO provider is Okta"),
+        ("The project license is Apache-2.0", "The project uses the Apache-2.0 license"),
+        ("小组有 5 个人", "小组一共 5 人"),
     ],
 )
 def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, again: str) -> None:

@@ -34,6 +34,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
+from remem.truth.subject import read
 from remem.truth.values import span_text
 
 # Key words that say where or when a thing is: a move states them, the old memory may not.
@@ -98,6 +99,9 @@ def topic_of(content: str) -> Topic | None:
         return None
     if (swap := replaced(sent)) is not None and swap.dropped:
         return Topic("", span_text(swap.value), swap.dropped)
+    claim = read(content)  # "主库已经从 MySQL 换成了 TiDB": the old value is named
+    if claim is not None and claim.change and claim.dropped and claim.value:
+        return Topic("", claim.value, claim.dropped)
     for i in range(1, len(toks)):
         end = _marker(toks, i)
         if end is None:
@@ -147,7 +151,7 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
     for old in {c.id: c for c in candidates}.values():
         if old.id == incoming.id or old.type not in CONFLICT_TYPES or not old.is_current:
             continue
-        if new_words <= _concepts(old.content):
+        if _holds(old, topic.rest) if topic.stopped else new_words <= _concepts(old.content):
             continue  # the new value is said there already
         if topic.stopped is not None and _holds(old, topic.stopped):
             held.append(old)

@@ -161,7 +161,10 @@ EN_PREDICATES: dict[str, Predicate] = {
         "has reverted to|was reverted to|returned to|is back to|are back to|is back on|"
         "settled on|have settled on|has settled on|went with|now prefer|now prefers|"
         "was rewritten in|is rewritten in|has been rewritten in|were rewritten in|"
-        "got rewritten in|rewritten in|was ported to|has been ported to|ported to",
+        "got rewritten in|rewritten in|was ported to|has been ported to|ported to|"
+        "tightened to|was tightened to|loosened to|was loosened to|relaxed to|was relaxed to|"
+        "cut to|was cut to|trimmed to|doubled to|halved to|dropped to|grew to|expanded to|"
+        "shrunk to|shrank to|capped at|is now capped at|scaled to|was scaled to|scaled up to",
         _CHANGE,
     ),
     **_en(
@@ -273,7 +276,8 @@ ZH_DISCOURSE = tuple(
     那个 嗯 好的 好 然后 所以 因此 总之 目前 当前 现在
     统一 一律 都 也 还 仍然 依然 仍 一直 还是 则 就
     全部 通常 一般 平时 基本上 主要 计划 预计 预定 请 麻烦 务必 一定 必须 最 决定 商定
-    再 最后 暂时 临时 先 均 皆 便 总是 依旧 照旧 照样 始终 向来 一向 目前为止 统统""".split()
+    再 最后 暂时 临时 先 均 皆 便 总是 依旧 照旧 照样 始终 向来 一向 目前为止 统统
+    一共 总共 共计 合计 总计""".split()
 )
 EN_DISCOURSE = frozenset(
     """note fyi remember btw so ok okay well also and but then currently still always
@@ -334,6 +338,7 @@ timeout 超时 超时时间 timeout
 retention 保留 保留期 保留时间 保留期限 保存 保存期 保存时间 保存期限 retention
 backup 备份 backup
 provider 服务商 供应商 提供商 provider vendor
+license 许可证 许可协议 开源协议 license licence
 threshold 门槛 阈值 最低要求 要求 threshold minimum
 version 版本 版本号 version ver
 launch 上线 发布 发版 launch release go-live golive
@@ -400,7 +405,7 @@ KINDS = frozenset(
     """database cache queue editor language framework ci build package_manager
     test_framework monitoring theme indentation reply_language platform search_engine
     web_server ml_framework shell chat issue_tracker wiki os registry bundler browser
-    code_host""".split()
+    code_host license""".split()
 )
 # Attributes: a value's last word naming one belongs to the subject ("监听 9090 端口").
 ATTRIBUTES = frozenset(
@@ -470,6 +475,8 @@ _EXTRA_KINDS = {
     "brave": "browser", "arc": "browser", "opera": "browser", "vivaldi": "browser",
     "chromium": "browser",
     "ghcr": "registry", "quay": "registry", "nexus": "registry", "artifactory": "registry",
+    "mit": "license", "apache-2.0": "license", "gpl": "license", "gplv3": "license",
+    "agpl": "license", "lgpl": "license", "bsd": "license", "mpl-2.0": "license",
 }  # fmt: skip
 # The first glossary kind word that names what a technology is, in priority order.
 _KIND_MARKERS = (

@@ -24,6 +24,12 @@ _EN_VERBS = frozenset({"replaced", "replace", "replaces", "swapped", "swap", "sw
 _EN_LEAVING = frozenset({"dropped", "ditched", "abandoned", "retired", "dumped", "left"})
 _EN_LINKS = frozenset({"with", "for", "by"})
 _EN_PASSIVE = frozenset({"was", "were", "is", "are", "been", "got", "has", "have", "had"})
+# "(we've) gone from X to Y", "moved from X to Y": the old value, then the new one
+_EN_FROM_VERBS = frozenset(
+    {"gone", "went", "go", "moved", "switched", "changed", "migrated", "shifted", "upgraded"}
+)
+_ARROWS = ("→", "->", "=>", "⇒", "➜")
+_ROLE = frozenset({"as", "for", "作为", "做", "来做"})  # "Envoy as the API gateway"
 _ZH_VERBS = frozenset({"替换", "取代", "代替", "替代", "顶替", "换掉", "替换掉"})
 _ZH_USE = frozenset({"用", "以", "使用", "拿"})
 _ZH_PASSIVE = frozenset({"被", "由"})
@@ -46,7 +52,9 @@ def _lead(toks: list[Tok]) -> list[Tok]:
 
 
 def _value(toks: list[Tok]) -> list[Tok] | None:
-    cut = next((k for k, t in enumerate(toks) if t.low in ("as", "作为", "做", "来做")), None)
+    cut = next(
+        (k for k, t in enumerate(toks) if t.low in ("as", "for", "作为", "做", "来做")), None
+    )
     toks = toks[:cut]  # "Envoy as the API gateway": the role is not the value
     out = [t for t in toks if t.low not in lx.EN_DETERMINERS and t.low not in lx.ZH_TRAILING]
     while out and (out[-1].low in lx.EN_TRAILING or out[-1].kind == "punct"):
@@ -82,6 +90,10 @@ def _english(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     """(old, new) of "replaced X with Y", "X was replaced by Y", "Y replaced X",
     "dropped X in favour of Y"."""
     toks = _favour(toks)
+    start = next((k for k, t in enumerate(toks[:-1]) if t.low in _EN_FROM_VERBS
+                  and toks[k + 1].low == "from"), None)  # fmt: skip
+    if start is not None and not [t for t in toks[:start] if t.low not in lx.EN_DETERMINERS]:
+        return _split(toks, start + 1, frozenset({"to"}))
     leaving = next((k for k, t in enumerate(toks) if t.low in _EN_LEAVING), None)
     if leaving is not None and not [t for t in toks[:leaving] if t.low not in lx.EN_DETERMINERS]:
         return _split(toks, leaving, frozenset({"for"}))
@@ -112,12 +124,40 @@ def _chinese(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     return after, before  # "Y 取代了 X"
 
 
+def _arrow(toks: list[Tok]) -> Clause | None:
+    """ "内存上限 4G → 8G", "CI: Jenkins -> GitHub Actions": the subject, the old value
+    (the words right before the arrow) and the new one."""
+    text = [t.text for t in toks]
+    at = next((k for k in range(len(toks)) if text[k] in _ARROWS
+               or text[k : k + 2] in (["-", ">"], ["=", ">"])), None)  # fmt: skip
+    if at is None:
+        return None
+    new = _value(toks[at + (1 if text[at] in _ARROWS else 2) :])
+    before = toks[:at]
+    colon = next((k for k in range(len(before) - 1, -1, -1) if before[k].text in ":："), None)
+    if colon is not None:
+        subject, old = before[:colon], before[colon + 1 :]
+    else:
+        k = len(before)
+        while (
+            k > 0 and not before[k - 1].is_han and (k == len(before) or before[k - 1].kind == "num")
+        ):
+            k -= 1  # the last word, or a run of numbers ("30 s")
+        subject, old = before[:k], before[k:]
+    old_value = _value(old)
+    if new is None or old_value is None:
+        return None
+    return Clause(None, subject, _CHANGE, new, [], True, span_text(old_value), True)
+
+
 def replaced(sent: list[Tok]) -> Clause | None:
     """The replacement `sent` states, as a clause whose subject is left to the value's
     kind; None when it states none, or its values are not short names of one kind."""
     toks = _lead([t for t in solid(sent) if t.text not in SENTENCE_END])
     if not toks:
         return None
+    if (arrow := _arrow(toks)) is not None:
+        return arrow
     found = _chinese(toks) if toks[0].is_han or any(t.is_han for t in toks) else _english(toks)
     if found is None:
         return None

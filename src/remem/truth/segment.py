@@ -82,8 +82,16 @@ def _tokens(text: str) -> tuple[Tok, ...]:
     for m in _ATOM.finditer(text):
         kind, value, start = m.lastgroup or "punct", m.group(), m.start()
         if kind == "han":
-            pos, run = start, []
+            pos, run = start, list[Tok]()
+            after_number = bool(out) and out[-1].kind in ("num", "space")
+            after_number = after_number and any(t.kind == "num" for t in out[-2:])
             for word, tag in _jieba().tag(value):
+                if after_number and not run and len(word) == 2 and word[0] == "个":
+                    # "8 个人" is 8 + 个 + 人, not "personal"
+                    run += [Tok("个", "个", "han", "q", pos, pos + 1),
+                            Tok(word[1], word[1], "han", "n", pos + 1, pos + 2)]  # fmt: skip
+                    pos += 2
+                    continue
                 run.extend(_unglue(word, tag, pos))
                 pos += len(word)
             out.extend(_split_verbs(_join_known(run)))

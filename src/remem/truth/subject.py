@@ -83,7 +83,10 @@ class Claim:
 
 
 # Days that make "TIME EVENT" a thing that happened once, not a schedule ("昨天下午开会").
-_ONE_OFF = tuple("昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时".split())
+_ONE_OFF = tuple(
+    "昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时 最近 近期 前阵子 前几天 "
+    "这几天 年初 月初".split()
+)
 
 
 def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
@@ -107,10 +110,14 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     if pred.change and dropped is None and _known_value(subject, part):
         dropped, subject = span_text(subject), []  # "把 Datadog 换成了 Grafana"
     value, obj = read_value(toks, j, pred)
-    if pred.transitive and obj:
+    if pred.transitive and obj and _old_name(pred, toks[j], obj):
+        dropped, subject = span_text(obj), []  # "renamed master to main": the old name
+    elif pred.transitive and obj:
         subject = obj  # "moved the deploy script to tools/": the object is the subject
     vtoks, located, trailing_change = trim_value(value.toks, pred)
     vtoks = without_purpose(vtoks)
+    if not subject and not pred.inverse and _kindless(vtoks):
+        subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "团队扩到 12 人"
     timed = split_time(vtoks) if pred.attr in ("location", "move") else None
     if timed is not None:  # "计划在 6月30日 上线": when it goes live is 6月30日
         vtoks, verb = timed
@@ -147,6 +154,23 @@ def _possessed(subject: list[Tok], value: list[Tok]) -> bool:
     return (
         len(value) >= 2 and value[0].low in _POSSESSIVES
         and 0 < len(subject) <= 2 and not any(t.low in _POSSESSIVES for t in subject)
+    )  # fmt: skip
+
+
+def _kindless(value: list[Tok]) -> bool:
+    """A number (a count, a size) no kind names: what it is of must be said, and a team
+    or a project is then the subject, not just whose it is ("团队扩到 12 人")."""
+    numeric = any(t.kind == "num" for t in value)
+    return numeric and keymod.value_kind(keymod.value_terms(span_text(value))) is None
+
+
+def _old_name(pred: Predicate, first: Tok, obj: list[Tok]) -> bool:
+    """ "renamed master to main": a bare name after "renamed" is the old value, not
+    the thing renamed ("renamed the project to Osprey")."""
+    bare = first.low not in lx.EN_DETERMINERS and first.low not in lx.EN_OWNERS_WE
+    return (
+        pred.attr == "name" and bare and len(obj) == 1
+        and first.low not in lx.EN_OWNERS_USER and obj[0].low not in lx.OWNER_NOUNS
     )  # fmt: skip
 
 
@@ -340,7 +364,9 @@ def _bare(sent: list[Tok]) -> Clause | None:
         subject, value = toks[:cut], toks[cut + 1 :]
     if any(t.low in _EVENT_PARTICLES or t.low.startswith("每") for t in subject):
         return None  # "Bart获得了第 1 名": an event; "每天跑步一次": a habit, not a value
+    named = subject
     owner, subject, _, _, usable = strip_subject(subject)
+    subject = subject or [t for t in named if t.low in lx.OWNER_NOUNS][:1]  # "团队有 8 个人"
     if not usable or not subject or not 0 < len(value) <= 4:
         return None
     last = subject[-1]
