@@ -26,6 +26,7 @@ from remem.truth.subject import read
         ("我住在成都", "location", "成都"),
         ("备份保留 14 天", "backup retention", "14 天"),
         ("Node 版本定在 20", "language", "20"),
+        ("The launch is on July 8", "launch time", "July 8"),  # July is no degree adverb
         ("Python is my favorite language", "language", "Python"),  # whose it is comes second
         ("Redis is our cache", "cache", "Redis"),
         ("We back up at 2am", "backup time", "2am"),

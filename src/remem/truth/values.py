@@ -64,18 +64,21 @@ def place_like(toks: list[Tok], located: bool) -> bool:
     )
 
 
-_SCHEDULE_LY = frozenset(
-    "daily weekly monthly yearly hourly nightly biweekly quarterly annually early only".split()
+# Degree adverbs: "amazingly resilient", "so excited" describe how something is
+_DEGREE = frozenset(
+    """amazingly incredibly extremely really truly totally absolutely remarkably surprisingly
+    insanely ridiculously unbelievably deeply highly terribly awfully seriously genuinely
+    especially particularly fairly rather utterly entirely completely wonderfully super
+    so very quite pretty too""".split()
 )
 
 
 def _described(toks: list[Tok]) -> bool:
     """ "so excited about summer break", "amazingly resilient": how it is, said with a
     degree adverb first, is a description, not a value."""
-    first = toks[0].low
     if len(toks) < 2 or toks[0].is_han or toks[0].kind != "word":
         return False
-    return first in lx.EVALUATIVE or (first.endswith("ly") and first not in _SCHEDULE_LY)
+    return toks[0].low in lx.EVALUATIVE or toks[0].low in _DEGREE
 
 
 def value_ok(toks: list[Tok], items: int) -> bool:
