@@ -437,7 +437,7 @@ class Memory:
             entity=entity, since=to_utc(since) if since else None,
             until=to_utc(until) if until else None, as_of=to_utc(as_of) if as_of else None,
         )  # fmt: skip
-        return self.recall.with_tiers(self.recall.rank(query, flt)[:limit])
+        return self.recall.with_tiers(self.recall.rank(query, flt, limit))
 
     def reindex(self, progress: Any = None) -> int:
         """Embed every memory that has no vector of the current model (SPEC RT3)."""

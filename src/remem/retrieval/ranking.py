@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -100,23 +99,23 @@ def bm25_relevance(
     if idfs is None:
         idfs = query_idfs(query, stats, cfg)
     avg = stats.avg_len or 1.0
-    tf = Counter(doc_terms)
     norm = cfg.k1 * (1 - cfg.b + cfg.b * len(doc_terms) / avg)
     score = ideal = 0.0
+    count = doc_terms.count  # a query has a few terms: cheaper than a Counter of the doc
     for term, idf in zip(query, idfs, strict=True):
         ideal += idf
-        if tf[term]:
-            score += idf * tf[term] * (cfg.k1 + 1) / (tf[term] + norm)
+        if tf := count(term):
+            score += idf * tf * (cfg.k1 + 1) / (tf + norm)
     return score / ideal if ideal else 0.0
 
 
-def best_relevance(
+def keyword_relevances(
     candidates: Sequence[Candidate], query: Sequence[str], stats: CorpusStats, cfg: RankingConfig
-) -> float:
-    """The highest keyword relevance among `candidates` (0 with none): the relevance of
-    the best of their `score_candidates` hits without semantic evidence."""
+) -> list[float]:
+    """The BM25 relevance of each candidate (`bm25_relevance`): what `score_candidates`
+    starts from, computed once when a search also needs the best of them."""
     idfs = query_idfs(query, stats, cfg)
-    return max((bm25_relevance(c.terms, query, stats, cfg, idfs) for c in candidates), default=0.0)
+    return [bm25_relevance(c.terms, query, stats, cfg, idfs) for c in candidates]
 
 
 def query_idfs(query: Sequence[str], stats: CorpusStats, cfg: RankingConfig) -> list[float]:
@@ -149,8 +148,12 @@ def _spread(values: Sequence[float]) -> float:
 
 
 def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
-    age_days = max(0.0, (now - entry.created_at).total_seconds() / DAY)
-    half_life = cfg.half_life_days.get(entry.type, 90.0)
+    return _decay(entry.type, entry.created_at, now, cfg)
+
+
+def _decay(type_: str, created_at: datetime, now: datetime, cfg: RankingConfig) -> float:
+    age_days = max(0.0, (now - created_at).total_seconds() / DAY)
+    half_life = cfg.half_life_days.get(type_, 90.0)
     return float(cfg.decay_floor + (1 - cfg.decay_floor) * 0.5 ** (age_days / half_life))
 
 
@@ -208,102 +211,109 @@ def score_candidates(
     semantic: Mapping[str, float] | None = None,
     cosine: Mapping[str, float] | None = None,
     dates: QueryDates | None = None,
+    keyword: Sequence[float] | None = None,
+    limit: int | None = None,
 ) -> list[Hit]:
-    """Hits for every candidate with some relevance, best first. `semantic` maps entry
-    ids to calibrated embedding relevance, fused with BM25 (SPEC RT3) into each hit's
-    relevance (what the floors read); with `cosine` (entry id -> cosine with the query)
-    too, hits are scored and ordered by `spread_fusion`. `dates`, the periods the query
-    names, favour the memories written in them."""
+    """Hits for every candidate with some relevance, best first (the best `limit`). `semantic`
+    maps entry ids to calibrated embedding relevance, fused with BM25 (SPEC RT3) into each
+    hit's relevance (what the floors read); with `cosine` (entry id -> cosine with the
+    query) too, hits are scored and ordered by `spread_fusion`. `dates`, the periods the
+    query names, favour the memories written in them. `keyword`: the candidates' BM25
+    relevances when already computed (`keyword_relevances`). Only the hits returned read
+    their candidate's entry."""
     now = now or utcnow()
+    if keyword is None:
+        keyword = keyword_relevances(candidates, query, stats, cfg)
     query_set = set(query)
     named: dict[str, bool] = {}  # entity -> does the query name it (segmenting is costly)
-    hits = []
-    keyword: list[tuple[float, float]] = []  # per hit: BM25 relevance, decay x weights
-    idfs = query_idfs(query, stats, cfg)
-    for cand in candidates:
-        rel = kw = bm25_relevance(cand.terms, query, stats, cfg, idfs)
+    kept: list[tuple[Candidate, float, float]] = []  # candidate, relevance, decay
+    scores: list[float] = []
+    parts: list[tuple[float, float]] = []  # per kept candidate: BM25, decay x weights
+    for cand, kw in zip(candidates, keyword, strict=True):
+        rel = kw
         if semantic is not None:
-            rel = fuse(rel, semantic.get(cand.entry.id, 0.0), cfg)
+            rel = fuse(rel, semantic.get(cand.id, 0.0), cfg)
         if rel <= 0 and cosine is None:
             continue  # (with cosines it still counts in the spreads, then is dropped)
-        entry = cand.entry
-        d = decay(entry, now, cfg)
-        weight = cfg.source_weight.get(entry.source, 0.8) * cfg.type_weight.get(entry.type, 0.8)
-        if entry.entity and _names(entry.entity, query_set, named):
+        d = _decay(cand.type, cand.created_at, now, cfg)
+        weight = cfg.source_weight.get(cand.source, 0.8) * cfg.type_weight.get(cand.type, 0.8)
+        if cand.entity and _names(cand.entity, query_set, named):
             weight *= cfg.entity_boost
-        if dates is not None and dates.matches(entry.created_at):
+        if dates is not None and dates.matches(cand.created_at):
             weight *= cfg.date_boost
-        hits.append(Hit(entry, rel * d * weight, rel, d, is_stale(entry, now, cfg)))
-        keyword.append((kw, d * weight))
-    if cosine is not None and hits:
-        scored = _spread_scored(hits, keyword, cosine, cfg.vector_share)
-        hits = [h for h in scored if h.relevance > 0]
-    hits.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
+        kept.append((cand, rel, d))
+        scores.append(rel * d * weight)
+        parts.append((kw, d * weight))
+    order: Sequence[int] = range(len(kept))
+    if cosine is not None and kept:
+        scores = _spread_scores(kept, parts, cosine, cfg.vector_share)
+        order = [i for i in order if kept[i][1] > 0]
+    best = sorted(order, key=lambda i: (-scores[i], -kept[i][0].created_at.timestamp()))
     if cfg.neighbour_share > 0 and cfg.neighbour_hits > 0:
-        hits = with_neighbours(hits, cfg)
+        best, scores = _with_neighbours(best, [c for c, _, _ in kept], scores, cfg)
+    hits = []
+    for i in best[:limit]:
+        cand, rel, d = kept[i]
+        entry = cand.entry
+        hits.append(Hit(entry, scores[i], rel, d, is_stale(entry, now, cfg)))
     return hits
 
 
-def _turn_of(entry: Entry) -> tuple[str, int] | None:
-    """(session, position) of a conversation turn (`remem.conversation`), else None."""
-    if entry.type != "conversation":
+def _turn_of(cand: Candidate) -> tuple[str, int] | None:
+    """(session, position) of a conversation turn (`remem.conversation`), else None
+    (only a conversation turn's entry is read)."""
+    if cand.type != "conversation":
         return None
-    session, turn = entry.metadata.get("session_id"), entry.metadata.get("turn")
+    meta = cand.entry.metadata
+    session, turn = meta.get("session_id"), meta.get("turn")
     if not isinstance(session, str) or not isinstance(turn, int) or isinstance(turn, bool):
         return None
     return session, turn
 
 
-def with_neighbours(hits: list[Hit], cfg: RankingConfig) -> list[Hit]:
-    """`hits` (best first) where each conversation turn within `cfg.neighbour_turns` of
-    one of the `cfg.neighbour_hits` best, in its session, gains `cfg.neighbour_share` of
-    that hit's score (the most it gets from any of them), ordered again. Only hits
-    already found move: a neighbour no signal found stays out."""
+def _with_neighbours(
+    order: list[int], cands: Sequence[Candidate], scores: list[float], cfg: RankingConfig
+) -> tuple[list[int], list[float]]:
+    """`order` (indices of `cands`, best first by `scores`) where each conversation turn
+    within `cfg.neighbour_turns` of one of the `cfg.neighbour_hits` best, in its session,
+    gains `cfg.neighbour_share` of that hit's score (the most it gets from any of them),
+    ordered again; and the scores. Only hits already found move: a neighbour no signal
+    found stays out."""
     anchors: dict[str, list[tuple[int, float]]] = {}
-    for hit in hits[: cfg.neighbour_hits]:
-        if (at := _turn_of(hit.entry)) is not None:
-            anchors.setdefault(at[0], []).append((at[1], cfg.neighbour_share * hit.score))
+    for i in order[: cfg.neighbour_hits]:
+        if (at := _turn_of(cands[i])) is not None:
+            anchors.setdefault(at[0], []).append((at[1], cfg.neighbour_share * scores[i]))
     if not anchors:
-        return hits
-    reach, moved = cfg.neighbour_turns, False
-    out = []
-    for hit in hits:
-        near = anchors.get(hit.entry.metadata.get("session_id"))  # type: ignore[arg-type]
-        at = _turn_of(hit.entry) if near is not None else None
-        gain = max((g for t, g in near if 0 < abs(t - at[1]) <= reach), default=0.0) if (
-            near is not None and at is not None
-        ) else 0.0  # fmt: skip
-        if gain:
-            hit, moved = Hit(hit.entry, hit.score + gain, hit.relevance, hit.decay, hit.stale,
-                             hit.tier), True  # fmt: skip
-        out.append(hit)
-    if moved:
-        out.sort(key=lambda h: (-h.score, -h.entry.created_at.timestamp()))
-    return out
+        return order, scores
+    reach, moved = cfg.neighbour_turns, list(scores)
+    for i in order:
+        at = _turn_of(cands[i])  # (only a conversation turn reads its entry)
+        near = anchors.get(at[0]) if at is not None else None
+        if at is None or near is None:
+            continue
+        if gain := max((g for t, g in near if 0 < abs(t - at[1]) <= reach), default=0.0):
+            moved[i] = scores[i] + gain
+    if moved != scores:
+        order = sorted(order, key=lambda i: (-moved[i], -cands[i].created_at.timestamp()))
+    return order, moved
 
 
-def _spread_scored(
-    hits: list[Hit],
-    keyword: Sequence[tuple[float, float]],
+def _spread_scores(
+    kept: Sequence[tuple[Candidate, float, float]],
+    parts: Sequence[tuple[float, float]],
     cosine: Mapping[str, float],
     share: float,
-) -> list[Hit]:
-    """`hits` rescored by `spread_fusion` from (BM25, multiplier) each; a hit without a
-    vector yet (not embedded) counts as the least similar of the others."""
-    least = min((cosine[h.entry.id] for h in hits if h.entry.id in cosine), default=0.0)
-    scores = spread_fusion(
-        [kw * m for kw, m in keyword],
-        [
-            max(0.0, cosine.get(h.entry.id, least)) * m
-            for h, (_, m) in zip(hits, keyword, strict=True)
-        ],
+) -> list[float]:
+    """The `spread_fusion` scores of `kept` candidates from (BM25, multiplier) each; a
+    candidate without a vector yet (not embedded) counts as the least similar of the
+    others."""
+    ids = [c.id for c, _, _ in kept]
+    least = min((cosine[i] for i in ids if i in cosine), default=0.0)
+    return spread_fusion(
+        [kw * m for kw, m in parts],
+        [max(0.0, cosine.get(i, least)) * m for i, (_, m) in zip(ids, parts, strict=True)],
         share,
     )
-    # (a Hit made anew: dataclasses.replace costs ~4x, ~1 ms a search over 150 hits)
-    return [
-        Hit(h.entry, s, h.relevance, h.decay, h.stale, h.tier)
-        for h, s in zip(hits, scores, strict=True)
-    ]
 
 
 def named_entities(entities: Iterable[str | None], query: Sequence[str]) -> list[str]:

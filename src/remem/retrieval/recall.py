@@ -41,15 +41,18 @@ class Recall:
         # ids injected here (hot for the session, RT8) and when the use was recorded
         self.served: dict[str, datetime] = {}
 
-    def rank(self, query: str, flt: Filter) -> list[Hit]:
+    def rank(self, query: str, flt: Filter, limit: int | None = None) -> list[Hit]:
+        """Hits for `query` passing `flt`, best first (the best `limit`)."""
         terms = text.query_terms(query)
         if self.vectors is None:
             if not terms:
                 return []
             candidates, stats = self.store.keyword(terms, flt, limit=self.cfg.candidates)
             dates = ranking.query_dates(query)
-            return ranking.score_candidates(candidates, terms, stats, self.cfg, dates=dates)
-        return self.vectors.rank(query, terms, flt, self.cfg)
+            return ranking.score_candidates(
+                candidates, terms, stats, self.cfg, dates=dates, limit=limit
+            )
+        return self.vectors.rank(query, terms, flt, self.cfg, limit)
 
     def with_tiers(self, hits: list[Hit]) -> list[Hit]:
         """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""

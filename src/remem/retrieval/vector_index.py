@@ -297,32 +297,41 @@ class VectorIndex:
                 return found
         return self.cosines(self.embed_query(query, names), ids)
 
-    def rank(self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig) -> list[Hit]:
+    def rank(
+        self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig,
+        limit: int | None = None,
+    ) -> list[Hit]:  # fmt: skip
         """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
         (the semantic ones cover common terms); unless one of them answers the query
         well enough (`cfg.keyword_confident`), the nearest entries too, every candidate
-        ordered by its BM25 and its cosine with the query (`ranking.spread_fusion`)."""
+        ordered by its BM25 and its cosine with the query (`ranking.spread_fusion`);
+        the best `limit` hits."""
         n = cfg.candidates
         dates = ranking.query_dates(query)
+        keyword: list[float] = []
         if terms:
             candidates, stats = self.store.keyword(
                 terms, flt, limit=n, postings=cfg.hybrid_postings
             )
-            if ranking.best_relevance(candidates, terms, stats, cfg) >= cfg.keyword_confident:
+            keyword = ranking.keyword_relevances(candidates, terms, stats, cfg)
+            if max(keyword, default=0.0) >= cfg.keyword_confident:
                 # settled by keywords: no query embedding, no model loaded
-                return ranking.score_candidates(candidates, terms, stats, cfg, dates=dates)
+                return ranking.score_candidates(
+                    candidates, terms, stats, cfg, dates=dates, keyword=keyword, limit=limit
+                )
         else:
             candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
-        seen = {c.entry.id for c in candidates}
-        names = ranking.named_entities((c.entry.entity for c in candidates), terms)
+        seen = {c.id for c in candidates}
+        names = ranking.named_entities((c.entity for c in candidates), terms)
         near, extra = self._semantic(query, n // 2, flt, seen, names)
         beyond = [e for e in seen if e not in near]
         cosine = self._candidate_cosines(query, beyond, names) | near
         w = self.embedder.weight
         semantic = {e: w * rel for e, cos in near.items() if (rel := self.calibrate(cos))}
+        keyword += ranking.keyword_relevances(extra, terms, stats, cfg)
         return ranking.score_candidates(
             [*candidates, *extra], terms, stats, cfg, semantic=semantic, cosine=cosine,
-            dates=dates,
+            dates=dates, keyword=keyword, limit=limit,
         )  # fmt: skip
 
     def _semantic(

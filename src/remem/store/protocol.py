@@ -104,12 +104,49 @@ def _flatten(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-@dataclass(slots=True)
 class Candidate:
-    """A keyword match with the terms it was indexed under."""
+    """A keyword or semantic match: the terms it was indexed under, what the ranking
+    reads of its entry (id, type, source, entity, creation time), and the entry itself,
+    which a store may build from its row only when asked (`Candidate.of_row`): a search
+    scores ~150 candidates and returns ten, and building an `Entry` costs more than
+    scoring it."""
 
-    entry: Entry
+    __slots__ = ("terms", "id", "type", "source", "entity", "created_at", "_entry", "_build")
     terms: list[str]
+    id: str
+    type: str
+    source: str
+    entity: str | None
+    created_at: datetime
+
+    def __init__(self, entry: Entry, terms: list[str]) -> None:
+        self.terms = terms
+        self.id, self.type, self.source = entry.id, entry.type, entry.source
+        self.entity, self.created_at = entry.entity, entry.created_at
+        self._entry: Entry | None = entry
+        self._build: Callable[[], Entry] | None = None
+
+    @classmethod
+    def of_row(
+        cls,
+        terms: list[str],
+        fields: tuple[str, str, str, str | None, datetime],
+        build: Callable[[], Entry],
+    ) -> Candidate:
+        """A candidate whose entry (with these `fields`: id, type, source, entity,
+        created_at) is made by `build` on first use."""
+        self = cls.__new__(cls)
+        self.terms = terms
+        self.id, self.type, self.source, self.entity, self.created_at = fields
+        self._entry, self._build = None, build
+        return self
+
+    @property
+    def entry(self) -> Entry:
+        if self._entry is None:
+            assert self._build is not None
+            self._entry, self._build = self._build(), None
+        return self._entry
 
 
 @dataclass(frozen=True, slots=True)

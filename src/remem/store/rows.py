@@ -9,11 +9,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from remem.entry import Entry, to_utc, utcnow
-from remem.store.protocol import Domain, Filter, IndexFields
+from remem.store.protocol import Candidate, Domain, Filter, IndexFields
 
 ENTRY_COLUMNS = (
     "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
@@ -48,6 +48,12 @@ def row_to_entry(row: Sequence[Any]) -> Entry:
         valid_from=to_utc(valid_from) if valid_from else None,
         valid_to=to_utc(valid_to) if valid_to else None,
     )  # fmt: skip
+
+
+def row_candidate(row: Sequence[Any], terms: list[str]) -> Candidate:
+    """A `Candidate` of a row of `ENTRY_COLUMNS`, its `Entry` built only when read."""
+    fields = (row[0], row[2], row[12], row[15], to_utc(row[8]))
+    return Candidate.of_row(terms, fields, partial(row_to_entry, row))
 
 
 def _json(text: str) -> Any:

@@ -35,6 +35,7 @@ from remem.store.rows import (
     Dialect,
     domain_clause,
     dumps,
+    row_candidate,
     row_to_entry,
     where_clause,
 )
@@ -387,7 +388,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
 
     def _candidates(self, rows: Sequence[Any]) -> list[Candidate]:
         load = self.dialect.load_terms
-        return [Candidate(row_to_entry(r), load(r[N_COLUMNS])) for r in rows]
+        return [row_candidate(r, load(r[N_COLUMNS])) for r in rows]
 
     def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
         rows = self._in("SELECT entry_id, used_at FROM usage WHERE entry_id", ids)
