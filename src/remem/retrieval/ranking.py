@@ -112,10 +112,27 @@ def bm25_relevance(
 def keyword_relevances(
     candidates: Sequence[Candidate], query: Sequence[str], stats: CorpusStats, cfg: RankingConfig
 ) -> list[float]:
-    """The BM25 relevance of each candidate (`bm25_relevance`): what `score_candidates`
-    starts from, computed once when a search also needs the best of them."""
+    """The BM25 relevance of each candidate: `bm25_relevance`, the same arithmetic in the
+    same order with what is the same for every candidate computed once (what
+    `score_candidates` starts from, computed once when a search also needs the best)."""
     idfs = query_idfs(query, stats, cfg)
-    return [bm25_relevance(c.terms, query, stats, cfg, idfs) for c in candidates]
+    ideal = 0.0
+    for idf in idfs:
+        ideal += idf
+    if not ideal:
+        return [0.0] * len(candidates)
+    k1, b, avg = cfg.k1, cfg.b, stats.avg_len or 1.0
+    k1_1, pairs = k1 + 1, list(zip(query, idfs, strict=True))
+    out = []
+    for cand in candidates:
+        terms = cand.terms
+        count, norm = terms.count, k1 * (1 - b + b * len(terms) / avg)
+        score = 0.0
+        for term, idf in pairs:
+            if tf := count(term):
+                score += idf * tf * k1_1 / (tf + norm)
+        out.append(score / ideal)
+    return out
 
 
 def query_idfs(query: Sequence[str], stats: CorpusStats, cfg: RankingConfig) -> list[float]:

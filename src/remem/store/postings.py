@@ -232,11 +232,16 @@ def kept_best(
             return None
         store._kept = KeywordIndex()
     index = store._kept
-    step = limit + limit // 4 + 16  # most entries pass: read a few more than asked
+    step = limit + limit // 4 + 16  # ranked ahead, for the entries `where` turns down
     with index.lock:
         refresh_index(index, store)
         best, matched = index.top(terms, stats, step)
-    found = {r[0]: r for r in store._among(best, where, params)}
+    # Most entries pass: their rows are read `limit` at a time (~20 us a row at 100k).
+    found: dict[str, Any] = {}
+    for start in range(0, len(best), limit):
+        found.update((r[0], r) for r in store._among(best[start : start + limit], where, params))
+        if len(found) >= limit:
+            break
     if len(found) < limit and matched > len(best):
         return None
     return [found[i] for i in best if i in found][:limit]
