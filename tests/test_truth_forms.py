@@ -90,6 +90,10 @@ def test_a_stop_before_the_copula_then_the_new_value() -> None:
         ("备库是 PostgreSQL", "备份库已经从 PostgreSQL 换成了 MySQL"),
         ("The p99 budget is 300 ms", "The p99 budget was tightened to 200 ms"),
         ("我用 Bash", "最近换成 Zsh 了"),
+        ("老用户默认是基础版", "老用户默认改为专业版"),
+        ("Tracing is disabled in staging", "Tracing is enabled in staging now"),
+        ("The upload limit is 20 MB", "The upload limit went up to 50 MB"),
+        ("日志保留 30 天", "日志保留期延长为 90 天"),
     ],
 )  # fmt: skip
 def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:
@@ -106,6 +110,7 @@ def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str
         ("备份保留 14 天", "日志保留 30 天"),
         ("The service codename is Nimbus", "The team name is Platform"),
         ("我住在成都", "我父母住在西安"),
+        ("Tracing is disabled in staging", "Tracing is enabled in production"),
     ],
 )
 def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
@@ -124,6 +129,7 @@ def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, righ
         ("We use Okta for SSO", "Our SSO provider is Okta"),
         ("The project license is Apache-2.0", "The project uses the Apache-2.0 license"),
         ("小组有 5 个人", "小组一共 5 人"),
+        ("测试经理是周敏", "周敏是测试经理"),
     ],
 )
 def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, again: str) -> None:

@@ -422,4 +422,6 @@ def ends_with_attr(toks: list[Tok]) -> bool:
     if not toks:
         return False
     last = toks[-1].low
+    if toks[-1].is_han:
+        last = keymod.split_han(last)[-1]  # "项目经理": 项目 + 经理, an owner
     return concept(last) in lx.ATTRIBUTES or concept(last.rstrip("s")) in lx.ATTRIBUTES

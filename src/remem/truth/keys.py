@@ -24,7 +24,7 @@ _NUMERIC = re.compile(r"v?\d+(?:[.,]\d+)*(?:-?(?:rc|alpha|beta|dev|pre|lts)[.\d]
 ValueRelation = Literal["same", "refines", "generalises", "differs"]
 
 
-def _split_han(word: str) -> list[str]:
+def split_han(word: str) -> list[str]:
     """A Chinese word as known concepts where it is made of them ("测试环境" -> 测试, 环境)."""
     table = lexicon.concepts()
     if word in table or len(word) < 3:
@@ -32,9 +32,9 @@ def _split_han(word: str) -> list[str]:
     for cut in range(len(word) - 1, 0, -1):
         left, right = word[:cut], word[cut:]
         if left in table and (right in table or len(right) >= 2):
-            return [left, *_split_han(right)]
+            return [left, *split_han(right)]
         if right in table and len(left) >= 2:
-            return [*_split_han(left), right]
+            return [*split_han(left), right]
     return [word]
 
 
@@ -61,7 +61,7 @@ def _han_concepts(toks: list[Tok], i: int) -> tuple[list[str], int]:
             joined = "".join(t.low for t in run)
             if joined in table:
                 return [table[joined]], n
-    return [table.get(part, part) for part in _split_han(toks[i].low)], 1
+    return [table.get(part, part) for part in split_han(toks[i].low)], 1
 
 
 def _subject_terms(toks: list[Tok]) -> list[str]:

@@ -55,10 +55,11 @@ def _en(phrases: str, pred: Predicate) -> dict[str, Predicate]:
 ZH_PREDICATES: dict[str, Predicate] = {
     **_many(
         "是 为 就是 都是 用 使用 采用 选用 选择 选定 选的是 用的是 使用的是 采用的是 "
-        "默认是 默认为 默认用 默认使用 设为 设置为 设成 设定为 定为 等于 基于 统一用 统一使用 "
+        "设为 设置为 设成 设定为 定为 等于 基于 统一用 统一使用 "
         "一律用 固定为 固定用 写成 配置为 配置成 跑在 运行在 运行于 托管在",
         _P,
     ),
+    **_many("默认是 默认为 默认用 默认使用", Predicate(attr="default")),  # 新用户默认是免费版
     **_many(
         "在 位于 放在 存放在 保存在 存储在 存在于 放到 放于 装在 存到 存入 存于 住在 居住在 "
         "生活在 定居在",
@@ -76,7 +77,8 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "调到 调成 升级到 升级为 升到 升至 降级到 降级为 降到 降为 降至 切换到 切换为 "
         "切换成 切到 切成 更新为 更新到 变为 变成 变更为 更改为 修改为 替换为 替换成 "
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
-        "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到",
+        "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到 "
+        "缩短为 延长为 提高为 降低为 增加为 减少为 提升为 调整成 提前为 推迟为",
         _CHANGE,
     ),
     **_many(
@@ -97,7 +99,8 @@ EN_PREDICATES: dict[str, Predicate] = {
         "is|are|uses|use|using|is using|are using|runs|run|runs on|run on|is running on|"
         "is on|are on|is set to|are set to|defaults to|default to|is configured to|"
         "targets|is based on|is built with|is written in|are written in|points to|"
-        "equals|stays|remains|go with|goes with|sticks with|stick with",
+        "equals|stays|remains|go with|goes with|sticks with|stick with|go through|goes through|"
+        "are processed by|is processed by|are handled by|is handled by",
         _P,
     ),
     **_en(
@@ -164,7 +167,8 @@ EN_PREDICATES: dict[str, Predicate] = {
         "got rewritten in|rewritten in|was ported to|has been ported to|ported to|"
         "tightened to|was tightened to|loosened to|was loosened to|relaxed to|was relaxed to|"
         "cut to|was cut to|trimmed to|doubled to|halved to|dropped to|grew to|expanded to|"
-        "shrunk to|shrank to|capped at|is now capped at|scaled to|was scaled to|scaled up to",
+        "shrunk to|shrank to|capped at|is now capped at|scaled to|was scaled to|scaled up to|"
+        "went up to|went down to|goes up to|go up to|jumped to|rose to|fell to|climbed to",
         _CHANGE,
     ),
     **_en(

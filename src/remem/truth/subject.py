@@ -116,6 +116,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
         subject = obj  # "moved the deploy script to tools/": the object is the subject
     vtoks, located, trailing_change = trim_value(value.toks, pred)
     vtoks = without_purpose(vtoks)
+    vtoks, where = _where(vtoks)
+    subject = [*subject, *where]  # "Caching is disabled in dev": dev's caching
     if not subject and not pred.inverse and _kindless(vtoks):
         subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "团队扩到 12 人"
     timed = split_time(vtoks) if pred.attr in ("location", "move") else None
@@ -155,6 +157,17 @@ def _possessed(subject: list[Tok], value: list[Tok]) -> bool:
         len(value) >= 2 and value[0].low in _POSSESSIVES
         and 0 < len(subject) <= 2 and not any(t.low in _POSSESSIVES for t in subject)
     )  # fmt: skip
+
+
+_ENVIRONMENTS = frozenset({"production", "staging", "development", "test", "local"})
+
+
+def _where(value: list[Tok]) -> tuple[list[Tok], list[Tok]]:
+    """A value and the environment a trailing "in dev" / "in prod" says it is of."""
+    if len(value) >= 3 and value[-2].low in ("in", "on", "for") and not value[-1].is_han:
+        if concept(value[-1].low) in _ENVIRONMENTS:
+            return value[:-2], value[-1:]
+    return value, []
 
 
 def _kindless(value: list[Tok]) -> bool:
