@@ -94,6 +94,7 @@ def test_a_stop_before_the_copula_then_the_new_value() -> None:
         ("Tracing is disabled in staging", "Tracing is enabled in staging now"),
         ("The upload limit is 20 MB", "The upload limit went up to 50 MB"),
         ("日志保留 30 天", "日志保留期延长为 90 天"),
+        ("My nephew is 4 years old", "My nephew just turned 5"),
     ],
 )  # fmt: skip
 def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:
@@ -111,6 +112,7 @@ def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str
         ("The service codename is Nimbus", "The team name is Platform"),
         ("我住在成都", "我父母住在西安"),
         ("Tracing is disabled in staging", "Tracing is enabled in production"),
+        ("My nephew is 4 years old", "My niece is 7 years old"),
     ],
 )
 def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, right: str) -> None:

@@ -168,7 +168,8 @@ EN_PREDICATES: dict[str, Predicate] = {
         "tightened to|was tightened to|loosened to|was loosened to|relaxed to|was relaxed to|"
         "cut to|was cut to|trimmed to|doubled to|halved to|dropped to|grew to|expanded to|"
         "shrunk to|shrank to|capped at|is now capped at|scaled to|was scaled to|scaled up to|"
-        "went up to|went down to|goes up to|go up to|jumped to|rose to|fell to|climbed to",
+        "went up to|went down to|goes up to|go up to|jumped to|rose to|fell to|climbed to|"
+        "turned|just turned|has turned|has just turned",
         _CHANGE,
     ),
     **_en(
@@ -325,7 +326,7 @@ ZH_LOCATIVE = frozenset("上 里 中 内 下 里面 上面 下面 中间 之中 
 ZH_LEADING = frozenset("了 的 成 为 到 是 在 着 过 用 于 至".split())
 EN_LEADING = frozenset({"the", "a", "an", "to", "at", "in", "on", "of", "be"})
 EN_TRAILING = frozenset({"now", "instead", "today", "again", "too", "anymore", "for now",
-                         "as well", "here", "there", "please"})  # fmt: skip
+                         "as well", "here", "there", "please", "old"})  # fmt: skip
 
 # Concepts a subject key is made of: the first word of each group names the concept,
 # the rest are its other spellings (English forms are lower-case and singular).
@@ -451,6 +452,7 @@ UNITS = {
     "天": "d", "日": "d", "d": "d", "day": "d", "days": "d", "毫秒": "ms", "ms": "ms",
     "gb": "gb", "g": "gb", "mb": "mb", "m": "mb", "kb": "kb", "个": "", "人": "",
     "台": "", "次": "", "条": "", "核": "core", "cores": "core", "core": "core",
+    "岁": "y", "周岁": "y", "year": "y", "years": "y", "yr": "y", "yrs": "y",
 }  # fmt: skip
 
 # Kinds of values the glossary does not know as technologies.
