@@ -156,10 +156,18 @@ def value_kind(terms: tuple[str, ...] | list[str]) -> str | None:
 
 
 @lru_cache(maxsize=8192)
+def _concepts_of(subject: str) -> tuple[str, ...]:
+    """A subject's concepts but the generic ones, in order. Kept apart from `keys`: a
+    store's subjects repeat with many values ("billing service port"), and reading the
+    subject is most of the cost of its keys."""
+    toks = solid(tokenize(normal(subject)))
+    return tuple(t for t in _subject_terms(toks) if t not in lexicon.GENERIC)
+
+
+@lru_cache(maxsize=8192)
 def keys(subject: str, value: str | None) -> tuple[str, tuple[str, ...]]:
     """(subject key, value terms): the subject's concepts, sorted and joined by spaces."""
-    toks = solid(tokenize(normal(subject)))
-    terms = [t for t in _subject_terms(toks) if t not in lexicon.GENERIC]
+    terms = list(_concepts_of(subject))
     vterms = list(value_terms(value)) if value else []
     has_kind = any(t in lexicon.KINDS for t in terms)
     products = [t for t in terms if _kind(lexicon.ALIASES.get(t, t))]
