@@ -97,9 +97,14 @@ def _keys(kind: str, s: str) -> tuple[str, set[str]]:
     return key, {key}
 
 
+_ANY_DIGIT = re.compile(r"\d")
+
+
 def number_tokens(source: str) -> list[NumberToken]:
     """Every number-like value in `source`, in order, repeats dropped."""
     normal = normalise(source)
+    if not _ANY_DIGIT.search(normal):
+        return []  # what every span below needs (most values name no number)
     spans = [(m.start(), m.lastgroup or "num", m.group()) for m in _TOKEN.finditer(normal)]
     spans = [s for s in spans if re.search(r"\d", s[2])]
     covered = {i for start, _, s in spans for i in range(start, start + len(s))}
