@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from remem import glossary
+from remem.truth.kinds import EXTRA_KINDS, KIND_MARKERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,52 +456,13 @@ UNITS = {
     "岁": "y", "周岁": "y", "year": "y", "years": "y", "yr": "y", "yrs": "y",
 }  # fmt: skip
 
-# Kinds of values the glossary does not know as technologies.
-_EXTRA_KINDS = {
-    "dark": "theme", "light": "theme", "spaces": "indentation", "tabs": "indentation",
-    "chinese": "reply_language", "english": "reply_language", "japanese": "reply_language",
-    "日文": "reply_language", "日语": "reply_language", "zsh": "shell", "bash": "shell",
-    "fish": "shell", "powershell": "shell", "nushell": "shell", "heroku": "platform",
-    "fly.io": "platform", "nomad": "platform", "cloud run": "platform", "ecs": "platform",
-    "ec2": "platform", "lambda": "platform", "render": "platform", "netlify": "platform",
-    "openshift": "platform", "railway": "platform", "cloudflare workers": "platform",
-    "hazelcast": "cache", "tidb": "database", "drone": "ci", "buildkite": "ci",
-    "travis ci": "ci", "teamcity": "ci", "bamboo": "ci", "slack": "chat", "飞书": "chat",
-    "钉钉": "chat", "企业微信": "chat", "microsoft teams": "chat", "discord": "chat",
-    "mattermost": "chat", "jira": "issue_tracker", "linear": "issue_tracker",
-    "trello": "issue_tracker", "youtrack": "issue_tracker", "confluence": "wiki",
-    "notion": "wiki", "语雀": "wiki", "ubuntu": "os", "debian": "os", "centos": "os",
-    "rocky linux": "os", "alpine": "os", "macos": "os", "windows": "os", "harbor": "registry",
-    "ecr": "registry", "docker hub": "registry", "gcr": "registry", "webpack": "bundler",
-    "vite": "bundler", "rollup": "bundler", "esbuild": "bundler", "parcel": "bundler",
-    "github": "code_host", "bitbucket": "code_host",
-    "gitee": "code_host", "codeberg": "code_host", "gitea": "code_host",
-    "阿里云": "platform", "腾讯云": "platform", "华为云": "platform",
-    "cursor": "editor", "zed": "editor", "sublime text": "editor", "helix": "editor",
-    "chrome": "browser", "firefox": "browser", "safari": "browser", "edge": "browser",
-    "brave": "browser", "arc": "browser", "opera": "browser", "vivaldi": "browser",
-    "chromium": "browser",
-    "ghcr": "registry", "quay": "registry", "nexus": "registry", "artifactory": "registry",
-    "mit": "license", "apache-2.0": "license", "gpl": "license", "gplv3": "license",
-    "agpl": "license", "lgpl": "license", "bsd": "license", "mpl-2.0": "license",
-}  # fmt: skip
-# The first glossary kind word that names what a technology is, in priority order.
-_KIND_MARKERS = (
-    ("编辑器", "editor"), ("消息队列", "queue"), ("缓存", "cache"), ("数据库", "database"),
-    ("database", "database"), ("持续集成", "ci"), ("包管理", "package_manager"),
-    ("单元测试", "test_framework"), ("框架", "framework"), ("编程语言", "language"),
-    ("监控", "monitoring"), ("搜索", "search_engine"), ("反向代理", "web_server"),
-    ("容器", "platform"), ("云服务", "platform"), ("机器学习", "ml_framework"),
-    ("运行时", "language"), ("构建", "build"),
-)  # fmt: skip
-
 
 @cache
 def value_kinds() -> dict[str, str]:
     """A well-known value (lower-case) -> the concept naming its kind."""
     table: dict[str, str] = {}
     for name, kinds in glossary.GLOSSARY.items():
-        kind = next((k for marker, k in _KIND_MARKERS if marker in kinds.split()), None)
+        kind = next((k for marker, k in KIND_MARKERS if marker in kinds.split()), None)
         if kind is not None:
             table[name.lower()] = kind
     table.update({"java": "language", "jdk": "language", "openjdk": "language"})
@@ -509,7 +471,7 @@ def value_kinds() -> dict[str, str]:
     table.update({"pnpm": "package_manager", "yarn": "package_manager"})
     table.update({"uv": "package_manager", "pip": "package_manager"})
     table.update({"poetry": "package_manager", "postgresql": "database"})
-    table.update(_EXTRA_KINDS)
+    table.update(EXTRA_KINDS)
     for alias, name in ALIASES.items():
         if name in table:
             table.setdefault(alias, table[name])
