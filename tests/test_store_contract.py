@@ -994,7 +994,7 @@ def test_postgres_upgrade_backfills_postings(pg_url: str) -> None:
         conn.execute("DROP TABLE meta")
         conn.execute("DROP TABLE api_tokens")
         conn.execute("DROP TABLE subject_terms")
-        for column in ("subject", "value", "subject_key", "valid_from", "valid_to"):
+        for column in ("subject", "value", "subject_key", "value_key", "valid_from", "valid_to"):
             conn.execute(f"ALTER TABLE entries DROP COLUMN {column}")
         conn.execute("DELETE FROM schema_migrations WHERE version > 1")
     store = open_store(pg_url)
@@ -1144,7 +1144,7 @@ def test_unkeyed_entries_get_their_subjects(store: Store) -> None:
     raw = put(store, "测试数据库用 SQLite", 0, None)
     assert ids(store.unkeyed(10)) == [raw.id]
     raw.subject, raw.value = "测试数据库", "SQLite"
-    store.set_subjects([(raw, "database test")])
+    store.set_subjects([(raw, "database test", ("sqlite",))])
     assert store.unkeyed(10) == []
     got = store.get(raw.id)
     assert got is not None and (got.subject, got.value) == ("测试数据库", "SQLite")
@@ -1181,7 +1181,7 @@ def test_newer_subject_rules_read_the_no_subject_keys_again(store: Store) -> Non
     assert sorted(ids(store.unkeyed(10))) == sorted([none_found.id, with_subject.id])
     near = store.same_domain(Domain.of(with_subject), keyed(with_subject, "cache"))
     assert [(n.entry.id, n.subject_key) for n in near] == [(with_subject.id, None)]
-    store.set_subjects([(with_subject, ""), (none_found, "database test")])
+    store.set_subjects([(with_subject, "", None), (none_found, "database test", None)])
     assert store.reread_subjects(3) == 1 and store.subject_rules() == 3  # only with_subject
     assert keyed_one.id not in ids(store.unkeyed(10))
 

@@ -19,6 +19,8 @@ from remem.store.rows import (
     N_COLUMNS,
     Dialect,
     domain_clause,
+    dump_value_key,
+    load_value_key,
     row_to_entry,
 )
 
@@ -75,7 +77,7 @@ class NearRows:
             # entry must hold both: a small intersection, cheap to rank even at 100k rows.
             found += self._sharing(rare, stats, dom, params, min(limit, 8))
         unique = {row[0]: row for row in found}
-        return [Near(row_to_entry(r), r[N_COLUMNS], r[N_COLUMNS + 1]) for r in unique.values()]
+        return [_near(r) for r in unique.values()]
 
     def _named(self, index: IndexFields, dom: str, params: dict[str, Any]) -> list[Any]:
         """Rows (K_COLUMNS) of the domain naming one of `index.keys` with another value
@@ -149,7 +151,7 @@ class NearRows:
         with self.write():
             # counted first: SQLite's cursor reports no rowcount through `_run`
             n = int(self._rows(f"SELECT count(*) FROM entries WHERE {stale}")[0][0])
-            self._run(f"UPDATE entries SET subject_key = NULL WHERE {stale}")
+            self._run(f"UPDATE entries SET subject_key = NULL, value_key = NULL WHERE {stale}")
             self._run(
                 "INSERT INTO meta(key, value) VALUES ('subject_rules', :v) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -157,12 +159,19 @@ class NearRows:
             )
             return n
 
-    def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
+    def set_subjects(self, rows: Sequence[tuple[Entry, str, tuple[str, ...] | None]]) -> None:
         with self.write():
             self._run_many(
-                "UPDATE entries SET subject = :subject, value = :value, subject_key = :key "
-                "WHERE id = :id",
-                [{"id": e.id, "subject": e.subject, "value": e.value, "key": key}
-                 for e, key in rows],
+                "UPDATE entries SET subject = :subject, value = :value, subject_key = :key, "
+                "value_key = :terms WHERE id = :id",
+                [{"id": e.id, "subject": e.subject, "value": e.value, "key": key,
+                  "terms": dump_value_key(terms)} for e, key, terms in rows],
             )  # fmt: skip
-            self._write_subjects([(e.id, key) for e, key in rows])  # '' drops old words
+            self._write_subjects([(e.id, key) for e, key, _ in rows])  # '' drops old words
+
+
+def _near(row: Sequence[Any]) -> Near:
+    """A row of K_COLUMNS as a `Near`; its value terms only with the key they were
+    computed with (a key forgotten under newer rules forgets them too)."""
+    key, canon, terms = row[N_COLUMNS : N_COLUMNS + 3]
+    return Near(row_to_entry(row), key, canon, load_value_key(terms) if key is not None else None)

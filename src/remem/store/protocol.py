@@ -71,6 +71,10 @@ class IndexFields:
     skeleton: str
     keys: dict[str, str]
     subject: str | None = None
+    # the words of its value as the subject rules fold them (`remem.truth.keys`), kept
+    # beside `subject` so that a decision need not fold a stored value again (None:
+    # not known here; stored as unknown)
+    value_terms: tuple[str, ...] | None = None
 
     @classmethod
     def of(cls, entry: Entry) -> IndexFields:
@@ -153,11 +157,13 @@ class Candidate:
 class Near:
     """A current entry that may repeat or contradict a new one (`Store.same_domain`),
     with its stored subject key ("" when the rules read no subject in it, under the
-    store's `subject_rules`; None when it was never read) and canonical form."""
+    store's `subject_rules`; None when it was never read), canonical form and the value
+    terms keyed with its subject (None: not stored)."""
 
     entry: Entry
     subject_key: str | None = None
     canon: str | None = None  # its canonical form as indexed (None: not known)
+    value_terms: tuple[str, ...] | None = None
 
 
 @dataclass(slots=True)
@@ -269,9 +275,9 @@ class Store(Protocol):
         "no subject" entry is read again, a stored subject keyed again) and record
         `rules`; returns how many were forgotten."""
 
-    def set_subjects(self, rows: Sequence[tuple[Entry, str]]) -> None:
-        """Store each entry's subject, value and subject key (no audit record: it is
-        derived from the content), in one transaction."""
+    def set_subjects(self, rows: Sequence[tuple[Entry, str, tuple[str, ...] | None]]) -> None:
+        """Store each entry's subject, value, subject key and value terms (no audit
+        record: they are derived from the content), in one transaction."""
 
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS

@@ -22,7 +22,8 @@ ENTRY_COLUMNS = (
 )
 E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
 N_COLUMNS = len(ENTRY_COLUMNS.split(","))  # where extra selected columns start
-K_COLUMNS = f"{E_COLUMNS}, e.subject_key, e.canon"  # and what `Near` keeps of an entry
+# and what `Near` keeps of an entry
+K_COLUMNS = f"{E_COLUMNS}, e.subject_key, e.canon, e.value_key"
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
@@ -48,6 +49,15 @@ def row_to_entry(row: Sequence[Any]) -> Entry:
         valid_from=to_utc(valid_from) if valid_from else None,
         valid_to=to_utc(valid_to) if valid_to else None,
     )  # fmt: skip
+
+
+def dump_value_key(terms: Sequence[str] | None) -> str | None:
+    """Value terms as the value_key column holds them (None: not known)."""
+    return None if terms is None else dumps(list(terms))
+
+
+def load_value_key(text: str | None) -> tuple[str, ...] | None:
+    return None if text is None else tuple(_json(text))
 
 
 def row_candidate(row: Sequence[Any], terms: list[str]) -> Candidate:
@@ -116,6 +126,7 @@ class Dialect:
             "supersedes": entry.supersedes, "subject": entry.subject, "value": entry.value,
             "valid_from": t(entry.valid_from), "valid_to": t(entry.valid_to),
             "subject_key": index.subject, "canon": index.canon, "skeleton": index.skeleton,
+            "value_key": dump_value_key(index.value_terms),
             "terms": self.store_terms(terms), "term_count": len(terms),
         }  # fmt: skip
 

@@ -27,15 +27,21 @@ Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
 
 
-def claim_of(entry: Entry, *, full: bool = False, key: str | None = None) -> Claim | None:
+def claim_of(
+    entry: Entry, *, full: bool = False, key: str | None = None, near: Near | None = None
+) -> Claim | None:
     """The claim an entry makes: its stored subject and value, else what the rules read.
     `full` (a new entry): also whether its text states a change, and what stopped; a
     stored entry's claim leaves them out (nothing asks them of an older memory).
-    `key`: its stored subject key, "" when the rules read no subject in it (not again)."""
+    `key`: its stored subject key, "" when the rules read no subject in it (not again);
+    `near`: what the store keeps of it (its subject key and value terms, overriding `key`)."""
+    terms = None
+    if near is not None:
+        key, terms = near.subject_key, near.value_terms
     if not entry.subject:
         return None if key == "" else read(entry.content)
     if not full:
-        return Claim(entry.subject, entry.value, via="stored", stored_key=key)
+        return Claim(entry.subject, entry.value, via="stored", stored_key=key, stored_terms=terms)
     found = read(entry.content)
     if found is None or found.subject != entry.subject:
         return Claim(entry.subject, entry.value, via="stored")
@@ -107,7 +113,7 @@ def relation(
         return Match(existing, "duplicate", "same content once canonicalised")
     if incoming.type not in CONFLICT_TYPES:
         return None
-    was = claim_of(existing, key=key)
+    was = claim_of(existing, key=key, near=near)
     if claim is not None and was is not None:
         return by_subject(existing, claim, was) if akin(claim, was) else None
     found = dedup.relation(existing, incoming, left=canon)
@@ -127,7 +133,7 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
     want = set(claim.key.split())
     narrower = []
     for near in candidates:
-        old, was = near.entry, claim_of(near.entry, key=near.subject_key)
+        old, was = near.entry, claim_of(near.entry, near=near)
         if was is not None and was.value is not None and want < set(was.key.split()):
             narrower.append((old, was))
     if len(narrower) == 1:

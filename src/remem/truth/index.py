@@ -21,14 +21,21 @@ SUBJECT_RULES = 3
 
 def subject_key(entry: Entry) -> str:
     """The normalised key of the entry's subject ("" when it has none)."""
+    return subject_keys(entry)[0]
+
+
+def subject_keys(entry: Entry) -> tuple[str, tuple[str, ...]]:
+    """The entry's subject key and its value's terms ("" and () when it has no subject)."""
     from remem.truth import keys  # the rules load on a write, not on every open
 
-    return keys.keys(entry.subject, entry.value)[0] if entry.subject else ""
+    return keys.keys(entry.subject, entry.value) if entry.subject else ("", ())
 
 
 def fields(entry: Entry) -> IndexFields:
-    """`IndexFields.of(entry)` with its subject key: what every write by truth passes."""
-    return replace(IndexFields.of(entry), subject=subject_key(entry))
+    """`IndexFields.of(entry)` with its subject key and value terms: what every write by
+    truth passes."""
+    key, terms = subject_keys(entry)
+    return replace(IndexFields.of(entry), subject=key, value_terms=terms)
 
 
 def backfill(
@@ -52,7 +59,7 @@ def backfill(
         for entry in rows:
             if not entry.subject and (claim := read(entry.content)) is not None:
                 entry.subject, entry.value = claim.subject, claim.value
-            keyed.append((entry, subject_key(entry)))
+            keyed.append((entry, *subject_keys(entry)))
         store.set_subjects(keyed)
         done += len(rows)
         if done >= NOTIFY_AT * 100:

@@ -70,6 +70,8 @@ class Claim:
     via: str = "rules"
     # the subject key stored with the memory (`keys` of its subject and value then)
     stored_key: str | None = field(default=None, compare=False, repr=False)
+    # and the value terms stored with that key
+    stored_terms: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
     @property
     def key(self) -> str:
@@ -79,6 +81,8 @@ class Claim:
 
     @property
     def value_terms(self) -> tuple[str, ...]:
+        if self.stored_terms is not None:
+            return self.stored_terms
         return keymod.keys(self.subject, self.value)[1]
 
 

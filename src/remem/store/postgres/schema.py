@@ -12,7 +12,15 @@ import hashlib
 import re
 from typing import Any
 
-from remem.store.tables import POSTGRES_TYPES, api_tokens, early, entries_v1, truth, vectors
+from remem.store.tables import (
+    POSTGRES_TYPES,
+    api_tokens,
+    early,
+    entries_v1,
+    truth,
+    value_keys,
+    vectors,
+)
 
 # One advisory lock id (any constant) serialises migrations and writers, as SQLite's
 # BEGIN IMMEDIATE does: the dedup check and the insert must see the same state.
@@ -90,6 +98,7 @@ MIGRATIONS: list[tuple[int, str, str]] = [
     (4, "api tokens of the server", _V4),
     (5, "subject, value and validity of each entry", truth(POSTGRES_TYPES) + _V5_INDEX),
     (6, "named values and subject words indexed in entry order", early(POSTGRES_TYPES)),
+    (7, "value terms beside each subject key", value_keys(POSTGRES_TYPES)),
 ]
 
 

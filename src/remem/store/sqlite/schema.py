@@ -6,7 +6,15 @@ import sqlite3
 from collections.abc import Callable
 
 from remem.entry import format_ts, utcnow
-from remem.store.tables import SQLITE_TYPES, api_tokens, early, entries_v1, truth, vectors
+from remem.store.tables import (
+    SQLITE_TYPES,
+    api_tokens,
+    early,
+    entries_v1,
+    truth,
+    value_keys,
+    vectors,
+)
 
 # Terms are produced by remem.text and joined by spaces; these token characters
 # keep "3.11", "spring-boot" and "c++" whole inside FTS5 as they are in Python.
@@ -106,6 +114,7 @@ MIGRATIONS: list[Migration] = [
     (6, "api tokens of the server", _script(_V6)),
     (7, "subject, value and validity of each entry", _script(truth(SQLITE_TYPES))),
     (8, "named values and subject words indexed in entry order", _script(early(SQLITE_TYPES))),
+    (9, "value terms beside each subject key", _script(value_keys(SQLITE_TYPES))),
 ]
 
 
