@@ -150,13 +150,17 @@ def _fingerprint() -> str:
         {t for p in json.loads(probes.read_text(encoding="utf-8"))["sets"].values()
          for group in ("updates", "look_alikes", "repeats") for item in p[group] for t in item}
     )  # fmt: skip
-    readings = [(t, c and (c.subject, c.value, c.key)) for t in texts for c in [read(t)]]
+    readings = [
+        (t, c and (c.subject, c.value, c.key, c.value_terms)) for t in texts for c in [read(t)]
+    ]
     return hashlib.sha256(json.dumps(readings, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
-# When the rules read these texts differently, raise remem.truth.index.SUBJECT_RULES
-# (so memories stored as having no subject are read again) and put both here.
-READINGS = {3: "672db9edff342b6f"}
+# When the rules read these texts differently (subjects, values, their keys and value
+# terms, which stores keep beside each key), raise remem.truth.index.SUBJECT_RULES (so
+# memories stored as having no subject are read again, stored ones keyed again) and put
+# both here.
+READINGS = {3: "2387e2f1fb6f3c87"}
 
 
 def test_a_change_of_the_rules_raises_their_version() -> None:
