@@ -158,3 +158,60 @@ def test_turns_next_to_the_best_hit_rise_with_it(tmp_path: Path) -> None:
             assert hits[0] != near.id and {near.id, far.id} <= set(hits)
             orders.append(hits.index(near.id) < hits.index(far.id))
     assert orders == [True, False]
+
+
+def test_a_turn_asking_about_the_query_yields_to_the_turn_saying_it(tmp_path: Path) -> None:
+    """Both turns hold "painting" twice; the one asking about it ranks first only when
+    the rule is off: with it, the asking turn keeps its vector's place, not its words'."""
+    from dataclasses import replace
+
+    from remem.retrieval.embedding import FakeEmbedder
+    from remem.settings import Settings
+
+    at = datetime(2023, 5, 8, tzinfo=UTC)
+    firsts = []
+    for asked_hits in (30, 0):
+        settings = Settings.resolve(db=tmp_path / f"m{asked_hits}.db", project="p")
+        settings = replace(settings, ranking=replace(settings.ranking, asked_hits=asked_hits))
+        with Memory(settings=settings, embedder=FakeEmbedder()) as mem:
+            session = _turns(
+                "Gina showed me her canvas",
+                "Wow! How did you feel while painting it? Was painting it hard?",
+            )
+            asks = mem.add_messages(session, at=at, session_id="s1")[1].entry
+            session = _turns(
+                "Busy week at the studio", "My painting of the lake took a month, painting calms me"
+            )
+            says = mem.add_messages(session, at=at, session_id="s2")[1].entry
+            mem.add_messages(
+                _turns("Went hiking on Sunday", "The weather was lovely"), at=at, session_id="s3"
+            )
+            hits = [h.entry.id for h in mem.search("What has Jon been painting?", limit=5)]
+            assert {asks.id, says.id} <= set(hits)
+            firsts.append("says" if hits[0] == says.id else "asks" if hits[0] == asks.id else "")
+    assert firsts == ["says", "asks"]
+    with Memory(tmp_path / "kw.db", project="p", embedder=None) as mem:  # keyword-only: as before
+        mem.add_messages(_turns("Was painting it hard?"), at=at, session_id="s1")
+        mem.add_messages(_turns("Painting the lake took a month"), at=at, session_id="s2")
+        assert mem.search("painting", limit=2)[0].entry.content == "Was painting it hard?"
+
+
+@pytest.mark.parametrize(
+    ("content", "query", "asks"),
+    [
+        ("How'd you feel while painting it?", "What has Melanie painted?", True),
+        ("Wow, that's great! The blue is so strong. How'd you feel painting it?", "painting", True),
+        ("I painted a sunrise. Do you like it?", "painting", False),  # said, then asked
+        ("Did you paint it yourself? I painted mine last year.", "painting", False),
+        ("Do you play any instruments?", "painting", False),  # none of its words
+        ("No question about painting here.", "painting", False),
+        ("你周末去爬山了吗？", "爬山", True),
+        ("我周末去爬山了。你呢？", "爬山", False),
+    ],
+)
+def test_only_asks(content: str, query: str, asks: bool) -> None:
+    from remem import text
+    from remem.retrieval.ranking import only_asks
+
+    terms = set(text.query_terms(query)) - set(text.query_terms("Melanie"))
+    assert only_asks(content, terms) is asks

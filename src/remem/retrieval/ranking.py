@@ -266,6 +266,8 @@ def score_candidates(
         scores = _spread_scores(kept, parts, cosine, cfg.vector_share)
         order = [i for i in order if kept[i][1] > 0]
     best = sorted(order, key=lambda i: (-scores[i], -kept[i][0].created_at.timestamp()))
+    if cosine is not None and cfg.asked_hits > 0:
+        best = _without_asked(best, [c for c, _, _ in kept], parts, scores, query_set, named, cfg)
     if cfg.neighbour_share > 0 and cfg.neighbour_hits > 0:
         best, scores = _with_neighbours(best, [c for c, _, _ in kept], scores, cfg)
     hits = []
@@ -274,6 +276,52 @@ def score_candidates(
         entry = cand.entry
         hits.append(Hit(entry, scores[i], rel, d, is_stale(entry, now, cfg)))
     return hits
+
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+
+
+def only_asks(content: str, terms: set[str]) -> bool:
+    """Whether `content` holds some of `terms` and each of them only in its questions
+    ("How'd you feel while painting it?" asks about painting, it says nothing of it)."""
+    if "?" not in content and "？" not in content:
+        return False
+    asked = False
+    for sentence in _SENTENCE.findall(content):
+        if not terms.intersection(text.terms(sentence)):
+            continue
+        if not sentence.rstrip().endswith(("?", "？")):
+            return False
+        asked = True
+    return asked
+
+
+def _without_asked(
+    order: list[int],
+    cands: Sequence[Candidate],
+    parts: Sequence[tuple[float, float]],
+    scores: list[float],
+    query: set[str],
+    named: Mapping[str, bool],
+    cfg: RankingConfig,
+) -> list[int]:
+    """`order` again after each conversation turn among the `cfg.asked_hits` best that
+    only asks about the query's words (names aside: the entity boost counts who spoke)
+    loses its keyword part (BM25 x multipliers; `scores` changed in place): the turn
+    that answers is the memory. Hybrid search only: its vectors still place the question
+    by what it means (keyword-only, it would have nothing left)."""
+    names = {t for entity, yes in named.items() if yes for t in text.query_terms(entity)}
+    terms = query - names
+    moved = False
+    for i in order[: cfg.asked_hits]:
+        kw, m = parts[i]
+        cand = cands[i]
+        if kw > 0 and cand.type == "conversation" and only_asks(cand.entry.content, terms):
+            scores[i] -= kw * m
+            moved = True
+    if not moved:
+        return order
+    return sorted(order, key=lambda i: (-scores[i], -cands[i].created_at.timestamp()))
 
 
 def _turn_of(cand: Candidate) -> tuple[str, int] | None:
