@@ -90,6 +90,14 @@ def by_subject(old: Entry, new: Claim, was: Claim) -> Match | None:
 _WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server"})
 
 
+def without_where(claim: Claim) -> str | None:
+    """The subject key of a stated change without its words of where ("moved payments to
+    Adyen": payment), to find the memory that named no where; None when nothing to drop."""
+    words = claim.key.split()
+    rest = [w for w in words if w not in _WHERE]
+    return " ".join(rest) if claim.change and rest and len(rest) < len(words) else None
+
+
 def akin(new: Claim, was: Claim) -> bool:
     """Whether two claims are about one subject: the same key, or keys that differ only
     in an owner word ("项目的 Python 版本" / "项目使用 Python"), or, where the new text
@@ -97,8 +105,9 @@ def akin(new: Claim, was: Claim) -> bool:
     if new.key == was.key:
         return True
     a, b = set(new.key.split()), set(was.key.split())
+    owners = a & lx.OWNER_NOUNS, b & lx.OWNER_NOUNS
     if a - lx.OWNER_NOUNS == b - lx.OWNER_NOUNS and a - lx.OWNER_NOUNS:
-        return True
+        return not all(owners) or owners[0] == owners[1]  # 公司 and 仓库 are two owners
     # "接口文档用 Swagger" -> "接口文档迁移至 Apifox": one side may say no where at all
     return new.change and bool(a - _WHERE) and (a - _WHERE == b - _WHERE)
 

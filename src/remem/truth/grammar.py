@@ -93,11 +93,25 @@ def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
         words.append(toks[j].low)
         if (pred := lx.EN_PREDICATES.get(" ".join(words))) is not None:
             best = (pred, j + 1)
+    if best is not None and words[0] in ("last", "lasts") and not _duration_at(toks, best[1]):
+        return None  # "moved last month": last is no verb there
     if best is None and first.low in lx.EN_TRANSITIVE:
         return _transitive(toks, i)
     if best is None and first.low in lx.EN_PLACING:
         return _transitive(toks, i, lx.EN_PLACING_LINKS)
     return best
+
+
+_DURATION_WORDS = frozenset(
+    "a an about around roughly over under up for one two three four five six seven eight "
+    "nine ten eleven twelve fifteen twenty thirty forty fifty sixty ninety half several "
+    "a few".split()
+)
+
+
+def _duration_at(toks: list[Tok], i: int) -> bool:
+    """Whether a duration starts at toks[i]: "two weeks", "an hour", "90 minutes"."""
+    return i < len(toks) and (toks[i].kind == "num" or toks[i].low in _DURATION_WORDS)
 
 
 def _transitive(
@@ -326,6 +340,8 @@ def trim_value(value: list[Tok], pred: Predicate) -> tuple[list[Tok], bool, bool
     """The value without trailing particles and locatives; whether a locative ended it
     ("k8s 集群上"), and whether "now"/"instead" did."""
     located = change = False
+    while len(value) > 2 and f"{value[-2].low} {value[-1].low}" in lx.EN_TRAILING:
+        value = value[:-2]  # "moved to Lisbon last month": when, not where
     while value and (value[-1].low in lx.ZH_TRAILING or value[-1].low in lx.EN_TRAILING
                      or value[-1].low in lx.ZH_LOCATIVE):  # fmt: skip
         located = located or value[-1].low in lx.ZH_LOCATIVE

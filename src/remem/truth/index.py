@@ -16,7 +16,7 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 2: replacements, times before events, rates, retention and schedules (session 3).
 # 3: value-last owners, preferences of manner, values before the copula; from 3 on a
 #    raise also keys stored subjects again (their concepts may have changed).
-SUBJECT_RULES = 3
+SUBJECT_RULES = 4
 
 
 def subject_key(entry: Entry) -> str:

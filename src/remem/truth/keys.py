@@ -88,6 +88,8 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
             out.append(bare)  # a product name is a name, never stemmed
         elif len(tok.text) >= 2 and tok.text.isupper():
             out.append(bare)  # an acronym ("US", "IT") is a name, not the stop word "us"
+        elif "_" in bare.strip("_"):  # "max_connections" is "max connections"
+            out.extend(_subject_terms(solid(tokenize(bare.replace("_", " ")))))
         elif bare and word not in lexicon.EN_DETERMINERS:
             stem = text.terms(bare)
             out.extend(stem or ([bare] if bare not in text.EN_STOPWORDS else []))
@@ -95,6 +97,9 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
 
 
 _OWNERS = lexicon.EN_OWNERS_USER | lexicon.ZH_OWNERS_USER | {"user's", "users'"}
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
 
 
 def _is_numeric(word: str) -> bool:
@@ -125,7 +130,7 @@ def value_terms(value: str) -> tuple[str, ...]:
         if words[i - 1].kind == "path":
             out.append(word.removeprefix("./").rstrip("/"))
         elif _is_numeric(word):
-            out.append(word.removeprefix("v"))
+            out.append(_THOUSANDS.sub("", word.removeprefix("v")))  # "1,000" is 1000
         elif word in lexicon.UNITS and out and _is_numeric(out[-1]):
             out[-1] += lexicon.UNITS[word]
         else:
@@ -147,8 +152,13 @@ def _kind(word: str) -> str | None:
     return lexicon.value_kinds().get(word)
 
 
+_TIMEZONE = re.compile(r"(?:utc|gmt)(?:[+-]\d{1,2}(?::?\d\d)?)?")
+
+
 def value_kind(terms: tuple[str, ...] | list[str]) -> str | None:
     """The kind of a value from its leading words, longest name first ("github actions")."""
+    if terms and _TIMEZONE.fullmatch(terms[0]):
+        return "timezone"  # "UTC+8", "GMT-5"
     for n in range(min(3, len(terms)), 0, -1):
         if kind := _kind(" ".join(terms[:n])):
             return kind

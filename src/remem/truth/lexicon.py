@@ -97,15 +97,46 @@ ZH_PREDICATES: dict[str, Predicate] = {
 # English predicates, matched over words joined by one space; longest match wins.
 EN_PREDICATES: dict[str, Predicate] = {
     **_en(
-        "is|are|uses|use|using|is using|are using|runs|run|runs on|run on|is running on|"
+        "is|are|am|uses|use|using|is using|are using|am using|runs|run|runs on|run on|"
+        "is running on|am on|"
         "is on|are on|is set to|are set to|defaults to|default to|is configured to|"
         "targets|is based on|is built with|is written in|are written in|points to|"
         "equals|stays|remains|go with|goes with|sticks with|stick with|go through|goes through|"
-        "are processed by|is processed by|are handled by|is handled by",
+        "are processed by|is processed by|are handled by|is handled by|"
+        "is done with|are done with|is done using|are done using|is done via|are done via",
         _P,
     ),
+    # "We deploy with Ansible": the tool an activity is done with (not where it goes)
     **_en(
-        "lives in|live in|lives at|is in|are in|is at|are at|is under|are under|"
+        "deploy with|deploys with|deploy using|deploys using|is deployed with|are deployed with",
+        Predicate(attr="deployment tool"),
+    ),
+    **_en("test with|tests with|are tested with|is tested with", Predicate(attr="testing tool")),
+    **_en(
+        "monitor with|monitors with|is monitored with|are monitored with",
+        Predicate(attr="monitoring tool"),
+    ),
+    # "The free tier allows 1,000 requests per day": a limit of the subject
+    **_en(
+        "allows|allow|permits|permit|allows up to|allow up to|is limited to|are limited to",
+        Predicate(attr="limit"),
+    ),
+    **_en("now allows|now allow|now permits|now permit", Predicate(change=True, attr="limit")),
+    **_en("last|lasts|runs for|run for", Predicate(attr="length")),
+    **_en("is licensed under|are licensed under", Predicate(attr="license")),
+    **_en(
+        "relicensed to|relicensed under|was relicensed to|was relicensed under|"
+        "is now licensed under",
+        Predicate(change=True, attr="license"),
+    ),
+    # "Mobile releases are signed by Tom" / "Anna signs the mobile releases"
+    **_en("is signed by|are signed by", Predicate(attr="signer")),
+    **_en("signs|signs off", Predicate(inverse=True, attr="signer")),
+    **_en("is approved by|are approved by", Predicate(attr="approver")),
+    **_en("is reviewed by|are reviewed by", Predicate(attr="reviewer")),
+    **_en(
+        "lives in|live in|lives at|is in|are in|am in|is at|are at|am at|is under|are under|"
+        "am based in|is based in|are based in|"
         "is located at|is located in|located at|is stored in|are stored in|is stored at|"
         "is kept in|are kept in|sits in|resides in|is found in|is served at|is served from",
         _LOC,
@@ -215,7 +246,7 @@ EN_PLACING = frozenset("keep keeps store stores host hosts put puts".split())
 EN_PLACING_LINKS = frozenset({"in", "on", "at", "under"})
 # "翻译改由小周负责": 由 glued to a change adverb
 ZH_BY = frozenset({"由", "改由", "现由", "换由", "转由", "改为由", "交由", "现在由"})
-ZH_BA = frozenset({"把", "将"})
+ZH_BA = frozenset({"把", "将", "给"})  # "给猫改名叫豆豆": the subject follows 给
 
 # A change stated by an adverb before the predicate: "现在用 X", "from now on we use X".
 ZH_CHANGE_ADVERBS = frozenset(
@@ -295,7 +326,9 @@ EN_OWNERS_USER = frozenset({"i", "me", "my", "mine", "i'm", "i've", "i'd"})
 EN_OWNERS_WE = frozenset({"we", "our", "us", "ours", "we're", "we've", "we'd"})
 ZH_OWNERS_USER = frozenset({"我", "本人", "我个人"})
 ZH_OWNERS_WE = frozenset({"我们", "咱们", "我们的", "咱们的", "大家", "我司", "本项目", "咱"})
-OWNER_NOUNS = frozenset({"项目", "团队", "project", "team", "repo", "仓库", "公司", "组"})
+OWNER_NOUNS = frozenset(
+    {"项目", "团队", "project", "team", "repo", "仓库", "公司", "组", "家里", "家中", "我家"}
+)
 
 # "X 由 Y 负责": Y is X's owner.
 ZH_OWNER_VERBS = frozenset("负责 维护 管理 主导 牵头 主管 负责维护 对接 跟进".split())
@@ -327,7 +360,9 @@ ZH_LOCATIVE = frozenset("上 里 中 内 下 里面 上面 下面 中间 之中 
 ZH_LEADING = frozenset("了 的 成 为 到 是 在 着 过 用 于 至".split())
 EN_LEADING = frozenset({"the", "a", "an", "to", "at", "in", "on", "of", "be"})
 EN_TRAILING = frozenset({"now", "instead", "today", "again", "too", "anymore", "for now",
-                         "as well", "here", "there", "please", "old"})  # fmt: skip
+                         "as well", "here", "there", "please", "old", "yesterday",
+                         "recently", "last week", "last month", "last year", "last night",
+                         "this week", "this month", "this year", "a while ago"})  # fmt: skip
 
 # Concepts a subject key is made of: the first word of each group names the concept,
 # the rest are its other spellings (English forms are lower-case and singular).
@@ -341,6 +376,10 @@ time 时间 日期 日子 时候 时刻 time date day when schedule 时间点 �
 owner 负责人 维护者 所有者 owner maintainer lead 负责 主管 manager 经理
 budget 预算 budget 经费
 timeout 超时 超时时间 timeout
+timezone 时区 timezone tz
+plan 套餐 plan subscription 订阅
+tier tier 档位
+limit 上限 最大 最大值 限额 limit max maximum cap
 retention 保留 保留期 保留时间 保留期限 保存 保存期 保存时间 保存期限 retention
 backup 备份 backup
 provider 服务商 供应商 提供商 provider vendor
@@ -411,11 +450,12 @@ KINDS = frozenset(
     """database cache queue editor language framework ci build package_manager
     test_framework monitoring theme indentation reply_language platform search_engine
     web_server ml_framework shell chat issue_tracker wiki os registry bundler browser
-    code_host license""".split()
+    code_host license timezone""".split()
 )
 # Attributes: a value's last word naming one belongs to the subject ("监听 9090 端口").
 ATTRIBUTES = frozenset(
-    """location port name time owner budget timeout version branch region email""".split()
+    """location port name time owner budget timeout version branch region email plan tier
+    timezone""".split()
 )
 
 

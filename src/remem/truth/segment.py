@@ -16,6 +16,7 @@ _ATOM = re.compile(
     rf"(?P<url>[A-Za-z][A-Za-z0-9+.\-]*://[^\s{_HAN}，。；、）)」』\"'<>]+)"
     rf"|(?P<path>(?:~|\.{{1,2}})?/{_SEG}(?:/{_SEG})*/?|{_SEG}(?:/{_SEG})+/?|[A-Za-z]:\\[^\s{_HAN}]+)"
     r"|(?P<word>(?<![\d:])\d{1,2}:\d\d(?::\d\d)?(?![\d:])(?:am|pm)?"
+    r"|(?<![\d,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"  # "1,000 requests", "100,000"
     r"|[a-z0-9][a-z0-9_.\-]*:\d[A-Za-z0-9_.\-]*"  # an image tag or host:port: "ubuntu:22.04"
     r"|[A-Za-z0-9_][A-Za-z0-9_.+#'\-]*)"
     rf"|(?P<han>[{_HAN}]+)"
@@ -107,7 +108,7 @@ def _tokens(text: str) -> tuple[Tok, ...]:
                     p = start + len(trimmed) + i
                     out.append(Tok(ch, ch, "punct", "x", p, p + 1))
                 continue
-            out.append(_word(value, start))
+            out.extend(_contraction(value, start))
             continue
         out.append(Tok(value, value.lower(), kind, "x", start, start + len(value)))
     return tuple(out)
@@ -168,6 +169,8 @@ def _split_verbs(run: list[Tok]) -> list[Tok]:
         after = run[i + 1].text if i + 1 < len(run) else ""
         cut = next((k for k in (2, 1) if len(tok.text) > k + 1
                     and tok.text[-k:] + after in ZH_PREDICATES), None)  # fmt: skip
+        if after and cut is None and _named(tok):
+            cut = 1  # "猫叫咪咪": jieba's 猫叫 (a meow) is 猫 + 叫 before a name
         if after and cut is not None:
             head, verb, at = tok.text[:-cut], tok.text[-cut:], tok.start + len(tok.text) - cut
             out += [Tok(head, head, "han", "n", tok.start, at),
@@ -175,6 +178,13 @@ def _split_verbs(run: list[Tok]) -> list[Tok]:
         else:
             out.append(tok)
     return out
+
+
+def _named(tok: Tok) -> bool:
+    """Whether `tok` is a noun glued to 叫 ("is called"): "猫叫", not "尖叫" or "呼叫"."""
+    if len(tok.text) != 2 or tok.text[1] != "叫":
+        return False
+    return [t for _, t in _jieba().tag(tok.text[0])] == ["n"]
 
 
 def tokenize_plain(value: str, start: int) -> list[Tok]:
@@ -185,6 +195,20 @@ def tokenize_plain(value: str, start: int) -> list[Tok]:
         part = m.group()
         out.append(_word(part, s) if part != "/" else Tok("/", "/", "punct", "x", s, s + 1))
     return out
+
+
+_BE = {"'m": "am", "'re": "are", "’m": "am", "’re": "are"}
+
+
+def _contraction(value: str, start: int) -> list[Tok]:
+    """ "I'm" is I + am, "we're" is we + are: the copula is the predicate ("I'm on UTC-5")."""
+    low = value.lower()
+    for short, full in _BE.items():
+        if low.endswith(short) and low[: -len(short)] in ("i", "we", "you", "they"):
+            cut = start + len(value) - len(short)
+            head = _word(value[: -len(short)], start)
+            return [head, Tok(value[-len(short) :], full, "word", "eng", cut, start + len(value))]
+    return [_word(value, start)]
 
 
 def _word(value: str, start: int) -> Tok:

@@ -51,7 +51,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
-from remem.truth.values import NEGATORS, date_like, nounish, span_text, value_ok
+from remem.truth.values import NEGATORS, PRONOUNS, date_like, nounish, span_text, value_ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     value, obj = read_value(toks, j, pred)
     if pred.transitive and obj and _old_name(pred, toks[j], obj):
         dropped, subject = span_text(obj), []  # "renamed master to main": the old name
-    elif pred.transitive and obj:
+    elif pred.transitive and obj and not all(t.low in PRONOUNS for t in obj):
         subject = obj  # "moved the deploy script to tools/": the object is the subject
     vtoks, located, trailing_change = trim_value(value.toks, pred)
     vtoks = without_purpose(vtoks)
@@ -140,6 +140,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     attrs = implied_attrs(pred, vtoks, located) if not pred.inverse else [pred.attr or ""]
     if attrs is None or not value.complete or not value_ok(vtoks, value.items):
         return Clause(owner, subject, pred, [], [], False, None, False)
+    if not subject and "location" in attrs and pred.attr in ("location", "move"):
+        subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "我们公司在杭州"
     vtoks = promote_attrs(vtoks, attrs)
     attrs = [a for a in attrs if a] + [t.text for t in value.role]
     if value.of:  # "Carol is the owner of the order service"
@@ -260,10 +262,13 @@ def _skip(sent: list[Tok]) -> bool:
     words = solid(sent)
     if words and words[-1].text in "?？":
         return True
-    for tok in words:
+    for k, tok in enumerate(words):
         if tok.is_han and (tok.low in lx.ZH_TENTATIVE or tok.low in QUESTION):
             return True
         if not tok.is_han and tok.low in lx.EN_TENTATIVE and tok.text != "May":
+            after = words[k + 1].low if k + 1 < len(words) else ""
+            if tok.low in ("plan", "plans") and after not in ("to", "on"):
+                continue  # "the Pro plan" is a noun; "we plan to" is not a fact yet
             return True
         if tok.low in ("will", "shall", "can", "cannot", "can't", "gonna"):
             return True

@@ -40,6 +40,13 @@ def save(
     claim = decide.claim_of(entry, full=True)
     broader = claim is not None and claim.change
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
+    if claim is not None and (bare := decide.without_where(claim)) is not None:
+        # "We moved payments to Adyen" after "Payments go through Stripe": a move names a
+        # where the old memory may not
+        bare_fields = IndexFields([], "", "", {}, subject=bare)
+        more = store.same_domain(Domain.of(entry), bare_fields, limit=8)
+        seen = {c.entry.id for c in candidates}
+        candidates += [c for c in more if c.entry.id not in seen]
     matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
     if not matches and (topic := changes.topic_of(entry.content)) is not None:
         # a stated change the rules tie to no memory: look its topic up (truth.changes)
