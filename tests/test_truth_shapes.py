@@ -7,6 +7,8 @@ move that names a where the old memory did not ("We moved payments to Adyen").""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -67,7 +69,7 @@ def test_contractions_split_into_owner_and_copula() -> None:
         ("My timezone is UTC+1", "I'm on UTC+2 now"),
         ("We're on the Starter plan", "We upgraded to the Business plan"),
         ("We deploy with Pulumi", "We switched deployment to Terraform"),
-        ("The trial allows 2,500 API calls per month", "The trial now allows 1,000 API calls per month"),
+        ("The trial allows 2,500 calls per month", "The trial now allows 1,000 calls per month"),
         ("iOS builds are signed by Mei", "Raj signs the iOS builds now"),
         ("我们公司在深圳", "公司搬到广州了"),
         ("我们的猫叫花花", "我们给猫改名叫团团了"),
@@ -84,7 +86,7 @@ def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str
     assert mem.save(after).status in ("superseded", "conflict")
 
 
-def test_a_move_finds_its_memory_however_many_others_there_are(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_move_finds_its_memory_however_many_others_there_are(tmp_path: Path) -> None:
     # the memory a move changes is found by its subject without the where, not by
     # sharing rare words: other projects' moves must not hide it
     db = tmp_path / "m.db"
@@ -99,7 +101,7 @@ def test_a_move_finds_its_memory_however_many_others_there_are(tmp_path) -> None
     ("left", "right"),
     [
         ("我们公司在杭州", "我们的仓库在宁波"),  # two owners, two places
-        ("The free plan allows 100 builds per month", "The paid plan allows 5,000 builds per month"),
+        ("The free plan allows 100 builds a month", "The paid plan allows 5,000 builds a month"),
         ("We deploy with Helm", "We deploy to GKE"),  # the tool, and where it goes
         ("iOS builds are signed by Mei", "iOS builds are reviewed by Raj"),
         ("家里的猫叫花花", "家里的狗叫旺财"),
@@ -116,7 +118,7 @@ def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, righ
     [
         ("We deploy with Helm", "Deployments are done with Helm"),
         ("The sprint length is two weeks", "Our sprints last two weeks"),
-        ("The free tier allows 1,000 requests per day", "The free tier allows 1000 requests per day"),
+        ("The free tier allows 1,000 calls per day", "The free tier allows 1000 calls per day"),
     ],
 )  # fmt: skip
 def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, again: str) -> None:
