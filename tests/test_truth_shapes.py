@@ -34,6 +34,9 @@ from remem.truth.subject import read
         ("max_retries is 5", "limit retri", "5"),
         ("The SDK is licensed under MIT", "license sdk", "MIT"),
         ("I moved to Porto last month", "location", "Porto"),  # when is not where
+        ("周末早上 9 点开会", "time 开会", "周末早上 9 点"),
+        ("每天晚上 11 点备份一次数据库", "backup database time", "每天晚上 11 点"),
+        ("我们每三周发一次版", "frequency launch", "每三周"),
     ],
 )
 def test_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
@@ -49,6 +52,7 @@ def test_shapes_read_with_their_subject_and_value(text: str, key: str, value: st
         "I'm going to the park",
         "We plan to use Go",  # not a fact yet
         "I moved here last year",
+        "昨天下午开会",  # once, not a schedule
     ],
 )
 def test_these_state_no_value(text: str) -> None:
@@ -79,6 +83,9 @@ def test_contractions_split_into_owner_and_copula() -> None:
         ("Our cloud is Azure", "We migrated everything to AWS"),
         ("Refunds go through Braintree", "We moved refunds to Stripe"),
         ("I live in Oslo", "I moved to Bergen last month"),
+        ("工作日早上 9 点上班", "上班时间推迟到 10 点"),
+        ("每天晚上 11 点备份一次数据库", "数据库备份改到每天凌晨 3 点"),
+        ("我们每三周发一次版", "现在改成每两周发一次版"),
     ],
 )  # fmt: skip
 def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:

@@ -377,6 +377,7 @@ owner 负责人 维护者 所有者 owner maintainer lead 负责 主管 manager 
 budget 预算 budget 经费
 timeout 超时 超时时间 timeout
 timezone 时区 timezone tz
+frequency 频率 频次 frequency cadence 节奏
 plan 套餐 plan subscription 订阅
 tier tier 档位
 limit 上限 最大 最大值 限额 limit max maximum cap

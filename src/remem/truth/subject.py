@@ -43,6 +43,7 @@ from remem.truth.grammar import (
 )
 from remem.truth.lexicon import Predicate
 from remem.truth.replacement import replaced
+from remem.truth.schedule import rate, rate_split, scheduled
 from remem.truth.segment import (
     SENTENCE_END,
     Tok,
@@ -51,7 +52,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
-from remem.truth.values import NEGATORS, PRONOUNS, date_like, nounish, span_text, value_ok
+from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, nounish, span_text, value_ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,13 +87,6 @@ class Claim:
         return keymod.keys(self.subject, self.value)[1]
 
 
-# Days that make "TIME EVENT" a thing that happened once, not a schedule ("昨天下午开会").
-_ONE_OFF = tuple(
-    "昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时 最近 近期 前阵子 前几天 "
-    "这几天 年初 月初".split()
-)
-
-
 def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
     """The clause whose predicate spans toks[i:j]; its subject is looked for in toks[start:i]."""
     before = toks[i - 1].low if i > start else ""
@@ -110,7 +104,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     if not subject and pred.attr in ("name", "owner"):
         subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "the project was renamed"
     if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
-        subject = [t for t in subject if not (t.is_han and t.low.startswith(_ONE_OFF))]
+        subject = [t for t in subject if not (t.is_han and t.low.startswith(ONE_OFF))]
     if pred.change and dropped is None and _known_value(subject, part):
         dropped, subject = span_text(subject), []  # "把 Datadog 换成了 Grafana"
     value, obj = read_value(toks, j, pred)
@@ -120,6 +114,9 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
         subject = obj  # "moved the deploy script to tools/": the object is the subject
     vtoks, located, trailing_change = trim_value(value.toks, pred)
     vtoks = without_purpose(vtoks)
+    rated = (split := rate_split(vtoks) if not subject else None) is not None
+    if split is not None:
+        subject, vtoks = split  # "改成每周发一次版": how often 发版 happens
     vtoks, where = _where(vtoks)
     subject = [*subject, *where]  # "Caching is disabled in dev": dev's caching
     if not subject and not pred.inverse and _kindless(vtoks):
@@ -143,7 +140,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     if not subject and "location" in attrs and pred.attr in ("location", "move"):
         subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "我们公司在杭州"
     vtoks = promote_attrs(vtoks, attrs)
-    attrs = [a for a in attrs if a] + [t.text for t in value.role]
+    attrs = [a for a in attrs if a] + [t.text for t in value.role] + ["frequency"] * rated
     if value.of:  # "Carol is the owner of the order service"
         subject, vtoks, attrs = value.of, subject, [t.text for t in vtoks]
     return Clause(
@@ -402,24 +399,6 @@ def _bare(sent: list[Tok]) -> Clause | None:
     return Clause(owner, subject, Predicate(), value, attrs, False, None, True)
 
 
-def _scheduled(sent: list[Tok]) -> Clause | None:
-    """ "每天早上九点站会", "周五下午 发版": a time, then what happens at it (its subject)."""
-    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
-    for cut in (len(toks) - 1, len(toks) - 2):
-        head, tail = toks[:cut], toks[cut:]
-        when = all(
-            t.tag[:1] in ("t", "m") or t.low.startswith("每") or date_like([t]) for t in head
-        )
-        when = when and not any(t.low.startswith(_ONE_OFF) for t in head)
-        event = all(t.is_han and nounish(t) for t in tail) or (
-            len(tail) == 1 and tail[0].is_han and tail[0].tag[:1] == "v"
-        )  # "九点站会", "周五下午发版": what happens then
-        if cut > 0 and when and event and date_like(head):
-            if value_ok(head, 1) and strip_subject(tail)[4]:
-                return Clause(None, tail, Predicate(attr="time"), head, ["time"], False, None, True)
-    return None
-
-
 def _claim(clause: Clause) -> Claim | None:
     value = span_text(clause.value)
     subject = _subject_text(clause, value)
@@ -461,8 +440,9 @@ def read(content: str) -> Claim | None:
             clauses, covered = [swap], True
         else:
             clauses, covered = _sentence(sent, last)
-        if not clauses and (bare := _bare(sent) or _by_owner(sent) or _scheduled(sent)) is not None:
-            clauses, covered = [bare], True
+        if not clauses:
+            bare = _bare(sent) or _by_owner(sent) or scheduled(sent) or rate(sent)
+            clauses, covered = ([bare], True) if bare is not None else (clauses, covered)
         whole = whole and covered
         for clause in clauses:
             if (claim := _claim(clause)) is not None:

@@ -17,6 +17,12 @@ PRONOUNS = frozenset(
 )
 
 
+# Times that say when something happened once, not when it happens: "上个月搬到了深圳".
+ONE_OFF = tuple(
+    "昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时 最近 近期 前阵子 前几天 "
+    "这几天 年初 月初".split()
+)
+
 NEGATORS = frozenset({"不", "没", "没有", "未", "别", "不要", "not", "never", "don't", "doesn't",
                        "isn't", "aren't", "won't", "didn't", "no"})  # fmt: skip
 
