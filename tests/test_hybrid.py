@@ -194,10 +194,11 @@ def test_matrix_top_matches_exact_search(kind: str) -> None:
     assert len(matrix.top(rows[0], 5000)[0]) == 3000
 
 
-def test_faiss_switches_to_cells_past_the_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past IVF_MIN rows the matrix becomes inverted lists: clustered data (like real
-    embeddings) keeps nearly all of the exact top k, retraining happens when the count
-    doubles, and rows added after training are found."""
+def test_faiss_switches_to_codes_past_the_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past IVF_MIN rows the matrix becomes fast-scan codes re-scored by float16:
+    clustered data (like real embeddings) keeps nearly all of the exact top k with
+    float16's cosines, retraining happens when the count doubles, rows added after
+    training are found, and `rows` gives back what is scored."""
     import numpy as np
 
     from remem.retrieval import matrix as mx
@@ -224,10 +225,36 @@ def test_faiss_switches_to_cells_past_the_threshold(monkeypatch: pytest.MonkeyPa
         want = set(np.argsort(-(rows @ query))[:20].tolist())
         got, scores = m.top(query, 20)
         found.append(len(want & set(got)) / 20)
-        assert np.allclose(scores, rows[got] @ query, atol=1e-2)  # 8 bits per dimension
+        assert np.allclose(scores, rows[got] @ query, atol=1e-3)  # re-scored by float16
+        assert np.allclose(m.rows(got) @ query, scores, atol=1e-5)
     assert np.mean(found) >= 0.9
     m.add(rows[:1] * 1.0)  # a row added after training is searchable at once
     assert 6000 in m.top(rows[0], 5)[0]
+
+
+@pytest.mark.parametrize("kind", MATRICES)
+def test_cosines_from_the_matrix_match_the_stored_vectors(tmp_path: Path, kind: str) -> None:
+    """A keyword candidate's cosine comes from the matrix when it holds the row, from the
+    store otherwise (saved by another writer since, or never loaded): the same values."""
+    import numpy as np
+
+    db, fake = tmp_path / "c.db", FakeEmbedder()
+    with (
+        Memory(db, project="p", embedder=fake) as mem,
+        Memory(db, project="p", embedder=fake) as writer,
+    ):
+        assert mem.vectors is not None
+        mem.vectors.kind = kind
+        ids = [mem.save(f"服务 svc{i} 部署在 zone{i % 5}", force=True).entry.id for i in range(30)]
+        mem.vectors.refresh()
+        assert set(mem.vectors._row_of) == set(ids)  # the matrix holds these 30
+        late = writer.save("缓存 svc99 使用 Redis").entry.id  # not in this matrix yet
+        query = fake.embed(["svc3 zone3 Redis"])[0]
+        got = mem.vectors.cosines(query, [*ids, late, "no-such-id"])
+        stored = mem.store.vectors_of(fake.name, [*ids, late])
+        assert got.keys() == stored.keys() == {*ids, late}
+        for eid, blob in stored.items():
+            assert abs(got[eid] - float(np.frombuffer(blob, np.float32) @ query)) < 1e-3
 
 
 @pytest.mark.parametrize("kind", MATRICES)

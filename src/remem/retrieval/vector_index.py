@@ -107,6 +107,7 @@ class VectorIndex:
         self.notify = notify  # told once when a first embedding of many entries starts
         self.kind = matrix
         self._ids: list[str] = []
+        self._row_of: dict[str, int] = {}  # entry id -> its (latest) row in the matrix
         self._matrix: Matrix | None = None
         self._position = 0  # the last entry position whose vector is cached
         self._embedded_to = 0  # every entry up to this position has a vector
@@ -149,6 +150,7 @@ class VectorIndex:
         self._embedded_to = max(self._embedded_to, after)
         if full:
             self._matrix, self._ids, self._position, self._generation = None, [], 0, None
+            self._row_of = {}
         return done
 
     def _refresh(self) -> bool:
@@ -187,7 +189,9 @@ class VectorIndex:
             part = [r for r in part if len(r[2]) == 4 * self._matrix.dim]
             vectors = np.frombuffer(b"".join(vec for _, _, vec in part), dtype=np.float32)
             self._matrix.add(vectors.reshape(len(part), self._matrix.dim))
+            start = len(self._ids)
             self._ids += [eid for _, eid, _ in part]
+            self._row_of.update((eid, start + i) for i, (_, eid, _) in enumerate(part))
 
     def refresh(self) -> None:
         """Bring the index up to date with the store (embedding entries other writers
@@ -258,17 +262,29 @@ class VectorIndex:
         return last[1]
 
     def cosines(self, vector: Vectors, ids: Sequence[str]) -> dict[str, float]:
-        """Cosine of `vector` with the stored vectors of `ids` (those that have one)."""
+        """Cosine of `vector` with the vectors of `ids` (those that have one): from the
+        in-process matrix for the rows it holds (as its search scores them: float16's
+        within 1e-4 for faiss), from the store for the others (~14 us a vector at 100k)."""
         import numpy as np
 
         dim = int(vector.shape[-1])
-        kept = [(e, b) for e, b in self.store.vectors_of(self.embedder.name, ids).items()
-                if len(b) == 4 * dim]  # fmt: skip
-        if not kept:
-            return {}
-        rows = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32).reshape(-1, dim)
-        found: list[float] = (rows @ vector.astype(np.float32)).tolist()
-        return dict(zip((e for e, _ in kept), found, strict=True))
+        held: list[tuple[str, int]] = []
+        matrix, row_of = self._matrix, self._row_of
+        if matrix is not None and matrix.dim == dim and not self._own_index:
+            held = [(e, r) for e in dict.fromkeys(ids) if (r := row_of.get(e)) is not None]
+        found: dict[str, float] = {}
+        query = vector.astype(np.float32)
+        if held:
+            assert matrix is not None
+            scores = (matrix.rows([r for _, r in held]) @ query).tolist()
+            found = dict(zip((e for e, _ in held), scores, strict=True))
+        rest = [e for e in ids if e not in found]
+        kept = [(e, b) for e, b in self.store.vectors_of(self.embedder.name, rest).items()
+                if len(b) == 4 * dim] if rest else []  # fmt: skip
+        if kept:
+            rows = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32).reshape(-1, dim)
+            found.update(zip((e for e, _ in kept), (rows @ query).tolist(), strict=True))
+        return found
 
     def _query_cosines(
         self, query: str, n: int, flt: Filter, *, refresh: bool = True, names: Sequence[str] = ()
