@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from remem.entry import Entry
 from remem.errors import AmbiguousId, InvalidInput, NotFound, NotYours
-from remem.store.protocol import Filter, Store, Visibility
+from remem.store.protocol import Filter, Store, Visibility, load_entries
 
 __all__ = ["MIN_PREFIX", "Partition", "check_id"]
 
@@ -53,7 +53,9 @@ class Partition:
         """The entries among `ids` the caller may read (older versions and expired
         ones included), by id."""
         flt = Filter(self.visibility, include_history=True, include_expired=True)
-        return {c.entry.id: c.entry for c in self.store.candidates(list(ids), flt)} if ids else {}
+        found = self.store.candidates(list(ids), flt) if ids else []
+        load_entries(found)
+        return {c.id: e for c in found if (e := c.loaded()) is not None}
 
     def get(self, entry_id: str | None) -> Entry | None:
         """The entry with exactly this id when the caller may read it."""

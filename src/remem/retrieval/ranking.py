@@ -21,7 +21,7 @@ from typing import Literal
 from remem import text
 from remem.entry import Entry, utcnow
 from remem.settings import RankingConfig
-from remem.store.protocol import Candidate, CorpusStats
+from remem.store.protocol import Candidate, CorpusStats, load_entries
 from remem.truth import dedup
 
 DAY = 86400.0
@@ -270,11 +270,13 @@ def score_candidates(
         best = _without_asked(best, [c for c, _, _ in kept], parts, scores, query_set, named, cfg)
     if cfg.neighbour_share > 0 and cfg.neighbour_hits > 0:
         best, scores = _with_neighbours(best, [c for c, _, _ in kept], scores, cfg)
+    top = best[:limit]
+    load_entries(kept[i][0] for i in top)  # one read of the entries of the hits returned
     hits = []
-    for i in best[:limit]:
+    for i in top:
         cand, rel, d = kept[i]
-        entry = cand.entry
-        hits.append(Hit(entry, scores[i], rel, d, is_stale(entry, now, cfg)))
+        if (entry := cand.loaded()) is not None:  # (None: deleted since it was found)
+            hits.append(Hit(entry, scores[i], rel, d, is_stale(entry, now, cfg)))
     return hits
 
 
@@ -325,11 +327,10 @@ def _without_asked(
 
 
 def _turn_of(cand: Candidate) -> tuple[str, int] | None:
-    """(session, position) of a conversation turn (`remem.conversation`), else None
-    (only a conversation turn's entry is read)."""
+    """(session, position) of a conversation turn (`remem.conversation`), else None."""
     if cand.type != "conversation":
         return None
-    meta = cand.entry.metadata
+    meta = cand.metadata
     session, turn = meta.get("session_id"), meta.get("turn")
     if not isinstance(session, str) or not isinstance(turn, int) or isinstance(turn, bool):
         return None
@@ -352,7 +353,7 @@ def _with_neighbours(
         return order, scores
     reach, moved = cfg.neighbour_turns, list(scores)
     for i in order:
-        at = _turn_of(cands[i])  # (only a conversation turn reads its entry)
+        at = _turn_of(cands[i])
         near = anchors.get(at[0]) if at is not None else None
         if at is None or near is None:
             continue

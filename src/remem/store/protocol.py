@@ -7,7 +7,8 @@ keyword candidates. SQLite is the embedded default (`remem.store.sqlite.store`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -15,6 +16,7 @@ from typing import Any, Protocol
 
 from remem import glossary, text
 from remem.entry import AuditRecord, Entry
+from remem.errors import StoreError
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,12 +112,13 @@ def _flatten(value: Any) -> str:
 
 class Candidate:
     """A keyword or semantic match: the terms it was indexed under, what the ranking
-    reads of its entry (id, type, source, entity, creation time), and the entry itself,
-    which a store may build from its row only when asked (`Candidate.of_row`): a search
-    scores ~150 candidates and returns ten, and building an `Entry` costs more than
-    scoring it."""
+    reads of its entry (id, type, source, entity, creation time, metadata), and the
+    entry itself, which a store may read only when asked (`Candidate.of_row`): a search
+    scores ~150 candidates and returns ten, and reading and building an `Entry` costs
+    more than scoring it."""
 
-    __slots__ = ("terms", "id", "type", "source", "entity", "created_at", "_entry", "_build")
+    __slots__ = ("terms", "id", "type", "source", "entity", "created_at", "_meta", "_entry",
+                 "_group")  # fmt: skip
     terms: list[str]
     id: str
     type: str
@@ -127,30 +130,79 @@ class Candidate:
         self.terms = terms
         self.id, self.type, self.source = entry.id, entry.type, entry.source
         self.entity, self.created_at = entry.entity, entry.created_at
+        self._meta: Any = entry.metadata
         self._entry: Entry | None = entry
-        self._build: Callable[[], Entry] | None = None
+        self._group: Entries | None = None
 
     @classmethod
     def of_row(
         cls,
         terms: list[str],
         fields: tuple[str, str, str, str | None, datetime],
-        build: Callable[[], Entry],
+        metadata: str,
+        group: Entries,
     ) -> Candidate:
-        """A candidate whose entry (with these `fields`: id, type, source, entity,
-        created_at) is made by `build` on first use."""
+        """A candidate with these `fields` (id, type, source, entity, created_at) and
+        `metadata` (its JSON text), whose entry `group` reads when first asked for."""
         self = cls.__new__(cls)
         self.terms = terms
         self.id, self.type, self.source, self.entity, self.created_at = fields
-        self._entry, self._build = None, build
+        self._meta, self._entry, self._group = metadata, None, group
+        group.pending.append(self)
         return self
 
     @property
+    def metadata(self) -> dict[str, Any]:
+        """The entry's metadata (without reading the entry)."""
+        if isinstance(self._meta, str):
+            self._meta = {} if self._meta == "{}" else json.loads(self._meta)
+        meta: dict[str, Any] = self._meta
+        return meta
+
+    @property
     def entry(self) -> Entry:
+        """The entry (read with every other candidate of its read not read yet)."""
+        if self._group is not None:
+            self._group.load(self._group.pending)
         if self._entry is None:
-            assert self._build is not None
-            self._entry, self._build = self._build(), None
+            raise StoreError(f"memory {self.id} was deleted while it was being read")
         return self._entry
+
+    def loaded(self) -> Entry | None:
+        """The entry after `load_entries`; None when it was deleted since its row was read."""
+        if self._group is not None:
+            self._group.load([self])
+        return self._entry
+
+
+class Entries:
+    """The entries behind one read's candidates, read by `fetch` (ids -> entries) when
+    first needed: those named (`load_entries`), or at once every one not read yet."""
+
+    __slots__ = ("fetch", "pending")
+
+    def __init__(self, fetch: Callable[[Sequence[str]], dict[str, Entry]]) -> None:
+        self.fetch = fetch
+        self.pending: list[Candidate] = []
+
+    def load(self, candidates: Iterable[Candidate]) -> None:
+        want = [c for c in candidates if c._group is self]
+        if not want:
+            return
+        found = self.fetch([c.id for c in want])
+        for cand in want:
+            cand._entry, cand._group = found.get(cand.id), None
+        self.pending = [c for c in self.pending if c._group is self]
+
+
+def load_entries(candidates: Iterable[Candidate]) -> None:
+    """Read the entries of `candidates` in one statement per read they came from."""
+    groups: dict[int, tuple[Entries, list[Candidate]]] = {}
+    for cand in candidates:
+        if cand._group is not None:
+            groups.setdefault(id(cand._group), (cand._group, []))[1].append(cand)
+    for group, members in groups.values():
+        group.load(members)
 
 
 @dataclass(frozen=True, slots=True)

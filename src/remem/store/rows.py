@@ -9,11 +9,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from remem.entry import Entry, to_utc, utcnow
-from remem.store.protocol import Candidate, Domain, Filter, IndexFields
+from remem.store.protocol import Candidate, Domain, Entries, Filter, IndexFields
 
 ENTRY_COLUMNS = (
     "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
@@ -24,6 +24,8 @@ E_COLUMNS = ", ".join(f"e.{c.strip()}" for c in ENTRY_COLUMNS.split(","))
 N_COLUMNS = len(ENTRY_COLUMNS.split(","))  # where extra selected columns start
 # and what `Near` keeps of an entry
 K_COLUMNS = f"{E_COLUMNS}, e.subject_key, e.canon, e.value_key"
+# what a search candidate's row holds (`row_candidate`): the ranking's fields and terms
+C_COLUMNS = "e.id, e.type, e.source, e.entity, e.created_at, e.metadata, e.terms"
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 
@@ -60,10 +62,9 @@ def load_value_key(text: str | None) -> tuple[str, ...] | None:
     return None if text is None else tuple(_json(text))
 
 
-def row_candidate(row: Sequence[Any], terms: list[str]) -> Candidate:
-    """A `Candidate` of a row of `ENTRY_COLUMNS`, its `Entry` built only when read."""
-    fields = (row[0], row[2], row[12], row[15], to_utc(row[8]))
-    return Candidate.of_row(terms, fields, partial(row_to_entry, row))
+def row_candidate(row: Sequence[Any], terms: list[str], group: Entries) -> Candidate:
+    """A `Candidate` of a row of `C_COLUMNS`, its `Entry` read by `group` when needed."""
+    return Candidate.of_row(terms, (row[0], row[1], row[2], row[3], to_utc(row[4])), row[5], group)
 
 
 def _json(text: str) -> Any:

@@ -24,6 +24,7 @@ from remem.store.protocol import (
     MAX_POSTINGS,
     Candidate,
     CorpusStats,
+    Entries,
     Filter,
     IndexFields,
     rarest,
@@ -31,7 +32,6 @@ from remem.store.protocol import (
 from remem.store.rows import (
     E_COLUMNS,
     ENTRY_COLUMNS,
-    N_COLUMNS,
     Dialect,
     domain_clause,
     dumps,
@@ -387,8 +387,13 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         return self._candidates(self._among(ids, where, params))
 
     def _candidates(self, rows: Sequence[Any]) -> list[Candidate]:
-        load = self.dialect.load_terms
-        return [row_candidate(r, load(r[N_COLUMNS])) for r in rows]
+        """Candidates of rows of `C_COLUMNS`; their entries are read together when asked."""
+        load, group = self.dialect.load_terms, Entries(self._entries)
+        return [row_candidate(r, load(r[6]), group) for r in rows]
+
+    def _entries(self, ids: Sequence[str]) -> dict[str, Entry]:
+        rows = self._in(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id", ids)
+        return {r[0]: row_to_entry(r) for r in rows}
 
     def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
         rows = self._in("SELECT entry_id, used_at FROM usage WHERE entry_id", ids)

@@ -22,7 +22,7 @@ from remem.store.postgres.bm25 import BM25_POSTINGS, bm25, bm25_params, indexabl
 from remem.store.postgres.conn import Connections
 from remem.store.postgres.schema import LATEST, hnsw_index_sql
 from remem.store.protocol import CorpusStats, Filter
-from remem.store.rows import E_COLUMNS, K_COLUMNS, Dialect
+from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore, where_clause
 
 POSTGRES = Dialect(
@@ -101,7 +101,7 @@ class PostgresStore(SQLStore):
             f"WITH scored AS ({BM25_POSTINGS}), top AS (SELECT s.pos, s.score FROM scored s "
             f"JOIN entries e ON e.pos = s.pos WHERE {where} "
             "ORDER BY s.score DESC, s.pos LIMIT :limit) "
-            f"SELECT {E_COLUMNS}, e.terms FROM top t JOIN entries e ON e.pos = t.pos "
+            f"SELECT {C_COLUMNS} FROM top t JOIN entries e ON e.pos = t.pos "
             "ORDER BY t.score DESC, t.pos"
         )
         return self._db.index_only(POSTGRES.sql(sql), params)
@@ -119,7 +119,7 @@ class PostgresStore(SQLStore):
 
     def _among(self, ids: Sequence[str], where: str, params: dict[str, Any]) -> list[Any]:
         return self._rows(
-            f"SELECT {E_COLUMNS}, e.terms FROM entries e WHERE e.id = ANY(:ids) AND {where}",
+            f"SELECT {C_COLUMNS} FROM entries e WHERE e.id = ANY(:ids) AND {where}",
             {**params, "ids": list(ids)},
         )
 

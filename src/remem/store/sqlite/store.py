@@ -17,7 +17,7 @@ from typing import Any
 from remem.entry import format_ts
 from remem.errors import StoreError
 from remem.store.protocol import CorpusStats, Filter
-from remem.store.rows import E_COLUMNS, K_COLUMNS, Dialect
+from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.schema import LATEST
@@ -135,7 +135,7 @@ class SQLiteStore(SQLStore):
     ) -> list[Any]:
         params = {**params, "match": match_expr(terms), "limit": limit}
         return self._q(
-            f"SELECT {E_COLUMNS}, e.terms FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
+            f"SELECT {C_COLUMNS} FROM entries_fts f JOIN entries e ON e.rowid = f.rowid "
             f"WHERE entries_fts MATCH :match AND {where} ORDER BY f.rank LIMIT :limit",
             params,
         )
@@ -155,7 +155,7 @@ class SQLiteStore(SQLStore):
         marks = ", ".join(f":id{i}" for i in range(len(ids)))
         # CROSS JOIN fixes the order: the id lookups drive, not a scan of the project.
         return self._q(
-            f"SELECT {E_COLUMNS}, e.terms FROM (SELECT rowid AS r FROM entries WHERE id IN "
+            f"SELECT {C_COLUMNS} FROM (SELECT rowid AS r FROM entries WHERE id IN "
             f"({marks})) ids CROSS JOIN entries e ON e.rowid = ids.r WHERE {where}",
             params,
         )
