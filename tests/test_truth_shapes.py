@@ -86,6 +86,13 @@ def test_contractions_split_into_owner_and_copula() -> None:
         ("工作日早上 9 点上班", "上班时间推迟到 10 点"),
         ("每天晚上 11 点备份一次数据库", "数据库备份改到每天凌晨 3 点"),
         ("我们每三周发一次版", "现在改成每两周发一次版"),
+        # found by probe set j
+        ("The docs site is built with Jekyll", "The docs site was rebuilt with Hugo"),
+        ("The QA lead is Ana", "Ben took over as QA lead"),
+        ("采购审批人是老刘", "采购审批改由小吴负责"),
+        ("我的工位在 3 楼", "工位换到了 5 楼"),
+        ("市场预算是 20 万", "市场预算追加到 35 万"),
+        ("我每天晚上 11 点睡觉", "我现在每天 10 点睡觉"),
     ],
 )  # fmt: skip
 def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:

@@ -61,6 +61,9 @@ def _han_concepts(toks: list[Tok], i: int) -> tuple[list[str], int]:
             joined = "".join(t.low for t in run)
             if joined in table:
                 return [table[joined]], n
+    after = toks[i + 1] if i + 1 < len(toks) else None
+    if after is not None and after.low == "人" and toks[i].tag[:1] == "v":
+        return [table.get(toks[i].low, toks[i].low), "owner"], 2  # 审批人: who approves
     return [table.get(part, part) for part in split_han(toks[i].low)], 1
 
 

@@ -79,12 +79,13 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "切换成 切到 切成 更新为 更新到 变为 变成 变更为 更改为 修改为 替换为 替换成 "
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
         "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到 "
-        "缩短为 延长为 提高为 降低为 增加为 减少为 提升为 调整成 提前为 推迟为",
+        "缩短为 延长为 提高为 降低为 增加为 减少为 提升为 调整成 提前为 推迟为 追加到 追加至 "
+        "涨价到 上涨到 下降到",
         _CHANGE,
     ),
     **_many(
         "改到 迁移到 迁移至 迁到 迁至 搬到 搬至 移到 移至 挪到 移动到 改存到 改存在 改放到 改放在 "
-        "改存 改放 改存放到 转移到 转存到",
+        "改存 改放 改存放到 转移到 转存到 换到 换至",
         _MOVE,
     ),
     **_many("定在 定于 安排在 约在 排在 放到了", Predicate(attr="move")),
@@ -201,7 +202,9 @@ EN_PREDICATES: dict[str, Predicate] = {
         "cut to|was cut to|trimmed to|doubled to|halved to|dropped to|grew to|expanded to|"
         "shrunk to|shrank to|capped at|is now capped at|scaled to|was scaled to|scaled up to|"
         "went up to|went down to|goes up to|go up to|jumped to|rose to|fell to|climbed to|"
-        "turned|just turned|has turned|has just turned",
+        "turned|just turned|has turned|has just turned|"
+        "was rebuilt with|rebuilt with|has been rebuilt with|is now built with|was rebuilt in|"
+        "was rewritten with|is now written in|are now written in",
         _CHANGE,
     ),
     **_en(
@@ -232,6 +235,12 @@ EN_PREDICATES: dict[str, Predicate] = {
         Predicate(attr="owner"),
     ),
     **_en("owns|maintains|leads|runs the", Predicate(inverse=True, attr="owner")),
+    # "Marco took over as design lead": the role is the subject, the person its new value
+    **_en(
+        "took over as|has taken over as|takes over as|stepped in as|has stepped in as|"
+        "was promoted to|is now acting as",
+        Predicate(inverse=True, change=True, attr="owner"),
+    ),
 }
 # "moved the deploy script to tools/", "set the timeout to 60s", "replaced X with Y".
 EN_TRANSITIVE = frozenset(

@@ -11,6 +11,7 @@ a change of the same thing.
 
 from __future__ import annotations
 
+from remem.truth import lexicon as lx
 from remem.truth.grammar import Clause, strip_subject
 from remem.truth.lexicon import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
@@ -44,13 +45,20 @@ def _event(tail: list[Tok]) -> list[Tok] | None:
 
 
 def scheduled(sent: list[Tok]) -> Clause | None:
-    """A time, then what happens at it (its subject): see the module."""
+    """A time, then what happens at it (its subject): see the module. The owner may
+    come first, and "现在" says it changed ("我现在每天 6 点起床")."""
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    owner = None
+    if toks and (toks[0].low in lx.ZH_OWNERS_USER or toks[0].low in lx.ZH_OWNERS_WE):
+        owner, toks = "user" if toks[0].low in lx.ZH_OWNERS_USER else "we", toks[1:]
+    change = bool(toks) and toks[0].low in lx.ZH_CHANGE_ADVERBS
+    toks = toks[1:] if change else toks
     for cut in (len(toks) - 1, len(toks) - 2, len(toks) - 3):
         head, tail = toks[:cut], toks[cut:]
         event = _event(tail) if cut > 0 and _when(head) else None
         if event is not None and value_ok(head, 1) and strip_subject(event)[4]:
-            return Clause(None, event, Predicate(attr="time"), head, ["time"], False, None, True)
+            pred = Predicate(attr="time")
+            return Clause(owner, event, pred, head, ["time"], change, None, True)
     return None
 
 
