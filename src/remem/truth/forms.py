@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
+from remem.truth import predicates as pr
 from remem.truth.grammar import Clause, strip_subject
-from remem.truth.lexicon import Predicate
+from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
 from remem.truth.values import span_text, value_ok
 
@@ -119,6 +120,6 @@ def _chinese(toks: list[Tok], k: int, change: bool) -> Clause | None:
     manner, head = toks[k:of], toks[of + 1 :]
     if manner[0].tag[:1] not in ("a", "z") or not all(t.is_han for t in (*manner, *head)):
         return None  # "喜欢红色的花": a colour is a thing liked, not a manner
-    if any(t.low in lx.ZH_PREDICATES for t in head):
+    if any(t.low in pr.ZH_PREDICATES for t in head):
         return None
     return _preference(head, manner, change)

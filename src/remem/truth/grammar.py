@@ -9,7 +9,8 @@ from functools import lru_cache
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
-from remem.truth.lexicon import Predicate
+from remem.truth import predicates as pr
+from remem.truth.predicates import Predicate
 from remem.truth.segment import (
     CLAUSE_PUNCT,
     QUOTES,
@@ -62,7 +63,7 @@ def _lows(toks: list[Tok]) -> list[str]:
 
 @lru_cache(maxsize=1)
 def _longest() -> int:
-    return max(len(k.split()) for k in lx.EN_PREDICATES)
+    return max(len(k.split()) for k in pr.EN_PREDICATES)
 
 
 def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
@@ -75,8 +76,8 @@ def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
             if not toks[j].is_han:
                 break
             joined += toks[j].low
-            if joined in lx.ZH_PREDICATES:
-                best = (lx.ZH_PREDICATES[joined], j + 1)
+            if joined in pr.ZH_PREDICATES:
+                best = (pr.ZH_PREDICATES[joined], j + 1)
         if best and best[1] < len(toks) and toks[best[1]].low == "的":
             return None  # attributive: "喜欢的故事书" is a thing, not a statement
         return best
@@ -91,14 +92,14 @@ def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
         if toks[j].kind != "word":
             break
         words.append(toks[j].low)
-        if (pred := lx.EN_PREDICATES.get(" ".join(words))) is not None:
+        if (pred := pr.EN_PREDICATES.get(" ".join(words))) is not None:
             best = (pred, j + 1)
     if best is not None and words[0] in ("last", "lasts") and not _duration_at(toks, best[1]):
         return None  # "moved last month": last is no verb there
-    if best is None and first.low in lx.EN_TRANSITIVE:
+    if best is None and first.low in pr.EN_TRANSITIVE:
         return _transitive(toks, i)
-    if best is None and first.low in lx.EN_PLACING:
-        return _transitive(toks, i, lx.EN_PLACING_LINKS)
+    if best is None and first.low in pr.EN_PLACING:
+        return _transitive(toks, i, pr.EN_PLACING_LINKS)
     return best
 
 
@@ -115,19 +116,19 @@ def _duration_at(toks: list[Tok], i: int) -> bool:
 
 
 def _transitive(
-    toks: list[Tok], i: int, links: frozenset[str] = lx.EN_TRANSITIVE_LINKS
+    toks: list[Tok], i: int, links: frozenset[str] = pr.EN_TRANSITIVE_LINKS
 ) -> tuple[Predicate, int] | None:
     """ "moved the deploy script to tools/", "changed the port from 8080 to 9090"; with
     `links` of place, "keep the wiki on Confluence" (where the object is, no change)."""
     for j in range(i + 1, min(i + 9, len(toks))):
         if toks[j].text in CLAUSE_PUNCT:
             return None
-        if links is not lx.EN_TRANSITIVE_LINKS and toks[j].low in links:
+        if links is not pr.EN_TRANSITIVE_LINKS and toks[j].low in links:
             obj = [t.low for t in toks[i + 1 : j]]
             if not obj or any(w in PRONOUNS or w in _OBJECTPRONOUNS for w in obj):
                 return None  # "keep on pushing", "keep me at peace": no thing placed
             return Predicate(transitive=True, attr="location", links=links), i + 1
-        if toks[j].low in lx.EN_TRANSITIVE_LINKS:
+        if toks[j].low in pr.EN_TRANSITIVE_LINKS:
             attr = "move" if toks[i].low.startswith(("mov", "reloc")) else None
             attr = "name" if toks[i].low.startswith("renam") else attr
             return Predicate(change=True, transitive=True, attr=attr), i + 1
@@ -155,7 +156,7 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
             change = True
             if not out:
                 continue
-        if tok.is_han and low in lx.ZH_PREDICATES and k + 1 < len(toks) and toks[k + 1].low == "的":
+        if tok.is_han and low in pr.ZH_PREDICATES and k + 1 < len(toks) and toks[k + 1].low == "的":
             continue  # "使用的端口": the port it uses is its port
         if tok.text in QUOTES or (tok.kind == "punct" and tok.text not in "-_/."):
             continue

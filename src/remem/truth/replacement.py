@@ -14,7 +14,7 @@ from __future__ import annotations
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth.grammar import Clause
-from remem.truth.lexicon import Predicate
+from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
 from remem.truth.values import span_text, value_ok
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from remem.truth import lexicon as lx
 from remem.truth.grammar import Clause, strip_subject
-from remem.truth.lexicon import Predicate
+from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
 from remem.truth.values import ONE_OFF, date_like, nounish, value_ok
 

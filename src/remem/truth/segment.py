@@ -116,7 +116,8 @@ def _tokens(text: str) -> tuple[Tok, ...]:
 
 def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
     """ "数是" -> "数", "是": a copula jieba glued to the word before it."""
-    from remem.truth.lexicon import ZH_GLUED, ZH_PREDICATES, ZH_WORDS_ENDING_IN_COPULA
+    from remem.truth.lexicon import ZH_GLUED, ZH_WORDS_ENDING_IN_COPULA
+    from remem.truth.predicates import ZH_PREDICATES
 
     end = len(word) - 1
     if word[0] == "由" and tag == "nr" and len(word) >= 3:  # "前端由小王负责": 由 + a name
@@ -154,7 +155,7 @@ def _join_known(run: list[Tok]) -> list[Tok]:
 def _split_verbs(run: list[Tok]) -> list[Tok]:
     """ "版本升级" + "到" -> "版本", "升级", "到": a verb jieba glued to the noun before
     it, where the verb and the next word make a predicate ("升级到")."""
-    from remem.truth.lexicon import ZH_PREDICATES
+    from remem.truth.predicates import ZH_PREDICATES
 
     out: list[Tok] = []
     if run and (last := run[-1]).text[-1:] == "用" and len(last.text) > 1:

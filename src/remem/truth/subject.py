@@ -41,7 +41,7 @@ from remem.truth.grammar import (
     trim_value,
     without_purpose,
 )
-from remem.truth.lexicon import Predicate
+from remem.truth.predicates import Predicate
 from remem.truth.replacement import replaced
 from remem.truth.schedule import rate, rate_split, scheduled
 from remem.truth.segment import (
@@ -87,16 +87,13 @@ class Claim:
         return keymod.keys(self.subject, self.value)[1]
 
 
-_BY = frozenset({"由", "改由", "转由", "换由", "现由"})
-
-
 def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
     """The clause whose predicate spans toks[i:j]; its subject is looked for in toks[start:i]."""
     before = toks[i - 1].low if i > start else ""
     if before in NEGATORS and not pred.negation and not pred.change:
         pred = replace(pred, negation=True)
     part = subject_part(toks, start, i)
-    by = next((k for k, t in enumerate(part) if t.low in _BY), None)
+    by = next((k for k, t in enumerate(part) if t.low in lx.ZH_BY), None)
     if pred.inverse and pred.attr == "owner" and by is not None:  # "报表服务由王强负责"
         owner, subject, _, _, usable = strip_subject(part[:by])
         ok = usable and subject and value_ok(part[by + 1 :], 1)
@@ -472,7 +469,7 @@ def states_change(content: str) -> bool:
         for i, tok in enumerate(toks):
             if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in ("now", "instead", "anymore"):
                 return True
-            if tok.low in _BY and tok.low != "由":  # 改由
+            if tok.low in lx.ZH_BY and tok.low != "由":  # 改由
                 return True
             found = predicate_at(toks, i)
             if found is not None and (found[0].change or found[0].negation):
