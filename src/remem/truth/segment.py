@@ -212,8 +212,11 @@ def _contraction(value: str, start: int) -> list[Tok]:
     return [_word(value, start)]
 
 
+_VERSION = re.compile(r"[vV]\d[\d.]*")  # "v2", "V1.5": a number
+
+
 def _word(value: str, start: int) -> Tok:
-    kind = "num" if value[:1].isdigit() or re.fullmatch(r"[vV]\d[\d.]*", value) else "word"
+    kind = "num" if value[:1].isdigit() or _VERSION.fullmatch(value) else "word"
     return Tok(
         value, value.lower(), kind, "m" if kind == "num" else "eng", start, start + len(value)
     )

@@ -4,6 +4,7 @@ pronoun, a verb or a feeling ("so beautiful" is how something felt, not its valu
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from remem.truth import lexicon as lx
 from remem.truth.segment import Tok
@@ -37,12 +38,19 @@ def span_text(toks: list[Tok]) -> str:
 
 
 def date_like(toks: list[Tok]) -> bool:
+    return _date_like(span_text(toks))
+
+
+# The grammar asks this of each head token and value span it tries (~2 a token read):
+# the same short texts again and again.
+@lru_cache(maxsize=8192)
+def _date_like(text: str) -> bool:
     from remem import numbers
 
-    text = span_text(toks)
     if any(t.kind in ("date", "time") for t in numbers.number_tokens(text)):
         return True
-    return bool(_CLOCK.search(text)) or any(w in text.lower() for w in _WHEN_WORDS)
+    low = text.lower()
+    return bool(_CLOCK.search(text)) or any(w in low for w in _WHEN_WORDS)
 
 
 # "9am", "10 p.m.", "3点", "十点半", "5 o'clock": a time of day
