@@ -1201,3 +1201,17 @@ def test_narrower_subjects_and_named_values_in_entry_order(store: Store) -> None
     assert sorted(near_ids(near)) == sorted(ids(narrow + ports[:20]))
     near = store.same_domain(Domain.of(probe), keyed(probe, "budget nobody"), broader=True)
     assert sorted(near_ids(near)) == sorted(ids(ports[:20]))
+
+
+def test_entries_read_from_one_row_share_nothing_mutable(store: Store) -> None:
+    """Rows' facts and linked paths are parsed once per text: every entry read still
+    gets its own dict and list."""
+    entry = add(store, "port is 9090", 0, facts={"port": "9090"}, linked_paths=["/srv/a"])
+    first, second = store.get(entry.id), store.get(entry.id)
+    assert first is not None and second is not None and first == second
+    first.facts["port"] = "1"
+    first.linked_paths.append("/srv/b")
+    again = store.get(entry.id)
+    assert again is not None
+    assert (second.facts, again.facts) == ({"port": "9090"}, {"port": "9090"})
+    assert (second.linked_paths, again.linked_paths) == (["/srv/a"], ["/srv/a"])

@@ -42,14 +42,14 @@ def row_to_entry(row: Sequence[Any]) -> Entry:
     return Entry(
         id=eid, content=content, type=type_, scope=scope, project=project,
         session_id=session_id, user_id=user_id, agent_id=agent_id,
-        created_at=to_utc(created), updated_at=to_utc(updated),
-        last_verified_at=to_utc(verified), token_count=tokens, source=source,
+        created_at=_utc(created), updated_at=_utc(updated),
+        last_verified_at=_utc(verified), token_count=tokens, source=source,
         confidence=confidence, metadata=_json(metadata), entity=entity,
-        facts=_json(facts), linked_paths=_json(linked),
-        expires_at=to_utc(expires) if expires else None, importance=importance,
+        facts=_flat(facts), linked_paths=_flat(linked),
+        expires_at=_utc(expires) if expires else None, importance=importance,
         superseded_by=superseded_by, supersedes=supersedes, subject=subject, value=value,
-        valid_from=to_utc(valid_from) if valid_from else None,
-        valid_to=to_utc(valid_to) if valid_to else None,
+        valid_from=_utc(valid_from) if valid_from else None,
+        valid_to=_utc(valid_to) if valid_to else None,
     )  # fmt: skip
 
 
@@ -58,6 +58,7 @@ def dump_value_key(terms: Sequence[str] | None) -> str | None:
     return None if terms is None else dumps(list(terms))
 
 
+@lru_cache(maxsize=8192)
 def load_value_key(text: str | None) -> tuple[str, ...] | None:
     return None if text is None else tuple(_json(text))
 
@@ -70,6 +71,32 @@ def row_candidate(row: Sequence[Any], terms: list[str], group: Entries) -> Candi
 def _json(text: str) -> Any:
     """json.loads, without its cost for the empty values most rows hold."""
     return {} if text == "{}" else [] if text == "[]" else json.loads(text)
+
+
+# A save reads ~17 candidate rows, and the same rows come back save after save (the
+# first entries naming "port", those of one subject): their timestamps (immutable)
+# and flat JSON are parsed once. A row's timestamps repeat within it too.
+_utc = lru_cache(maxsize=16384)(to_utc)
+
+
+@lru_cache(maxsize=8192)
+def _parsed(text: str) -> Any:
+    return json.loads(text)
+
+
+def _flat(text: str) -> Any:
+    """`_json` of facts and linked paths, strings in a dict or a list: each text parsed
+    once, each entry given its own copy (anything nested is parsed afresh)."""
+    if text == "{}":
+        return {}
+    if text == "[]":
+        return []
+    parsed = _parsed(text)
+    if isinstance(parsed, dict) and all(isinstance(v, str) for v in parsed.values()):
+        return dict(parsed)
+    if isinstance(parsed, list) and all(isinstance(v, str) for v in parsed):
+        return list(parsed)
+    return json.loads(text)
 
 
 def _identity(value: Any) -> Any:
