@@ -138,3 +138,17 @@ def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, righ
 def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, again: str) -> None:
     assert mem.save(first).status == "added"
     assert mem.save(again).status == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("#0 ;B:0", "#1 ;B:0"),  # found by Hypothesis: the same fact beside different words
+        ("预算 5 万，下周讨论招聘", "预算 5 万，周五发版"),
+    ],
+)
+def test_one_shared_fact_in_two_longer_texts_is_no_duplicate(
+    mem: Memory, first: str, second: str
+) -> None:
+    assert mem.save(first, force=True).status == "added"
+    assert mem.save(second, force=True).status == "added"

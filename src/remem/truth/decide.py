@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from remem import text
 from remem.entry import Entry
 from remem.store.protocol import Near
 from remem.truth import dedup, keys
@@ -56,14 +57,20 @@ def _whole(entry: Entry, claim: Claim) -> bool:
     return found.whole if found is not None and found.subject == claim.subject else True
 
 
+def _alike(left: str, right: str) -> bool:
+    a, b = text.canonicalize(left), text.canonicalize(right)
+    return a == b or text.dice(a, b) >= dedup.DICE_THRESHOLD
+
+
 def _same_value(dropped: str | None, claim: Claim) -> bool:
     if dropped is None or claim.value is None:
         return False
     return keys.relation(keys.keys(claim.subject, dropped)[1], claim.value_terms) == "same"
 
 
-def by_subject(old: Entry, new: Claim, was: Claim) -> Match | None:
-    """How a claim relates to an older one about the same subject."""
+def by_subject(old: Entry, new: Claim, was: Claim, content: str | None = None) -> Match | None:
+    """How a claim relates to an older one about the same subject (`content`: the text
+    the new claim was read from)."""
     shown = f"{was.subject}: {was.value or '-'} -> {new.value or '-'}"
     if new.value is None:  # "不再用 X": X stopped
         if _same_value(new.dropped, was):
@@ -74,6 +81,8 @@ def by_subject(old: Entry, new: Claim, was: Claim) -> Match | None:
     relation = keys.relation(was.value_terms, new.value_terms)
     if relation == "same":
         if new.whole or not _whole(old, was):
+            if not new.whole and content is not None and not _alike(old.content, content):
+                return None  # both say more than this fact, and the rest differs: two memories
             return Match(old, "duplicate", f"same subject and value ({was.subject}: {was.value})")
         return Match(old, "supersede", f"same subject and value, more detail ({was.subject})")
     if relation == "generalises":
@@ -124,7 +133,7 @@ def relation(
         return None
     was = claim_of(existing, key=key, near=near)
     if claim is not None and was is not None:
-        return by_subject(existing, claim, was) if akin(claim, was) else None
+        return by_subject(existing, claim, was, incoming.content) if akin(claim, was) else None
     found = dedup.relation(existing, incoming, left=canon)
     if found is None or found.relation != "conflict":
         return found
