@@ -4,11 +4,12 @@
     .venv/bin/python benchmarks/bench_retrieval.py latency [--n 100000] [--queries 200]
 
 `quality`: for each data set (default: the shared LoCoMo sample, MADial-Bench zh, MADial-Bench
-en), side by side in one run: remem's default (hybrid when an embedder is installed),
-keyword-only remem, plain vector search and plain BM25 — recall@k, tokens injected per
-query, query p50/p95 and ingest ms per turn, with a machine reference line. LoCoMo goes
-in through `Memory.add_messages`, MADial through `Memory.save` (`remem bench retrieval`
-prints the same table for one data set).
+en, the Chinese paraphrase set of tests/data), side by side in one run: remem's default
+(hybrid when an embedder is installed), keyword-only remem, plain vector search and plain
+BM25 — recall@k, tokens injected per query, query p50/p95 and ingest ms per turn, with a
+machine reference line. LoCoMo goes in through `Memory.add_messages`, MADial and the
+paraphrase set through `Memory.save` (`remem bench retrieval` prints the same table for
+one data set).
 
 `latency`: a synthetic store of n memories (bench_store's corpus), every one
 embedded with the configured embedder (REMEM_EMBEDDER, default the shipped USE
@@ -47,6 +48,9 @@ SHARED = next(
 )
 
 
+ZH_SET = Path(__file__).resolve().parents[1] / "tests" / "data" / "zh_hybrid.json"
+
+
 def data_sets(files: list[str]) -> dict[str, list[str]]:
     if files:
         return {Path(f).name: [f] for f in files}
@@ -55,14 +59,36 @@ def data_sets(files: list[str]) -> dict[str, list[str]]:
         "LoCoMo (2 conversations)": sorted(str(p) for p in (SHARED / "locomo").glob("*.json")),
         "MADial zh": [str(madial / "MADial-Bench-zh-dialogue.json")],
         "MADial en": [str(madial / "MADial-Bench-en-dialogue.json")],
+        "zh paraphrase set": [str(ZH_SET)],
     }
+
+
+def zh_set(path: str | Path) -> harness.Corpus:
+    """The Chinese paraphrase set (tests/data/zh_hybrid.json): memories saved one by one,
+    each query answered by one of them."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+
+    def ingest(mem: Memory) -> int:
+        for i, content in enumerate(data["memories"]):
+            mem.save(content, metadata={"key": str(i)})
+        return len(data["memories"])
+
+    texts = {str(i): c for i, c in enumerate(data["memories"])}
+    queries = [harness.Query(q["q"], frozenset({str(q["expect"])})) for q in data["queries"]]
+    return harness.Corpus("zh_hybrid", ingest, texts, queries, key="key")
+
+
+def corpora(paths: list[str]) -> list[harness.Corpus]:
+    if [Path(p).name for p in paths] == [ZH_SET.name]:
+        return [zh_set(paths[0])]
+    return datasets.corpora(paths)
 
 
 def bench_quality(files: list[str], ks: tuple[int, ...]) -> dict[str, object]:
     out: dict[str, object] = {"machine": machine.reference()}
     embedder = embedder_from_env()
     for name, paths in data_sets(files).items():
-        systems = harness.run(datasets.corpora(paths), ks, embedder)
+        systems = harness.run(corpora(paths), ks, embedder)
         rows = [s.to_dict() for s in systems]
         print(f"\n{name}")
         head = " ".join(f"{'R@' + str(k):>6}" for k in ks)
