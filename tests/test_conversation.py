@@ -166,11 +166,11 @@ def test_a_turn_asking_about_the_query_yields_to_the_turn_saying_it(tmp_path: Pa
     from dataclasses import replace
 
     from remem.retrieval.embedding import FakeEmbedder
-    from remem.settings import Settings
+    from remem.settings import RankingConfig, Settings
 
     at = datetime(2023, 5, 8, tzinfo=UTC)
     firsts = []
-    for asked_hits in (30, 0):
+    for asked_hits in (RankingConfig().asked_hits, 0):
         settings = Settings.resolve(db=tmp_path / f"m{asked_hits}.db", project="p")
         settings = replace(settings, ranking=replace(settings.ranking, asked_hits=asked_hits))
         with Memory(settings=settings, embedder=FakeEmbedder()) as mem:

@@ -314,12 +314,15 @@ def _without_asked(
     by what it means (keyword-only, it would have nothing left)."""
     names = {t for entity, yes in named.items() if yes for t in text.query_terms(entity)}
     terms = query - names
+    turns = [
+        i for i in order[: cfg.asked_hits] if parts[i][0] > 0 and cands[i].type == "conversation"
+    ]
+    load_entries(cands[i] for i in turns)  # their contents, in one read
     moved = False
-    for i in order[: cfg.asked_hits]:
-        kw, m = parts[i]
-        cand = cands[i]
-        if kw > 0 and cand.type == "conversation" and only_asks(cand.entry.content, terms):
-            scores[i] -= kw * m
+    for i in turns:
+        entry = cands[i].loaded()
+        if entry is not None and only_asks(entry.content, terms):
+            scores[i] -= parts[i][0] * parts[i][1]
             moved = True
     if not moved:
         return order
