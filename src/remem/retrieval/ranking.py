@@ -160,8 +160,13 @@ def spread_fusion(keyword: Sequence[float], cosine: Sequence[float], share: floa
 
 
 def _spread(values: Sequence[float]) -> float:
-    mean = sum(values) / len(values) if values else 0.0
-    return math.sqrt(sum((v - mean) ** 2 for v in values) / len(values)) if values else 0.0
+    """Standard deviation; 0 for values equal but for rounding (their mean's last bits
+    would otherwise give a spread of ~1e-17 and a weight of ~1e15)."""
+    if not values:
+        return 0.0
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / len(values))
+    return sd if sd > 1e-12 * max(abs(v) for v in values) else 0.0
 
 
 def decay(entry: Entry, now: datetime, cfg: RankingConfig) -> float:
