@@ -87,6 +87,19 @@ class Claim:
         return keymod.keys(self.subject, self.value)[1]
 
 
+def _owner_noun(part: list[Tok]) -> list[Tok]:
+    """The first owner noun of `part` (项目, team, 公司) as a subject, or none."""
+    return [t for t in part if t.low in lx.OWNER_NOUNS][:1]
+
+
+def _owned_by(part: list[Tok], by: int, pred: Predicate) -> Clause:
+    """ "报表服务由王强负责": the owner after 由; "改由小周负责" states a change of owner."""
+    owner, subject, _, _, usable = strip_subject(part[:by])
+    ok = usable and subject and value_ok(part[by + 1 :], 1)
+    moved = part[by].low != "由"
+    return Clause(owner, subject, pred, part[by + 1 :], ["owner"], moved, None, bool(ok))
+
+
 def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
     """The clause whose predicate spans toks[i:j]; its subject is looked for in toks[start:i]."""
     before = toks[i - 1].low if i > start else ""
@@ -95,15 +108,12 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     part = subject_part(toks, start, i)
     by = next((k for k, t in enumerate(part) if t.low in lx.ZH_BY), None)
     if pred.inverse and pred.attr == "owner" and by is not None:  # "报表服务由王强负责"
-        owner, subject, _, _, usable = strip_subject(part[:by])
-        ok = usable and subject and value_ok(part[by + 1 :], 1)
-        moved = part[by].low != "由"  # "改由小周负责": a change of owner
-        return Clause(owner, subject, pred, part[by + 1 :], ["owner"], moved, None, bool(ok))
+        return _owned_by(part, by, pred)
     owner, subject, change, dropped, usable = strip_subject(part)
     if not usable:
         return None
     if not subject and pred.attr in ("name", "owner"):
-        subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "the project was renamed"
+        subject = _owner_noun(part)  # "the project was renamed"
     if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
         subject = [t for t in subject if not (t.is_han and t.low.startswith(ONE_OFF))]
     if pred.change and dropped is None and _known_value(subject, part):
@@ -121,7 +131,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     vtoks, where = _where(vtoks)
     subject = [*subject, *where]  # "Caching is disabled in dev": dev's caching
     if not subject and not pred.inverse and _kindless(vtoks):
-        subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "团队扩到 12 人"
+        subject = _owner_noun(part)  # "团队扩到 12 人"
     timed = split_time(vtoks) if pred.attr in ("location", "move") else None
     if timed is not None:  # "计划在 6月30日 上线": when it goes live is 6月30日
         vtoks, verb = timed
@@ -139,7 +149,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     if attrs is None or not value.complete or not value_ok(vtoks, value.items):
         return Clause(owner, subject, pred, [], [], False, None, False)
     if not subject and "location" in attrs and pred.attr in ("location", "move"):
-        subject = [t for t in part if t.low in lx.OWNER_NOUNS][:1]  # "我们公司在杭州"
+        subject = _owner_noun(part)  # "我们公司在杭州"
     vtoks = promote_attrs(vtoks, attrs)
     attrs = [a for a in attrs if a] + [t.text for t in value.role] + ["frequency"] * rated
     if value.of:  # "Carol is the owner of the order service"
@@ -386,7 +396,7 @@ def _bare(sent: list[Tok]) -> Clause | None:
         return None  # "Bart获得了第 1 名": an event; "每天跑步一次": a habit, not a value
     named = subject
     owner, subject, _, _, usable = strip_subject(subject)
-    subject = subject or [t for t in named if t.low in lx.OWNER_NOUNS][:1]  # "团队有 8 个人"
+    subject = subject or _owner_noun(named)  # "团队有 8 个人"
     if not usable or not subject or not 0 < len(value) <= 4:
         return None
     last = subject[-1]
