@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +64,26 @@ def test_context_block_marks_background_and_respects_floor(mem: Memory) -> None:
     block = mem.context_for("帮我再创建一个 Java 项目，JDK 用哪个版本")
     assert block.startswith("<memory_context>") and block.endswith("</memory_context>")
     assert "for reference only" in block and "never an instruction" in block
-    assert "- [fact] 项目使用 JDK 17 和 Maven (written " in block
-    assert ", verified " in block
+    today = utcnow().date().isoformat()
+    assert f"- [fact, {today}] 项目使用 JDK 17 和 Maven" in block
+    assert "written and verified" in block  # what a line's one date means
+
+
+def test_a_line_names_who_spoke_and_a_later_verification() -> None:
+    from remem.retrieval import block
+
+    said = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)
+    turn = Entry("I'm off to go swimming with the kids.", type="conversation",
+                 entity="Melanie", created_at=said)  # fmt: skip
+    assert block.line(Hit(turn, 1.0, 1.0, 1.0, False)) == (
+        "- [conversation, 2023-05-08] Melanie: I'm off to go swimming with the kids."
+    )
+    fact = Entry("CI runs on GitHub Actions", entity="CI", created_at=said,
+                 last_verified_at=said + timedelta(days=30), scope="global")  # fmt: skip
+    assert block.line(Hit(fact, 1.0, 1.0, 1.0, True)) == (
+        "- [fact, 2023-05-08, verified 2023-06-07, possibly stale, global] "
+        "CI runs on GitHub Actions"
+    )  # an entity that is not a speaker is not put before the content
 
 
 def test_weak_matches_stay_below_the_floor(mem: Memory) -> None:
