@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from remem.entry import Entry
+from remem.store.near_index import CACHED, NearIndex, refresh
 from remem.store.protocol import CorpusStats, Domain, IndexFields, Near, rarest
 from remem.store.rows import (
     ENTRY_COLUMNS,
@@ -31,6 +32,12 @@ class NearRows:
     """`Store.same_domain` and the subject keys of entries, in SQL."""
 
     dialect: Dialect
+    # saves' lookups answered by SQL before the candidate index is kept in memory
+    # (near_index.py), and the entries a store needs for it: a one-shot `remem save`
+    # makes one to three lookups and never pays the build (~7 s of CPU at 100k entries)
+    keep_near_after, keep_near_from = 6, 5000
+    _near_lookups, _near, _near_wanted = 0, cast("NearIndex | None", None), False
+    _dirty_commit = -1  # this process's commit count when it last wrote an entry
 
     if TYPE_CHECKING:  # supplied by SQLStore and the backend
 
@@ -45,6 +52,8 @@ class NearRows:
         def _write_subjects(
             self, batch: Sequence[tuple[str, str]], *, new: bool = False
         ) -> None: ...
+        def generation(self) -> tuple[int, int]: ...
+        def _commits(self) -> int: ...
 
     def same_domain(
         self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
@@ -52,6 +61,16 @@ class NearRows:
         d = self.dialect
         dom, params = domain_clause(domain, d)
         params.update(canon=index.canon, skeleton=index.skeleton, limit=limit)
+        stats = self._corpus(index.terms)
+        rare = rarest(stats, index.terms, most=2)
+        kept = self._kept_near(stats, rare)
+        if kept is not None:
+            key = (domain.type, domain.scope, domain.project, domain.session_id,
+                   domain.user_id, domain.agent_id)  # fmt: skip
+            with kept.lock:
+                refresh(kept, self)
+                at = kept.lookup(key, params["now"], index, limit, broader, rare, stats)
+            return self._near_at(at, dom, params)
         found = self._same_subject(index, dom, params, broader)
         same = f"SELECT {K_COLUMNS} FROM entries e WHERE e.canon = :canon AND {dom} LIMIT :limit"
         if index.subject:  # the same canonical form or the same subject, in one round trip
@@ -70,14 +89,59 @@ class NearRows:
                 params,
             )
         found += self._named(index, dom, params)
-        stats = self._corpus(index.terms)
-        rare = rarest(stats, index.terms, most=2)
         if rare:
             # Near-identical wording (Dice >= 0.8) shares the rarest known terms, so an
             # entry must hold both: a small intersection, cheap to rank even at 100k rows.
             found += self._sharing(rare, stats, dom, params, min(limit, 8))
         unique = {row[0]: row for row in found}
         return [_near(r) for r in unique.values()]
+
+    def _kept_near(self, stats: CorpusStats, rare: list[str]) -> NearIndex | None:
+        """The candidate index to answer this lookup from, None where SQL answers: the
+        first lookups of a process, a small store, this process's own writes not
+        committed yet (or rolled back: the index reads only what was committed), rare
+        terms FTS5 would read as phrases of several words."""
+        self._near_lookups += 1
+        if self._near is None:
+            wanted = self._near_lookups > self.keep_near_after and stats.docs >= self.keep_near_from
+            self._near_wanted = self._near_wanted or wanted
+            return None  # built by keep_near, outside the write transaction
+        if self._dirty_commit == self._commits() or not all(map(_one_token, rare)):
+            return None
+        return self._near
+
+    def keep_near(self) -> None:
+        """Build the candidate index once this process has made enough lookups in a large
+        store. Call it outside a write transaction: the build reads every entry (~7 s of
+        CPU at 100k entries) and other writers must not wait for it; what is written
+        meanwhile reaches the index by its first refresh."""
+        if self._near is None and self._near_wanted and self._dirty_commit != self._commits():
+            index = NearIndex()
+            with index.lock:
+                refresh(index, self)
+            self._near = index
+
+    def _wrote(self, ids: Sequence[str]) -> None:
+        """Note this process's (uncommitted) write of these entries."""
+        self._dirty_commit = self._commits()
+        if self._near is not None:
+            self._near.touched.update(ids)
+
+    def _near_at(self, positions: list[int], dom: str, params: dict[str, Any]) -> list[Near]:
+        """The candidates at `positions` (each passing `dom`, as the index found), in that
+        order: their rows from the index's cache, the others read (with `dom` again)."""
+        assert self._near is not None
+        cached, d = self._near.cached, self.dialect
+        missing = [p for p in positions if p not in cached]
+        if missing:
+            cond = d.any(f"e.{d.pos}", "near", missing, params)
+            sql = f"SELECT {K_COLUMNS}, e.{d.pos} FROM entries e WHERE {cond} AND {dom}"
+            for row in self._rows(sql, params):
+                cached[int(row[-1])] = row
+        found = [_near(cached[p]) for p in positions if p in cached]
+        while len(cached) > CACHED:
+            del cached[next(iter(cached))]  # the oldest first
+        return found
 
     def _named(self, index: IndexFields, dom: str, params: dict[str, Any]) -> list[Any]:
         """Rows (K_COLUMNS) of the domain naming one of `index.keys` with another value
@@ -152,6 +216,9 @@ class NearRows:
             # counted first: SQLite's cursor reports no rowcount through `_run`
             n = int(self._rows(f"SELECT count(*) FROM entries WHERE {stale}")[0][0])
             self._run(f"UPDATE entries SET subject_key = NULL, value_key = NULL WHERE {stale}")
+            self._wrote([])
+            if self._near is not None:
+                self._near.mark = None  # every key may change: built again
             self._run(
                 "INSERT INTO meta(key, value) VALUES ('subject_rules', :v) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -168,6 +235,12 @@ class NearRows:
                   "terms": dump_value_key(terms)} for e, key, terms in rows],
             )  # fmt: skip
             self._write_subjects([(e.id, key) for e, key, _ in rows])  # '' drops old words
+            self._wrote([e.id for e, _, _ in rows])
+
+
+def _one_token(term: str) -> bool:
+    """Whether FTS5 (tokenchars ._-+#) reads `term` as one word, as the index does."""
+    return all(ch.isalnum() or ch in "._-+#" for ch in term)
 
 
 def _near(row: Sequence[Any]) -> Near:

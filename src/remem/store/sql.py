@@ -118,6 +118,10 @@ class SQLStore(NearRows, VectorTable, TokenTable):
     def _bytes(self) -> int:
         raise NotImplementedError
 
+    def _commits(self) -> int:
+        """Write transactions this process committed (the second of `generation()`)."""
+        raise NotImplementedError
+
     generation: Callable[[], tuple[int, int]]  # each backend's own method
 
     def _corpus(self, terms: Sequence[str]) -> CorpusStats:
@@ -247,6 +251,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         names = ", ".join(rows[0])
         marks = ", ".join(f":{n}" for n in rows[0])
         self._run_many(f"INSERT INTO entries({names}) VALUES ({marks})", rows)
+        self._wrote([entry.id for entry, _ in batch])
         self._write_keys([(entry.id, index) for entry, index in batch])
         self._write_subjects([(e.id, ix.subject) for e, ix in batch if ix.subject], new=True)
         new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
@@ -272,6 +277,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             if entry.id not in old:
                 raise StoreError(f"no entry {entry.id} to update")
             self._run(f"UPDATE entries SET {sets} WHERE id = :id", params)
+            self._wrote([entry.id])
             self._write_keys([(entry.id, index)])
             if index.subject is not None:
                 self._write_subjects([(entry.id, index.subject)])
@@ -288,6 +294,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             if entry_id not in old:
                 return False
             self._run("DELETE FROM entries WHERE id = :id", {"id": entry_id})
+            self._wrote([entry_id])
             self._run("DELETE FROM usage WHERE entry_id = :id", {"id": entry_id})
             self._count_terms([old[entry_id]], -1)
             self._reindexed([], [old[entry_id]], -1)
@@ -322,6 +329,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
                 "term_count = :term_count WHERE id = :id",
                 rows,
             )
+            self._wrote([r["id"] for r in rows])
             self._write_keys([(e.id, i) for e, i in kept])
             new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
             self._count_terms([old[eid] for eid, _ in new], -1)
@@ -335,6 +343,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             )
         if self._kept is not None and entries:
             self._kept.mark = None  # terms changed without audit records: rebuild
+        if self._near is not None and entries:
+            self._near.mark = None
 
     # -- reads --------------------------------------------------------------------------
     def index_version(self) -> int | None:

@@ -205,6 +205,9 @@ class PostgresStore(SQLStore):
     def generation(self) -> tuple[int, int]:
         return int(self._q("SELECT gen FROM corpus WHERE id = 1")[0][0]), self._db.commits
 
+    def _commits(self) -> int:
+        return self._db.commits
+
     def _bytes(self) -> int:
         size = self._q(
             "SELECT sum(pg_total_relation_size(c)) FROM unnest(ARRAY['entries', 'entry_keys', "

@@ -213,6 +213,9 @@ class SQLiteStore(SQLStore):
     def generation(self) -> tuple[int, int]:
         return int(self._q("PRAGMA data_version")[0][0]), self._writes
 
+    def _commits(self) -> int:
+        return self._writes
+
     def _bytes(self) -> int:
         path = Path(self.path)
         return sum(
