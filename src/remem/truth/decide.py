@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 
 from remem import text
 from remem.entry import Entry
@@ -100,25 +101,42 @@ _WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "se
 
 
 def without_where(claim: Claim) -> str | None:
-    """The subject key of a stated change without its words of where ("moved payments to
-    Adyen": payment), to find the memory that named no where; None when nothing to drop."""
+    """The subject key of a stated change without its words of where or whose ("moved
+    payments to Adyen": payment; "We relocated to the 12th floor": floor), to find the
+    memory that named another where or owner (`akin`); None when nothing to drop."""
     words = claim.key.split()
-    rest = [w for w in words if w not in _WHERE]
+    rest = [w for w in words if w not in _WHERE and w not in _owner_keys()]
     return " ".join(rest) if claim.change and rest and len(rest) < len(words) else None
 
 
 def akin(new: Claim, was: Claim) -> bool:
     """Whether two claims are about one subject: the same key, or keys that differ only
     in an owner word ("项目的 Python 版本" / "项目使用 Python"), or, where the new text
-    states a change, only in how (or whether) they say where the thing is."""
+    states a change, only in how (or whether) they say where the thing is. Subjects
+    naming two products ("Python 版本", "Node 版本") are two, whatever their key."""
+    named = keys.named_product(new.subject), keys.named_product(was.subject)
+    if all(named) and named[0] != named[1]:
+        return False
     if new.key == was.key:
         return True
     a, b = set(new.key.split()), set(was.key.split())
-    owners = a & lx.OWNER_NOUNS, b & lx.OWNER_NOUNS
-    if a - lx.OWNER_NOUNS == b - lx.OWNER_NOUNS and a - lx.OWNER_NOUNS:
-        return not all(owners) or owners[0] == owners[1]  # 公司 and 仓库 are two owners
-    # "接口文档用 Swagger" -> "接口文档迁移至 Apifox": one side may say no where at all
-    return new.change and bool(a - _WHERE) and (a - _WHERE == b - _WHERE)
+    nouns = _owner_keys()
+    owners = a & nouns, b & nouns
+    if all(owners) and owners[0] != owners[1]:
+        return False  # 公司 and 仓库 are two owners
+    if a - nouns == b - nouns and a - nouns:
+        return True
+    # "接口文档用 Swagger" -> "接口文档迁移至 Apifox", "Our office is on the 5th floor" ->
+    # "We relocated to the 12th floor": one side may say no where, or no whose, at all
+    # "We send our logs to Elasticsearch" -> "Logs now go to Loki": kinds of value too
+    a, b = a - _WHERE - nouns, b - _WHERE - nouns
+    return new.change and bool(a - lx.KINDS) and a - lx.KINDS == b - lx.KINDS
+
+
+@lru_cache(maxsize=1)
+def _owner_keys() -> frozenset[str]:
+    """The owner nouns as subject keys spell them (stemmed: "office" is `offic`)."""
+    return frozenset(t for w in lx.OWNER_NOUNS for t in (text.terms(w) or [w]))
 
 
 def relation(

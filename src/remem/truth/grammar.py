@@ -4,7 +4,7 @@ the value that stopped), and what the value's form implies (a location, a time).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from remem.truth import keys as keymod
@@ -66,6 +66,21 @@ def _longest() -> int:
     return max(len(k.split()) for k in pr.EN_PREDICATES)
 
 
+@lru_cache(maxsize=1)
+def _verb_starts() -> frozenset[str]:
+    """The first words of English predicates: "The staging deploys happen on Mondays" has
+    a verb after "deploys", so "deploys" is a noun there, not a verb with an object."""
+    firsts = frozenset(k.split()[0] for k in pr.EN_PREDICATES)
+    return firsts - _ALSO_NOUNS
+
+
+# first words of predicates that are as often nouns or adverbs inside an object
+_ALSO_NOUNS = frozenset(
+    "test tests cut last back no just always now use like default report reports route "
+    "routes monitor start launch 'd 've".split()
+)
+
+
 def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
     """The longest predicate starting at toks[i] (no spaces in `toks`) and where it ends."""
     first = toks[i]
@@ -98,6 +113,8 @@ def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
         return None  # "moved last month": last is no verb there
     if best is None and first.low in pr.EN_TRANSITIVE:
         return _transitive(toks, i)
+    if best is None and first.low in pr.EN_SENDING:
+        return _transitive(toks, i, pr.EN_SENDING_LINKS, pr.EN_SENDING[first.low])
     if best is None and first.low in pr.EN_PLACING:
         return _transitive(toks, i, pr.EN_PLACING_LINKS)
     return best
@@ -115,11 +132,18 @@ def _duration_at(toks: list[Tok], i: int) -> bool:
     return i < len(toks) and (toks[i].kind == "num" or toks[i].low in _DURATION_WORDS)
 
 
+_PLACED = Predicate(transitive=True, attr="location")
+
+
 def _transitive(
-    toks: list[Tok], i: int, links: frozenset[str] = pr.EN_TRANSITIVE_LINKS
+    toks: list[Tok],
+    i: int,
+    links: frozenset[str] = pr.EN_TRANSITIVE_LINKS,
+    placed: Predicate = _PLACED,
 ) -> tuple[Predicate, int] | None:
     """ "moved the deploy script to tools/", "changed the port from 8080 to 9090"; with
-    `links` of place, "keep the wiki on Confluence" (where the object is, no change)."""
+    `links` of place, "keep the wiki on Confluence" (where the object is, no change),
+    and `placed` the predicate then ("send the logs to Loki": where they go)."""
     for j in range(i + 1, min(i + 9, len(toks))):
         if toks[j].text in CLAUSE_PUNCT:
             return None
@@ -127,7 +151,9 @@ def _transitive(
             obj = [t.low for t in toks[i + 1 : j]]
             if not obj or any(w in PRONOUNS or w in _OBJECTPRONOUNS for w in obj):
                 return None  # "keep on pushing", "keep me at peace": no thing placed
-            return Predicate(transitive=True, attr="location", links=links), i + 1
+            if any(w in _verb_starts() for w in obj):
+                return None  # "deploys happen on Mondays": no object, another verb
+            return replace(placed, links=links), i + 1
         if toks[j].low in pr.EN_TRANSITIVE_LINKS:
             attr = "move" if toks[i].low.startswith(("mov", "reloc")) else None
             attr = "name" if toks[i].low.startswith("renam") else attr

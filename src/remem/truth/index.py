@@ -16,7 +16,10 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 2: replacements, times before events, rates, retention and schedules (session 3).
 # 3: value-last owners, preferences of manner, values before the copula; from 3 on a
 #    raise also keys stored subjects again (their concepts may have changed).
-SUBJECT_RULES = 4
+# 4: sessions 4-5's shapes; value terms kept beside each key.
+# 5: whom one reports to, sending and deploying verbs, a product's own version, "system"
+#    heads, platform over deployment (session 6, probe set k).
+SUBJECT_RULES = 5
 
 
 def subject_key(entry: Entry) -> str:

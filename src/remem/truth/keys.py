@@ -174,7 +174,13 @@ def _concepts_of(subject: str) -> tuple[str, ...]:
     store's subjects repeat with many values ("billing service port"), and reading the
     subject is most of the cost of its keys."""
     toks = solid(tokenize(normal(subject)))
-    return tuple(t for t in _subject_terms(toks) if t not in lexicon.GENERIC)
+    terms = [t for t in _subject_terms(toks) if t not in lexicon.GENERIC]
+    if len(terms) >= 2 and terms[-1] in _SYSTEM:
+        terms.pop()  # "监控系统" is the monitoring, "the build system" the build
+    return tuple(terms)
+
+
+_SYSTEM = frozenset({"system", "系统"})
 
 
 @lru_cache(maxsize=8192)
@@ -199,8 +205,17 @@ def keys(subject: str, value: str | None) -> tuple[str, tuple[str, ...]]:
             terms.append(_kind(name) or "")
     elif vterms and not has_kind and (kind := value_kind(vterms)):
         terms.append(kind)
+    if "platform" in terms:  # "前端的部署平台", "frontend deployment": where it runs
+        terms = [t for t in terms if t != "deployment"]
     key = " ".join(sorted({t for t in terms if t}))
     return key, tuple(vterms)
+
+
+def named_product(subject: str) -> str | None:
+    """The product a subject names ("Python 版本": python), which makes it that product's
+    own: "Python 版本是 3.9" and "Node 版本是 18" are two facts, not one language."""
+    products = [t for t in _concepts_of(subject) if _kind(lexicon.ALIASES.get(t, t))]
+    return lexicon.ALIASES.get(products[-1], products[-1]) if products else None
 
 
 def relation(old: tuple[str, ...], new: tuple[str, ...]) -> ValueRelation:

@@ -98,6 +98,7 @@ ZH_OWNERS_USER = frozenset({"我", "本人", "我个人"})
 ZH_OWNERS_WE = frozenset({"我们", "咱们", "我们的", "咱们的", "大家", "我司", "本项目", "咱"})
 OWNER_NOUNS = frozenset(
     {"项目", "团队", "project", "team", "repo", "仓库", "公司", "组", "家里", "家中", "我家"}
+    | {"office", "办公室"}
 )
 
 # "X 由 Y 负责": Y is X's owner.

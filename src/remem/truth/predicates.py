@@ -144,8 +144,16 @@ EN_PREDICATES: dict[str, Predicate] = {
     **_en(
         "go to|goes to|are sent to|is sent to|get sent to|gets sent to|are routed to|"
         "is routed to|route to|routes to|are forwarded to|is forwarded to|are reported to|"
-        "is reported to|report to|reports to",
+        "is reported to|are shipped to|is shipped to|are streamed to|is streamed to|"
+        "are pushed to|is pushed to|are exported to|is exported to|are uploaded to|"
+        "is uploaded to|are synced to|is synced to|are published to|is published to|"
+        "are delivered to|is delivered to|are piped to|is piped to",
         Predicate(attr="destination"),
+    ),
+    # "I report to Priya": whom one reports to is one's manager
+    **_en(
+        "report to|reports to|report directly to|reports directly to|now report to|now reports to",
+        Predicate(attr="manager"),
     ),
     **_en(
         "is kept for|are kept for|is retained for|are retained for|is stored for|"
@@ -246,3 +254,13 @@ EN_TRANSITIVE_LINKS = frozenset({"to", "into", "onto"})
 # "we keep the wiki on Confluence", "host the docs at …": where the object is
 EN_PLACING = frozenset("keep keeps store stores host hosts put puts".split())
 EN_PLACING_LINKS = frozenset({"in", "on", "at", "under"})
+# "we send our logs to Loki", "deploy the frontend to Vercel": where the object goes
+EN_SENDING = {
+    **_many(
+        "send sends ship ships forward forwards route routes stream streams push pushes "
+        "export exports upload uploads sync syncs publish publishes pipe pipes",
+        Predicate(transitive=True, attr="destination"),
+    ),
+    **_many("deploy deploys host hosts", Predicate(transitive=True, attr="deployment")),
+}
+EN_SENDING_LINKS = frozenset({"to", "on", "onto"})

@@ -44,7 +44,7 @@ def save(
         # "We moved payments to Adyen" after "Payments go through Stripe": a move names a
         # where the old memory may not
         bare_fields = IndexFields([], "", "", {}, subject=bare)
-        more = store.same_domain(Domain.of(entry), bare_fields, limit=8)
+        more = store.same_domain(Domain.of(entry), bare_fields, limit=8, broader=True)
         seen = {c.entry.id for c in candidates}
         candidates += [c for c in more if c.entry.id not in seen]
     matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)

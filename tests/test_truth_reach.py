@@ -1,0 +1,104 @@
+"""Shapes of a fact found by probe set k (issue 12, written before any fix): whom one
+reports to (one's manager), where something is sent or deployed ("we send our logs to
+Loki", "we deploy the frontend to Vercel"), a product's own version ("Python 版本是 3.9"
+is not "Node 版本是 18"), a "system" head ("监控系统" is the monitoring), and a change
+that names no owner ("We relocated to the 12th floor" after "Our office is on the 5th
+floor")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from remem import Memory
+from remem.truth.subject import read
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I report to Priya", "owner", "Priya"),  # as "My manager is Priya"
+        ("We send our logs to Elasticsearch", "database destin log", "Elasticsearch"),
+        ("Our logs are shipped to Loki", "destin log", "Loki"),
+        ("We deploy the frontend to Vercel", "frontend platform", "Vercel"),
+        ("前端的部署平台是 Vercel", "frontend platform", "Vercel"),
+        ("监控系统是 Zabbix", "monitoring", "Zabbix"),
+        ("Our monitoring system is Zabbix", "monitoring", "Zabbix"),
+        # a noun before a verb is no verb with an object
+        ("The staging deploys happen on Mondays", "deployment staging time", "Mondays"),
+    ],
+)
+def test_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+    claim = read(text)
+    assert claim is not None
+    assert (claim.key, claim.value) == (key, value)
+
+
+def test_system_alone_or_first_stays_the_subject() -> None:
+    for text, key in (("系统语言是中文", "language 系统"), ("系统是 Ubuntu", "os 系统")):
+        claim = read(text)
+        assert claim is not None and claim.key == key
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("My manager is Dana", "I now report to Kevin"),
+        ("The frontend is deployed on Vercel", "We moved the frontend deployment to Netlify"),
+        ("Our office is on the 5th floor", "We relocated to the 12th floor"),
+        ("我们的监控用 Zabbix", "监控系统换成 Prometheus 了"),
+        ("We send our logs to Elasticsearch", "Logs now go to Loki"),
+        ("Python 版本是 3.9", "Python 版本升级到 3.11"),
+    ],
+)  # fmt: skip
+def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+def test_an_owner_less_move_finds_its_memory_among_many(tmp_path: Path) -> None:
+    # the change shares no rare word with the memory it changes ("relocated", "12th"),
+    # and other projects hold those words: it is found by its subject
+    db = tmp_path / "m.db"
+    with Memory(db, project="other", embedder=None) as other:
+        other.save("We relocated to the 3rd floor last year")
+        other.save("The 12th floor has the big meeting room")
+    with Memory(db, project="mine", embedder=None) as mem:
+        mem.save("Our office is on the 5th floor")
+        assert mem.save("We relocated to the 12th floor").status == "superseded"
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("Python 版本是 3.9", "Node 版本是 18"),  # two products, two versions
+        ("MySQL 版本是 8.0", "PostgreSQL 版本是 16"),
+        ("My manager is Dana", "My mentor is Priya"),
+        ("Our office is on the 5th floor", "The gym is on the 2nd floor"),
+        ("The staging deploys happen on Mondays", "The production deploys happen on Thursdays"),
+        ("We send our logs to Elasticsearch", "We send our metrics to Prometheus"),
+    ],
+)  # fmt: skip
+def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
+    assert mem.save(left).status == "added"
+    assert mem.save(right).status == "added"
+
+
+def test_a_relocation_leaves_other_floors_alone(mem: Memory) -> None:
+    assert mem.save("The gym is on the 2nd floor").status == "added"
+    assert mem.save("We relocated to the 12th floor").status == "added"
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [
+        ("We send our logs to Elasticsearch", "Our logs are shipped to Elasticsearch"),
+        ("The frontend is deployed on Vercel", "We deploy the frontend to Vercel"),
+        ("我们的监控用 Zabbix", "监控系统是 Zabbix"),
+        ("My manager is Dana", "I report to Dana"),
+    ],
+)  # fmt: skip
+def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, again: str) -> None:
+    assert mem.save(first).status == "added"
+    assert mem.save(again).status == "duplicate"
