@@ -3,7 +3,10 @@ reports to (one's manager), where something is sent or deployed ("we send our lo
 Loki", "we deploy the frontend to Vercel"), a product's own version ("Python 版本是 3.9"
 is not "Node 版本是 18"), a "system" head ("监控系统" is the monitoring), and a change
 that names no owner ("We relocated to the 12th floor" after "Our office is on the 5th
-floor")."""
+floor"); how often, said as a value ("Releases are weekly now") or after the verb ("We
+release every two weeks"); a team that owns something ("The platform team owns /api");
+how much of something a day ("I drink two coffees a day" -> "I cut down to one coffee a
+day")."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from remem import Memory
+from remem.truth import keys
 from remem.truth.subject import read
 
 
@@ -27,6 +31,18 @@ from remem.truth.subject import read
         ("Our monitoring system is Zabbix", "monitoring", "Zabbix"),
         # a noun before a verb is no verb with an object
         ("The staging deploys happen on Mondays", "deployment staging time", "Mondays"),
+        ("We release every two weeks", "frequency launch", "every two weeks"),
+        ("Releases are weekly now", "frequency launch", "weekly"),
+        ("发版频率是每两周一次", "frequency launch", "每两周一次"),
+        ("The data warehouse refreshes every 6 hours", "data frequency warehous", "every 6 hours"),
+        ("We now deploy twice a day", "deployment frequency", "twice a day"),
+        ("The platform team owns /api now", "api owner", "platform team"),
+        ("Code owners for /api are the backend team", "api owner", "backend team"),
+        ("推送服务用极光", "推送", "极光"),
+        ("The billing service listens on port 9090", "bill port", "9090"),
+        ("I drink two coffees a day", "coffe time", "two"),
+        ("I run 5 km every day", "km run time", "5"),
+        ("The port of the billing service is 9090", "bill port", "9090"),
     ],
 )
 def test_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
@@ -50,6 +66,13 @@ def test_system_alone_or_first_stays_the_subject() -> None:
         ("我们的监控用 Zabbix", "监控系统换成 Prometheus 了"),
         ("We send our logs to Elasticsearch", "Logs now go to Loki"),
         ("Python 版本是 3.9", "Python 版本升级到 3.11"),
+        ("The release train leaves every two weeks", "Releases are weekly now"),
+        ("The warehouse refreshes every 6 hours", "The warehouse now refreshes every hour"),
+        ("We deploy every day", "We now deploy twice a day"),
+        ("Code owners for /api are the backend team", "The platform team owns /api now"),
+        ("团队的代码规范用 ESLint", "代码规范检查改用 Biome"),
+        ("I drink two coffees a day", "I cut down to one coffee a day"),
+        ("I run 5 km every day", "I now run 10 km a day"),
     ],
 )  # fmt: skip
 def test_changes_in_these_shapes_are_caught(mem: Memory, before: str, after: str) -> None:
@@ -78,6 +101,10 @@ def test_an_owner_less_move_finds_its_memory_among_many(tmp_path: Path) -> None:
         ("Our office is on the 5th floor", "The gym is on the 2nd floor"),
         ("The staging deploys happen on Mondays", "The production deploys happen on Thursdays"),
         ("We send our logs to Elasticsearch", "We send our metrics to Prometheus"),
+        ("Backups run nightly", "The cache is flushed every hour"),
+        ("The nightly job starts at 1am", "Releases are weekly"),  # a time is not how often
+        ("I swim 2 km a day", "I run 5 km a day"),  # a measure: the activity is the subject
+        ("I drink two coffees a day", "I drink three glasses of water a day"),
     ],
 )  # fmt: skip
 def test_look_alikes_in_these_shapes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
@@ -102,3 +129,15 @@ def test_a_relocation_leaves_other_floors_alone(mem: Memory) -> None:
 def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, again: str) -> None:
     assert mem.save(first).status == "added"
     assert mem.save(again).status == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("value", "often"),
+    [
+        ("weekly", True), ("every two weeks", True), ("twice a day", True),
+        ("每两周一次", True), ("每天", True), ("every 6 hours", True),
+        ("1am", False), ("every Friday", False), ("每周五", False), ("9am every day", False),
+    ],
+)  # fmt: skip
+def test_how_often_is_a_value_of_its_own(value: str, often: bool) -> None:
+    assert keys.is_frequency(keys.value_terms(value)) is often

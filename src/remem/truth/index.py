@@ -18,7 +18,8 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    raise also keys stored subjects again (their concepts may have changed).
 # 4: sessions 4-5's shapes; value terms kept beside each key.
 # 5: whom one reports to, sending and deploying verbs, a product's own version, "system"
-#    heads, platform over deployment (session 6, probe set k).
+#    and "service" heads, platform over deployment, how often and how much a day, a
+#    team as owner (session 6, probe set k).
 SUBJECT_RULES = 5
 
 

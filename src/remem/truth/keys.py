@@ -175,12 +175,11 @@ def _concepts_of(subject: str) -> tuple[str, ...]:
     subject is most of the cost of its keys."""
     toks = solid(tokenize(normal(subject)))
     terms = [t for t in _subject_terms(toks) if t not in lexicon.GENERIC]
-    if len(terms) >= 2 and terms[-1] in _SYSTEM:
-        terms.pop()  # "监控系统" is the monitoring, "the build system" the build
-    return tuple(terms)
+    # "监控系统" is the monitoring, "the billing service port" the billing's port
+    return tuple(t for k, t in enumerate(terms) if not (k and t in _SYSTEM))
 
 
-_SYSTEM = frozenset({"system", "系统"})
+_SYSTEM = frozenset({"system", "系统", "service", "服务", "检查"})
 
 
 @lru_cache(maxsize=8192)
@@ -205,6 +204,9 @@ def keys(subject: str, value: str | None) -> tuple[str, tuple[str, ...]]:
             terms.append(_kind(name) or "")
     elif vterms and not has_kind and (kind := value_kind(vterms)):
         terms.append(kind)
+    if vterms and is_frequency(tuple(vterms)):
+        # "Releases are weekly", "发版频率是每两周一次": how often, not when
+        terms = [t for t in terms if t not in ("time", "frequency")] + ["frequency"]
     if "platform" in terms:  # "前端的部署平台", "frontend deployment": where it runs
         terms = [t for t in terms if t != "deployment"]
     key = " ".join(sorted({t for t in terms if t}))
@@ -216,6 +218,38 @@ def named_product(subject: str) -> str | None:
     own: "Python 版本是 3.9" and "Node 版本是 18" are two facts, not one language."""
     products = [t for t in _concepts_of(subject) if _kind(lexicon.ALIASES.get(t, t))]
     return lexicon.ALIASES.get(products[-1], products[-1]) if products else None
+
+
+FREQUENCIES = frozenset(
+    "hourly daily nightly weekly biweekly fortnightly monthly bimonthly quarterly yearly "
+    "annually".split()
+)
+_FREQUENCY_LEADS = frozenset({"every", "each", "once", "twice", "thrice"})
+_FREQUENCY_PARTS = frozenset(
+    "a an per other day days week weeks month months hour hours year years minute minutes "
+    "night nights time times one two three four five six seven eight nine ten twelve "
+    "天 日 周 星期 月 年 小时 分钟 次 一次 两次 几次 个".split()
+)
+
+
+@lru_cache(maxsize=4096)
+def is_frequency(terms: tuple[str, ...]) -> bool:
+    """Whether a value (its terms) says only how often: "weekly", "every two weeks",
+    "twice a day", "每两周一次", "每天" (never a time of day or a weekday)."""
+    if len(terms) == 1 and terms[0] in FREQUENCIES:
+        return True
+    if not terms or not (terms[0] in _FREQUENCY_LEADS or terms[0].startswith("每")):
+        return False
+    rest = terms[1:] if terms[0] in _FREQUENCY_LEADS else (terms[0][1:], *terms[1:])
+    return all(not t or t in _FREQUENCY_PARTS or t[:1].isdigit() or _han_count(t) for t in rest)
+
+
+def _han_count(term: str) -> bool:
+    """A Chinese count and unit ("两周", "三天", "2小时")."""
+    return bool(_HAN_COUNT.fullmatch(term))
+
+
+_HAN_COUNT = re.compile(r"[一二两三四五六七八九十半几\d]+个?(?:天|日|周|星期|月|年|小时|分钟|次)")
 
 
 def relation(old: tuple[str, ...], new: tuple[str, ...]) -> ValueRelation:

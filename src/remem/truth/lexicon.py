@@ -209,7 +209,7 @@ _PHRASES = {
     "package manager": "package_manager", "test framework": "test_framework",
     "testing framework": "test_framework", "color scheme": "theme", "message queue": "queue",
     "dark mode": "theme", "code style": "style", "front end": "frontend", "back end": "backend",
-    "back up": "backup",
+    "back up": "backup", "code owner": "owner", "code owners": "owner",
 }  # fmt: skip
 # Generic words that add nothing to what a subject is ("the Redis version" is "Redis").
 GENERIC = frozenset(

@@ -6,11 +6,22 @@
     我们每两周发一次版         -> (发版 frequency, 每两周)
 
 The event is the subject, so a later "上班时间提前到 9 点半" or "现在改成每周发一次版" is
-a change of the same thing.
+a change of the same thing. English says how often after the verb:
+
+    We release every two weeks      -> (release frequency, every two weeks)
+    Backups run nightly             -> (backups frequency, nightly)
+
+and how much of something per day or week, the thing (or, for a measure, the activity)
+and the period being the subject:
+
+    I drink two coffees a day       -> (coffees a day, two)
+    I cut down to one coffee a day  -> the same subject, a change
+    I run 5 km every day            -> (run km every day, 5)
 """
 
 from __future__ import annotations
 
+from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth.grammar import Clause, strip_subject
 from remem.truth.predicates import Predicate
@@ -88,3 +99,66 @@ def rate(sent: list[Tok]) -> Clause | None:
         return None
     event, how_often = found
     return Clause(owner, event, Predicate(), how_often, ["frequency"], False, None, True)
+
+
+_EN_LEADS = frozenset({"every", "each", "once", "twice", "thrice"})
+_EN_PER = frozenset({"a", "an", "per", "each", "every"})
+_EN_PERIODS = frozenset("day week month year night morning evening weekday".split())
+_EN_COUNTS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve fifteen twenty".split()
+)
+# words between the owner and an amount that say it changed ("cut down to one coffee")
+_EN_AMOUNT_CHANGES = frozenset("cut down back up now increased reduced dropped went to".split())
+
+
+def en_rate(sent: list[Tok]) -> Clause | None:
+    """How often something happens, said after its verb: "We release every two weeks"
+    (the verb is the event), "The release train leaves every two weeks" (the noun
+    before the verb is)."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    start = next(
+        (k for k, t in enumerate(toks) if t.low in _EN_LEADS or t.low in keymod.FREQUENCIES),
+        None,
+    )
+    if start is None or start < 1 or any(t.is_han for t in toks):
+        return None
+    how_often = toks[start:]
+    if not keymod.is_frequency(tuple(t.low for t in how_often)):
+        return None
+    owner, before, change, _, usable = strip_subject(toks[:start])
+    if any(t.kind == "num" or t.low in _EN_COUNTS for t in before):
+        return None  # "I run 5 km every day": an amount a day (`en_amount`)
+    if not usable or not before or before[-1].kind != "word":
+        return None
+    event = before if len(before) == 1 else before[:-1]  # the verb, or what does it
+    while len(event) > 1 and event[-1].low in ("now", "still", "also", "usually"):
+        change, event = change or event[-1].low == "now", event[:-1]
+    return Clause(owner, event, Predicate(), how_often, ["frequency"], change, None, True)
+
+
+def _per_period(toks: list[Tok]) -> int | None:
+    """Where "a day" / "per week" / "every morning" starts at the end of `toks`."""
+    if len(toks) >= 2 and toks[-2].low in _EN_PER and toks[-1].low.rstrip("s") in _EN_PERIODS:
+        return len(toks) - 2
+    return None
+
+
+def en_amount(sent: list[Tok]) -> Clause | None:
+    """How much of something someone has per period: see the module."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    if any(t.is_han for t in toks) or (per := _per_period(toks)) is None:
+        return None
+    at = next((k for k, t in enumerate(toks) if t.kind == "num" or t.low in _EN_COUNTS), None)
+    if at is None or not 0 < at < per - 1:
+        return None
+    owner, before, change, _, usable = strip_subject(toks[:at])
+    things = toks[at + 1 : per]
+    if not usable or not all(t.kind == "word" and nounish(t) for t in things):
+        return None
+    verbs = [t for t in before if t.low not in _EN_AMOUNT_CHANGES]
+    changed = change or len(verbs) < len(before)
+    if len(verbs) > 1 or not (verbs or changed):
+        return None  # a verb of having ("drink", "run"), or a change, nothing else
+    measure = all(t.low in lx.UNITS or t.low in ("km", "miles", "pages") for t in things)
+    subject = [*(verbs if measure else []), *things, toks[-1]]  # "a day" is the day's
+    return Clause(owner, subject, Predicate(), [toks[at]], [], changed, None, True)

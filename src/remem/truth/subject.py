@@ -43,7 +43,7 @@ from remem.truth.grammar import (
 )
 from remem.truth.predicates import Predicate
 from remem.truth.replacement import replaced
-from remem.truth.schedule import rate, rate_split, scheduled
+from remem.truth.schedule import en_amount, en_rate, rate, rate_split, scheduled
 from remem.truth.segment import (
     SENTENCE_END,
     Tok,
@@ -150,7 +150,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
         return Clause(owner, subject, pred, [], [], False, None, False)
     if not subject and "location" in attrs and pred.attr in ("location", "move"):
         subject = _owner_noun(part)  # "我们公司在杭州"
-    vtoks = promote_attrs(vtoks, attrs)
+    if pred.attr not in _PERSON_ATTRS:  # "The platform team owns /api": a team, whole
+        vtoks = promote_attrs(vtoks, attrs)
     attrs = [a for a in attrs if a] + [t.text for t in value.role] + ["frequency"] * rated
     if value.of:  # "Carol is the owner of the order service"
         subject, vtoks, attrs = value.of, subject, [t.text for t in vtoks]
@@ -161,6 +162,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     )  # fmt: skip
 
 
+_PERSON_ATTRS = frozenset({"owner", "signer", "approver", "reviewer", "manager"})
 _POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "我的", "我们的", "你的"})
 _WHOSE = {"my": "user", "我的": "user", "our": "we", "我们的": "we"}
 
@@ -447,12 +449,13 @@ def read(content: str) -> Claim | None:
         if _skip(sent):
             whole = False
             continue
-        if (swap := replaced(sent) or manner_preference(sent) or owner_first(sent)) is not None:
+        swap = replaced(sent) or manner_preference(sent) or owner_first(sent) or en_amount(sent)
+        if swap is not None:
             clauses, covered = [swap], True
         else:
             clauses, covered = _sentence(sent, last)
         if not clauses:
-            bare = _bare(sent) or _by_owner(sent) or scheduled(sent) or rate(sent)
+            bare = en_rate(sent) or _bare(sent) or _by_owner(sent) or scheduled(sent) or rate(sent)
             clauses, covered = ([bare], True) if bare is not None else (clauses, covered)
         whole = whole and covered
         for clause in clauses:
