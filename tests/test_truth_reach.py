@@ -141,3 +141,63 @@ def test_the_same_fact_in_these_shapes_is_a_duplicate(mem: Memory, first: str, a
 )  # fmt: skip
 def test_how_often_is_a_value_of_its_own(value: str, often: bool) -> None:
     assert keys.is_frequency(keys.value_terms(value)) is often
+
+
+# -- probe set l: abbreviations, a switch of which thing, who handles or chairs ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("My dentist is Dr. Patel", "dentist", "Dr Patel"),  # "Dr." ends no sentence
+        ("I switched dentists; it's Dr. Kim now", "dentist", "Dr Kim"),
+        ("换了新电脑，现在用 ThinkPad X1", "电脑", "ThinkPad X1"),
+        ("Sam handles customer escalations", "custom escal owner", "Sam"),
+        ("Customer escalations are handled by Sam", "custom escal owner", "Sam"),
+        ("客户投诉由小张处理", "owner 客户 投诉", "小张"),
+        ("小张负责处理客户投诉", "owner 客户 投诉", "小张"),
+        ("部门周会由老陈主持", "owner 周会 部门", "老陈"),
+    ],
+)
+def test_set_l_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+    claim = read(text)
+    assert claim is not None
+    assert (claim.key, claim.value) == (key, value)
+
+
+def test_a_switch_alone_states_no_value() -> None:
+    assert read("I switched jobs") is None
+    assert read("换了新电脑") is None
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("My dentist is Dr. Patel", "I switched dentists; it's Dr. Kim now"),
+        ("我的工作电脑是 MacBook Pro", "换了新电脑，现在用 ThinkPad X1"),
+        ("Sam handles customer escalations", "Escalations are handled by Priya now"),
+        ("客户投诉由小张处理", "客户投诉现在由小李处理"),
+        ("部门周会由老陈主持", "周会改由小吴主持"),
+    ],
+)  # fmt: skip
+def test_set_l_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("My dentist is Dr. Patel", "My doctor is Dr. Nguyen"),
+        ("Sam handles customer escalations", "Lee handles billing questions"),
+        ("客户投诉由小张处理", "发票问题由小赵处理"),
+    ],
+)  # fmt: skip
+def test_set_l_look_alikes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
+    assert mem.save(left).status == "added"
+    assert mem.save(right).status == "added"
+
+
+def test_who_handles_said_twice_is_a_duplicate(mem: Memory) -> None:
+    assert mem.save("客户投诉由小张处理").status == "added"
+    assert mem.save("小张负责处理客户投诉").status == "duplicate"

@@ -1,4 +1,4 @@
-"""Two sentence shapes the linking-verb grammar (`remem.truth.subject`) would read wrong:
+"""Sentence shapes the linking-verb grammar (`remem.truth.subject`) would read wrong:
 
     负责运维的是老张                   -> (运维 owner, 老张): what is owned is in a 的 phrase
     I prefer answers in bullet points  -> (the user's answers, bullet points)
@@ -7,6 +7,9 @@
 A preference of manner says how the user wants one kind of thing (answers, commits,
 回答), so a later one of the same thing replaces it; a liking of things ("I like
 pizza") is many values and is left to the grammar, which reads none from it.
+
+A change of which thing, its new value said next, names the subject for the clause
+after it: "I switched dentists; it's Dr. Kim now", "换了新电脑，现在用 ThinkPad X1".
 """
 
 from __future__ import annotations
@@ -123,3 +126,36 @@ def _chinese(toks: list[Tok], k: int, change: bool) -> Clause | None:
     if any(t.low in pr.ZH_PREDICATES for t in head):
         return None
     return _preference(head, manner, change)
+
+
+_EN_SWITCHED = frozenset("switched changed swapped replaced".split())
+_ZH_SWITCHED = frozenset({"换了", "换了新", "换", "换个", "换了个", "新换了"})
+
+
+def switched_thing(sent: list[Tok]) -> Clause | None:
+    """ "I switched dentists", "换了新电脑": which thing changed, with no value; the
+    subject a next clause without one takes ("it's Dr. Kim now", "现在用 X")."""
+    toks = _words(sent)
+    owner, toks = _owner(toks)
+    if not 2 <= len(toks) <= 4:
+        return None
+    head, thing = toks[0].low, toks[1:]
+    if toks[0].is_han:
+        if head == "换" and thing[0].low in ("了", "了新"):
+            thing = thing[1:]
+        elif head not in _ZH_SWITCHED:
+            return None
+        thing = thing[1:] if thing and thing[0].low in ("新", "个") else thing
+    elif head not in _EN_SWITCHED or any(t.is_han for t in thing):
+        return None
+    if len(thing) != 1 or not strip_subject(thing)[4] or thing[0].kind not in ("word", "han"):
+        return None
+    return Clause(owner, thing, pr.CHANGE, [], [], True, None, False)
+
+
+def _owner(toks: list[Tok]) -> tuple[str | None, list[Tok]]:
+    if toks and (toks[0].low in lx.EN_OWNERS_USER or toks[0].low in lx.ZH_OWNERS_USER):
+        return "user", toks[1:]
+    if toks and (toks[0].low in lx.EN_OWNERS_WE or toks[0].low in lx.ZH_OWNERS_WE):
+        return "we", toks[1:]
+    return None, toks

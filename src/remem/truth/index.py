@@ -20,7 +20,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 5: whom one reports to, sending and deploying verbs, a product's own version, "system"
 #    and "service" heads, platform over deployment, how often and how much a day, a
 #    team as owner (session 6, probe set k).
-SUBJECT_RULES = 5
+# 6: "Dr." ends no sentence, a switch of which thing ("I switched dentists; it's Dr.
+#    Kim now"), who handles or chairs (处理, 主持, handles) (session 6, probe set l).
+SUBJECT_RULES = 6
 
 
 def subject_key(entry: Entry) -> str:

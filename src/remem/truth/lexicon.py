@@ -98,11 +98,13 @@ ZH_OWNERS_USER = frozenset({"我", "本人", "我个人"})
 ZH_OWNERS_WE = frozenset({"我们", "咱们", "我们的", "咱们的", "大家", "我司", "本项目", "咱"})
 OWNER_NOUNS = frozenset(
     {"项目", "团队", "project", "team", "repo", "仓库", "公司", "组", "家里", "家中", "我家"}
-    | {"office", "办公室"}
+    | {"office", "办公室", "部门", "department"}
 )
 
 # "X 由 Y 负责": Y is X's owner.
-ZH_OWNER_VERBS = frozenset("负责 维护 管理 主导 牵头 主管 负责维护 对接 跟进".split())
+ZH_OWNER_VERBS = frozenset(
+    "负责 维护 管理 主导 牵头 主管 负责维护 对接 跟进 处理 负责处理 主持 接手 打理".split()
+)
 # Words of praise or feeling: "that painting is amazing" says how something felt, not a
 # value it has, and two such remarks never conflict.
 EVALUATIVE = frozenset(

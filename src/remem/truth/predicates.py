@@ -29,7 +29,7 @@ class Predicate:
 
 
 _P = Predicate()
-_CHANGE = Predicate(change=True)
+_CHANGE = CHANGE = Predicate(change=True)
 _LOC = Predicate(attr="location")
 _MOVE = Predicate(change=True, attr="move")  # location for a path, time for a date
 _NAME = Predicate(attr="name")
@@ -85,7 +85,7 @@ ZH_PREDICATES: dict[str, Predicate] = {
     **_many("改名为 更名为 重命名为 改叫 改名叫", Predicate(change=True, attr="name")),
     **_many("停用 弃用 废弃 不再用 不再使用 不再采用 停止使用 不用 不再是 不再为 不再担任", _NEG),
     **_many("用于 用来 用作 作为 当作 充当", Predicate(inverse=True)),
-    **_many("负责 维护 主导 牵头", Predicate(inverse=True, attr="owner")),
+    **_many("负责 维护 主导 牵头 负责处理 主持 接手", Predicate(inverse=True, attr="owner")),
 }
 
 # English predicates, matched over words joined by one space; longest match wins.
@@ -96,7 +96,7 @@ EN_PREDICATES: dict[str, Predicate] = {
         "is on|are on|is set to|are set to|defaults to|default to|is configured to|"
         "targets|is based on|is built with|is written in|are written in|points to|"
         "equals|stays|remains|go with|goes with|sticks with|stick with|go through|goes through|"
-        "are processed by|is processed by|are handled by|is handled by|"
+        "are processed by|is processed by|"
         "is done with|are done with|is done using|are done using|is done via|are done via",
         _P,
     ),
@@ -235,7 +235,11 @@ EN_PREDICATES: dict[str, Predicate] = {
         "are owned by|are maintained by",
         Predicate(attr="owner"),
     ),
-    **_en("owns|maintains|leads|runs the", Predicate(inverse=True, attr="owner")),
+    **_en(
+        "owns|maintains|leads|runs the|handles|is in charge of|takes care of",
+        Predicate(inverse=True, attr="owner"),
+    ),
+    **_en("are handled by|is handled by", Predicate(attr="owner")),
     # "Marco took over as design lead": the role is the subject, the person its new value
     **_en(
         "took over as|has taken over as|takes over as|stepped in as|has stepped in as|"

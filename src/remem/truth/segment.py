@@ -231,10 +231,17 @@ def sentences(toks: list[Tok]) -> list[list[Tok]]:
         if (
             tok.text in SENTENCE_END
             or (tok.is_space and "\n" in tok.text)
-            or (tok.text == "." and (i + 1 == len(toks) or toks[i + 1].is_space))
-        ):
+            or (
+                tok.text == "." and (i + 1 == len(toks) or toks[i + 1].is_space)
+                and not (i and toks[i - 1].low in _ABBREVIATIONS and i + 1 < len(toks))
+            )
+        ):  # fmt: skip
             out.append([])
     return [s for s in out if any(not t.is_space and t.kind != "punct" for t in s)]
+
+
+# "Dr. Patel", "Mr. Lee": a full stop after these ends no sentence
+_ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr vs mt ft no approx".split())
 
 
 def solid(toks: list[Tok]) -> list[Tok]:

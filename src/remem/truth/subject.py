@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
-from remem.truth.forms import manner_preference, owner_first
+from remem.truth.forms import manner_preference, owner_first, switched_thing
 from remem.truth.grammar import (
     QUESTION,
     Clause,
@@ -285,6 +285,14 @@ def _skip(sent: list[Tok]) -> bool:
     return False
 
 
+def _after_switch(sent: list[Tok]) -> tuple[Clause, list[Tok]] | None:
+    """A first clause saying which thing changed, and the rest of the sentence."""
+    comma = next((k for k, t in enumerate(sent) if t.text in ",，"), None)
+    if comma is None or (which := switched_thing(sent[:comma])) is None:
+        return None
+    return which, sent[comma + 1 :]
+
+
 def _noise(tok: Tok) -> bool:
     low = tok.low
     return (
@@ -449,6 +457,8 @@ def read(content: str) -> Claim | None:
         if _skip(sent):
             whole = False
             continue
+        if (cut := _after_switch(sent)) is not None:  # "换了新电脑，现在用 ThinkPad X1"
+            last, sent, whole = cut[0], cut[1], False
         swap = replaced(sent) or manner_preference(sent) or owner_first(sent) or en_amount(sent)
         if swap is not None:
             clauses, covered = [swap], True
@@ -457,6 +467,9 @@ def read(content: str) -> Claim | None:
         if not clauses:
             bare = en_rate(sent) or _bare(sent) or _by_owner(sent) or scheduled(sent) or rate(sent)
             clauses, covered = ([bare], True) if bare is not None else (clauses, covered)
+        if not clauses and (which := switched_thing(sent)) is not None:
+            last, whole = which, False  # "I switched dentists; it's Dr. Kim now"
+            continue
         whole = whole and covered
         for clause in clauses:
             if (claim := _claim(clause)) is not None:
