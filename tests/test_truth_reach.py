@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from remem import Memory
-from remem.truth import keys
+from remem.truth import changes, keys
 from remem.truth.subject import read
 
 
@@ -201,3 +201,29 @@ def test_set_l_look_alikes_are_kept_apart(mem: Memory, left: str, right: str) ->
 def test_who_handles_said_twice_is_a_duplicate(mem: Memory) -> None:
     assert mem.save("客户投诉由小张处理").status == "added"
     assert mem.save("小张负责处理客户投诉").status == "duplicate"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "same"),
+    [
+        ("季度规划会在 4B 会议室", "季度规划会改到 7A 会议室", True),
+        ("我每周去两次健身房", "我现在每周去三次健身房", True),
+        ("我每周去两次游泳馆", "我现在每周去三次健身房", False),  # another place
+        ("周例会在 3A 会议室", "季度规划会改到 7A 会议室", False),  # another meeting
+        ("季度规划会在 4B 会议室", "季度规划会在 4B 会议室", False),  # nothing changed
+    ],
+)  # fmt: skip
+def test_a_restatement_changes_only_its_value(old: str, new: str, same: bool) -> None:
+    assert changes.restated(old, new) is same
+
+
+def test_a_restated_change_finds_its_memory_though_others_hold_the_new_value(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "m.db"
+    with Memory(db, project="other", embedder=None) as other:
+        other.save("The offsite moved to Room 7A")  # "7a" is known, and rarer than the rest
+    with Memory(db, project="mine", embedder=None) as mem:
+        mem.save("季度规划会在 4B 会议室")
+        assert mem.save("季度规划会改到 7A 会议室").status == "superseded"
+        assert [e.content for e in mem.list()] == ["季度规划会改到 7A 会议室"]

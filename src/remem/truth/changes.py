@@ -11,10 +11,16 @@ already. One such memory is superseded; several make it a question (a conflict).
 
     topic_of("The data warehouse now refreshes every hour")
     # Topic(words="data warehouse", rest="refreshes every hour")
+
+A change may also restate the old sentence with only its value and verb changed
+("季度规划会在 4B 会议室" -> "季度规划会改到 7A 会议室", "我每周去两次健身房" -> "我现在每周去
+三次健身房"): `restated` tells, where the rules read a subject in neither.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,7 +40,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
-from remem.truth.subject import read
+from remem.truth.subject import Claim, read, states_change
 from remem.truth.values import span_text
 
 # Key words that say where or when a thing is: a move states them, the old memory may not.
@@ -161,3 +167,51 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
     if len(held) == 1:
         return [Match(held[0], "supersede", f"the text states a change of {what}")]
     return [Match(old, "conflict", f"which one changed? ({what})") for old in held]
+
+
+# Words a restatement may add or drop around its value: verbs of change and place,
+# particles, articles (what is left on each side must be the value alone)
+_LINKS = frozenset(
+    "了 的 是 为 在 到 了的 把 将 a an the is are was were to at in on of by now".split()
+)
+_ZH_COUNT = re.compile(r"[一二两三四五六七八九十百千万几半\d]+[次个天周月年岁号层楼点]?")
+
+
+def _valueish(word: str) -> bool:
+    """A number, a count ("两次"), or a code with a digit ("4B", "us-east-1")."""
+    return any(c.isdigit() for c in word) or bool(_ZH_COUNT.fullmatch(word))
+
+
+def _words_of(content: str) -> list[str]:
+    toks = [t for t in solid(tokenize(normal(content))) if t.kind != "punct"]
+    out = []
+    for i, tok in enumerate(toks):
+        found = predicate_at(toks, i)
+        if found is not None and (found[0].change or found[0].attr in ("location", "move")):
+            continue  # 改到, 涨到, 在: how it is said, not what
+        if tok.low in _LINKS or tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_ADVERBS:
+            continue
+        out.append(tok.low)
+    return out
+
+
+def restated(old: str, new: str) -> bool:
+    """Whether `new` says `old` again with only its value changed (see the module): the
+    same words but one or two on each side, and those numbers, counts or codes."""
+    if len(old) > _MAX_CHARS or len(new) > _MAX_CHARS:
+        return False
+    before, after = Counter(_words_of(old)), Counter(_words_of(new))
+    gone, came, kept = before - after, after - before, before & after
+    if not gone or not came or len(gone) > 2 or len(came) > 2:
+        return False
+    if sum(kept.values()) < max(2, sum(gone.values()) + sum(came.values())):
+        return False  # the words kept must outweigh the words changed
+    return all(_valueish(w) for w in (*gone, *came))
+
+
+def restatement_terms(content: str, claim: Claim | None) -> str:
+    """The words to find what a change without a subject restates by, its new value
+    left out ("" when it states a subject, or no change)."""
+    if claim is not None or len(content) > _MAX_CHARS or not states_change(content):
+        return ""
+    return " ".join(w for w in _words_of(content) if not _valueish(w))

@@ -20,7 +20,7 @@ from functools import lru_cache
 from remem import text
 from remem.entry import Entry
 from remem.store.protocol import Near
-from remem.truth import dedup, keys
+from remem.truth import changes, dedup, keys
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
 from remem.truth.subject import Claim, read, states_change
@@ -153,9 +153,11 @@ def relation(
     if claim is not None and was is not None:
         return by_subject(existing, claim, was, incoming.content) if akin(claim, was) else None
     found = dedup.relation(existing, incoming, left=canon)
+    changed = claim.change if claim is not None else states_change(incoming.content)
+    if found is None and changed and changes.restated(existing.content, incoming.content):
+        return Match(existing, "supersede", "the same statement, its value changed")
     if found is None or found.relation != "conflict":
         return found
-    changed = claim.change if claim is not None else states_change(incoming.content)
     return (
         Match(existing, "supersede", f"{found.reason}; the text states a change")
         if changed

@@ -48,6 +48,10 @@ def save(
         seen = {c.entry.id for c in candidates}
         candidates += [c for c in more if c.entry.id not in seen]
     matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
+    if not matches and (said := changes.restatement_terms(entry.content, claim)):
+        # "季度规划会改到 7A 会议室": found by its words without the change ("改到")
+        more = store.same_domain(Domain.of(entry), IndexFields(text.terms(said), "", "", {}))
+        matches = decide.classify(entry, more, claim=claim, semantic=None)
     if not matches and (topic := changes.topic_of(entry.content)) is not None:
         # a stated change the rules tie to no memory: look its topic up (truth.changes)
         terms = text.terms(changes.lookup_terms(topic))
