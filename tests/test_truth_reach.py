@@ -227,3 +227,57 @@ def test_a_restated_change_finds_its_memory_though_others_hold_the_new_value(
         mem.save("季度规划会在 4B 会议室")
         assert mem.save("季度规划会改到 7A 会议室").status == "superseded"
         assert [e.content for e in mem.list()] == ["季度规划会改到 7A 会议室"]
+
+
+# -- probe set m: how the user has a thing, state management, timeouts, 最近 ---------------
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I like my coffee black", "coffe style", "black"),
+        ("These days I take my coffee with oat milk", "coffe style", "oat milk"),
+        ("I like my answers in bullet points", "reply_language style", "bullet points"),
+        ("We use Redux for state management", "state", "Redux"),
+        ("CI times out after 30 minutes", "ci timeout", "30 minutes"),
+        ("最近最喜欢的歌手变成了陈奕迅", "歌手", "陈奕迅"),
+    ],
+)
+def test_set_m_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+    claim = read(text)
+    assert claim is not None
+    assert (claim.key, claim.value) == (key, value)
+
+
+def test_taking_a_thing_somewhere_is_no_manner() -> None:
+    assert read("I take my kids to school") is None
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I like my coffee black", "These days I take my coffee with oat milk"),
+        ("The frontend uses Redux for state", "State management is Zustand now"),
+        ("我最喜欢的歌手是周杰伦", "最近最喜欢的歌手变成了陈奕迅"),
+    ],
+)  # fmt: skip
+def test_set_m_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [
+        ("I prefer answers in bullet points", "I like my answers in bullet points"),
+        ("The CI timeout is 30 minutes", "CI times out after 30 minutes"),
+    ],
+)  # fmt: skip
+def test_set_m_repeats_are_duplicates(mem: Memory, first: str, again: str) -> None:
+    assert mem.save(first).status == "added"
+    assert mem.save(again).status == "duplicate"
+
+
+def test_two_things_the_user_has_their_way_are_two(mem: Memory) -> None:
+    assert mem.save("I like my coffee black").status == "added"
+    assert mem.save("I like my tea with honey").status == "added"

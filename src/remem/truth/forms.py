@@ -84,6 +84,9 @@ def manner_preference(sent: list[Tok]) -> Clause | None:
     if found is None:
         return None
     k, change = found
+    mine = k + 1 < len(toks) and toks[k + 1].low == "my"
+    if mine and (toks[k].low in _EN_PREFER or toks[k].low in _EN_HAVE):
+        return _mine(toks, k + 2, change)  # "I like my coffee black"
     if toks[k].low in _EN_PREFER:
         return _english(toks, k + 1, change)
     if toks[k].low in _ZH_PREFER:
@@ -105,6 +108,26 @@ def _english(toks: list[Tok], k: int, change: bool) -> Clause | None:
     if not 1 <= len(manner) <= 4 or any(t.kind != "word" for t in manner):
         return None
     return _preference(head, manner, change)
+
+
+_EN_HAVE = frozenset("take takes drink drinks have has eat eats".split())
+_NOT_MANNER = frozenset("to for at on from out off up into".split())
+
+
+def _mine(toks: list[Tok], k: int, change: bool) -> Clause | None:
+    """ "I like my coffee black", "I take my coffee with oat milk": how the user has
+    one thing (a word after "my"), the manner after it."""
+    head, manner = toks[k : k + 1], toks[k + 1 :]
+    if manner and manner[-1].low in lx.EN_TRAILING:
+        change = change or manner[-1].low in ("now", "instead")
+        manner = manner[:-1]
+    if not head or head[0].kind != "word" or not 1 <= len(manner) <= 4:
+        return None
+    if manner[0].low in _NOT_MANNER or any(t.kind != "word" for t in manner):
+        return None  # "I take my kids to school": where, not how
+    if manner[0].low in _EN_MANNER or manner[0].low == "with":
+        manner = manner[1:]  # "in bullet points" as in "I prefer answers in bullet points"
+    return _preference(head, manner, change) if manner else None
 
 
 def _preference(head: list[Tok], manner: list[Tok], change: bool) -> Clause:

@@ -21,7 +21,8 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    and "service" heads, platform over deployment, how often and how much a day, a
 #    team as owner (session 6, probe set k).
 # 6: "Dr." ends no sentence, a switch of which thing ("I switched dentists; it's Dr.
-#    Kim now"), who handles or chairs (处理, 主持, handles) (session 6, probe set l).
+#    Kim now"), who handles or chairs (处理, 主持, handles) (session 6, probe set l);
+#    how the user has a thing ("I like my coffee black"), times out after, 最近 (set m).
 SUBJECT_RULES = 6
 
 

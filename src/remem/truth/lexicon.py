@@ -21,7 +21,7 @@ ZH_BA = frozenset({"把", "将", "给"})  # "给猫改名叫豆豆": the subject
 # A change stated by an adverb before the predicate: "现在用 X", "from now on we use X".
 ZH_CHANGE_ADVERBS = frozenset(
     """现在 如今 以后 今后 往后 此后 从此 从现在起 从现在开始 从今天起 从今往后
-    已经 已 终于 最终 后来 新 新的 又 重新 再次 刚刚 随后""".split()
+    已经 已 终于 最终 后来 新 新的 又 重新 再次 刚刚 随后 最近 近来 这阵子 这段时间""".split()
 )
 EN_CHANGE_ADVERBS = frozenset({"now", "henceforth", "anymore", "instead", "new"})
 EN_CHANGE_PHRASES = (
@@ -212,6 +212,7 @@ _PHRASES = {
     "testing framework": "test_framework", "color scheme": "theme", "message queue": "queue",
     "dark mode": "theme", "code style": "style", "front end": "frontend", "back end": "backend",
     "back up": "backup", "code owner": "owner", "code owners": "owner",
+    "state management": "state",
 }  # fmt: skip
 # Generic words that add nothing to what a subject is ("the Redis version" is "Redis").
 GENERIC = frozenset(

@@ -117,6 +117,7 @@ EN_PREDICATES: dict[str, Predicate] = {
     ),
     **_en("now allows|now allow|now permits|now permit", Predicate(change=True, attr="limit")),
     **_en("last|lasts|runs for|run for", Predicate(attr="length")),
+    **_en("times out after|time out after|timeouts after", Predicate(attr="timeout")),
     **_en("is licensed under|are licensed under", Predicate(attr="license")),
     **_en(
         "relicensed to|relicensed under|was relicensed to|was relicensed under|"
