@@ -281,3 +281,48 @@ def test_set_m_repeats_are_duplicates(mem: Memory, first: str, again: str) -> No
 def test_two_things_the_user_has_their_way_are_two(mem: Memory) -> None:
     assert mem.save("I like my coffee black").status == "added"
     assert mem.save("I like my tea with honey").status == "added"
+
+
+# -- probe set n: 用户 prefers, glued 在, tightened, commute, a rename of what a thing is ------
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("用户偏好用 Tab 缩进", "indentation", "Tab"),  # an agent's note of the user
+        ("用户现在偏好 4 个空格缩进", "indentation", "4 个空格"),
+        ("用户喜欢简洁的回答", "reply_language style", "简洁"),
+        ("女儿的游泳课在周日上午 9 点", "time 女儿 游泳 课", "周日上午 9 点"),  # jieba's 课在
+        ("We tightened the p99 latency target to 200 ms", "latenc p99 target", "200 ms"),
+        ("I commute by bike", "commut", "bike"),
+        ("This repository uses Yarn", "package_manager", "Yarn"),
+    ],
+)
+def test_set_n_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+    claim = read(text)
+    assert claim is not None
+    assert (claim.key, claim.value) == (key, value)
+
+
+def test_now_and_words_ending_in_zai_stay_whole() -> None:
+    claim = read("我现在在上海")
+    assert claim is not None and claim.key == "location" and claim.change
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("用户偏好用 Tab 缩进", "用户现在偏好 4 个空格缩进"),
+        ("Our p99 latency target is 300 ms", "We tightened the p99 latency target to 200 ms"),
+        ("I commute by bike", "I commute by train now"),
+        ("Our Slack workspace is acme-eng", "We renamed the Slack workspace to acme-dev"),
+    ],
+)  # fmt: skip
+def test_set_n_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+def test_two_childrens_lessons_are_two(mem: Memory) -> None:
+    assert mem.save("儿子的钢琴课在周六上午 10 点").status == "added"
+    assert mem.save("女儿的游泳课在周日上午 9 点").status == "added"

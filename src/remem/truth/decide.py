@@ -105,7 +105,7 @@ def without_where(claim: Claim) -> str | None:
     payments to Adyen": payment; "We relocated to the 12th floor": floor), to find the
     memory that named another where or owner (`akin`); None when nothing to drop."""
     words = claim.key.split()
-    rest = [w for w in words if w not in _WHERE and w not in _owner_keys()]
+    rest = [w for w in words if w not in _WHERE and w not in _owner_keys() and w != "name"]
     return " ".join(rest) if claim.change and rest and len(rest) < len(words) else None
 
 
@@ -129,7 +129,8 @@ def akin(new: Claim, was: Claim) -> bool:
     # "接口文档用 Swagger" -> "接口文档迁移至 Apifox", "Our office is on the 5th floor" ->
     # "We relocated to the 12th floor": one side may say no where, or no whose, at all
     # "We send our logs to Elasticsearch" -> "Logs now go to Loki": kinds of value too
-    a, b = a - _WHERE - nouns, b - _WHERE - nouns
+    # "We renamed the Slack workspace to acme-dev": what it is called is what it is
+    a, b = a - _WHERE - nouns - {"name"}, b - _WHERE - nouns - {"name"}
     return new.change and bool(a - lx.KINDS) and a - lx.KINDS == b - lx.KINDS
 
 

@@ -62,8 +62,8 @@ def owner_first(sent: list[Tok]) -> Clause | None:
 def _user_prefix(toks: list[Tok]) -> tuple[int, bool] | None:
     """Where the preference verb of a first-person sentence starts, and whether an
     adverb before it says the preference changed ("I now prefer", "我现在更喜欢")."""
-    if not toks or toks[0].low not in ("i", "我", "我个人", "本人"):
-        return None
+    if not toks or toks[0].low not in ("i", "我", "我个人", "本人", "用户"):
+        return None  # 用户: an agent's note of what the user prefers
     k, change = 1, False
     while k < len(toks) and (
         toks[k].low in lx.ZH_CHANGE_ADVERBS

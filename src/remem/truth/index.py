@@ -23,7 +23,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 6: "Dr." ends no sentence, a switch of which thing ("I switched dentists; it's Dr.
 #    Kim now"), who handles or chairs (处理, 主持, handles) (session 6, probe set l);
 #    how the user has a thing ("I like my coffee black"), times out after, 最近 (set m).
-SUBJECT_RULES = 6
+# 7: 用户 prefers (an agent's note), jieba's glued 在 ("课在"), tightened/relaxed X to Y,
+#    commute by, "repository" an owner noun (session 6, probe set n).
+SUBJECT_RULES = 7
 
 
 def subject_key(entry: Entry) -> str:

@@ -67,9 +67,10 @@ ZH_WORDS_ENDING_IN_COPULA = frozenset(
     若是 凡是 或是 算是 正是 真是 而是 像是 不是 都是
     也是 即是 便是 乃是 硬是 老是 自是 光是 尤其是
     特别是 因为 以为 认为 作为 行为 成为 称为 视为 作为
-    难为 人为 无为 有为 为 是 自从 服从 随从 听从 遵从 无从 侍从 从 打从 自打""".split()
+    难为 人为 无为 有为 为 是 自从 服从 随从 听从 遵从 无从 侍从 从 打从 自打
+    现在 正在 存在 实在 所在 自在 好在 内在 外在 潜在 健在 旨在 在""".split()
 )
-ZH_GLUED = "是为从"
+ZH_GLUED = "是为从在"  # "游泳课在周日": jieba's 课在 is 课 + 在
 # Words that end in 用 and are not "X" + the verb 用 (费用 is a fee, 常用 "in common use").
 ZH_WORDS_ENDING_IN_USE = frozenset(
     """费用 信用 作用 日用 家用 民用 商用 公用 专用 备用 实用 通用 常用 效用 功用 零用 自用
@@ -97,7 +98,8 @@ EN_OWNERS_WE = frozenset({"we", "our", "us", "ours", "we're", "we've", "we'd"})
 ZH_OWNERS_USER = frozenset({"我", "本人", "我个人"})
 ZH_OWNERS_WE = frozenset({"我们", "咱们", "我们的", "咱们的", "大家", "我司", "本项目", "咱"})
 OWNER_NOUNS = frozenset(
-    {"项目", "团队", "project", "team", "repo", "仓库", "公司", "组", "家里", "家中", "我家"}
+    {"项目", "团队", "project", "team", "repo", "repository", "仓库", "公司", "组", "家里"}
+    | {"家中", "我家"}
     | {"office", "办公室", "部门", "department"}
 )
 

@@ -118,6 +118,7 @@ EN_PREDICATES: dict[str, Predicate] = {
     **_en("now allows|now allow|now permits|now permit", Predicate(change=True, attr="limit")),
     **_en("last|lasts|runs for|run for", Predicate(attr="length")),
     **_en("times out after|time out after|timeouts after", Predicate(attr="timeout")),
+    **_en("commute by|commutes by|commute via|go to work by", Predicate(attr="commute")),
     **_en("is licensed under|are licensed under", Predicate(attr="license")),
     **_en(
         "relicensed to|relicensed under|was relicensed to|was relicensed under|"
@@ -253,7 +254,8 @@ EN_TRANSITIVE = frozenset(
     """moved changed switched set bumped upgraded downgraded renamed raised lowered
     increased reduced updated migrated pinned extended postponed rescheduled relocated
     move change switch bump upgrade downgrade rename raise lower increase reduce update
-    migrate pin extend postpone reschedule relocate""".split()
+    migrate pin extend postpone reschedule relocate tightened loosened relaxed tighten
+    loosen relax""".split()
 )
 EN_TRANSITIVE_LINKS = frozenset({"to", "into", "onto"})
 # "we keep the wiki on Confluence", "host the docs at …": where the object is

@@ -112,6 +112,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     owner, subject, change, dropped, usable = strip_subject(part)
     if not usable:
         return None
+    if pred.pref and [t.low for t in subject] in (["用户"], ["the", "user"], ["user"]):
+        owner, subject = "user", []  # "用户偏好用 Tab 缩进": an agent's note of the user
     if not subject and pred.attr in ("name", "owner"):
         subject = _owner_noun(part)  # "the project was renamed"
     if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
@@ -230,7 +232,7 @@ def _subject_text(clause: Clause, value: str) -> str | None:
             extra.append(attr)
     kind = keymod.value_kind(keymod.value_terms(value))
     if not words:
-        if kind is None and (clause.pred.pref or not extra):
+        if kind is None and not extra:
             return None  # "我们用 X" / "I like X" of an unknown kind: several may hold
         if kind is not None and kind not in have:
             extra.insert(0, kind.replace("_", " "))
