@@ -326,3 +326,27 @@ def test_set_n_changes_are_caught(mem: Memory, before: str, after: str) -> None:
 def test_two_childrens_lessons_are_two(mem: Memory) -> None:
     assert mem.save("儿子的钢琴课在周六上午 10 点").status == "added"
     assert mem.save("女儿的游泳课在周日上午 9 点").status == "added"
+
+
+# -- probe set o: served from, shortened to, 扩充到, 交接给 ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Images are served from cdn.old.example.com", "Images are now served from cdn.x.com"),
+        ("Our SLA for P1 tickets is 4 hours", "The P1 SLA was shortened to 2 hours"),
+        ("团队规模是 8 个人", "团队扩充到 12 个人"),
+        ("发布负责人是老孙", "发布工作交接给了小钱"),
+    ],
+)  # fmt: skip
+def test_set_o_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+    assert mem.save(before).status == "added"
+    assert mem.save(after).status in ("superseded", "conflict")
+
+
+def test_a_source_after_from_is_a_place_not_a_value_that_stopped() -> None:
+    # "from X" with no "to" states no change: read as "served from" it is where
+    claim = read("Images are served from cdn.old.example.com")
+    assert claim is not None
+    assert (claim.value, claim.dropped) == ("cdn.old.example.com", None)

@@ -25,7 +25,8 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    how the user has a thing ("I like my coffee black"), times out after, 最近 (set m).
 # 7: 用户 prefers (an agent's note), jieba's glued 在 ("课在"), tightened/relaxed X to Y,
 #    commute by, "repository" an owner noun (session 6, probe set n).
-SUBJECT_RULES = 7
+# 8: are served from, shortened to, 扩充到, 交接给, 工作 heads (session 6, probe set o).
+SUBJECT_RULES = 8
 
 
 def subject_key(entry: Entry) -> str:

@@ -179,7 +179,7 @@ def _concepts_of(subject: str) -> tuple[str, ...]:
     return tuple(t for k, t in enumerate(terms) if not (k and t in _SYSTEM))
 
 
-_SYSTEM = frozenset({"system", "系统", "service", "服务", "检查"})
+_SYSTEM = frozenset({"system", "系统", "service", "服务", "检查", "工作"})
 
 
 @lru_cache(maxsize=8192)

@@ -73,7 +73,7 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
         "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到 "
         "缩短为 延长为 提高为 降低为 增加为 减少为 提升为 调整成 提前为 推迟为 追加到 追加至 "
-        "涨价到 上涨到 下降到",
+        "涨价到 上涨到 下降到 扩充到 扩充至 扩张到 扩招到",
         _CHANGE,
     ),
     **_many(
@@ -86,6 +86,8 @@ ZH_PREDICATES: dict[str, Predicate] = {
     **_many("停用 弃用 废弃 不再用 不再使用 不再采用 停止使用 不用 不再是 不再为 不再担任", _NEG),
     **_many("用于 用来 用作 作为 当作 充当", Predicate(inverse=True)),
     **_many("负责 维护 主导 牵头 负责处理 主持 接手", Predicate(inverse=True, attr="owner")),
+    # "发布工作交接给了小钱": who owns it now
+    **_many("交接给 交接给了 移交给 转交给 交给了", Predicate(change=True, attr="owner")),
 }
 
 # English predicates, matched over words joined by one space; longest match wins.
@@ -134,7 +136,8 @@ EN_PREDICATES: dict[str, Predicate] = {
         "lives in|live in|lives at|is in|are in|am in|is at|are at|am at|is under|are under|"
         "am based in|is based in|are based in|"
         "is located at|is located in|located at|is stored in|are stored in|is stored at|"
-        "is kept in|are kept in|sits in|resides in|is found in|is served at|is served from",
+        "is kept in|are kept in|sits in|resides in|is found in|is served at|is served from|"
+        "are served at|are served from",
         _LOC,
     ),
     **_en(
@@ -207,7 +210,8 @@ EN_PREDICATES: dict[str, Predicate] = {
         "went up to|went down to|goes up to|go up to|jumped to|rose to|fell to|climbed to|"
         "turned|just turned|has turned|has just turned|"
         "was rebuilt with|rebuilt with|has been rebuilt with|is now built with|was rebuilt in|"
-        "was rewritten with|is now written in|are now written in",
+        "was rewritten with|is now written in|are now written in|shortened to|"
+        "was shortened to|lengthened to|was lengthened to",
         _CHANGE,
     ),
     **_en(
@@ -218,7 +222,8 @@ EN_PREDICATES: dict[str, Predicate] = {
     **_en(
         "moved to|has moved to|have moved to|was moved to|were moved to|is moved to|"
         "relocated to|was relocated to|now lives in|now lives at|now sits in|"
-        "is now in|is now at|is now under|now lives under",
+        "is now in|is now at|is now under|now lives under|is now served from|"
+        "are now served from|is now served at|are now served at",
         _MOVE,
     ),
     **_en(
