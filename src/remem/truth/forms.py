@@ -182,3 +182,16 @@ def _owner(toks: list[Tok]) -> tuple[str | None, list[Tok]]:
     if toks and (toks[0].low in lx.EN_OWNERS_WE or toks[0].low in lx.ZH_OWNERS_WE):
         return "we", toks[1:]
     return None, toks
+
+
+def after_switch(sent: list[Tok]) -> tuple[Clause, list[Tok]] | None:
+    """A first clause saying which thing changed, and the rest of the sentence."""
+    comma = next((k for k, t in enumerate(sent) if t.text in ",，"), None)
+    if comma is None or (which := switched_thing(sent[:comma])) is None:
+        return None
+    return which, sent[comma + 1 :]
+
+
+def noted_user(subject: list[Tok]) -> bool:
+    """ "用户偏好用 Tab 缩进": an agent's note of what the user prefers."""
+    return [t.low for t in subject] in (["用户"], ["the", "user"], ["user"])

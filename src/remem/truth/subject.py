@@ -23,7 +23,13 @@ from functools import lru_cache
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
-from remem.truth.forms import manner_preference, owner_first, switched_thing
+from remem.truth.forms import (
+    after_switch,
+    manner_preference,
+    noted_user,
+    owner_first,
+    switched_thing,
+)
 from remem.truth.grammar import (
     QUESTION,
     Clause,
@@ -112,8 +118,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     owner, subject, change, dropped, usable = strip_subject(part)
     if not usable:
         return None
-    if pred.pref and [t.low for t in subject] in (["用户"], ["the", "user"], ["user"]):
-        owner, subject = "user", []  # "用户偏好用 Tab 缩进": an agent's note of the user
+    if pred.pref and noted_user(subject):
+        owner, subject = "user", []
     if not subject and pred.attr in ("name", "owner"):
         subject = _owner_noun(part)  # "the project was renamed"
     if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
@@ -287,14 +293,6 @@ def _skip(sent: list[Tok]) -> bool:
     return False
 
 
-def _after_switch(sent: list[Tok]) -> tuple[Clause, list[Tok]] | None:
-    """A first clause saying which thing changed, and the rest of the sentence."""
-    comma = next((k for k, t in enumerate(sent) if t.text in ",，"), None)
-    if comma is None or (which := switched_thing(sent[:comma])) is None:
-        return None
-    return which, sent[comma + 1 :]
-
-
 def _noise(tok: Tok) -> bool:
     low = tok.low
     return (
@@ -459,7 +457,7 @@ def read(content: str) -> Claim | None:
         if _skip(sent):
             whole = False
             continue
-        if (cut := _after_switch(sent)) is not None:  # "换了新电脑，现在用 ThinkPad X1"
+        if (cut := after_switch(sent)) is not None:  # "换了新电脑，现在用 ThinkPad X1"
             last, sent, whole = cut[0], cut[1], False
         swap = replaced(sent) or manner_preference(sent) or owner_first(sent) or en_amount(sent)
         if swap is not None:
