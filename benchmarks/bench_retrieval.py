@@ -6,10 +6,10 @@
 `quality`: for each data set (default: the shared LoCoMo sample, MADial-Bench zh, MADial-Bench
 en, the Chinese paraphrase set of tests/data), side by side in one run: remem's default
 (hybrid when an embedder is installed), keyword-only remem, plain vector search and plain
-BM25 — recall@k, tokens injected per query, query p50/p95 and ingest ms per turn, with a
-machine reference line. LoCoMo goes in through `Memory.add_messages`, MADial and the
-paraphrase set through `Memory.save` (`remem bench retrieval` prints the same table for
-one data set).
+BM25 — recall@k, tokens injected per query, query p50/p95, ingest ms per turn and a
+bootstrap 95% interval of R@10 (`harness.interval`), with a machine reference line.
+LoCoMo goes in through `Memory.add_messages`, MADial and the paraphrase set through
+`Memory.save` (`remem bench retrieval` prints the same table for one data set).
 
 `latency`: a synthetic store of n memories (bench_store's corpus), every one
 embedded with the configured embedder (REMEM_EMBEDDER, default the shipped USE
@@ -92,14 +92,16 @@ def bench_quality(files: list[str], ks: tuple[int, ...]) -> dict[str, object]:
         rows = [s.to_dict() for s in systems]
         print(f"\n{name}")
         head = " ".join(f"{'R@' + str(k):>6}" for k in ks)
-        print(f"  {'system':<30} {head} {'tok@' + str(ks[1] if len(ks) > 1 else ks[0]):>7}"
-              f" {'query p50/p95 ms':>17} {'ingest ms/turn':>15}")  # fmt: skip
+        mid = ks[1] if len(ks) > 1 else ks[0]
+        print(f"  {'system':<30} {head} {'tok@' + str(mid):>7} {'query p50/p95 ms':>17}"
+              f" {'ingest ms/turn':>15} {'R@' + str(mid) + ' 95%':>15}")  # fmt: skip
         for r in rows:
             cells = " ".join(f"{r['recall'][k]:>6.3f}" for k in ks)
-            tok = r["tokens"][ks[1] if len(ks) > 1 else ks[0]]
+            low, high = r["interval"][mid]
             q, i = r["query_ms"], r["ingest_ms"]
-            print(f"  {r['system']:<30} {cells} {tok:>7.0f} {q['p50']:>8.2f}/{q['p95']:<8.2f}"
-                  f" {i['p50']:>15.2f}")  # fmt: skip
+            print(f"  {r['system']:<30} {cells} {r['tokens'][mid]:>7.0f}"
+                  f" {q['p50']:>8.2f}/{q['p95']:<8.2f} {i['p50']:>15.2f}"
+                  f"   [{low:.3f}, {high:.3f}]")  # fmt: skip
         out[name] = {"files": paths, "systems": rows}
     print("\n" + machine.line(out["machine"]))  # type: ignore[arg-type]
     return out

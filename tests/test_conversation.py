@@ -123,6 +123,9 @@ def test_madial_harness(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     systems = {s["system"]: s for s in json.loads(out.output)["systems"]}
     assert systems["remem"]["recall"]["2"] == 1.0
+    assert systems["remem"]["interval"]["2"] == [1.0, 1.0]  # every question found: no spread
+    human = CliRunner().invoke(cli, ["bench", "retrieval", str(path), "--k", "1,2"])
+    assert human.exit_code == 0 and "R@2 95%" in human.output and "[1.000, 1.000]" in human.output
     (tmp_path / "MADial-Bench-en-memory.json").unlink()
     missing = CliRunner().invoke(cli, ["bench", "retrieval", str(path)])
     assert missing.exit_code == 2 and "memory.json" in missing.output
@@ -215,3 +218,20 @@ def test_only_asks(content: str, query: str, asks: bool) -> None:
 
     terms = set(text.query_terms(query)) - set(text.query_terms("Melanie"))
     assert only_asks(content, terms) is asks
+
+
+def test_bootstrap_interval_of_recall() -> None:
+    """The interval a benchmark prints beside a recall: around the mean, narrower with
+    more questions, none for equal values, the same on every run (fixed seed)."""
+    from remem.bench.harness import interval
+
+    assert interval([]) == (0.0, 0.0)
+    assert interval([0.5] * 40) == (0.5, 0.5)
+    few, many = interval([0.0, 1.0] * 38), interval([0.0, 1.0] * 400)
+    assert few[0] < 0.5 < few[1] and many[0] < 0.5 < many[1]
+    assert 0.35 < few[0] and few[1] < 0.65  # 76 questions: about +-0.11 for a coin
+    assert many[1] - many[0] < few[1] - few[0]
+    assert interval([0.0, 1.0] * 38) == few
+    assert interval([0.0, 1.0] * 38, level=0.5)[1] - interval([0.0, 1.0] * 38, level=0.5)[0] < (
+        few[1] - few[0]
+    )

@@ -15,6 +15,7 @@ bare texts for the baselines.
 
 from __future__ import annotations
 
+import random
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -73,10 +74,28 @@ class SystemScore:
         return {
             "system": self.name,
             "recall": {k: round(sum(v) / len(v), 4) for k, v in self.recall.items() if v},
+            "interval": {k: interval(v) for k, v in self.recall.items() if v},
             "tokens": {k: round(sum(v) / len(v), 1) for k, v in self.tokens.items() if v},
             "query_ms": {"p50": pct(self.query_ms, 0.5), "p95": pct(self.query_ms, 0.95)},
             "ingest_ms": {"p50": pct(self.ingest_ms, 0.5), "p95": pct(self.ingest_ms, 0.95)},
         }
+
+
+def interval(
+    values: Sequence[float], *, level: float = 0.95, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float]:
+    """A bootstrap `level` interval of the mean of per-question `values` (the questions
+    resampled with replacement, a fixed seed): how far another set of questions of the
+    same size and kind could put the same system. LoCoMo's 231 questions give about
+    +-0.04 around an R@10 of 0.85, MADial's 76 dialogues +-0.06."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0)
+    rng, pick = random.Random(seed), range(n)
+    means = sorted(sum(values[i] for i in rng.choices(pick, k=n)) / n for _ in range(resamples))
+    tail = (1 - level) / 2
+    low, high = means[int(tail * resamples)], means[min(resamples - 1, int((1 - tail) * resamples))]
+    return (round(low, 4), round(high, 4))
 
 
 def pct(values: Sequence[float], q: float) -> float:

@@ -292,10 +292,11 @@ def bench_extraction(file: str, llm: bool, repeat: int, as_json: bool) -> None:
 def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_json: bool) -> None:
     """Recall of remem on conversations and memories in the public formats, side by
     side with keyword-only remem, plain vector search and plain BM25: recall@k, tokens
-    injected per query, query and ingest latency per turn. LoCoMo conversations go in
-    through `add_messages` (evidence recall, categories 1-4); MADial-Bench
-    `…-dialogue.json` files (their `…-memory.json` beside them) through `save` (memory
-    recall). REMEM_EMBEDDER picks the embedder.
+    injected per query, query and ingest latency per turn, and a bootstrap 95% interval
+    of the middle recall (how far other questions of the kind could move it). LoCoMo
+    conversations go in through `add_messages` (evidence recall, categories 1-4);
+    MADial-Bench `…-dialogue.json` files (their `…-memory.json` beside them) through
+    `save` (memory recall). REMEM_EMBEDDER picks the embedder.
 
     \b
     Example:
@@ -323,15 +324,21 @@ def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_js
         harness.chart(systems, chart_out)
     rows = [s.to_dict() for s in systems]
 
+    mid = cutoffs[len(cutoffs) // 2]  # the cutoff whose bootstrap interval is shown
+
     def human() -> None:
         head = " ".join(f"{'R@' + str(k):>7} {'tok@' + str(k):>7}" for k in cutoffs)
-        click.echo(f"{'system':<34} {head} {'query p50/p95 ms':>17} {'ingest p50/p95 ms':>18}")
+        click.echo(
+            f"{'system':<34} {head} {'query p50/p95 ms':>17} {'ingest p50/p95 ms':>18}"
+            f" {'R@' + str(mid) + ' 95%':>16}"
+        )
         for r in rows:
             cells = " ".join(f"{r['recall'][k]:>7.3f} {r['tokens'][k]:>7.0f}" for k in cutoffs)
             q, i = r["query_ms"], r["ingest_ms"]
+            low, high = r["interval"][mid]
             click.echo(
                 f"{r['system']:<34} {cells} {q['p50']:>8.2f}/{q['p95']:<8.2f} "
-                f"{i['p50']:>8.2f}/{i['p95']:<8.2f}"
+                f"{i['p50']:>8.2f}/{i['p95']:<8.2f}   [{low:.3f}, {high:.3f}]"
             )
 
     emit(as_json, {"files": list(data), "systems": rows}, human)
