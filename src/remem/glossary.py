@@ -110,23 +110,25 @@ _Kinds = tuple[tuple[str, ...], str | None]  # (kind terms, the capitalised name
 
 
 @lru_cache(maxsize=1)
-def _table() -> tuple[dict[tuple[str, ...], _Kinds], int]:
+def _table() -> tuple[dict[tuple[str, ...], _Kinds], int, frozenset[str]]:
     table: dict[tuple[str, ...], _Kinds] = {}
     for name, kinds in GLOSSARY.items():
         key = tuple(text.terms(name))
         if key:
             proper = name if name[:1].isupper() else None
             table[key] = (tuple(dict.fromkeys(text.terms(kinds))), proper)
-    return table, max(len(k) for k in table)
+    return table, max(len(k) for k in table), frozenset(k[0] for k in table)
 
 
 def expand(terms: list[str], source: str) -> list[str]:
     """The kind terms of the technologies named in `terms` (the `text.terms` of
     `source`, in order), each once and none already present."""
-    table, longest = _table()
+    table, longest, firsts = _table()
     have = set(terms)
     out: dict[str, None] = {}
     for i in range(len(terms)):
+        if terms[i] not in firsts:
+            continue  # no name starts with it (most terms): nothing to look up
         for n in range(min(longest, len(terms) - i), 0, -1):
             found = table.get(tuple(terms[i : i + n]))
             if found is not None:

@@ -339,6 +339,11 @@ def named_values(text: str) -> dict[str, str]:
     The key is the nearest meaningful word before the number, skipping linking
     words ("调整为", "changed to"); the value keeps its unit ("8万", "50k").
     """
+    return dict(_named_values(text))
+
+
+@lru_cache(maxsize=1024)  # a save asks it of its content twice (its facts, its index)
+def _named_values(text: str) -> tuple[tuple[str, str], ...]:
     tokens = tagged(text)
     found: dict[str, str] = {}
     last: tuple[str, int] | None = None  # the key of the previous number, and where it was
@@ -353,7 +358,7 @@ def named_values(text: str) -> dict[str, str]:
         elif key is None and last and _only_links_between(tokens, last[1], i):
             found[last[0]] = value  # "预算从 5 万调整为 8 万": the later value is the value
             last = (last[0], i)
-    return found
+    return tuple(found.items())
 
 
 def _only_links_between(tokens: list[tuple[str, str]], start: int, end: int) -> bool:

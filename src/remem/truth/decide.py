@@ -119,7 +119,7 @@ def akin(new: Claim, was: Claim) -> bool:
         return False
     if new.key == was.key:
         return True
-    a, b = set(new.key.split()), set(was.key.split())
+    a, b = _key_words(new.key), _key_words(was.key)
     nouns = _owner_keys()
     owners = a & nouns, b & nouns
     if all(owners) and owners[0] != owners[1]:
@@ -132,6 +132,11 @@ def akin(new: Claim, was: Claim) -> bool:
     # "We renamed the Slack workspace to acme-dev": what it is called is what it is
     a, b = a - _WHERE - nouns - {"name"}, b - _WHERE - nouns - {"name"}
     return new.change and bool(a - lx.KINDS) and a - lx.KINDS == b - lx.KINDS
+
+
+@lru_cache(maxsize=8192)  # the same candidates' keys, save after save
+def _key_words(key: str) -> frozenset[str]:
+    return frozenset(key.split())
 
 
 @lru_cache(maxsize=1)

@@ -213,6 +213,7 @@ def keys(subject: str, value: str | None) -> tuple[str, tuple[str, ...]]:
     return key, tuple(vterms)
 
 
+@lru_cache(maxsize=8192)  # asked of both sides of every candidate a save weighs
 def named_product(subject: str) -> str | None:
     """The product a subject names ("Python 版本": python), which makes it that product's
     own: "Python 版本是 3.9" and "Node 版本是 18" are two facts, not one language."""
