@@ -183,6 +183,30 @@ def test_a_process_that_saves_a_few_times_keeps_no_index(location: str) -> None:
         s.close()
 
 
+def test_an_index_built_a_step_at_a_time_sees_the_writes_between_its_steps(
+    pair: tuple[SQLStore, SQLStore],
+) -> None:
+    a, b = pair
+    a._near = None  # built by keep_near, a few entries a save
+    a.keep_near_after, a.keep_near_from, a.keep_near_step = 0, 0, 3
+    olds = [put(b, PROBES[i % len(PROBES)], i, project="pq"[i % 3 % 2]) for i in range(12)]
+    answer(a, make(PROBES[0]), 20, False)  # wanted from now on
+    a.keep_near()
+    assert a._near is None and a._building is not None  # SQL answers meanwhile
+    steps = 1
+    while a._near is None:
+        i = 20 + steps
+        put(a if steps % 2 else b, PROBES[i % len(PROBES)], i, project="p")  # new rows
+        stale = olds[steps % len(olds)]  # a row read already, changed elsewhere
+        edited = Entry("缓存用 Memcached", project="p", id=stale.id, created_at=stale.created_at)
+        b.update(edited, index.fields(edited), action="update", detail={})
+        a.remove(olds[-steps].id, action="delete", detail={})
+        a.keep_near()
+        steps += 1
+    assert 4 <= steps <= 12 and a._building is None
+    same_answers(a, b)  # its first refresh reads what changed during the build
+
+
 NEAR_CHECKS: list[Callable[[Store], None]] = [
     contract.test_same_domain,
     contract.test_same_domain_by_subject_key,

@@ -18,9 +18,10 @@ this process has uncommitted (or rolled back) writes of its own: SQL answers the
 from __future__ import annotations
 
 import math
+import sys
 import threading
 from bisect import bisect_left
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -121,6 +122,7 @@ class NearIndex:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()  # held by the store around refresh + lookup
+        self.started: Mark | None = None  # while built a step at a time: how far it read
         self.reset()
 
     def reset(self) -> None:
@@ -140,7 +142,7 @@ class NearIndex:
         # the rows (K_COLUMNS) of recent candidates: a save's candidates come back save
         # after save (the first entries naming "port", those of one subject), and every
         # change to one reaches `_list` or `_unlist`, which forget its row
-        self.cached: dict[int, Any] = {}
+        self.cached: OrderedDict[int, Any] = OrderedDict()
 
     def put(self, doc: Doc | None, eid: str, pos: int) -> None:
         """Add or replace the entry `eid` at `pos` (`doc` None: it is not current)."""
@@ -351,7 +353,7 @@ def refresh(index: NearIndex, store: Source) -> None:
     *found, docs = store._rows(_VERSION)[0]
     version = tuple(found)
     if mark is None or mark.version != version:
-        _rebuild(index, store, generation, version)
+        _rebuild(index, store)
         return
     audit = store._rows("SELECT seq, entry_id FROM audit WHERE seq > :s", {"s": mark.seq})
     seq = max((int(r[0]) for r in audit), default=mark.seq)
@@ -359,32 +361,47 @@ def refresh(index: NearIndex, store: Source) -> None:
     # yet (another process may have keyed them since), besides the rows added since
     named = {str(r[1]) for r in audit} | index.touched | index.unkeyed
     if len(named) > _IDS:
-        _rebuild(index, store, generation, version)
+        _rebuild(index, store)
         return
     # two statements: SQLite scans the whole table for "e.rowid > :after OR e.id IN"
     read, last = _read(index, store, f"e.{store.dialect.pos} > :after", {"after": mark.pos})
     _read_ids(index, store, named - read)
     index.touched.clear()
     if int(docs) != len(index.rows):  # e.g. a reused SQLite rowid: read it all again
-        _rebuild(index, store, generation, version)
+        _rebuild(index, store)
         return
     index.mark = Mark(generation, max(last, mark.pos), seq, version)
 
 
-def _rebuild(
-    index: NearIndex, store: Source, generation: tuple[int, int], version: tuple[Any, ...]
-) -> None:
-    index.reset()
-    seq = int(store._rows("SELECT coalesce(max(seq), 0) FROM audit")[0][0])
-    pos, last = store.dialect.pos, 0
+def _rebuild(index: NearIndex, store: Source) -> None:
+    index.started = None
+    build_step(index, store, sys.maxsize)
+    index.touched.clear()  # all read just now
+
+
+def build_step(index: NearIndex, store: Source, entries: int) -> bool:
+    """Read about `entries` more entries into `index` (built anew from its first step);
+    True once it holds them all, its mark then as if read in one go when it started:
+    what changed since (audit records, this process's writes, rows past the last read)
+    is read again by its first refresh."""
+    if index.started is None:
+        index.reset()
+        generation = store.generation()
+        *found, _ = store._rows(_VERSION)[0]
+        seq = int(store._rows("SELECT coalesce(max(seq), 0) FROM audit")[0][0])
+        index.started = Mark(generation, 0, seq, tuple(found))
+    start, pos, done, page = index.started, store.dialect.pos, 0, min(PAGE, entries)
+    last = start.pos
     while True:
-        rest = f"e.{pos} > :after ORDER BY e.{pos} LIMIT {PAGE}"
+        rest = f"e.{pos} > :after ORDER BY e.{pos} LIMIT {page}"
         read, end = _read(index, store, rest, {"after": last})
-        if not read:
-            break
-        last = end
-    index.touched.clear()
-    index.mark = Mark(generation, last, seq, version)
+        last, done = max(last, end), done + len(read)
+        if len(read) < page:  # the last page
+            index.mark, index.started = replace(start, pos=last), None
+            return True
+        if done >= entries:
+            index.started = replace(start, pos=last)
+            return False
 
 
 def _read_ids(index: NearIndex, store: Source, ids: set[str]) -> None:

@@ -345,6 +345,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             self._kept.mark = None  # terms changed without audit records: rebuild
         if self._near is not None and entries:
             self._near.mark = None
+        if entries:
+            self._building = None  # what it read is stale: started again
 
     # -- reads --------------------------------------------------------------------------
     def index_version(self) -> int | None:

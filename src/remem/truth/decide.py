@@ -114,8 +114,10 @@ def akin(new: Claim, was: Claim) -> bool:
     in an owner word ("项目的 Python 版本" / "项目使用 Python"), or, where the new text
     states a change, only in how (or whether) they say where the thing is. Subjects
     naming two products ("Python 版本", "Node 版本") are two, whatever their key."""
-    named = keys.named_product(new.subject), keys.named_product(was.subject)
-    if all(named) and named[0] != named[1]:
+    # the old subject's product is read only when the new one names one (reading a
+    # candidate's subject the first time is most of a decision's cost)
+    named = keys.named_product(new.subject)
+    if named and (other := keys.named_product(was.subject)) and named != other:
         return False
     if new.key == was.key:
         return True
