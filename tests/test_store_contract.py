@@ -9,6 +9,7 @@ both backends: same ids, same order where the protocol promises one, same BM25 s
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import struct
@@ -304,6 +305,32 @@ def test_candidates(store: Store) -> None:
     )
     assert {x.entry.id for x in store.candidates([a.id, c.id], flt(types=("decision",)))} == {c.id}
     assert store.candidates([], flt()) == []
+
+
+def test_candidates_leave_no_cycles_and_read_their_entries_together(store: Store) -> None:
+    """A search's ~150 candidates are freed when dropped, not by the cyclic collector
+    (it cost ~0.5 ms a search at 100k); one candidate's entry still reads its live
+    siblings' in the same read."""
+    made = [add(store, f"alpha {n}", n) for n in range(5)]
+    found, _ = store.keyword(["alpha"], flt(), limit=10)
+    assert len(found) == 5
+    reads: list[int] = []
+    fetch = found[0]._group.fetch  # type: ignore[union-attr]
+    found[0]._group.fetch = lambda ids: reads.append(len(ids)) or fetch(ids)  # type: ignore[union-attr]
+    del found[3:]  # dropped before any entry was read
+    assert found[1].entry.id in {e.id for e in made} and reads == [3]
+    assert all(c.loaded() is not None for c in found) and reads == [3]
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            got, _ = store.keyword(["alpha"], flt(), limit=10)
+            got[0].entry  # noqa: B018 - reads the entries of the rest too
+            more = store.candidates([e.id for e in made], flt())
+            del got, more
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 def test_vectors(store: Store) -> None:
