@@ -25,11 +25,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from remem import text
 from remem.entry import Entry
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match
-from remem.truth.grammar import clause_end, predicate_at, strip_subject, subject_part
+from remem.truth.grammar import clause_end, strip_subject, subject_part
 from remem.truth.replacement import replaced
 from remem.truth.segment import (
     CLAUSE_PUNCT,
@@ -42,6 +43,7 @@ from remem.truth.segment import (
 )
 from remem.truth.subject import Claim, read, states_change
 from remem.truth.values import span_text
+from remem.truth.verbs import predicate_at
 
 # Key words that say where or when a thing is: a move states them, the old memory may not.
 _WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server", "time"})
@@ -125,15 +127,22 @@ def _concepts(text: str) -> set[str]:
 
 
 def lookup_terms(topic: Topic) -> str:
-    """The words to find the changed memory by: the topic's, or the stopped value."""
-    return topic.stopped if topic.stopped is not None else topic.words
+    """The words to find the changed memory by: the stopped value, or the topic's words
+    but those of where or when ("构建时间降到 7 分钟" of "构建大概要 12 分钟": 构建), which
+    `changed_by` does not ask the old memory to say either (and a lookup of rare words
+    would, however common they are in other projects' memories)."""
+    if topic.stopped is not None:
+        return topic.stopped
+    words = [w for w in text.terms(topic.words) if not _concepts(w) <= _WHERE]
+    return " ".join(words) or topic.words
 
 
 def _holds(old: Entry, stopped: str) -> bool:
     """Whether `old` states `stopped` as its value (its subject's, else in its words)."""
     if old.subject and old.value is not None:
-        was = keymod.keys(old.subject, old.value)[1]
-        return keymod.relation(keymod.keys(old.subject, stopped)[1], was) == "same"
+        was, gone = keymod.keys(old.subject, old.value)[1], keymod.keys(old.subject, stopped)[1]
+        # "traded in the Civic" of "a 2015 Civic": the name without its year or version
+        return keymod.relation(gone, was) == "same" or bool(gone) and set(gone) < set(was)
     return bool(_concepts(stopped)) and _concepts(stopped) <= _concepts(old.content)
 
 

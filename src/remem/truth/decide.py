@@ -97,7 +97,9 @@ def by_subject(old: Entry, new: Claim, was: Claim, content: str | None = None) -
 
 # Words of a subject key that say where a thing is: a stated move from one to another
 # ("stored in Docker Hub" -> "moved to GHCR") is a change of the same subject.
-_WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server"})
+_WHERE = frozenset(
+    {"location", "platform", "deployment", "registry", "code_host", "wiki", "server"}
+)
 
 
 def without_where(claim: Claim) -> str | None:

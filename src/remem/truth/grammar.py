@@ -1,11 +1,10 @@
-"""The parts of the subject grammar (`remem.truth.subject`): predicates found over
-tokens, the subject before one, the value after it (its end, its tail: a role, a list,
+"""The parts of the subject grammar (`remem.truth.subject`): the subject before a
+predicate (`remem.truth.verbs` finds them), the value after it (its end, its tail: a role, a list,
 the value that stopped), and what the value's form implies (a location, a time)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
@@ -23,13 +22,7 @@ from remem.truth.values import (
     place_like,
     span_text,
 )
-
-# "it's" is one token: a pronoun subject and its copula
-_PRONOUN_COPULAS = frozenset({"it's", "that's", "it’s", "that’s"})
-
-
-_OBJECTPRONOUNS = frozenset({"me", "us", "you", "yourself", "myself", "ourselves"})
-
+from remem.truth.verbs import predicate_at
 
 _ZH_ROLE = frozenset({"做", "作为", "当", "来做", "作", "当作", "用作", "做为", "来当", "来作为"})
 
@@ -61,104 +54,7 @@ def _lows(toks: list[Tok]) -> list[str]:
     return [t.low for t in toks]
 
 
-@lru_cache(maxsize=1)
-def _longest() -> int:
-    return max(len(k.split()) for k in pr.EN_PREDICATES)
-
-
-@lru_cache(maxsize=1)
-def _verb_starts() -> frozenset[str]:
-    """The first words of English predicates: "The staging deploys happen on Mondays" has
-    a verb after "deploys", so "deploys" is a noun there, not a verb with an object."""
-    firsts = frozenset(k.split()[0] for k in pr.EN_PREDICATES)
-    return firsts - _ALSO_NOUNS
-
-
-# first words of predicates that are as often nouns or adverbs inside an object
-_ALSO_NOUNS = frozenset(
-    "test tests cut last back no just always now use like default report reports route "
-    "routes monitor start launch 'd 've".split()
-)
-
-
-def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
-    """The longest predicate starting at toks[i] (no spaces in `toks`) and where it ends."""
-    first = toks[i]
-    if first.is_han:
-        best = None
-        joined = ""
-        for j in range(i, min(i + 4, len(toks))):
-            if not toks[j].is_han:
-                break
-            joined += toks[j].low
-            if joined in pr.ZH_PREDICATES:
-                best = (pr.ZH_PREDICATES[joined], j + 1)
-        if best and best[1] < len(toks) and toks[best[1]].low == "的":
-            return None  # attributive: "喜欢的故事书" is a thing, not a statement
-        return best
-    if first.kind not in ("word", "punct"):
-        return None
-    opens = i == 0 or toks[i - 1].text in CLAUSE_PUNCT
-    if first.low in _PRONOUN_COPULAS and i + 1 < len(toks) and opens:
-        return Predicate(), i + 1  # "…; it's Lena now": the subject of the clause before
-    best = None
-    words: list[str] = []
-    for j in range(i, min(i + _longest(), len(toks))):
-        if toks[j].kind != "word":
-            break
-        words.append(toks[j].low)
-        if (pred := pr.EN_PREDICATES.get(" ".join(words))) is not None:
-            best = (pred, j + 1)
-    if best is not None and words[0] in ("last", "lasts") and not _duration_at(toks, best[1]):
-        return None  # "moved last month": last is no verb there
-    if best is None and first.low in pr.EN_TRANSITIVE:
-        return _transitive(toks, i)
-    if best is None and first.low in pr.EN_SENDING:
-        return _transitive(toks, i, pr.EN_SENDING_LINKS, pr.EN_SENDING[first.low])
-    if best is None and first.low in pr.EN_PLACING:
-        return _transitive(toks, i, pr.EN_PLACING_LINKS)
-    return best
-
-
-_DURATION_WORDS = frozenset(
-    "a an about around roughly over under up for one two three four five six seven eight "
-    "nine ten eleven twelve fifteen twenty thirty forty fifty sixty ninety half several "
-    "a few".split()
-)
-
-
-def _duration_at(toks: list[Tok], i: int) -> bool:
-    """Whether a duration starts at toks[i]: "two weeks", "an hour", "90 minutes"."""
-    return i < len(toks) and (toks[i].kind == "num" or toks[i].low in _DURATION_WORDS)
-
-
-_PLACED = Predicate(transitive=True, attr="location")
-
-
-def _transitive(
-    toks: list[Tok],
-    i: int,
-    links: frozenset[str] = pr.EN_TRANSITIVE_LINKS,
-    placed: Predicate = _PLACED,
-) -> tuple[Predicate, int] | None:
-    """ "moved the deploy script to tools/", "changed the port from 8080 to 9090"; with
-    `links` of place, "keep the wiki on Confluence" (where the object is, no change),
-    and `placed` the predicate then ("send the logs to Loki": where they go)."""
-    for j in range(i + 1, min(i + 9, len(toks))):
-        if toks[j].text in CLAUSE_PUNCT:
-            return None
-        if links is not pr.EN_TRANSITIVE_LINKS and toks[j].low in links:
-            obj = [t.low for t in toks[i + 1 : j]]
-            if not obj or any(w in PRONOUNS or w in _OBJECTPRONOUNS for w in obj):
-                return None  # "keep on pushing", "keep me at peace": no thing placed
-            if any(w in _verb_starts() for w in obj):
-                return None  # "deploys happen on Mondays": no object, another verb
-            return replace(placed, links=links), i + 1
-        if toks[j].low in pr.EN_TRANSITIVE_LINKS:
-            attr = "move" if toks[i].low.startswith(("mov", "reloc")) else None
-            attr = "name" if toks[i].low.startswith("renam") else attr
-            return Predicate(change=True, transitive=True, attr=attr), i + 1
-    return None
+_AFTER = frozenset({"完", "后", "之后", "以后", "完了"})
 
 
 def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | None, bool]:
@@ -175,6 +71,8 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
             dropped = span_text(toks[k + 1 :])
             toks = toks[:k]
             break
+    if len(toks) > 2 and toks[0].is_han and toks[0].tag[:1] == "v" and toks[1].low in _AFTER:
+        toks, change = toks[2:], True  # "升级完现在是 K8s 1.29": when, then what is
     out: list[Tok] = []
     for k, tok in enumerate(toks):
         low = tok.low
@@ -303,7 +201,12 @@ def _tail(tail: list[Tok], value: _Value, pred: Predicate) -> None:
     of a list, the value that stopped ("instead of X", "而不是 X"), trailing words."""
     lows = _lows(tail)
     first = lows[0]
-    if first in _ZH_ROLE or (first in ("as", "for") and (pred.attr is None or _tool(pred, value))):
+    habit = pred.attr in pr.HABITS and first in pr.HABIT_WHEN
+    if (
+        habit
+        or first in _ZH_ROLE
+        or (first in ("as", "for") and (pred.attr is None or _tool(pred, value)))
+    ):
         role = [t for t in tail[1:] if t.low not in lx.EN_DETERMINERS and t.kind != "punct"]
         value.role, value.complete = role, 0 < len(role) <= 3
     elif (items := _list_items(tail)) is not None:
@@ -337,6 +240,8 @@ def read_value(toks: list[Tok], j: int, pred: Predicate) -> tuple[_Value, list[T
         if cut is not None:
             dropped, obj = span_text(obj[cut + 1 :]), obj[:cut]
         obj = [t for t in obj if t.low not in lx.EN_DETERMINERS and t.low not in lx.EN_OWNERS_WE]
+        while obj and obj[-1].low in pr.EN_PARTICLES:
+            obj = obj[:-1]  # "cut the loop down to 3 rounds"
         j = link + 1
     k = j
     while k < len(toks) and _leading(toks[k]):
@@ -346,6 +251,8 @@ def read_value(toks: list[Tok], j: int, pred: Predicate) -> tuple[_Value, list[T
         tok = toks[k]
         if tok.text in CLAUSE_PUNCT or (got and (_is_stop(tok) or _next_predicate(toks, k))):
             break
+        if got and pred.attr in pr.HABITS and tok.low in pr.HABIT_WHEN:
+            break  # "coffee in the morning": the time is the habit's
         if tok.kind != "punct" or tok.text in "%$¥€£#+-":
             got.append(tok)
         k += 1
@@ -394,10 +301,17 @@ def promote_attrs(value: list[Tok], attrs: list[str]) -> list[Tok]:
     nouns = value[k:]
     rate = bool(nouns) and nouns[0].low in ("per", "a", "an", "every", "each", "每")
     known = bool(nouns) and lx.value_kinds().get(nouns[0].low) is not None  # "4 spaces"
+    known = known or _model_year(value[:k], nouns)
     if k and 0 < len(nouns) <= 2 and not (rate or known) and all(nounish(t) for t in nouns):
         attrs.extend(t.text for t in nouns)
         value = value[:k]
     return value
+
+
+def _model_year(nums: list[Tok], nouns: list[Tok]) -> bool:
+    """ "a 2015 Civic", "2021 MacBook Pro": a year and a name, one value (not 2015 Civics)."""
+    year = len(nums) == 1 and len(nums[0].low) == 4 and nums[0].low[:2] in ("19", "20")
+    return year and bool(nouns) and nouns[0].text[:1].isupper()
 
 
 def split_time(value: list[Tok]) -> tuple[list[Tok], Tok] | None:

@@ -26,7 +26,11 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 7: 用户 prefers (an agent's note), jieba's glued 在 ("课在"), tightened/relaxed X to Y,
 #    commute by, "repository" an owner noun (session 6, probe set n).
 # 8: are served from, shortened to, 扩充到, 交接给, 工作 heads (session 6, probe set o).
-SUBJECT_RULES = 8
+# 9: habits of a time or meal (drink, 喝), rebuilt/rewrote X with Y, relicensed, pushed
+#    back to, a model year ("a 2015 Civic"), numbers "-ed to" / "X到" by form, 一共, 要求,
+#    rotations (每周轮换一次, 两周一轮), days of an activity ("I run on Tuesdays"), a
+#    kind word of the text over the value's (session 7, probe sets p and q).
+SUBJECT_RULES = 9
 
 
 def subject_key(entry: Entry) -> str:

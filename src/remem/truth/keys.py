@@ -239,6 +239,8 @@ def is_frequency(terms: tuple[str, ...]) -> bool:
     "twice a day", "每两周一次", "每天" (never a time of day or a weekday)."""
     if len(terms) == 1 and terms[0] in FREQUENCIES:
         return True
+    if len(terms) == 2 and _han_count(terms[0]) and _HAN_TIMES.fullmatch(terms[1]):
+        return True  # "两周一轮", "一天三次"
     if not terms or not (terms[0] in _FREQUENCY_LEADS or terms[0].startswith("每")):
         return False
     rest = terms[1:] if terms[0] in _FREQUENCY_LEADS else (terms[0][1:], *terms[1:])
@@ -251,6 +253,7 @@ def _han_count(term: str) -> bool:
 
 
 _HAN_COUNT = re.compile(r"[一二两三四五六七八九十半几\d]+个?(?:天|日|周|星期|月|年|小时|分钟|次)")
+_HAN_TIMES = re.compile(r"[一二两三四五六七八九十几\d]+(?:次|轮|回|趟)")
 
 
 def relation(old: tuple[str, ...], new: tuple[str, ...]) -> ValueRelation:

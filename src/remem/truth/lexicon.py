@@ -15,7 +15,7 @@ from remem import glossary
 from remem.truth.kinds import EXTRA_KINDS, KIND_MARKERS
 
 # "翻译改由小周负责": 由 glued to a change adverb
-ZH_BY = frozenset({"由", "改由", "现由", "换由", "转由", "改为由", "交由", "现在由"})
+ZH_BY = frozenset({"由", "改由", "现由", "换由", "转由", "改为由", "交由", "现在由", "归", "改归"})
 ZH_BA = frozenset({"把", "将", "给"})  # "给猫改名叫豆豆": the subject follows 给
 
 # A change stated by an adverb before the predicate: "现在用 X", "from now on we use X".
@@ -137,7 +137,9 @@ EN_LEADING = frozenset({"the", "a", "an", "to", "at", "in", "on", "of", "be"})
 EN_TRAILING = frozenset({"now", "instead", "today", "again", "too", "anymore", "for now",
                          "as well", "here", "there", "please", "old", "yesterday",
                          "recently", "last week", "last month", "last year", "last night",
-                         "this week", "this month", "this year", "a while ago"})  # fmt: skip
+                         "this week", "this month", "this year", "a while ago",
+                         "last sprint", "this sprint", "last quarter", "this quarter",
+                         "last release", "starting", "effective", "beginning"})  # fmt: skip
 
 # Concepts a subject key is made of: the first word of each group names the concept,
 # the rest are its other spellings (English forms are lower-case and singular).
@@ -152,7 +154,7 @@ owner 负责人 维护者 所有者 owner maintainer lead 负责 主管 manager 
 budget 预算 budget 经费
 timeout 超时 超时时间 timeout
 timezone 时区 timezone tz
-frequency 频率 频次 frequency cadence 节奏
+frequency 频率 频次 frequency cadence 节奏 interval 间隔
 plan 套餐 plan subscription 订阅
 tier tier 档位
 limit 上限 最大 最大值 限额 limit max maximum cap
@@ -205,7 +207,7 @@ wiki 文档平台 知识库 wiki
 os 操作系统 os
 registry 镜像仓库 registry
 bundler 打包工具 bundler 打包 bundling
-preferred 首选 偏好 favorite favourite preferred choice 最爱 常用 惯用 日常
+preferred 首选 偏好 favorite favourite preferred choice 最爱 常用 惯用 日常 go-to goto 主力
 browser 浏览器 browser
 tool 工具 tool 软件 software
 """

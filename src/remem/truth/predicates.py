@@ -26,6 +26,7 @@ class Predicate:
     inverse: bool = False
     transitive: bool = False
     links: frozenset[str] = frozenset({"to", "into", "onto"})  # where a transitive object ends
+    numeric: bool = False  # a predicate only before a number ("门槛提到了 80%", not 提到了他)
 
 
 _P = Predicate()
@@ -55,13 +56,26 @@ ZH_PREDICATES: dict[str, Predicate] = {
     ),
     **_many("默认是 默认为 默认用 默认使用", Predicate(attr="default")),  # 新用户默认是免费版
     **_many(
-        "在 位于 放在 存放在 保存在 存储在 存在于 放到 放于 装在 存到 存入 存于 住在 居住在 "
+        "在 位于 放 放在 存放在 保存在 存储在 存在于 放到 放于 装在 存到 存入 存于 住在 居住在 "
         "生活在 定居在",
         _LOC,
     ),
     **_many("部署在 部署于 部署到", Predicate(attr="deployment")),
     **_many("叫 叫做 名为 名叫 命名为 取名为", _NAME),
+    # "单测覆盖率要求 70%", "面试一共 4 轮": said only before a number
+    **_many("要求 要求是 要求为 要求达到", Predicate(attr="threshold", numeric=True)),
+    **_many("一共 总共 共有 一共有 共计", Predicate(numeric=True)),
+    **_many("砍到 砍至 砍成", Predicate(change=True, numeric=True)),
+    **_many("发到 发送到 推送到 推到 发往 上报到", Predicate(attr="destination")),  # 告警发到钉钉群
+    **_many(
+        "改发 改发到 改推 改推到 改推送到 改发送到", Predicate(change=True, attr="destination")
+    ),
+    **_many("提到 提到了 提至", Predicate(change=True, numeric=True)),  # 门槛提到了 80%
     **_many("监听 监听在", Predicate(attr="port")),
+    **_many("喝 常喝 爱喝 只喝", Predicate(attr="drink")),
+    **_many("吃 常吃 爱吃 只吃", Predicate(attr="food")),
+    **_many("改喝", Predicate(change=True, attr="drink")),
+    **_many("改吃", Predicate(change=True, attr="food")),
     **_many("偏好 喜欢 偏爱 更喜欢 习惯用 习惯使用 爱用 喜欢用 偏好使用 更倾向于", _PREF),
     **_many(
         "改用 改为 改成 改在 改回 改设为 换成 换为 换用 更换为 换成了 调整为 调整到 调为 "
@@ -73,19 +87,22 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
         "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到 "
         "缩短为 延长为 提高为 降低为 增加为 减少为 提升为 调整成 提前为 推迟为 追加到 追加至 "
-        "涨价到 上涨到 下降到 扩充到 扩充至 扩张到 扩招到",
+        "涨价到 上涨到 下降到 扩充到 扩充至 扩张到 扩招到 缩到 缩至 减至 缩为",
         _CHANGE,
     ),
     **_many(
         "改到 迁移到 迁移至 迁到 迁至 搬到 搬至 移到 移至 挪到 移动到 改存到 改存在 改放到 改放在 "
-        "改存 改放 改存放到 转移到 转存到 换到 换至",
+        "改存 改放 改存放到 转移到 转存到 换到 换至 转学到 转学去",
         _MOVE,
     ),
     **_many("定在 定于 安排在 约在 排在 放到了", Predicate(attr="move")),
-    **_many("改名为 更名为 重命名为 改叫 改名叫", Predicate(change=True, attr="name")),
+    **_many(
+        "改名为 更名为 重命名为 改叫 改名叫 改名成 更名成 重命名成",
+        Predicate(change=True, attr="name"),
+    ),
     **_many("停用 弃用 废弃 不再用 不再使用 不再采用 停止使用 不用 不再是 不再为 不再担任", _NEG),
     **_many("用于 用来 用作 作为 当作 充当", Predicate(inverse=True)),
-    **_many("负责 维护 主导 牵头 负责处理 主持 接手", Predicate(inverse=True, attr="owner")),
+    **_many("负责 维护 主导 牵头 负责处理 主持 接手 管", Predicate(inverse=True, attr="owner")),
     # "发布工作交接给了小钱": who owns it now
     **_many("交接给 交接给了 移交给 转交给 交给了", Predicate(change=True, attr="owner")),
 }
@@ -121,6 +138,22 @@ EN_PREDICATES: dict[str, Predicate] = {
     **_en("last|lasts|runs for|run for", Predicate(attr="length")),
     **_en("times out after|time out after|timeouts after", Predicate(attr="timeout")),
     **_en("commute by|commutes by|commute via|go to work by", Predicate(attr="commute")),
+    # "The build takes about 12 minutes", "I weigh 75 kg": a measure, said before a number
+    **_en(
+        "takes|take|took|usually takes|takes about|takes around|takes roughly",
+        Predicate(attr="length", numeric=True),
+    ),
+    **_en("weigh|weighs|weighed", Predicate(attr="weight", numeric=True)),
+    # "Builds are down to 7 minutes", "I'm down to 70 kg": a number changed
+    **_en(
+        "is down to|are down to|'m down to|am down to|is up to|are up to|'m up to|am up to|"
+        "is back up to|are back up to|is back down to|are back down to|back up to|"
+        "back down to|got down to|got up to",
+        Predicate(change=True, numeric=True),
+    ),
+    # "I drink coffee in the morning": what one has (at a time of day) is a habit's value
+    **_en("drink|drinks|usually drink|mostly drink", Predicate(attr="drink")),
+    **_en("eat|eats|usually eat|mostly eat|have for breakfast", Predicate(attr="food")),
     **_en("is licensed under|are licensed under", Predicate(attr="license")),
     **_en(
         "relicensed to|relicensed under|was relicensed to|was relicensed under|"
@@ -173,7 +206,8 @@ EN_PREDICATES: dict[str, Predicate] = {
     **_en(
         "happen on|happens on|happen at|happens at|take place on|takes place on|"
         "is held on|are held on|is held at|are held at|occur on|occurs on|"
-        "start at|starts at|begin at|begins at|run at|runs at",
+        "start at|starts at|begin at|begins at|run at|runs at|goes out on|go out on|"
+        "is sent out on|are sent out on|gets sent out on|go out|goes out",
         Predicate(attr="time"),
     ),
     **_en(
@@ -211,7 +245,14 @@ EN_PREDICATES: dict[str, Predicate] = {
         "turned|just turned|has turned|has just turned|"
         "was rebuilt with|rebuilt with|has been rebuilt with|is now built with|was rebuilt in|"
         "was rewritten with|is now written in|are now written in|shortened to|"
-        "was shortened to|lengthened to|was lengthened to",
+        "was shortened to|lengthened to|was lengthened to|"
+        "pushed back to|was pushed back to|has been pushed back to|pushed out to|"
+        "was pushed out to|delayed to|was delayed to|has been delayed to|slipped to|"
+        "has slipped to|brought forward to|was brought forward to|has been postponed to|"
+        "got changed to|got switched to|got bumped to|got pushed to|got pushed back to|"
+        "got postponed to|got rescheduled to|got upgraded to|got raised to|got cut to|"
+        "is switching to|are switching to|'re switching to|is changing to|are changing to|"
+        "'re changing to",
         _CHANGE,
     ),
     **_en(
@@ -221,6 +262,9 @@ EN_PREDICATES: dict[str, Predicate] = {
     ),
     **_en(
         "moved to|has moved to|have moved to|was moved to|were moved to|is moved to|"
+        "moved over to|has moved over to|was moved over to|transferred to|has transferred to|"
+        "got moved to|got moved over to|is moving to|are moving to|'re moving to|"
+        "was transferred to|"
         "relocated to|was relocated to|now lives in|now lives at|now sits in|"
         "is now in|is now at|is now under|now lives under|is now served from|"
         "are now served from|is now served at|are now served at",
@@ -260,7 +304,8 @@ EN_TRANSITIVE = frozenset(
     increased reduced updated migrated pinned extended postponed rescheduled relocated
     move change switch bump upgrade downgrade rename raise lower increase reduce update
     migrate pin extend postpone reschedule relocate tightened loosened relaxed tighten
-    loosen relax""".split()
+    loosen relax cut trimmed scaled brought moving changing switching bumping raising
+    lowering increasing reducing upgrading updating extending postponing migrating""".split()
 )
 EN_TRANSITIVE_LINKS = frozenset({"to", "into", "onto"})
 # "we keep the wiki on Confluence", "host the docs at …": where the object is
@@ -276,3 +321,18 @@ EN_SENDING = {
     **_many("deploy deploys host hosts", Predicate(transitive=True, attr="deployment")),
 }
 EN_SENDING_LINKS = frozenset({"to", "on", "onto"})
+# "We rebuilt the docs site with MkDocs", "rewrote the CLI in Rust": what it is built with now
+EN_REBUILDING = frozenset(
+    """rebuilt rebuild rebuilds rewrote rewrite rewrites reimplemented reimplement
+    reimplements redid redo redesigned redesign replatformed remade""".split()
+)
+EN_REBUILDING_LINKS = frozenset({"with", "in", "using", "on"})
+# "I drink coffee in the morning", "我早上喝咖啡": what one drinks or eats is a habit of a
+# time or a meal, a value only with that time (coffee and wine are both drunk)
+HABITS = frozenset({"drink", "food"})
+HABIT_WHEN = frozenset({"in", "at", "with", "for", "after", "before", "during", "every", "on"})
+# "We relicensed the repo under Apache 2.0"
+EN_RELICENSING = frozenset({"relicensed", "relicense", "relicenses"})
+EN_RELICENSING_LINKS = frozenset({"under", "to", "as"})
+# "cut the loop down to 3 rounds": a particle of the verb before its link, no object word
+EN_PARTICLES = frozenset({"down", "up", "back", "over"})

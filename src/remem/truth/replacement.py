@@ -19,7 +19,8 @@ from remem.truth.segment import SENTENCE_END, Tok, solid
 from remem.truth.values import span_text, value_ok
 
 _EN_VERBS = frozenset({"replaced", "replace", "replaces", "swapped", "swap", "swaps",
-                       "exchanged", "substituted", "superseded", "supplanted"})  # fmt: skip
+                       "exchanged", "substituted", "superseded", "supplanted",
+                       "traded", "trade", "trades"})  # fmt: skip
 # "dropped X in favour of Y", "ditched X for Y": the old value first, then the new one
 _EN_LEAVING = frozenset({"dropped", "ditched", "abandoned", "retired", "dumped", "left"})
 _EN_LINKS = frozenset({"with", "for", "by"})
@@ -71,6 +72,8 @@ def _kind(value: list[Tok]) -> str | None:
 def _split(toks: list[Tok], at: int, links: frozenset[str]) -> tuple[list[Tok], list[Tok]] | None:
     """The words after the verb at `at`, cut at the first link word into (old, new)."""
     rest = [t for t in toks[at + 1 :] if t.low != "out"]
+    if rest and rest[0].low == "in" and toks[at].low.startswith("trad"):
+        rest = rest[1:]  # "traded in the Civic for a Model 3"
     cut = next((k for k, t in enumerate(rest) if t.low in links), None)
     return None if cut is None else (rest[:cut], rest[cut + 1 :])
 

@@ -87,6 +87,17 @@ def rate_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     return ([verb, obj], toks[:k]) if obj.is_han and obj.tag[:1] in "nv" else None
 
 
+def _rotation(toks: list[Tok]) -> list[Tok] | None:
+    """How often of "每周轮换一次" after its subject (值班): the period and the count."""
+    k = 0
+    while k < len(toks) and (toks[k].low.startswith("每") or (k and toks[k].tag[:1] in "mqt")):
+        k += 1
+    rest = toks[k:]
+    if k and len(rest) == 2 and rest[0].is_han and rest[0].tag[:1] == "v" and rest[1].low in _TIMES:
+        return [*toks[:k], rest[1]]
+    return None
+
+
 def rate(sent: list[Tok]) -> Clause | None:
     """How often an owner does something: "我们每两周发一次版" -> (发版 frequency, 每两周)."""
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
@@ -94,6 +105,8 @@ def rate(sent: list[Tok]) -> Clause | None:
     if start is None:
         return None
     owner, before, _, _, usable = strip_subject(toks[:start])
+    if before and usable and (how_often := _rotation(toks[start:])) is not None:
+        return Clause(owner, before, Predicate(), how_often, ["frequency"], False, None, True)
     found = rate_split(toks[start:])
     if found is None or before or not usable:
         return None
@@ -162,3 +175,50 @@ def en_amount(sent: list[Tok]) -> Clause | None:
     measure = all(t.low in lx.UNITS or t.low in ("km", "miles", "pages") for t in things)
     subject = [*(verbs if measure else []), *things, toks[-1]]  # "a day" is the day's
     return Clause(owner, subject, Predicate(), [toks[at]], [], changed, None, True)
+
+
+_EN_DAYS = frozenset(
+    "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
+)
+
+
+def en_days(sent: list[Tok]) -> Clause | None:
+    """On which days someone does something: "I run on Tuesdays and Thursdays" ->
+    (the user's run time, Tuesdays Thursdays); the verb is the event, not "runs on"."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    if len(toks) < 4 or toks[0].low not in ("i", "we") or toks[2].low != "on":
+        return None
+    verb, days = toks[1], toks[3:]
+    if verb.kind != "word" or not any(t.low.rstrip("s") in _EN_DAYS for t in days):
+        return None
+    if not all(t.low.rstrip("s") in _EN_DAYS or t.low in ("and", ",", "or") for t in days):
+        return None
+    owner = "user" if toks[0].low == "i" else "we"
+    value = [t for t in days if t.low.rstrip("s") in _EN_DAYS]
+    return Clause(owner, [verb], Predicate(attr="time"), value, ["time"], False, None, True)
+
+
+_EN_COMMUTE_TO = frozenset({"work", "the office", "office", "school", "campus"})
+_EN_MODES = frozenset("bike cycle walk drive run ride scooter skate carpool".split())
+
+
+def en_commute(sent: list[Tok]) -> Clause | None:
+    """How someone gets to work: "I bike to work now" -> (the user's commute, bike), as
+    "I commute by car" says it (the verb is the value)."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    owner, k = ("user", 1) if toks and toks[0].low == "i" else (None, 0)
+    change = False
+    while k < len(toks) and toks[k].low in ("now", "usually", "mostly", "always", "just"):
+        change, k = change or toks[k].low == "now", k + 1
+    if owner is None or k + 2 >= len(toks) or toks[k].low not in _EN_MODES:
+        return None
+    rest = [t.low for t in toks[k + 1 :]]
+    place = next((n for n in (2, 1) if " ".join(rest[1 : 1 + n]) in _EN_COMMUTE_TO), None)
+    if rest[0] != "to" or place is None:
+        return None
+    tail = rest[1 + place :]
+    if not all(w in lx.EN_TRAILING for w in tail):
+        return None
+    change = change or "now" in tail or "instead" in tail
+    pred = Predicate(attr="commute")
+    return Clause(owner, [], pred, [toks[k]], ["commute"], change, None, True)

@@ -113,12 +113,33 @@ def _tokens(text: str) -> tuple[Tok, ...]:
     return tuple(out)
 
 
+_HABIT_VERBS = ("改喝", "改吃", "喝", "吃")
+_NOT_OBJECTS = frozenset("醉惊饱完掉过了到得着亏苦力香紧")  # 喝醉, 吃惊: no thing had
+
+
+def _habit_verb(word: str) -> str | None:
+    verb = next((v for v in _HABIT_VERBS if word.startswith(v)), None)
+    if verb is None or len(word) == len(verb) or word[len(verb)] in _NOT_OBJECTS:
+        return None
+    return verb
+
+
 def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
     """ "数是" -> "数", "是": a copula jieba glued to the word before it."""
     from remem.truth.lexicon import ZH_GLUED, ZH_WORDS_ENDING_IN_COPULA
     from remem.truth.predicates import ZH_PREDICATES
 
     end = len(word) - 1
+    if (verb := _habit_verb(word)) is not None:  # "喝咖啡": 喝 + 咖啡, what is drunk
+        return [Tok(verb, verb, "han", "v", pos, pos + len(verb)),
+                Tok(word[len(verb):], word[len(verb):], "han", "n", pos + len(verb),
+                    pos + len(word))]  # fmt: skip
+    if len(word) == 2 and word[1] in "涨降" and tag == "v":  # "月费涨到": 月 / 费涨 / 到
+        return [Tok(word[0], word[0], "han", "n", pos, pos + 1),
+                Tok(word[1], word[1], "han", "v", pos + 1, pos + 2)]  # fmt: skip
+    if word[0] == "我" and len(word) >= 2 and word[1:] in ZH_PREDICATES:  # 我用 -> 我 + 用
+        return [Tok("我", "我", "han", "r", pos, pos + 1),
+                Tok(word[1:], word[1:], "han", "v", pos + 1, pos + len(word))]  # fmt: skip
     if word[0] == "由" and tag == "nr" and len(word) >= 3:  # "前端由小王负责": 由 + a name
         return [Tok("由", "由", "han", "p", pos, pos + 1),
                 Tok(word[1:], word[1:], "han", "nr", pos + 1, pos + len(word))]  # fmt: skip

@@ -17,12 +17,12 @@ callers then fall back on the surface rules (SPEC LT10).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
+from remem.truth import predicates as pr
 from remem.truth.forms import (
     after_switch,
     manner_preference,
@@ -38,7 +38,6 @@ from remem.truth.grammar import (
     copula,
     ends_with_attr,
     implied_attrs,
-    predicate_at,
     promote_attrs,
     read_value,
     split_time,
@@ -47,9 +46,18 @@ from remem.truth.grammar import (
     trim_value,
     without_purpose,
 )
+from remem.truth.markers import markers
 from remem.truth.predicates import Predicate
 from remem.truth.replacement import replaced
-from remem.truth.schedule import en_amount, en_rate, rate, rate_split, scheduled
+from remem.truth.schedule import (
+    en_amount,
+    en_commute,
+    en_days,
+    en_rate,
+    rate,
+    rate_split,
+    scheduled,
+)
 from remem.truth.segment import (
     SENTENCE_END,
     Tok,
@@ -59,6 +67,7 @@ from remem.truth.segment import (
     tokenize,
 )
 from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, nounish, span_text, value_ok
+from remem.truth.verbs import predicate_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +145,8 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     rated = (split := rate_split(vtoks) if not subject else None) is not None
     if split is not None:
         subject, vtoks = split  # "改成每周发一次版": how often 发版 happens
+    if pred.attr in pr.HABITS and not (value.role or subject):
+        return Clause(owner, subject, pred, [], [], False, None, False)  # "I drink coffee"
     vtoks, where = _where(vtoks)
     subject = [*subject, *where]  # "Caching is disabled in dev": dev's caching
     if not subject and not pred.inverse and _kindless(vtoks):
@@ -240,7 +251,8 @@ def _subject_text(clause: Clause, value: str) -> str | None:
     if not words:
         if kind is None and not extra:
             return None  # "我们用 X" / "I like X" of an unknown kind: several may hold
-        if kind is not None and kind not in have:
+        named = any(a not in implied and concept(a) in lx.ATTRIBUTES | lx.KINDS for a in extra)
+        if kind is not None and kind not in have and not named:  # "Apache 2.0 许可证": a license
             extra.insert(0, kind.replace("_", " "))
     elif clause.pred.pref and kind is None:
         return None  # "Bart likes pizza": likes are many, not one value
@@ -249,32 +261,6 @@ def _subject_text(clause: Clause, value: str) -> str | None:
 
 
 # -- sentences ---------------------------------------------------------------------------
-_EN_MARKERS = re.compile(
-    r"\b(?:"
-    + "|".join(re.escape(p) for p in (*lx.EN_CHANGE_PHRASES, *lx.EN_CORRECTIONS))
-    + r")\b[:,]?",
-    re.I,
-)
-
-
-def _markers(text: str) -> tuple[str, bool]:
-    """The text with change and correction phrases blanked out (offsets kept), and
-    whether there was one."""
-    found = False
-
-    def blank(m: re.Match[str]) -> str:
-        nonlocal found
-        found = True
-        return " " * len(m.group())
-
-    text = _EN_MARKERS.sub(blank, text)
-    for word in lx.ZH_CORRECTIONS:
-        if word in text:
-            found = True
-            text = text.replace(word, " " * len(word))
-    return text, found
-
-
 def _skip(sent: list[Tok]) -> bool:
     """A question or a tentative statement: no fact is read from it."""
     words = solid(sent)
@@ -449,7 +435,7 @@ def _combine(claims: list[Claim], whole: bool) -> Claim | None:
 def read(content: str) -> Claim | None:
     """The subject and value `content` states, by rules; None when it states none the
     rules can read whole (events, several facts, questions, plans)."""
-    text, corrected = _markers(normal(content))
+    text, corrected = markers(normal(content))
     claims: list[Claim] = []
     whole = True
     last: Clause | None = None
@@ -460,6 +446,7 @@ def read(content: str) -> Claim | None:
         if (cut := after_switch(sent)) is not None:  # "换了新电脑，现在用 ThinkPad X1"
             last, sent, whole = cut[0], cut[1], False
         swap = replaced(sent) or manner_preference(sent) or owner_first(sent) or en_amount(sent)
+        swap = swap or en_days(sent) or en_commute(sent)
         if swap is not None:
             clauses, covered = [swap], True
         else:
@@ -485,7 +472,7 @@ def read(content: str) -> Claim | None:
 def states_change(content: str) -> bool:
     """Whether `content` says something changed or stopped (改用, 不再, switched to, now
     uses, a correction), whatever else the grammar makes of it."""
-    text, corrected = _markers(normal(content))
+    text, corrected = markers(normal(content))
     if corrected:
         return True
     for sent in sentences(tokenize(text)):
