@@ -73,11 +73,17 @@ def scheduled(sent: list[Tok]) -> Clause | None:
     return None
 
 
-def rate_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
-    """(the event, how often) of "每两周发一次版", "每周发一次版"; None for other words."""
+def _period_end(toks: list[Tok]) -> int:
+    """Where the period of "每两周", "每周" ends (0: none starts toks)."""
     k = 0
     while k < len(toks) and (toks[k].low.startswith("每") or (k and toks[k].tag[:1] in "mqt")):
         k += 1
+    return k
+
+
+def rate_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """(the event, how often) of "每两周发一次版", "每周发一次版"; None for other words."""
+    k = _period_end(toks)
     rest = toks[k:]
     if not k or not toks[0].low.startswith("每") or len(rest) != 3:
         return None
@@ -89,9 +95,7 @@ def rate_split(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
 
 def _rotation(toks: list[Tok]) -> list[Tok] | None:
     """How often of "每周轮换一次" after its subject (值班): the period and the count."""
-    k = 0
-    while k < len(toks) and (toks[k].low.startswith("每") or (k and toks[k].tag[:1] in "mqt")):
-        k += 1
+    k = _period_end(toks)
     rest = toks[k:]
     if k and len(rest) == 2 and rest[0].is_han and rest[0].tag[:1] == "v" and rest[1].low in _TIMES:
         return [*toks[:k], rest[1]]

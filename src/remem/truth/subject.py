@@ -115,6 +115,27 @@ def _owned_by(part: list[Tok], by: int, pred: Predicate) -> Clause:
     return Clause(owner, subject, pred, part[by + 1 :], ["owner"], moved, None, bool(ok))
 
 
+def _subject_of(
+    pred: Predicate,
+    part: list[Tok],
+    owner: str | None,
+    subject: list[Tok],
+    change: bool,
+    dropped: str | None,
+) -> tuple[str | None, list[Tok], str | None]:
+    """(owner, subject, dropped) once the predicate is known: the user of an agent's
+    note, an owner noun named, a one-off time left out, a known value before a change."""
+    if pred.pref and noted_user(subject):
+        owner, subject = "user", []
+    if not subject and pred.attr in ("name", "owner"):
+        subject = _owner_noun(part)  # "the project was renamed"
+    if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
+        subject = [t for t in subject if not (t.is_han and t.low.startswith(ONE_OFF))]
+    if pred.change and dropped is None and _known_value(subject, part):
+        dropped, subject = span_text(subject), []  # "把 Datadog 换成了 Grafana"
+    return owner, subject, dropped
+
+
 def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Clause | None:
     """The clause whose predicate spans toks[i:j]; its subject is looked for in toks[start:i]."""
     before = toks[i - 1].low if i > start else ""
@@ -127,14 +148,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     owner, subject, change, dropped, usable = strip_subject(part)
     if not usable:
         return None
-    if pred.pref and noted_user(subject):
-        owner, subject = "user", []
-    if not subject and pred.attr in ("name", "owner"):
-        subject = _owner_noun(part)  # "the project was renamed"
-    if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
-        subject = [t for t in subject if not (t.is_han and t.low.startswith(ONE_OFF))]
-    if pred.change and dropped is None and _known_value(subject, part):
-        dropped, subject = span_text(subject), []  # "把 Datadog 换成了 Grafana"
+    owner, subject, dropped = _subject_of(pred, part, owner, subject, change, dropped)
     value, obj = read_value(toks, j, pred)
     if pred.transitive and obj and _old_name(pred, toks[j], obj):
         dropped, subject = span_text(obj), []  # "renamed master to main": the old name
