@@ -159,3 +159,29 @@ def test_cached_segmentations_are_fresh_lists() -> None:
     toks = tokenize(normal("测试数据库用 SQLite"))
     toks.clear()
     assert [t.text for t in tokenize(normal("测试数据库用 SQLite"))][-1] == "SQLite"
+
+
+@given(st.lists(st.sampled_from(["测试数据库用", "8 个人", "部署在", " ", "v2", "，", "端口是 8080",
+                                 "猫叫咪咪", "喝咖啡", "我用", "x/y"]), max_size=8))  # fmt: skip
+def test_kept_chinese_runs_give_the_tokens_of_a_run_read_afresh(parts: list[str]) -> None:
+    # each run of Chinese is segmented once and its tokens moved to where it stands:
+    # the same tokens, spans and all, as segmenting that text from scratch
+    from remem.truth import segment
+
+    sample = segment.normal("".join(parts))
+    kept = segment._tokens.__wrapped__(sample)
+    segment._han_run.cache_clear()
+    fresh = segment._tokens.__wrapped__(sample)
+    assert kept == fresh
+    assert all(sample[t.start : t.end] == t.text for t in fresh if t.kind == "han")
+
+
+def test_kept_numbers_are_fresh_lists() -> None:
+    from remem.numbers import number_tokens
+
+    found = number_tokens("端口从 8080 改成 9090")
+    assert [t.key for t in found] == ["8080", "9090"]
+    found.clear()
+    assert [t.key for t in number_tokens("端口从 8080 改成 9090")] == ["8080", "9090"]
+    long = "port 8080 " * 100  # longer than the texts kept: read each time, the same
+    assert [t.key for t in number_tokens(long)] == ["8080"]

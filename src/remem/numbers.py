@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 __all__ = ["MONTHS", "NumberToken", "missing_numbers", "normalise", "number_tokens"]
 
@@ -102,9 +103,23 @@ _ANY_DIGIT = re.compile(r"\d")
 
 def number_tokens(source: str) -> list[NumberToken]:
     """Every number-like value in `source`, in order, repeats dropped."""
+    if len(source) > _CACHED:
+        return list(_number_tokens.__wrapped__(source))
+    return list(_number_tokens(source))
+
+
+# A save reads the numbers of the same short texts again and again (a value while its
+# subject is read, when it is keyed, when its form is judged), and the scan by _TOKEN is
+# the cost of a text with a digit: short texts are remembered (the tokens are frozen;
+# each caller gets its own list).
+_CACHED = 512
+
+
+@lru_cache(maxsize=8192)
+def _number_tokens(source: str) -> tuple[NumberToken, ...]:
     normal = normalise(source)
     if not _ANY_DIGIT.search(normal):
-        return []  # what every span below needs (most values name no number)
+        return ()  # what every span below needs (most values name no number)
     spans = [(m.start(), m.lastgroup or "num", m.group()) for m in _TOKEN.finditer(normal)]
     spans = [s for s in spans if re.search(r"\d", s[2])]
     covered = {i for start, _, s in spans for i in range(start, start + len(s))}
@@ -118,7 +133,7 @@ def number_tokens(source: str) -> list[NumberToken]:
         if kind == "num":
             kind = "version" if re.match(r"[vV]\d|\d+\.\d+\.\d", surface) else "number"
         found.setdefault(key, NumberToken(surface.strip(), key, kind, frozenset(aliases)))
-    return list(found.values())
+    return tuple(found.values())
 
 
 def missing_numbers(source: str, *kept: str | Mapping[str, str]) -> list[str]:

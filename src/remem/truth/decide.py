@@ -43,11 +43,18 @@ def claim_of(
     if not entry.subject:
         return None if key == "" else read(entry.content)
     if not full:
-        return Claim(entry.subject, entry.value, via="stored", stored_key=key, stored_terms=terms)
+        return _stored(entry.subject, entry.value, key, terms)
     found = read(entry.content)
     if found is None or found.subject != entry.subject:
         return Claim(entry.subject, entry.value, via="stored")
     return replace(found, value=entry.value, via="stored")
+
+
+@lru_cache(maxsize=8192)  # a candidate's claim, save after save (a claim is frozen)
+def _stored(
+    subject: str, value: str | None, key: str | None, terms: tuple[str, ...] | None
+) -> Claim:
+    return Claim(subject, value, via="stored", stored_key=key, stored_terms=terms)
 
 
 def _whole(entry: Entry, claim: Claim) -> bool:

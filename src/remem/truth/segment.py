@@ -82,19 +82,12 @@ def _tokens(text: str) -> tuple[Tok, ...]:
     for m in _ATOM.finditer(text):
         kind, value, start = m.lastgroup or "punct", m.group(), m.start()
         if kind == "han":
-            pos, run = start, list[Tok]()
             after_number = bool(out) and out[-1].kind in ("num", "space")
             after_number = after_number and any(t.kind == "num" for t in out[-2:])
-            for word, tag in _jieba().tag(value):
-                if after_number and not run and len(word) == 2 and word[0] == "个":
-                    # "8 个人" is 8 + 个 + 人, not "personal"
-                    run += [Tok("个", "个", "han", "q", pos, pos + 1),
-                            Tok(word[1], word[1], "han", "n", pos + 1, pos + 2)]  # fmt: skip
-                    pos += 2
-                    continue
-                run.extend(_unglue(word, tag, pos))
-                pos += len(word)
-            out.extend(_split_verbs(_join_known(run)))
+            run = (_han_run if len(value) <= _RUN_CACHED else _han_run.__wrapped__)(
+                value, after_number
+            )
+            out.extend(run if start == 0 else [_at(t, start) for t in run])
             continue
         if kind == "path" and not _path_like(value):
             out.extend(tokenize_plain(value, start))
@@ -111,6 +104,34 @@ def _tokens(text: str) -> tuple[Tok, ...]:
             continue
         out.append(Tok(value, value.lower(), kind, "x", start, start + len(value)))
     return tuple(out)
+
+
+# A fresh text is mostly runs of Chinese seen in other texts ("的端口是", "部署在"): each
+# run is segmented once, its tokens kept with spans from 0 and moved to where it is (the
+# rules below read a run alone, its neighbours only by whether a number comes before);
+# a long run (a pasted page) is not kept.
+_RUN_CACHED = 64
+
+
+@lru_cache(maxsize=16384)
+def _han_run(value: str, after_number: bool) -> tuple[Tok, ...]:
+    """The tokens of one run of Chinese characters, spans from 0 (`after_number`: a
+    number comes right before it, or a number and a space)."""
+    pos, run = 0, list[Tok]()
+    for word, tag in _jieba().tag(value):
+        if after_number and not run and len(word) == 2 and word[0] == "个":
+            # "8 个人" is 8 + 个 + 人, not "personal"
+            run += [Tok("个", "个", "han", "q", pos, pos + 1),
+                    Tok(word[1], word[1], "han", "n", pos + 1, pos + 2)]  # fmt: skip
+            pos += 2
+            continue
+        run.extend(_unglue(word, tag, pos))
+        pos += len(word)
+    return tuple(_split_verbs(_join_known(run)))
+
+
+def _at(tok: Tok, by: int) -> Tok:
+    return Tok(tok.text, tok.low, tok.kind, tok.tag, tok.start + by, tok.end + by)
 
 
 _HABIT_VERBS = ("改喝", "改吃", "喝", "吃")
