@@ -30,6 +30,7 @@ from remem.entry import Entry
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.ending import ended, switched
 from remem.truth.grammar import clause_end, strip_subject, subject_part
 from remem.truth.replacement import replaced
 from remem.truth.segment import (
@@ -99,17 +100,26 @@ def topic_of(content: str) -> Topic | None:
     if len(content) > _MAX_CHARS:
         return None  # not worth segmenting: no short fact
     sents = [s for s in sentences(tokenize(normal(content))) if solid(s)]
+    if len(sents) == 2 and sents[0][-1].text in ";；":  # "Omar is no longer on X; Lena …"
+        semi = sents[0][-1]
+        sents = [[*sents[0][:-1], Tok("，", "，", "punct", "x", semi.start, semi.end), *sents[1]]]
     if len(sents) != 1:
         return None
     sent = sents[0]
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
-    if len(toks) > _MAX_TOKENS or sum(t.text in CLAUSE_PUNCT for t in toks) > 1:
+    if len(toks) > _MAX_TOKENS:
+        return None
+    if (ending := ended(sent)) is not None:  # "思域卖了，换了辆 Model 3"
+        return Topic("", span_text(ending[1]), ending[0])
+    if sum(t.text in CLAUSE_PUNCT for t in toks) > 1:
         return None
     if (swap := replaced(sent)) is not None and swap.dropped:
         return Topic("", span_text(swap.value), swap.dropped)
     claim = read(content)  # "主库已经从 MySQL 换成了 TiDB": the old value is named
     if claim is not None and claim.change and claim.dropped and claim.value:
         return Topic("", claim.value, claim.dropped)
+    if claim is None and (switch := switched(sent)) is not None:  # "换了牙医，现在找…"
+        return Topic(switch[0], span_text(switch[1]))
     for i in range(1, len(toks)):
         end = _marker(toks, i)
         if end is None:
@@ -179,11 +189,17 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
 
 
 # Words a restatement may add or drop around its value: verbs of change and place,
-# particles, articles (what is left on each side must be the value alone)
+# particles, articles, approximations (what is left on each side must be the value alone)
 _LINKS = frozenset(
-    "了 的 是 为 在 到 了的 把 将 a an the is are was were to at in on of by now".split()
+    """了 的 是 为 在 到 了的 把 将 大概 大约 约 左右 差不多 a an the is are was were to at
+    in on of by now about around roughly approximately""".split()
 )
-_ZH_COUNT = re.compile(r"[一二两三四五六七八九十百千万几半\d]+[次个天周月年岁号层楼点]?")
+_ZH_COUNT = re.compile(r"[每一二两三四五六七八九十百千万几半\d]+[次个天周月年岁号层楼点]?")
+
+
+_BIG_COUNT = re.compile(
+    r"([一二两三四五六七八九十\d]*[百千万][一二两三四五六七八九十百千万\d]*)(\w)"
+)
 
 
 def _valueish(word: str) -> bool:
@@ -193,15 +209,31 @@ def _valueish(word: str) -> bool:
 
 def _words_of(content: str) -> list[str]:
     toks = [t for t in solid(tokenize(normal(content))) if t.kind != "punct"]
-    out = []
+    out: list[str] = []
     for i, tok in enumerate(toks):
         found = predicate_at(toks, i)
         if found is not None and (found[0].change or found[0].attr in ("location", "move")):
             continue  # 改到, 涨到, 在: how it is said, not what
         if tok.low in _LINKS or tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_ADVERBS:
             continue
-        out.append(tok.low)
+        if tok.low in _OWNERS:  # "我每天走 8000 步" -> "最近每天走一万步"
+            continue
+        glued = _BIG_COUNT.fullmatch(tok.low)  # 一万步: the number and its unit, as 8000 步
+        out += glued.groups() if glued else [tok.low]
     return out
+
+
+_OWNERS = lx.ZH_OWNERS_USER | lx.ZH_OWNERS_WE | lx.EN_OWNERS_USER | lx.EN_OWNERS_WE
+
+
+def _pair_stems(gone: Counter[str], came: Counter[str], kept: Counter[str]) -> None:
+    """Count as kept a Chinese verb said shorter on one side (游 of 游泳, 跑 of 跑步)."""
+    for one, other in ((came, gone), (gone, came)):
+        for short in [w for w in one if len(w) == 1 and "\u4e00" <= w <= "\u9fff"]:
+            long = next((w for w in other if len(w) == 2 and w[0] == short), None)
+            if long is not None:
+                del one[short], other[long]
+                kept[short] += 1
 
 
 def restated(old: str, new: str) -> bool:
@@ -211,11 +243,27 @@ def restated(old: str, new: str) -> bool:
         return False
     before, after = Counter(_words_of(old)), Counter(_words_of(new))
     gone, came, kept = before - after, after - before, before & after
+    _pair_stems(gone, came, kept)
     if not gone or not came or len(gone) > 2 or len(came) > 2:
         return False
     if sum(kept.values()) < max(2, sum(gone.values()) + sum(came.values())):
         return False  # the words kept must outweigh the words changed
-    return all(_valueish(w) for w in (*gone, *came))
+    names = _names(old) | _names(new)  # "告警升级找 Maria" -> "以后告警升级找 Kenji"
+    return all(_valueish(w) or w in names for w in (*gone, *came))
+
+
+_ZH_NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "nz", "eng"})
+
+
+def _names(content: str) -> set[str]:
+    """The words of `content` that are names: capitalised Latin words but the first,
+    and the words jieba tags as names."""
+    toks = [t for t in solid(tokenize(normal(content))) if t.kind != "punct"]
+    return {
+        t.low
+        for k, t in enumerate(toks)
+        if (not t.is_han and k and t.text[:1].isupper()) or (t.is_han and t.tag in _ZH_NAME_TAGS)
+    }
 
 
 def restatement_terms(content: str, claim: Claim | None) -> str:
@@ -223,4 +271,27 @@ def restatement_terms(content: str, claim: Claim | None) -> str:
     left out ("" when it states a subject, or no change)."""
     if claim is not None or len(content) > _MAX_CHARS or not states_change(content):
         return ""
-    return " ".join(w for w in _words_of(content) if not _valueish(w))
+    # 每周 may be the value, but also what says how often: a word to find the old by
+    words = [w for w in _words_of(content) if not _valueish(w) or w[0] == "每"]
+    names = _names(content)  # the new value may be a name: not a word to find the old by
+    return " ".join([w for w in words if w not in names] or words)
+
+
+_EN_THEN = frozenset({"and", "then", "so"})
+
+
+def tail_claim(content: str) -> Claim | None:
+    """The change the last clause states when the text leads with another that says
+    none ("We voted and the mascot is an owl now", "搬家以后，通勤改成骑车了"); None
+    when the whole text reads as a claim, or its last clause states no change."""
+    if len(content) > _MAX_CHARS:
+        return None
+    sents = [s for s in sentences(tokenize(normal(content))) if solid(s)]
+    if len(sents) != 1:
+        return None
+    toks = [t for t in solid(sents[0]) if t.text not in SENTENCE_END]
+    cuts = [k for k, t in enumerate(toks) if t.text in CLAUSE_PUNCT or t.low in _EN_THEN]
+    if not cuts or len(toks) - cuts[-1] < 4 or read(content) is not None:
+        return None
+    found = read(span_text(toks[cuts[-1] + 1 :]))
+    return found if found is not None and found.change else None

@@ -97,6 +97,15 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
         if low in lx.ZH_OWNERS_WE or (low in lx.EN_OWNERS_WE and tok.text != "US"):
             owner = owner or "we"
             continue
+        if (
+            low == "and"
+            and out
+            and out[-1].low.endswith("ed")
+            and k + 1 < len(toks)
+            and (toks[k + 1].low in lx.EN_DETERMINERS or toks[k + 1].low in lx.EN_OWNERS_WE)
+        ):  # "We voted and the mascot is …": what was done, then the subject
+            out = []
+            continue
         out.append(tok)
     while out and _trailing_noise(out[-1].low):
         change = change or out[-1].low in ("now", *lx.ZH_CHANGE_ADVERBS)

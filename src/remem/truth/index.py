@@ -30,7 +30,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    back to, a model year ("a 2015 Civic"), numbers "-ed to" / "X到" by form, 一共, 要求,
 #    rotations (每周轮换一次, 两周一轮), days of an activity ("I run on Tuesdays"), a
 #    kind word of the text over the value's (session 7, probe sets p and q).
-SUBJECT_RULES = 9
+# 10: "voted and the X is …" (the subject after what was done), 打网球 keyed as 网球,
+#    Chinese numerals with their unit (七天 is 7d) (session 8, probe sets t-v).
+SUBJECT_RULES = 10
 
 
 def subject_key(entry: Entry) -> str:

@@ -64,7 +64,10 @@ def _han_concepts(toks: list[Tok], i: int) -> tuple[list[str], int]:
     after = toks[i + 1] if i + 1 < len(toks) else None
     if after is not None and after.low == "人" and toks[i].tag[:1] == "v":
         return [table.get(toks[i].low, toks[i].low), "owner"], 2  # 审批人: who approves
-    return [table.get(part, part) for part in split_han(toks[i].low)], 1
+    word = toks[i].low
+    if len(word) > 2 and word[0] in "打踢" and word[-1] == "球":
+        word = word[1:]  # 打网球 (jieba's one word) is about 网球, as 网球改到周六 says
+    return [table.get(part, part) for part in split_han(word)], 1
 
 
 def _subject_terms(toks: list[Tok]) -> list[str]:
@@ -134,11 +137,41 @@ def value_terms(value: str) -> tuple[str, ...]:
             out.append(word.removeprefix("./").rstrip("/"))
         elif _is_numeric(word):
             out.append(_THOUSANDS.sub("", word.removeprefix("v")))  # "1,000" is 1000
+        elif (counted := _han_amount(word)) is not None:
+            out.append(counted)  # 七天 is 7 天
         elif word in lexicon.UNITS and out and _is_numeric(out[-1]):
             out[-1] += lexicon.UNITS[word]
         else:
             out.append(lexicon.ALIASES.get(word, word))
     return tuple(_amounts(out, raw))
+
+
+_HAN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
+               "七": 7, "八": 8, "九": 9}  # fmt: skip
+_HAN_TENS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_HAN_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千万]+)(个小时|分钟|秒钟|周岁|\w?)")
+
+
+def _han_number(numeral: str) -> int:
+    """ "三百五十" -> 350, "十二" -> 12, "一万" -> 10000."""
+    total, section, digit = 0, 0, 0
+    for ch in numeral:
+        if ch in _HAN_DIGITS:
+            digit = _HAN_DIGITS[ch]
+        elif ch == "万":
+            total, section, digit = (total + section + digit) * 10000, 0, 0
+        else:
+            section, digit = section + (digit or 1) * _HAN_TENS[ch], 0
+    return total + section + digit
+
+
+def _han_amount(word: str) -> str | None:
+    """A Chinese numeral and its unit as `value_terms` spells "7 天": "七天" -> "7d";
+    None for words that only start like one (一起, 一致)."""
+    found = _HAN_AMOUNT.fullmatch(word)
+    if found is None or (found[2] and found[2] not in lexicon.UNITS):
+        return None
+    return f"{_han_number(found[1])}{lexicon.UNITS.get(found[2], '')}"
 
 
 def _amounts(words: list[str], raw: str) -> list[str]:

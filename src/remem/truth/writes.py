@@ -57,6 +57,11 @@ def save(
         terms = text.terms(changes.lookup_terms(topic))
         found = store.same_domain(Domain.of(entry), IndexFields(terms, "", "", {}), limit=8)
         matches = changes.changed_by(entry, topic, [c.entry for c in (*candidates, *found)])
+    if not matches and claim is None and (tail := changes.tail_claim(entry.content)):
+        # "We voted and the mascot is an owl now": the change its last clause states
+        by_key = IndexFields(fields.terms, "", "", {}, subject=tail.key)
+        more = store.same_domain(Domain.of(entry), by_key, limit=8, broader=True)
+        matches = decide.classify(entry, [*candidates, *more], claim=tail, semantic=None)
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
         return SaveResult(

@@ -1,0 +1,202 @@
+"""A value that ended, then what came instead, in two clauses: "思域卖了，换了辆 Model 3",
+"一兆韦德退了，换成攀岩馆", "老马不当组长了，现在是阿莎带组", "Cancelled Planet Fitness, joined
+a climbing gym instead", "I gave up Spanish and started learning Japanese".
+
+Neither clause names the subject, so the rules by subject read nothing; but the first
+says which value stopped (the thing sold, cancelled, finished, given up, or the one who
+is "no longer" in a role) and the second that something new holds now. The memory that
+held the stopped value is the one changed (`remem.truth.changes`).
+
+    ended(tokens of "Finished Dune, now reading Hyperion")
+    # ("Dune", [now, reading, Hyperion])
+"""
+
+from __future__ import annotations
+
+from remem.truth import lexicon as lx
+from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, solid
+from remem.truth.subject import read
+from remem.truth.values import span_text, value_ok
+from remem.truth.verbs import predicate_at
+
+# Verbs that end a thing the user or team had: the thing before them ("思域卖了") or after
+# them ("退了一兆韦德"); 了, 掉 or 完 after them, or 已经 before, says it happened.
+_ZH_END = frozenset(
+    """卖 卖掉 退 退掉 读完 看完 学完 用完 停 停掉 停用 下线 取消 关 关掉 废弃 弃用 淘汰 注销
+    到期 结束 辞 辞掉 退订 戒 戒掉 放弃 离开 搬走 搬离 丢 丢掉 砍掉 撤掉 下掉 关停 退租
+    离职 辞职 退休 调走 转岗 卸任 退出 停运 毕业 倒闭 关门""".split()
+)
+_ZH_DONE = frozenset({"了", "掉", "完", "啦"})
+# "老马不当组长了", "我不用 Notion 了": a value no longer in its role, or no longer used
+_ZH_NOT = frozenset({"不当", "不再", "不做", "不管", "不负责", "不用", "不在", "没再"})
+# What says the second clause is the new state: a change verb, "now", "instead", or a verb
+# of taking up something
+_ZH_NEW = (
+    frozenset(
+        """换 换成 换了 改 改用 改成 改为 改坐 改去 开始 在读 在看 在学 加入 买 买了 入手 报了
+    办了 新 又 接手 接任 接替 负责 带""".split()
+    )
+    | lx.ZH_CHANGE_ADVERBS
+)
+_EN_END = frozenset(
+    """cancelled canceled finished quit sold dropped ditched dumped abandoned left stopped
+    ended retired deprecated decommissioned killed removed uninstalled sunset sunsetted
+    closed""".split()
+)
+_EN_END_PAIRS = frozenset({("gave", "up"), ("shut", "down"), ("got", "rid"), ("moved", "off")})
+_EN_GONE = frozenset(
+    """gone retired deprecated sold cancelled canceled dropped removed decommissioned dead
+    over finished closed discontinued""".split()
+)
+_EN_BE = frozenset({"is", "was", "are", "were", "been", "got", "has", "have", "'s"})
+_EN_NEW = (
+    frozenset(
+        """now instead joined started began switched moved picked took got bought signed
+    adopted replaced""".split()
+    )
+    | lx.EN_CHANGE_ADVERBS
+)
+_EN_SPLIT = frozenset({"and", "then", "but", "so"})
+_MAX = 4  # tokens of the value that ended
+_MARKS = frozenset("《》“”\"'「」")  # around a title or a name
+_LEADS = frozenset({"correction", "update", "fyi", "note", "btw", "更正", "纠正", "更新", "补充"})
+# Who, before what ended: "儿子幼儿园毕业了" ended 幼儿园
+_ZH_PEOPLE = frozenset(
+    """我 我们 儿子 女儿 孩子 老婆 老公 妻子 丈夫 爸爸 妈妈 父亲 母亲 哥哥 姐姐 弟弟 妹妹
+    他 她 他们""".split()
+)
+# When it ended, after the value: "dropped Sentry last month"
+_EN_WHEN = frozenset({"yesterday", "today", "recently", "already", "finally", "lately"})
+_EN_LAST = frozenset({"last", "this", "past"})
+# "switched dentists, now seeing Dr. Alvarez", "换了牙医，现在找…": the kind that changed
+_EN_SWITCH = frozenset({"switched", "changed", "swapped", "replaced"})
+_ZH_SWITCH = frozenset({"换", "换了", "改", "更换"})
+
+
+def _clauses(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """The two clauses: cut at the one comma or semicolon, else at "and" / "then"."""
+    if len(toks) > 2 and toks[1].text in ":：" and toks[0].low in _LEADS:
+        toks = toks[2:]  # "Correction: …"
+    cut = [k for k, t in enumerate(toks) if t.text in CLAUSE_PUNCT]
+    if len(cut) > 1:
+        return None
+    if not cut:
+        cut = [k for k, t in enumerate(toks) if t.low in _EN_SPLIT and not t.is_han][:1]
+    if not cut or cut[0] == 0:
+        return None
+    first, second = toks[: cut[0]], toks[cut[0] + 1 :]
+    if second and second[0].low in _EN_SPLIT:
+        second = second[1:]
+    return (first, second) if second else None
+
+
+def _bare(toks: list[Tok]) -> list[Tok] | None:
+    """The value alone: no owner, determiner, book brackets or particle around it."""
+    drop = lx.EN_DETERMINERS | lx.EN_OWNERS_USER | lx.EN_OWNERS_WE | lx.ZH_OWNERS_USER
+    out = [t for t in toks if t.low not in drop and t.low not in lx.ZH_OWNERS_WE]
+    out = [
+        t for t in out if t.text not in "《》“”\"'「」" and t.low not in ("把", "将", "已经", "的")
+    ]
+    while out and (
+        out[-1].low in _ZH_DONE or out[-1].kind == "punct" or out[-1].low in _EN_WHEN
+        or (out[-1].is_han and out[-1].tag == "t")
+    ):  # fmt: skip
+        out.pop()
+    if len(out) > 2 and out[-2].low in _EN_LAST:  # "last month"
+        out = out[:-2]
+    return out if 0 < len(out) <= _MAX and value_ok(out, 1) else None
+
+
+def _zh_ended(toks: list[Tok]) -> list[Tok] | None:
+    for k, tok in enumerate(toks):
+        after = toks[k + 1].low if k + 1 < len(toks) else ""
+        not_done = len(tok.low) == 2 and tok.low[0] == "不" and after in _ZH_DONE  # 吉他不学了
+        if tok.low in _ZH_NOT or not_done:
+            return _bare(toks[:k]) or _bare([t for t in toks[k + 1 :] if t.low not in _ZH_DONE])
+        done = after in _ZH_DONE or tok.low.endswith("完") or (k and toks[k - 1].low == "已经")
+        if tok.low in _ZH_END and done:  # "儿子幼儿园毕业了": what ended is 幼儿园
+            before = toks[:k][1:] if k > 1 and toks[0].low in _ZH_PEOPLE else toks[:k]
+            return _bare(before) or _bare(toks[k + 1 :])
+    return None
+
+
+def _en_ended(toks: list[Tok]) -> list[Tok] | None:
+    low = [t.low for t in toks]
+    for k, word in enumerate(low):
+        pair = (word, low[k + 1]) if k + 1 < len(low) else None
+        if word in _EN_END or pair in _EN_END_PAIRS:
+            skip = 2 if pair in _EN_END_PAIRS else 1  # "(My son) finished preschool"
+            rest = toks[k + skip :]
+            rest = rest[1:] if rest and rest[0].low in ("of", "on") else rest
+            if (found := _bare(rest)) is not None:
+                return found
+        if (
+            word in _EN_BE
+            and k
+            and (
+                low[k + 1 : k + 3] == ["no", "longer"]
+                or k + 1 < len(low)
+                and low[k + 1] in _EN_GONE
+            )
+        ):
+            return _bare(toks[:k])  # "Omar is no longer on billing", "Jenkins is gone"
+    return None
+
+
+def _states_new(toks: list[Tok]) -> bool:
+    for k, tok in enumerate(toks):
+        if tok.low in (_ZH_NEW if tok.is_han else _EN_NEW):
+            return True
+        if tok.is_han and len(tok.low) == 2 and tok.low[0] in "改换":  # 改学, 换去
+            return True
+        found = predicate_at(toks, k)
+        if found is not None and found[0].change:
+            return True
+    return False
+
+
+def _switched(first: list[Tok]) -> str | None:
+    """The kind `first` says was switched: "(I) switched dentists", "换了牙医"."""
+    owners = lx.EN_OWNERS_USER | lx.EN_OWNERS_WE | lx.ZH_OWNERS_USER | lx.ZH_OWNERS_WE
+    toks = [t for t in first if t.low not in owners and t.low != "了"]
+    if len(toks) not in (2, 3) or toks[0].low not in (_ZH_SWITCH if toks[0].is_han else _EN_SWITCH):
+        return None
+    kind = toks[1:]
+    if any(t.tag[:1] != "n" if t.is_han else not t.low.isalpha() for t in kind):
+        return None
+    return span_text(kind) if kind[-1].is_han or kind[-1].low.endswith("s") else None
+
+
+def switched(sent: list[Tok]) -> tuple[str, list[Tok]] | None:
+    """The kind of thing the first clause of `sent` says was switched, and the second
+    clause, which names the new one; None when `sent` is no such pair."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    parts = _clauses(toks)
+    if parts is None or (kind := _switched(parts[0])) is None or not _states_new(parts[1]):
+        return None
+    return kind, parts[1]
+
+
+def ended(sent: list[Tok]) -> tuple[str, list[Tok]] | None:
+    """The value `sent`'s first clause says ended and the words of its second clause,
+    which says what holds now; None when `sent` is not such a pair of clauses."""
+    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
+    parts = _clauses(toks)
+    if parts is None:
+        return None
+    first, second = parts
+    han = any(t.is_han for t in first)
+    value = _zh_ended(first) if han else _en_ended(first)
+    if value is None and (not_this := _corrected(second)) is not None:
+        return not_this, first  # "I'm allergic to amoxicillin, not penicillin"
+    if value is None or not (_states_new(second) or read(span_text(second)) is not None):
+        return None  # "Capistrano is gone, deploys run through Argo CD"
+    return span_text(value), second
+
+
+def _corrected(second: list[Tok]) -> str | None:
+    """The value a trailing "not X" / "不是 X" corrects."""
+    if second and second[0].low in ("not", "不是", "而不是"):
+        found = _bare(second[1:])
+        return span_text(found) if found is not None else None
+    return None
