@@ -48,6 +48,12 @@ CHANGES = [
     ("我每天走 8000 步", "最近每天走一万步"),
     ("我每周游泳两次", "现在每周游三次"),  # 游 of 游泳
     ("The team mascot is a fox", "We voted and the mascot is an owl now"),
+    # set w
+    ("My bank is Chase", "Closed my Chase account and opened one at Ally"),
+    ("Our head of design is Ines", "Ines moved to product; Tom is head of design now"),
+    ("I'm on the Keto diet", "I stopped keto, now doing intermittent fasting"),
+    ("I rent a flat in Camden", "We bought a house in Hackney and moved out of Camden"),
+    ("我的心理咨询师是奥塞医生", "不再找奥塞医生了，现在的咨询师是伦德医生"),
 ]
 
 

@@ -24,7 +24,7 @@ from remem.truth.verbs import predicate_at
 _ZH_END = frozenset(
     """卖 卖掉 退 退掉 读完 看完 学完 用完 停 停掉 停用 下线 取消 关 关掉 废弃 弃用 淘汰 注销
     到期 结束 辞 辞掉 退订 戒 戒掉 放弃 离开 搬走 搬离 丢 丢掉 砍掉 撤掉 下掉 关停 退租
-    离职 辞职 退休 调走 转岗 卸任 退出 停运 毕业 倒闭 关门""".split()
+    离职 辞职 退休 调走 转岗 卸任 退出 搬出 停运 毕业 倒闭 关门""".split()
 )
 _ZH_DONE = frozenset({"了", "掉", "完", "啦"})
 # "老马不当组长了", "我不用 Notion 了": a value no longer in its role, or no longer used
@@ -43,7 +43,9 @@ _EN_END = frozenset(
     ended retired deprecated decommissioned killed removed uninstalled sunset sunsetted
     closed""".split()
 )
-_EN_END_PAIRS = frozenset({("gave", "up"), ("shut", "down"), ("got", "rid"), ("moved", "off")})
+_EN_END_PAIRS = frozenset(
+    {("gave", "up"), ("shut", "down"), ("got", "rid"), ("moved", "off"), ("moved", "out")}
+)
 _EN_GONE = frozenset(
     """gone retired deprecated sold cancelled canceled dropped removed decommissioned dead
     over finished closed discontinued""".split()
@@ -52,13 +54,15 @@ _EN_BE = frozenset({"is", "was", "are", "were", "been", "got", "has", "have", "'
 _EN_NEW = (
     frozenset(
         """now instead joined started began switched moved picked took got bought signed
-    adopted replaced""".split()
+    adopted replaced opened""".split()
     )
     | lx.EN_CHANGE_ADVERBS
 )
 _EN_SPLIT = frozenset({"and", "then", "but", "so"})
 _MAX = 4  # tokens of the value that ended
 _MARKS = frozenset("《》“”\"'「」")  # around a title or a name
+# What one holds of a value, after its name: the value is the name
+_HELD = frozenset("account card membership subscription plan 卡 账户 账号 会员 会员卡".split())
 _LEADS = frozenset({"correction", "update", "fyi", "note", "btw", "更正", "纠正", "更新", "补充"})
 # Who, before what ended: "儿子幼儿园毕业了" ended 幼儿园
 _ZH_PEOPLE = frozenset(
@@ -104,6 +108,8 @@ def _bare(toks: list[Tok]) -> list[Tok] | None:
         out.pop()
     if len(out) > 2 and out[-2].low in _EN_LAST:  # "last month"
         out = out[:-2]
+    if len(out) > 1 and out[-1].low in _HELD:  # "my Chase account", "招行的卡"
+        out = out[:-1]
     return out if 0 < len(out) <= _MAX and value_ok(out, 1) else None
 
 
@@ -112,7 +118,10 @@ def _zh_ended(toks: list[Tok]) -> list[Tok] | None:
         after = toks[k + 1].low if k + 1 < len(toks) else ""
         not_done = len(tok.low) == 2 and tok.low[0] == "不" and after in _ZH_DONE  # 吉他不学了
         if tok.low in _ZH_NOT or not_done:
-            return _bare(toks[:k]) or _bare([t for t in toks[k + 1 :] if t.low not in _ZH_DONE])
+            after_not = [t for t in toks[k + 1 :] if t.low not in _ZH_DONE]
+            if len(after_not) > 1 and len(after_not[0].low) == 1 and after_not[0].tag == "v":
+                after_not = after_not[1:]  # "不再找奥塞医生了": who is no longer seen
+            return _bare(toks[:k]) or _bare(after_not)
         done = after in _ZH_DONE or tok.low.endswith("完") or (k and toks[k - 1].low == "已经")
         if tok.low in _ZH_END and done:  # "儿子幼儿园毕业了": what ended is 幼儿园
             before = toks[:k][1:] if k > 1 and toks[0].low in _ZH_PEOPLE else toks[:k]
@@ -185,13 +194,18 @@ def ended(sent: list[Tok]) -> tuple[str, list[Tok]] | None:
     if parts is None:
         return None
     first, second = parts
-    han = any(t.is_han for t in first)
-    value = _zh_ended(first) if han else _en_ended(first)
+    value = _ended_in(first)
     if value is None and (not_this := _corrected(second)) is not None:
         return not_this, first  # "I'm allergic to amoxicillin, not penicillin"
+    if value is None and _states_new(first) and (value := _ended_in(second)) is not None:
+        return span_text(value), first  # "We bought a house in Hackney and moved out of Camden"
     if value is None or not (_states_new(second) or read(span_text(second)) is not None):
         return None  # "Capistrano is gone, deploys run through Argo CD"
     return span_text(value), second
+
+
+def _ended_in(clause: list[Tok]) -> list[Tok] | None:
+    return _zh_ended(clause) if any(t.is_han for t in clause) else _en_ended(clause)
 
 
 def _corrected(second: list[Tok]) -> str | None:
