@@ -155,3 +155,16 @@ def test_a_renamed_restatement_is_found_whatever_other_projects_hold(tmp_path: P
         mem.save("告警升级找 Maria")
         result = mem.save("以后告警升级找 Kenji")
         assert result.status == "superseded", result.reasons
+
+
+def test_a_topic_is_found_when_other_projects_make_its_words_rare(tmp_path: Path) -> None:
+    # 管理工具 and 理工 (jieba's pieces of 单仓库管理工具) are rare over the store, held by
+    # another project only: the rarest two words then name no memory of this project
+    db = tmp_path / "m.db"
+    with Memory(db, project="other") as other:
+        other.save("项目管理工具用 Jira")
+        other.save("理工楼在东区")
+    with Memory(db, project="mine") as mem:
+        mem.save("单仓库用 Lerna 管理")
+        result = mem.save("单仓库管理工具换成了 Nx")
+        assert result.status == "superseded", result.reasons

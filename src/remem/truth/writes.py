@@ -11,7 +11,7 @@ from typing import Literal
 from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
-from remem.store.protocol import Domain, IndexFields, Store
+from remem.store.protocol import Domain, IndexFields, Near, Store
 from remem.truth import changes, decide, index, versions
 from remem.truth.dedup import SimilarityCheck
 
@@ -50,12 +50,11 @@ def save(
     matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
     if not matches and (said := changes.restatement_terms(entry.content, claim)):
         # "季度规划会改到 7A 会议室": found by its words without the change ("改到")
-        more = store.same_domain(Domain.of(entry), IndexFields(text.terms(said), "", "", {}))
+        more = holding(store, entry, text.terms(said))
         matches = decide.classify(entry, more, claim=claim, semantic=None)
     if not matches and (topic := changes.topic_of(entry.content)) is not None:
         # a stated change the rules tie to no memory: look its topic up (truth.changes)
-        terms = text.terms(changes.lookup_terms(topic))
-        found = store.same_domain(Domain.of(entry), IndexFields(terms, "", "", {}), limit=8)
+        found = holding(store, entry, text.terms(changes.lookup_terms(topic)))
         matches = changes.changed_by(entry, topic, [c.entry for c in (*candidates, *found)])
     if not matches and claim is None and (tail := changes.tail_claim(entry.content)):
         # "We voted and the mascot is an owl now": the change its last clause states
@@ -80,6 +79,26 @@ def save(
     detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
     store.insert(entry, fields, action="add", detail=detail)
     return SaveResult("added", entry)
+
+
+_EACH = 4  # words of a change looked up one by one
+
+
+def holding(store: Store, entry: Entry, terms: list[str]) -> list[Near]:
+    """Memories of `entry`'s domain holding its rarest words, else any one of its first
+    words: which words are rare is counted over the whole store, so another project's
+    memories can make rare a word the changed memory does not hold ("单仓库管理工具换成了
+    Nx": 管理工具, in another project, but not in "单仓库用 Lerna 管理")."""
+    domain = Domain.of(entry)
+    found = store.same_domain(domain, IndexFields(terms, "", "", {}), limit=8)
+    if len(found) >= 8:
+        return found
+    seen = {near.entry.id for near in found}
+    for term in list(dict.fromkeys(terms))[:_EACH]:
+        more = store.same_domain(domain, IndexFields([term], "", "", {}), limit=8)
+        found += [near for near in more if near.entry.id not in seen]
+        seen.update(near.entry.id for near in more)
+    return found
 
 
 def refresh(store: Store, existing: Entry, source: str) -> Entry:
