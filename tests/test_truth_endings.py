@@ -54,6 +54,9 @@ CHANGES = [
     ("I'm on the Keto diet", "I stopped keto, now doing intermittent fasting"),
     ("I rent a flat in Camden", "We bought a house in Hackney and moved out of Camden"),
     ("我的心理咨询师是奥塞医生", "不再找奥塞医生了，现在的咨询师是伦德医生"),
+    # set x
+    ("The VPN server is vpn1.corp.net", "The VPN server was replaced by vpn2.corp.net"),
+    ("我周五在家办公", "现在改成周一在家办公了"),  # a day is a value
 ]
 
 
@@ -70,6 +73,13 @@ def test_a_change_in_two_clauses_supersedes(mem: Memory, before: str, after: str
     assert [e.content for e in mem.list()] == [after]
 
 
+def test_the_same_subject_with_an_adverb_inside_is_a_conflict(mem: Memory) -> None:
+    # 现在只: when and how it is said, not what of (the subject stays 客户数据 保存)
+    old = mem.save("客户数据保存 5 年").entry
+    result = mem.save("客户数据现在只保存 3 年")
+    assert result.status == "conflict" and [e.id for e in result.conflicts] == [old.id]
+
+
 @pytest.mark.parametrize(
     ("before", "after"),
     [
@@ -81,6 +91,8 @@ def test_a_change_in_two_clauses_supersedes(mem: Memory, before: str, after: str
         ("My gym is Planet Fitness", "Cancelled Planet Fitness, it was too far"),
         # a different person, the same template
         ("告警升级找 Maria", "故障复盘找 Kenji"),
+        ("The VPN server is vpn1.corp.net", "The mail server was replaced by mx2.corp.net"),
+        ("我周五在家办公", "我周一去健身房"),
     ],
 )
 def test_what_ends_another_value_adds(mem: Memory, before: str, after: str) -> None:

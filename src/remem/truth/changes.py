@@ -156,6 +156,12 @@ def _holds(old: Entry, stopped: str) -> bool:
     return bool(_concepts(stopped)) and _concepts(stopped) <= _concepts(old.content)
 
 
+def _is_subject(old: Entry, stopped: str) -> bool:
+    """ "The VPN server was replaced by vpn2": what was replaced is the old memory's
+    subject, and what replaced it its new value."""
+    return bool(old.subject) and _concepts(stopped) == _concepts(old.subject or "")
+
+
 def _about(old: Entry, topic: Topic, need: set[str]) -> bool:
     words = _concepts(old.content)
     if not need <= words:
@@ -178,7 +184,9 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
             continue
         if _holds(old, topic.rest) if topic.stopped else new_words <= _concepts(old.content):
             continue  # the new value is said there already
-        if topic.stopped is not None and _holds(old, topic.stopped):
+        if topic.stopped is not None and (
+            _holds(old, topic.stopped) or _is_subject(old, topic.stopped)
+        ):
             held.append(old)
         elif topic.stopped is None and _about(old, topic, need):
             held.append(old)
@@ -191,8 +199,8 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
 # Words a restatement may add or drop around its value: verbs of change and place,
 # particles, articles, approximations (what is left on each side must be the value alone)
 _LINKS = frozenset(
-    """了 的 是 为 在 到 了的 把 将 大概 大约 约 左右 差不多 a an the is are was were to at
-    in on of by now about around roughly approximately""".split()
+    """了 的 是 为 在 到 了的 把 将 大概 大约 约 左右 差不多 只 仅 才 就 a an the is are was
+    were to at in on of by now about around roughly approximately only just""".split()
 )
 _ZH_COUNT = re.compile(r"[每一二两三四五六七八九十百千万几半\d]+[次个天周月年岁号层楼点]?")
 
@@ -202,9 +210,20 @@ _BIG_COUNT = re.compile(
 )
 
 
+_DAYS = re.compile(
+    r"(?:周|星期|礼拜)[一二三四五六日天]|[上下中]午|早上|晚上|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?"
+)
+
+
 def _valueish(word: str) -> bool:
-    """A number, a count ("两次"), or a code with a digit ("4B", "us-east-1")."""
-    return any(c.isdigit() for c in word) or bool(_ZH_COUNT.fullmatch(word))
+    """A number, a count ("两次"), a code with a digit ("4B", "us-east-1"), a day or a
+    part of one (周五, Friday, 下午)."""
+    return (
+        any(c.isdigit() for c in word)
+        or bool(_ZH_COUNT.fullmatch(word))
+        or bool(_DAYS.fullmatch(word))
+    )
 
 
 def _words_of(content: str) -> list[str]:

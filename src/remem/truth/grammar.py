@@ -78,8 +78,10 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
         low = tok.low
         if low in lx.ZH_CHANGE_ADVERBS or low in lx.EN_CHANGE_ADVERBS:
             change = True
-            if not out:
-                continue
+            if not out or (tok.is_han and tok.tag[:1] in ("t", "d")):
+                continue  # "客户数据现在只保存 3 年": when it is said, not what of
+        if out and tok.is_han and low in _ONLY:
+            continue
         if tok.is_han and low in pr.ZH_PREDICATES and k + 1 < len(toks) and toks[k + 1].low == "的":
             continue  # "使用的端口": the port it uses is its port
         if tok.text in QUOTES or (tok.kind == "punct" and tok.text not in "-_/."):
@@ -116,6 +118,9 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
     usable = _words(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in PRONOUNS for t in out)
     usable = usable and not any(t.kind == "num" and t.low.isdigit() for t in out[:1])
     return owner, out, change, dropped, usable
+
+
+_ONLY = frozenset({"只", "仅", "才", "就", "只有", "仅仅"})  # "现在只保存 3 年"
 
 
 def _words(toks: list[Tok]) -> int:

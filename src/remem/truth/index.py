@@ -31,7 +31,8 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    rotations (每周轮换一次, 两周一轮), days of an activity ("I run on Tuesdays"), a
 #    kind word of the text over the value's (session 7, probe sets p and q).
 # 10: "voted and the X is …" (the subject after what was done), 打网球 keyed as 网球,
-#    Chinese numerals with their unit (七天 is 7d) (session 8, probe sets t-v).
+#    Chinese numerals with their unit (七天 is 7d), 现在只 inside a subject (session 8,
+#    probe sets t-x).
 SUBJECT_RULES = 10
 
 
