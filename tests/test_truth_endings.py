@@ -57,6 +57,11 @@ CHANGES = [
     # set x
     ("The VPN server is vpn1.corp.net", "The VPN server was replaced by vpn2.corp.net"),
     ("我周五在家办公", "现在改成周一在家办公了"),  # a day is a value
+    # set y
+    ("Our password manager is LastPass", "We left LastPass after the breach and use 1Password now"),
+    ("Our product manager is Leila", "Leila left the company; Omar is our PM now"),
+    ("Our DNS is on GoDaddy", "We transferred DNS to Cloudflare"),
+    ("我的跑鞋是耐克飞马", "飞马穿坏了，现在穿 Hoka"),
 ]
 
 

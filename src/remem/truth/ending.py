@@ -24,7 +24,7 @@ from remem.truth.verbs import predicate_at
 _ZH_END = frozenset(
     """卖 卖掉 退 退掉 读完 看完 学完 用完 停 停掉 停用 下线 取消 关 关掉 废弃 弃用 淘汰 注销
     到期 结束 辞 辞掉 退订 戒 戒掉 放弃 离开 搬走 搬离 丢 丢掉 砍掉 撤掉 下掉 关停 退租
-    离职 辞职 退休 调走 转岗 卸任 退出 搬出 停运 毕业 倒闭 关门""".split()
+    离职 辞职 退休 调走 转岗 卸任 退出 搬出 停运 毕业 倒闭 关门 穿坏 用坏""".split()
 )
 _ZH_DONE = frozenset({"了", "掉", "完", "啦"})
 # "老马不当组长了", "我不用 Notion 了": a value no longer in its role, or no longer used
@@ -54,7 +54,7 @@ _EN_BE = frozenset({"is", "was", "are", "were", "been", "got", "has", "have", "'
 _EN_NEW = (
     frozenset(
         """now instead joined started began switched moved picked took got bought signed
-    adopted replaced opened""".split()
+    adopted replaced opened shipped launched released""".split()
     )
     | lx.EN_CHANGE_ADVERBS
 )
@@ -63,6 +63,9 @@ _MAX = 4  # tokens of the value that ended
 _MARKS = frozenset("《》“”\"'「」")  # around a title or a name
 # What one holds of a value, after its name: the value is the name
 _HELD = frozenset("account card membership subscription plan 卡 账户 账号 会员 会员卡".split())
+_CAUSE = frozenset({"after", "before", "because", "since", "due", "when", "as"})
+# What a person leaves: then the one who left ended ("Leila left the company")
+_PLACES = frozenset({"company", "team", "job", "org", "organisation", "organization", "us"})
 _LEADS = frozenset({"correction", "update", "fyi", "note", "btw", "更正", "纠正", "更新", "补充"})
 # Who, before what ended: "儿子幼儿园毕业了" ended 幼儿园
 _ZH_PEOPLE = frozenset(
@@ -95,7 +98,10 @@ def _clauses(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
 
 
 def _bare(toks: list[Tok]) -> list[Tok] | None:
-    """The value alone: no owner, determiner, book brackets or particle around it."""
+    """The value alone: no owner, determiner, book brackets or particle around it, nor
+    the cause after it ("left LastPass after the breach")."""
+    cut = next((k for k, t in enumerate(toks) if k and t.low in _CAUSE), None)
+    toks = toks[:cut]
     drop = lx.EN_DETERMINERS | lx.EN_OWNERS_USER | lx.EN_OWNERS_WE | lx.ZH_OWNERS_USER
     out = [t for t in toks if t.low not in drop and t.low not in lx.ZH_OWNERS_WE]
     out = [
@@ -122,7 +128,8 @@ def _zh_ended(toks: list[Tok]) -> list[Tok] | None:
             if len(after_not) > 1 and len(after_not[0].low) == 1 and after_not[0].tag == "v":
                 after_not = after_not[1:]  # "不再找奥塞医生了": who is no longer seen
             return _bare(toks[:k]) or _bare(after_not)
-        done = after in _ZH_DONE or tok.low.endswith("完") or (k and toks[k - 1].low == "已经")
+        done = after in _ZH_DONE or tok.low.endswith(("完", "坏"))  # 读完, 穿坏
+        done = done or (k > 0 and toks[k - 1].low == "已经")
         if tok.low in _ZH_END and done:  # "儿子幼儿园毕业了": what ended is 幼儿园
             before = toks[:k][1:] if k > 1 and toks[0].low in _ZH_PEOPLE else toks[:k]
             return _bare(before) or _bare(toks[k + 1 :])
@@ -137,7 +144,10 @@ def _en_ended(toks: list[Tok]) -> list[Tok] | None:
             skip = 2 if pair in _EN_END_PAIRS else 1  # "(My son) finished preschool"
             rest = toks[k + skip :]
             rest = rest[1:] if rest and rest[0].low in ("of", "on") else rest
-            if (found := _bare(rest)) is not None:
+            found = _bare(rest)
+            if found is not None and found[-1].low in _PLACES and _bare(toks[:k]) is not None:
+                return _bare(toks[:k])
+            if found is not None:
                 return found
         if (
             word in _EN_BE

@@ -32,7 +32,7 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    kind word of the text over the value's (session 7, probe sets p and q).
 # 10: "voted and the X is …" (the subject after what was done), 打网球 keyed as 网球,
 #    Chinese numerals with their unit (七天 is 7d), 现在只 inside a subject (session 8,
-#    probe sets t-x).
+#    probe sets t-y), transferred X to Y.
 SUBJECT_RULES = 10
 
 

@@ -305,7 +305,8 @@ EN_TRANSITIVE = frozenset(
     move change switch bump upgrade downgrade rename raise lower increase reduce update
     migrate pin extend postpone reschedule relocate tightened loosened relaxed tighten
     loosen relax cut trimmed scaled brought moving changing switching bumping raising
-    lowering increasing reducing upgrading updating extending postponing migrating""".split()
+    lowering increasing reducing upgrading updating extending postponing migrating
+    transferred transfer ported""".split()
 )
 EN_TRANSITIVE_LINKS = frozenset({"to", "into", "onto"})
 # "we keep the wiki on Confluence", "host the docs at …": where the object is
