@@ -161,27 +161,25 @@ def test_the_kind_switched() -> None:
     assert topic is not None and topic.words == "牙医"
 
 
-def test_a_renamed_restatement_is_found_whatever_other_projects_hold(tmp_path: Path) -> None:
-    # the lookup once asked for the new name too (rare in the store, held by another
-    # project's memory), which the old memory cannot share
+@pytest.mark.parametrize(
+    ("others", "old", "new"),
+    [
+        # the lookup once asked for the new name too (rare in the store, held by another
+        # project's memory), which the old memory cannot share
+        (("代码评审找 Kenji", "发布审批找 Kenji"), "告警升级找 Maria", "以后告警升级找 Kenji"),
+        # 管理工具 and 理工 (jieba's pieces of 单仓库管理工具) are rare over the store, held by
+        # another project only: the rarest two words then name no memory of this project
+        (("项目管理工具用 Jira", "理工楼在东区"), "单仓库用 Lerna 管理", "单仓库管理工具换成了 Nx"),
+    ],
+)
+def test_a_change_is_found_whatever_other_projects_make_rare(
+    tmp_path: Path, others: tuple[str, ...], old: str, new: str
+) -> None:
     db = tmp_path / "m.db"
     with Memory(db, project="other") as other:
-        other.save("代码评审找 Kenji")
-        other.save("发布审批找 Kenji")
+        for text in others:
+            other.save(text)
     with Memory(db, project="mine") as mem:
-        mem.save("告警升级找 Maria")
-        result = mem.save("以后告警升级找 Kenji")
-        assert result.status == "superseded", result.reasons
-
-
-def test_a_topic_is_found_when_other_projects_make_its_words_rare(tmp_path: Path) -> None:
-    # 管理工具 and 理工 (jieba's pieces of 单仓库管理工具) are rare over the store, held by
-    # another project only: the rarest two words then name no memory of this project
-    db = tmp_path / "m.db"
-    with Memory(db, project="other") as other:
-        other.save("项目管理工具用 Jira")
-        other.save("理工楼在东区")
-    with Memory(db, project="mine") as mem:
-        mem.save("单仓库用 Lerna 管理")
-        result = mem.save("单仓库管理工具换成了 Nx")
+        mem.save(old)
+        result = mem.save(new)
         assert result.status == "superseded", result.reasons

@@ -99,14 +99,8 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
         if low in lx.ZH_OWNERS_WE or (low in lx.EN_OWNERS_WE and tok.text != "US"):
             owner = owner or "we"
             continue
-        if (
-            low == "and"
-            and out
-            and out[-1].low.endswith("ed")
-            and k + 1 < len(toks)
-            and (toks[k + 1].low in lx.EN_DETERMINERS or toks[k + 1].low in lx.EN_OWNERS_WE)
-        ):  # "We voted and the mascot is …": what was done, then the subject
-            out = []
+        if low == "and" and _done_then_subject(out, toks[k + 1 : k + 2]):
+            out = []  # "We voted and the mascot is …": what was done, then the subject
             continue
         out.append(tok)
     while out and _trailing_noise(out[-1].low):
@@ -121,6 +115,16 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
 
 
 _ONLY = frozenset({"只", "仅", "才", "就", "只有", "仅仅"})  # "现在只保存 3 年"
+
+
+def _done_then_subject(before: list[Tok], after: list[Tok]) -> bool:
+    """Whether "and" between `before` and `after` ends a thing done ("voted") and starts
+    the subject ("the mascot", "our office")."""
+    return (
+        bool(before and after)
+        and before[-1].low.endswith("ed")
+        and (after[0].low in lx.EN_DETERMINERS or after[0].low in lx.EN_OWNERS_WE)
+    )
 
 
 def _words(toks: list[Tok]) -> int:
