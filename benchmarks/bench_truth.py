@@ -46,8 +46,11 @@ from typing import Any
 from remem import Memory
 from remem.entry import Entry, to_utc
 
-HERE = Path(__file__).parent
-MADIAL = HERE.parent.parent.parent / "shared" / "data" / "madial"
+HERE = Path(__file__).resolve().parent
+MADIAL = next(  # ../shared/data beside the checkout, wherever it is run from
+    (p / "shared" / "data" / "madial" for p in HERE.parents if (p / "shared").is_dir()),
+    Path("shared/data/madial"),
+)
 TARGETS = {"updates_detected": 0.98, "current_only": 0.98, "false_conflicts": 0.005}
 
 
@@ -262,12 +265,13 @@ def run_mode(mode: str, data: dict[str, Any], args: argparse.Namespace) -> dict[
 PROBES = HERE / "data" / "truth_probes.json"
 
 
-def run_probes(embedder: Any) -> dict[str, dict[str, Any]]:
+def run_probes(embedder: Any, path: Path = PROBES) -> dict[str, dict[str, Any]]:
     """The hand-written probe sets (benchmarks/data/truth_probes.json): each later version
     of a chain must be caught (superseded, or a conflict for the caller to settle) and
-    leave only itself current; look-alikes must both be added; repeats should be
-    duplicates."""
-    sets = json.loads(PROBES.read_text(encoding="utf-8"))["sets"]
+    leave only itself current; look-alikes must both be added, and a look-alike must
+    stay untouched by the changes of the fact it looks like (`crossed`); repeats should
+    be duplicates."""
+    sets = json.loads(path.read_text(encoding="utf-8"))["sets"]
     out: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "probes.db"
@@ -289,6 +293,7 @@ def run_probes(embedder: Any) -> dict[str, dict[str, Any]]:
                     mem.save(a)
                     if (status := mem.save(b).status) != "added":
                         refused.append((a, b, status))
+            crossed, crossings = cross_probes(db, name, probe, embedder)
             for i, (a, b) in enumerate(probe["repeats"]):
                 with memory(db, f"{name}-r{i}", embedder) as mem:
                     mem.save(a)
@@ -297,16 +302,55 @@ def run_probes(embedder: Any) -> dict[str, dict[str, Any]]:
             out[name] = {
                 "changes": changes, "missed": missed, "look_alikes": len(probe["look_alikes"]),
                 "refused": refused, "repeats": len(probe["repeats"]), "not_caught": repeated,
+                "crossings": crossings, "crossed": crossed,
             }  # fmt: skip
     return out
+
+
+def cross_probes(
+    db: Path, name: str, probe: dict[str, Any], embedder: Any
+) -> tuple[list[tuple[str, str, str]], int]:
+    """Each look-alike (a, b) whose a starts an update chain: b saved alone, then a's
+    later versions ("We moved the billing service to port 9090" after "The auth service
+    listens on port 8080"). b must stay current and never be offered as a conflict; the
+    ones touched, and how many were tried."""
+    touched, tried = [], 0
+    for i, (a, b) in enumerate(probe["look_alikes"]):
+        for chain in (c for c in probe["updates"] if c[0] == a):
+            tried += 1
+            with memory(db, f"{name}-x{i}-{tried}", embedder) as mem:
+                kept = mem.save(b).entry
+                for later in chain[1:]:
+                    r = mem.save(later)
+                    if kept.id in {c.id for c in r.conflicts} or kept.id not in {
+                        e.id for e in mem.list()
+                    }:
+                        touched.append((b, later, r.status))
+                        break
+    return touched, tried
 
 
 def probe_lines(probes: dict[str, dict[str, Any]]) -> list[str]:
     return [
         f"probes {name:<10}       updates caught {p['changes'] - len(p['missed'])}/{p['changes']}, "
         f"look-alikes refused {len(p['refused'])}/{p['look_alikes']}, repeats caught "
-        f"{p['repeats'] - len(p['not_caught'])}/{p['repeats']}"
+        f"{p['repeats'] - len(p['not_caught'])}/{p['repeats']}, look-alikes touched by "
+        f"the other's change {len(p['crossed'])}/{p['crossings']}"
         for name, p in probes.items()
+    ]
+
+
+def probe_totals(probes: dict[str, dict[str, Any]]) -> list[str]:
+    def total(key: str) -> int:
+        return sum(len(p[key]) if isinstance(p[key], list) else p[key] for p in probes.values())
+
+    caught, changes = total("changes") - total("missed"), total("changes")
+    return [
+        f"probes, all sets      updates caught {caught}/{changes} "
+        f"({caught / max(changes, 1):.1%}), "
+        f"look-alikes refused {total('refused')}/{total('look_alikes')}, repeats caught "
+        f"{total('repeats') - total('not_caught')}/{total('repeats')}, look-alikes touched "
+        f"{total('crossed')}/{total('crossings')}"
     ]
 
 
@@ -323,14 +367,16 @@ def summary(mode: str, r: dict[str, Any]) -> str:
         f"duplicates caught       {rep['duplicates_caught']:.1%} of {rep['pairs']} repeats",
     ]
     for key, val in m.items():
-        if isinstance(val, dict):
+        if not isinstance(val, dict):
+            lines.append(f"MADial {key:<12}    {val} (looked in {MADIAL})")
+        else:
             lines.append(f"MADial {key:<12}    kept {val['kept']}/{val['total']}, "
                          f"conflicts {val['conflicts']}")  # fmt: skip
     if "import" in r:
         i = r["import"]
         lines.append(f"import {i['facts']} facts  conflicts {i['conflicts']}, duplicates "
                      f"{i['duplicates']}, {i['seconds']} s")  # fmt: skip
-    lines += probe_lines(r["probes"]) if "probes" in r else []
+    lines += [*probe_lines(r["probes"]), *probe_totals(r["probes"])] if "probes" in r else []
     lines.append(
         f"save latency            p50 {r['save_ms']['p50']} ms, p95 {r['save_ms']['p95']} ms"
     )
@@ -350,6 +396,8 @@ def main() -> None:
         help="Also run the hand-written probes (data/truth_probes.json).",
     )  # fmt: skip
     parser.add_argument("--probes-only", action="store_true", help="Only the probes.")
+    parser.add_argument("--probe-file", type=Path, default=PROBES,
+                        help="Probe sets to run (default: data/truth_probes.json).")  # fmt: skip
     args = parser.parse_args()
     if args.probes_only:
         for mode in args.modes.split(","):
@@ -358,8 +406,8 @@ def main() -> None:
                 from remem.retrieval.embedding import USEEmbedder
 
                 embedder = USEEmbedder()
-            probes = run_probes(embedder)
-            print(f"== {mode}", *probe_lines(probes), sep="\n", flush=True)
+            probes = run_probes(embedder, args.probe_file)
+            print(f"== {mode}", *probe_lines(probes), *probe_totals(probes), sep="\n", flush=True)
             if args.verbose:
                 print(json.dumps(probes, ensure_ascii=False, indent=1))
         return

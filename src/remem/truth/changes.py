@@ -198,7 +198,7 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
 
 # Words a restatement may add or drop around its value: verbs of change and place,
 # particles, articles, approximations (what is left on each side must be the value alone)
-_LINKS = frozenset(
+LINKS = frozenset(
     """了 的 是 为 在 到 了的 把 将 大概 大约 约 左右 差不多 只 仅 才 就 a an the is are was
     were to at in on of by now about around roughly approximately only just""".split()
 )
@@ -216,7 +216,7 @@ _DAYS = re.compile(
 )
 
 
-def _valueish(word: str) -> bool:
+def valueish(word: str) -> bool:
     """A number, a count ("两次"), a code with a digit ("4B", "us-east-1"), a day or a
     part of one (周五, Friday, 下午)."""
     return (
@@ -233,16 +233,16 @@ def _words_of(content: str) -> list[str]:
         found = predicate_at(toks, i)
         if found is not None and (found[0].change or found[0].attr in ("location", "move")):
             continue  # 改到, 涨到, 在: how it is said, not what
-        if tok.low in _LINKS or tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_ADVERBS:
+        if tok.low in LINKS or tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_ADVERBS:
             continue
-        if tok.low in _OWNERS:  # "我每天走 8000 步" -> "最近每天走一万步"
+        if tok.low in OWNERS:  # "我每天走 8000 步" -> "最近每天走一万步"
             continue
         glued = _BIG_COUNT.fullmatch(tok.low)  # 一万步: the number and its unit, as 8000 步
         out += glued.groups() if glued else [tok.low]
     return out
 
 
-_OWNERS = lx.ZH_OWNERS_USER | lx.ZH_OWNERS_WE | lx.EN_OWNERS_USER | lx.EN_OWNERS_WE
+OWNERS = lx.ZH_OWNERS_USER | lx.ZH_OWNERS_WE | lx.EN_OWNERS_USER | lx.EN_OWNERS_WE
 
 
 def _pair_stems(gone: Counter[str], came: Counter[str], kept: Counter[str]) -> None:
@@ -267,14 +267,14 @@ def restated(old: str, new: str) -> bool:
         return False
     if sum(kept.values()) < max(2, sum(gone.values()) + sum(came.values())):
         return False  # the words kept must outweigh the words changed
-    names = _names(old) | _names(new)  # "告警升级找 Maria" -> "以后告警升级找 Kenji"
-    return all(_valueish(w) or w in names for w in (*gone, *came))
+    names = names_in(old) | names_in(new)  # "告警升级找 Maria" -> "以后告警升级找 Kenji"
+    return all(valueish(w) or w in names for w in (*gone, *came))
 
 
 _ZH_NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "nz", "eng"})
 
 
-def _names(content: str) -> set[str]:
+def names_in(content: str) -> set[str]:
     """The words of `content` that are names: capitalised Latin words but the first,
     and the words jieba tags as names."""
     toks = [t for t in solid(tokenize(normal(content))) if t.kind != "punct"]
@@ -291,8 +291,8 @@ def restatement_terms(content: str, claim: Claim | None) -> str:
     if claim is not None or len(content) > _MAX_CHARS or not states_change(content):
         return ""
     # 每周 may be the value, but also what says how often: a word to find the old by
-    words = [w for w in _words_of(content) if not _valueish(w) or w[0] == "每"]
-    names = _names(content)  # the new value may be a name: not a word to find the old by
+    words = [w for w in _words_of(content) if not valueish(w) or w[0] == "每"]
+    names = names_in(content)  # the new value may be a name: not a word to find the old by
     return " ".join([w for w in words if w not in names] or words)
 
 

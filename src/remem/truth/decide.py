@@ -20,7 +20,7 @@ from functools import lru_cache
 from remem import text
 from remem.entry import Entry
 from remem.store.protocol import Near
-from remem.truth import changes, dedup, keys
+from remem.truth import changes, dedup, keys, overlap
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
 from remem.truth.subject import Claim, read, states_change
@@ -128,6 +128,10 @@ def akin(new: Claim, was: Claim) -> bool:
     named = keys.named_product(new.subject)
     if named and (other := keys.named_product(was.subject)) and named != other:
         return False
+    if not named and new.value and (other := keys.named_product(was.subject)):
+        # "Node 版本是 18" -> "已经升级到 Python 3.11": the value names another product
+        if (said := keys.named_product(new.value)) is not None and said != other:
+            return False
     if new.key == was.key:
         return True
     a, b = _key_words(new.key), _key_words(was.key)
@@ -142,7 +146,20 @@ def akin(new: Claim, was: Claim) -> bool:
     # "We send our logs to Elasticsearch" -> "Logs now go to Loki": kinds of value too
     # "We renamed the Slack workspace to acme-dev": what it is called is what it is
     a, b = a - _WHERE - nouns - {"name"}, b - _WHERE - nouns - {"name"}
-    return new.change and bool(a - lx.KINDS) and a - lx.KINDS == b - lx.KINDS
+    # a kind word names what the value is ("logs go to Loki"), never a number's owner:
+    # "the CI timeout" and "the deploy timeout" are two timeouts
+    kinds = frozenset() if _quantity(new) else lx.KINDS
+    return new.change and bool(a - kinds) and a - kinds == b - kinds
+
+
+def _quantity(claim: Claim) -> bool:
+    return any(t[:1].isdigit() for t in claim.value_terms)
+
+
+@lru_cache(maxsize=1)
+def _people_keys() -> frozenset[str]:
+    """The people nouns as subject keys spell them (stemmed: "parents" is `parent`)."""
+    return frozenset(t for w in lx.PEOPLE for t in (text.terms(w) or [w]))
 
 
 @lru_cache(maxsize=8192)  # the same candidates' keys, save after save
@@ -172,8 +189,12 @@ def relation(
     found = dedup.relation(existing, incoming, left=canon)
     changed = claim.change if claim is not None else states_change(incoming.content)
     if found is None and changed and changes.restated(existing.content, incoming.content):
-        return Match(existing, "supersede", "the same statement, its value changed")
-    if found is None or found.relation != "conflict":
+        found = Match(existing, "supersede", "the same statement, its value changed")
+    if found is None or found.relation == "duplicate":
+        return found
+    if overlap.two_things(existing, incoming.content):
+        return None  # "清理任务凌晨 3 点跑" / "备份改到凌晨 4 点跑": another thing's time
+    if found.relation != "conflict":
         return found
     return (
         Match(existing, "supersede", f"{found.reason}; the text states a change")
@@ -189,7 +210,9 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
     narrower = []
     for near in candidates:
         old, was = near.entry, claim_of(near.entry, near=near)
-        if was is not None and was.value is not None and want < set(was.key.split()):
+        if was is None or was.value is None or not want < (words := set(was.key.split())):
+            continue
+        if not (words - want) & _people_keys():  # "my parents' home" is not the user's
             narrower.append((old, was))
     if len(narrower) == 1:
         old, was = narrower[0]

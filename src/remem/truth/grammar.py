@@ -242,7 +242,7 @@ def _tail(tail: list[Tok], value: _Value, pred: Predicate) -> None:
     elif first in ("而不是", "而非"):
         value.dropped = span_text(tail[1:])
     elif all(w in lx.EN_TRAILING or w in lx.ZH_TRAILING for w in lows):
-        value.change = value.change or bool({"now", "instead", "anymore"} & set(lows))
+        value.change = value.change or bool(lx.EN_CHANGE_TAILS & set(lows))
     else:
         value.complete = False
 
@@ -297,7 +297,7 @@ def trim_value(value: list[Tok], pred: Predicate) -> tuple[list[Tok], bool, bool
     while value and (value[-1].low in lx.ZH_TRAILING or value[-1].low in lx.EN_TRAILING
                      or value[-1].low in lx.ZH_LOCATIVE):  # fmt: skip
         located = located or value[-1].low in lx.ZH_LOCATIVE
-        change = change or value[-1].low in ("now", "instead", "anymore")
+        change = change or value[-1].low in lx.EN_CHANGE_TAILS
         value = value[:-1]
     return value, located, change
 

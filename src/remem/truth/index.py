@@ -33,7 +33,10 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 10: "voted and the X is …" (the subject after what was done), 打网球 keyed as 网球,
 #    Chinese numerals with their unit (七天 is 7d), 现在只 inside a subject (session 8,
 #    probe sets t-y), transferred X to Y.
-SUBJECT_RULES = 10
+# 11: "again" closing a value states a change (back to an earlier one), "scratch that",
+#    "change of plan", ended up with, has gone to, 加到/减回/恢复到…, 改约到, 交给
+#    (session 9, probe sets z1-z4).
+SUBJECT_RULES = 11
 
 
 def subject_key(entry: Entry) -> str:

@@ -24,9 +24,12 @@ ZH_CHANGE_ADVERBS = frozenset(
     已经 已 终于 最终 后来 新 新的 又 重新 再次 刚刚 随后 最近 近来 这阵子 这段时间""".split()
 )
 EN_CHANGE_ADVERBS = frozenset({"now", "henceforth", "anymore", "instead", "new"})
+# Words closing a clause that say its value is a change: "… is 2 replicas again"
+EN_CHANGE_TAILS = frozenset({"now", "instead", "anymore", "again"})
 EN_CHANGE_PHRASES = (
     "from now on", "going forward", "as of now", "as of today", "from today", "these days",
-    "nowadays", "lately", "recently", "right now", "at the moment", "by now",
+    "nowadays", "lately", "recently", "right now", "at the moment", "by now", "change of plan",
+    "change of plans",
 )  # fmt: skip
 # Corrections: the earlier value was wrong; the new one replaces it.
 ZH_CORRECTIONS = (
@@ -43,7 +46,7 @@ ZH_CORRECTIONS = (
     "准确地说",
 )
 EN_CORRECTIONS = ("correction", "actually", "i meant", "to correct", "sorry,", "in fact",
-                  "i was wrong", "not quite", "that was wrong")  # fmt: skip
+                  "i was wrong", "not quite", "that was wrong", "scratch that")  # fmt: skip
 # The value that stops: "从 X 改为 Y", "from X to Y", "instead of X", "而不是 X".
 ZH_FROM = frozenset({"从", "由"})
 EN_FROM = frozenset({"from"})
@@ -101,6 +104,17 @@ OWNER_NOUNS = frozenset(
     {"项目", "团队", "project", "team", "repo", "repository", "仓库", "公司", "组", "家里"}
     | {"家中", "我家"}
     | {"office", "办公室", "部门", "department"}
+)
+
+# People a fact can be of besides the user: "My parents live in Portland" is not where
+# the user lives, however "I moved to Denver" is read.
+PEOPLE = frozenset(
+    """parent parents mother mom mum father dad sister brother sibling wife husband partner
+    spouse son daughter kid kids child children friend boss colleague roommate grandma
+    grandpa grandmother grandfather aunt uncle cousin neighbour neighbor girlfriend boyfriend
+    父母 爸妈 爸爸 妈妈 我妈 我爸 父亲 母亲 姐姐 妹妹 哥哥 弟弟 我哥 我姐 老婆 老公 妻子
+    丈夫 太太 儿子 女儿 孩子 朋友 同事 老板 室友 爷爷 奶奶 外公 外婆 姥姥 姥爷 舅舅 阿姨
+    叔叔 邻居 男朋友 女朋友""".split()
 )
 
 # "X 由 Y 负责": Y is X's owner.

@@ -87,7 +87,8 @@ ZH_PREDICATES: dict[str, Predicate] = {
         "提高到 提高至 提升到 增加到 增至 减少到 减到 降低到 延长到 缩短到 推迟到 提前到 "
         "延期到 改期到 定成 转为 转成 转到 转向 成为 变更到 "
         "缩短为 延长为 提高为 降低为 增加为 减少为 提升为 调整成 提前为 推迟为 追加到 追加至 "
-        "涨价到 上涨到 下降到 扩充到 扩充至 扩张到 扩招到 缩到 缩至 减至 缩为",
+        "涨价到 上涨到 下降到 扩充到 扩充至 扩张到 扩招到 缩到 缩至 减至 缩为 "
+        "加到 加至 加回 减回 缩回 降回 涨回 调回 恢复到 恢复为 恢复成",
         _CHANGE,
     ),
     **_many(
@@ -96,6 +97,7 @@ ZH_PREDICATES: dict[str, Predicate] = {
         _MOVE,
     ),
     **_many("定在 定于 安排在 约在 排在 放到了", Predicate(attr="move")),
+    **_many("改约到 改约在 改约 改期为 改期在", _MOVE),
     **_many(
         "改名为 更名为 重命名为 改叫 改名叫 改名成 更名成 重命名成",
         Predicate(change=True, attr="name"),
@@ -104,7 +106,7 @@ ZH_PREDICATES: dict[str, Predicate] = {
     **_many("用于 用来 用作 作为 当作 充当", Predicate(inverse=True)),
     **_many("负责 维护 主导 牵头 负责处理 主持 接手 管", Predicate(inverse=True, attr="owner")),
     # "发布工作交接给了小钱": who owns it now
-    **_many("交接给 交接给了 移交给 转交给 交给了", Predicate(change=True, attr="owner")),
+    **_many("交接给 交接给了 移交给 转交给 交给了 交给", Predicate(change=True, attr="owner")),
 }
 
 # English predicates, matched over words joined by one space; longest match wins.
@@ -236,6 +238,9 @@ EN_PREDICATES: dict[str, Predicate] = {
         "going back to|switched back to|changed back to|moved back to|reverted to|"
         "has reverted to|was reverted to|returned to|is back to|are back to|is back on|"
         "settled on|have settled on|has settled on|went with|now prefer|now prefers|"
+        "ended up with|ended up going with|ended up on|ended up at|ended up using|"
+        "has gone to|have gone to|has gone up to|has gone down to|have gone up to|"
+        "have gone down to|"
         "was rewritten in|is rewritten in|has been rewritten in|were rewritten in|"
         "got rewritten in|rewritten in|was ported to|has been ported to|ported to|"
         "tightened to|was tightened to|loosened to|was loosened to|relaxed to|was relaxed to|"

@@ -494,7 +494,7 @@ def states_change(content: str) -> bool:
             return True
         toks = solid(sent)
         for i, tok in enumerate(toks):
-            if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in ("now", "instead", "anymore"):
+            if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_TAILS:
                 return True
             if tok.low in lx.ZH_BY and tok.low != "由":  # 改由
                 return True

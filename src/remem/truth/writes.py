@@ -12,8 +12,9 @@ from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
-from remem.truth import changes, decide, index, versions
-from remem.truth.dedup import SimilarityCheck
+from remem.truth import changes, decide, index, overlap, versions
+from remem.truth.dedup import CONFLICT_TYPES, SimilarityCheck
+from remem.truth.subject import states_change
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
 
@@ -61,6 +62,11 @@ def save(
         by_key = IndexFields(fields.terms, "", "", {}, subject=tail.key)
         more = store.same_domain(Domain.of(entry), by_key, limit=8, broader=True)
         matches = decide.classify(entry, [*candidates, *more], claim=tail, semantic=None)
+    if not matches and entry.type in CONFLICT_TYPES and states_change(entry.content):
+        # the last look: a stated change by the words it shares (truth.overlap)
+        words = overlap.lookup_terms(entry.content)
+        found = holding(store, entry, text.terms(" ".join(words))) if words else []
+        matches = overlap.changed_by_words(entry, [c.entry for c in (*candidates, *found)])
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
         return SaveResult(

@@ -1,0 +1,252 @@
+"""The last look for what a stated change changes: the words the two sentences share.
+
+The grammar reads a subject and a value where it knows the phrasing; people say a
+change in ways it does not ("I take the 8:15 train" -> "I now catch the 7:50 train
+instead", "缓存过期时间是 10 分钟" -> "缓存过期时间减半，改成 5 分钟", "Our SSO provider is
+Okta" -> "SSO is handled by Azure AD now"). When a text states a change (a change verb,
+"now", 现在, a correction) and every rule has found nothing, the memory it changes is a
+current one of the same domain that shares its words of topic, leaves out a word the
+new text brings and says something the new text no longer does. Three things keep it
+from touching another fact that looks alike:
+
+- a shared word qualified differently on each side is another thing ("the auth service"
+  and "the billing service", "我哥住在" and "妹妹现在住在");
+- an old memory whose value the new text says again is not what changed ("Our engineering
+  manager is Omar" after "…; Omar is our PM now");
+- several memories that fit make it a question (conflicts), never a guess.
+
+    changed_by_words(incoming, candidates)
+    # [Match(entry=<I take the 8:15 train>, relation="supersede", reason="…")]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from remem import text
+from remem.entry import Entry
+from remem.truth import lexicon as lx
+from remem.truth.changes import LINKS, OWNERS, names_in, valueish
+from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
+from remem.truth.subject import states_change
+from remem.truth.verbs import predicate_at
+
+_MAX_CHARS = 300
+_MAX_UNITS = 9
+# Verbs and words so common that sharing them says nothing of a topic
+_WEAK = frozenset(
+    """use used using uses have has had get got make made go goes went do does did take took
+    be is are was were keep kept put set run runs ran usual usually always often
+    用 是 有 在 做 去 要 会 能 让 给 把 被 一般 平时 通常 经常 常 都 也 还 就 才 个 次 种""".split()
+)
+# How long or how often: "a month" says no topic, but "during the day" may say which one
+_PERIODS = frozenset("day week month year hour minut per 天 周 月 年 小时 分钟".split())
+_NO_TOPIC = _WEAK | _PERIODS
+_SKIP = LINKS | OWNERS | lx.EN_DETERMINERS | lx.ZH_TRAILING | text.EN_STOPWORDS
+_CHANGE_WORDS = lx.ZH_CHANGE_ADVERBS | lx.EN_CHANGE_ADVERBS
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A word of a sentence as the comparison reads it: its form (stemmed English, a
+    Chinese word), whether it is a value (a number, a name, a code, a day), and whether
+    it is shared with the other sentence (set by the comparison)."""
+
+    form: str
+    value: bool
+    verb: bool  # a one-character Chinese verb (开, 坐, 吃): how a thing is done, not which
+    cut: bool  # a clause or a change verb ends before it
+    clause: int  # which clause of the text it stands in
+    after_for: bool = False  # "for" before it: "the freeze for 4.3" says which freeze
+
+
+@lru_cache(maxsize=4096)
+def units(content: str) -> tuple[Unit, ...]:
+    """The words of `content` that can say what it is about or what it states."""
+    toks = [t for t in solid(tokenize(normal(content))) if t.kind != "space"]
+    names = names_in(content)
+    han = any(t.is_han for t in toks)
+    out: list[Unit] = []
+    cut, clause, after_for = False, 0, False
+    for i, tok in enumerate(toks):
+        if tok.text in SENTENCE_END or tok.text in CLAUSE_PUNCT:
+            cut, clause = True, clause + bool(out)
+            continue
+        if tok.kind == "punct":  # "$", "%", quotes: inside the clause
+            continue
+        found = predicate_at(toks, i)
+        if found is not None and (found[0].change or found[0].negation):
+            cut = True  # a change verb: what follows is what holds now
+            continue
+        low = tok.low
+        acronym = len(tok.text) > 1 and tok.text.isupper()  # "US" is not "us"
+        if not acronym and (low in _SKIP or low in _CHANGE_WORDS or low in text.ZH_STOPWORDS):
+            after_for = low == "for"
+            continue
+        value = (
+            valueish(low)
+            or low in names
+            or tok.kind in ("path", "url")
+            or (han and tok.kind == "word")  # a Latin word in Chinese: a name or code
+            or ("." in low and any(c.isalpha() for c in low))  # a host: app.acme.io
+        )
+        verb = tok.is_han and len(tok.text) == 1 and tok.tag == "v"
+        out.append(Unit(_form(tok), value, verb, cut, clause, after_for))
+        cut = after_for = False
+    return tuple(out)
+
+
+def _form(tok: Tok) -> str:
+    low = tok.low.removesuffix("'s").removesuffix("’s")  # "the service's" is the service
+    if tok.is_han or not low.isalpha():
+        return low
+    return terms[0] if (terms := text.terms(low)) else low
+
+
+def _same(a: str, b: str) -> bool:
+    """One word, or a Chinese word inside another ("进程" of "进程池")."""
+    if a == b:
+        return True
+    han = "\u4e00" <= a[:1] <= "\u9fff" and "\u4e00" <= b[:1] <= "\u9fff"
+    if not han:
+        return False
+    if min(len(a), len(b)) == 1:  # a verb said shorter: 游 of 游泳, 跑 of 跑步
+        return max(len(a), len(b)) == 2 and a[0] == b[0]
+    return a in b or b in a
+
+
+def _shared(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
+    return [any(_same(u.form, v.form) for v in other) for u in one]
+
+
+def _qualifiers(units_: Sequence[Unit], other: Sequence[Unit], subject: set[str]) -> set[str]:
+    """The words naming which thing a sentence is about that the `other` lacks: the
+    words of its subject (`subject`: the stored subject's, where the rules read one) and
+    those before its first value (leading values aside: "每月交通预算 500 块"), a word the
+    other says only part of ("家庭医生" of "医生"), and a name or code right before a
+    shared word ("P99 latency", "the iOS app"; not a number or time: "the 7:50 train")."""
+    shared = _shared(units_, other)
+    # a clause that shares no word of topic with the other is context: "Heads up:",
+    # "磁盘扛不住，…", "…; 6 GB starved the sidecars"
+    topical = {u.clause for u, s in zip(units_, shared, strict=True)
+               if s and not u.value and u.form not in _NO_TOPIC}  # fmt: skip
+    # what follows the last value is context ("… since the upgrade", "… to save costs");
+    # with no value, every word may say which thing it is
+    last = max((i for i, u in enumerate(units_) if u.value), default=len(units_))
+    out = set()
+    for i, (unit, same) in enumerate(zip(units_, shared, strict=True)):
+        if unit.form in _WEAK or unit.verb or (unit.form in _PERIODS and unit.form not in subject):
+            continue
+        if same and not _partly(unit.form, other):
+            continue
+        if topical and unit.clause not in topical:
+            continue
+        if not unit.value:
+            if unit.form in subject or i < last:
+                out.add(unit.form)
+        elif i + 1 < len(units_) and shared[i + 1] and not units_[i + 1].value:
+            if _code(unit.form) or not valueish(unit.form):
+                out.add(unit.form)
+        elif unit.after_for and i and shared[i - 1] and not units_[i - 1].value:
+            out.add(unit.form)
+    return out
+
+
+def _code(form: str) -> bool:
+    """A name or code that says which one ("p99", "ios", "a100"), not an amount or a day."""
+    return not form[:1].isdigit() and any(c.isascii() and c.isalpha() for c in form)
+
+
+def _partly(form: str, other: Sequence[Unit]) -> bool:
+    """Whether `other` holds only part of the word `form` ("医生" of "家庭医生")."""
+    return not any(u.form == form for u in other) and any(u.form in form for u in other)
+
+
+def _subject_words(old: Entry) -> set[str]:
+    return {u.form for u in units(old.subject)} if old.subject else set()
+
+
+def _fit(new: Sequence[Unit], old: Entry) -> str | None:
+    """How `old` fits the change `new` states: "supersede", "conflict" (it may be the
+    one: a word of which thing it is is said on one side only) or None."""
+    was = units(old.content)
+    shared_new, shared_old = _shared(new, was), _shared(was, new)
+    topic = [u for u, s in zip(new, shared_new, strict=True) if s and not u.value]
+    if not any(u.form not in _NO_TOPIC for u in topic) or not _covers(new, shared_new):
+        return None
+    if all(shared_new) or all(shared_old):
+        return None  # nothing new, or nothing of the old gone
+    if old.value is not None and _restates(old.value, new):
+        return None  # the old value is said again: another fact
+    if (
+        not old.value
+        and any(u.value for u in was)
+        and all(s for u, s in zip(was, shared_old, strict=True) if u.value)
+    ):
+        return None
+    mine = _qualifiers(new, was, set())
+    theirs = _qualifiers(was, new, _subject_words(old))
+    if (mine and theirs) or (mine | theirs) & lx.PEOPLE:
+        return None  # "the billing service" / "the auth service"; the kids' room: two things
+    return "conflict" if mine else None if theirs else "supersede"
+
+
+def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:
+    """Whether the shared words are a third of what the clauses holding them say ("Bart
+    felt lonely about moving" shares only "Bart" with "Bart and Jimmy had a great time")."""
+    words = [(u, s) for u, s in zip(new, shared, strict=True)
+             if not u.value and u.form not in _NO_TOPIC]  # fmt: skip
+    topical = {u.clause for u, s in words if s}
+    said = [s for u, s in words if u.clause in topical]
+    return 3 * sum(said) >= len(said)
+
+
+def two_things(old: Entry, content: str) -> bool:
+    """Whether `content` and `old` each name which thing they are about by a word the
+    other lacks (the surface rules' guard: "生产服务器的 IP" / "测试服务器换了新 IP")."""
+    if len(content) > _MAX_CHARS or len(old.content) > _MAX_CHARS:
+        return False
+    new, was = units(content), units(old.content)
+    mine, theirs = _qualifiers(new, was, set()), _qualifiers(was, new, _subject_words(old))
+    # "My wife picks the kids up at 3:15" is not "I take the kids at 8:10": another person
+    return bool(mine and theirs) or bool((mine | theirs) & lx.PEOPLE)
+
+
+def _restates(value: str, new: Sequence[Unit]) -> bool:
+    forms = [u for u in units(value) if u.form not in _NO_TOPIC]
+    return bool(forms) and all(any(_same(f.form, u.form) for u in new) for f in forms)
+
+
+def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+    """The memories among `candidates` that `incoming`'s stated change can be of, by
+    the words they share (see the module); [] when its text states no change."""
+    content = incoming.content
+    if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS:
+        return []
+    if not states_change(content):
+        return []
+    new = units(content)
+    if len(new) > _MAX_UNITS:
+        return []  # a story, not a fact (MADial's events: 6-28 words, facts 1-9)
+    fits = {}
+    for old in candidates:
+        if (
+            old.id != incoming.id
+            and old.type in CONFLICT_TYPES
+            and old.is_current
+            and len(old.content) <= _MAX_CHARS
+            and (how := _fit(new, old)) is not None
+        ):
+            fits[old.id] = (old, how)
+    if len(fits) == 1 and (only := next(iter(fits.values())))[1] == "supersede":
+        return [Match(only[0], "supersede", "the text states a change of what it shares with this")]
+    return [Match(old, "conflict", "which one changed? (the words they share)")
+            for old, _ in list(fits.values())[:3]]  # fmt: skip
+
+
+def lookup_terms(content: str) -> list[str]:
+    """The words to find the changed memory by: what the text says but its values."""
+    return [u.form for u in units(content) if not u.value and u.form not in _NO_TOPIC]

@@ -1,0 +1,115 @@
+"""A stated change found by the words it shares with the memory it changes, and the
+guards that keep a change of one thing off another that looks like it (issue 12, session
+9: probe sets z1-z4, written blind; the look-alike crossings of every probe set)."""
+
+from __future__ import annotations
+
+import pytest
+
+from remem import Memory
+from remem.truth import overlap
+
+
+# -- caught by the words they share --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("I take the 8:15 train", "I now catch the 7:50 train instead"),
+        ("缓存过期时间是 10 分钟", "缓存过期时间减半，改成 5 分钟"),
+        ("We track issues in GitHub Issues", "We moved issue tracking to Linear"),
+        ("复盘会每两周五开", "复盘会现在改到每周一"),
+        ("Production images are built with Docker", "We build production images with Buildah now"),
+        ("我们每月开一次全员会", "全员会改成每季度一次"),
+    ],
+)
+def test_a_stated_change_is_found_by_the_words_it_shares(
+    mem: Memory, before: str, after: str
+) -> None:
+    old = mem.save(before)
+    assert old.status == "added"
+    new = mem.save(after)
+    assert new.status in ("superseded", "conflict"), new.reasons
+    if new.status == "conflict":
+        mem.save(after, replace_id=new.conflicts[0].id)
+    assert [e.content for e in mem.list()] == [after]
+
+
+def test_a_context_clause_does_not_hide_the_change(mem: Memory) -> None:
+    mem.save("Prometheus 监控数据保留 15 天")
+    result = mem.save("磁盘扛不住，Prometheus 数据保留又缩到 10 天了")
+    assert result.status in ("superseded", "conflict"), result.reasons
+
+
+def test_again_states_a_change_back(mem: Memory) -> None:
+    mem.save("The HPA minimum for the api deployment is 2 replicas")
+    raised = mem.save("The api HPA minimum is 3 replicas now")
+    assert raised.status == "superseded", raised.reasons
+    back = mem.save("Traffic has calmed down, so the api HPA minimum is 2 replicas again")
+    assert back.status == "superseded", back.reasons
+    assert back.replaced is not None and back.replaced.id == raised.entry.id
+
+
+# -- another thing, however alike -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("kept", "change"),
+    [
+        ("The auth service listens on port 8080", "We moved the billing service to port 9090"),
+        ("The session TTL is 30 minutes", "Cache TTL halved to 5 minutes"),
+        ("My parents live in Portland", "I relocated to Denver last month"),
+        ("我爸妈住在苏州", "上个月我搬到了成都"),
+        ("My wife is on the Basic plan", "I upgraded to the Team plan"),
+        ("The deploy timeout is 10 minutes", "We increased the CI timeout to 45 minutes"),
+        ("部署超时时间是 10 分钟", "CI 超时时间下调到 20 分钟"),
+        ("生产服务器的 IP 是 10.0.1.5", "测试服务器换了新 IP 10.0.0.8"),
+        ("Node 版本是 18", "已经升级到 Python 3.11"),
+        ("清理任务凌晨 3 点跑", "备份改到凌晨 4 点跑"),
+        (
+            "The feature freeze for 4.2 is on Friday",
+            "The feature freeze for 4.3 was pushed to June 6",
+        ),
+        ("Our p50 latency target is 80 ms", "We tightened the p99 latency target to 200 ms"),
+        ("李四的团队用 GitHub Actions", "张三的团队改用 GitLab CI 了"),
+        ("My phone plan costs $25 a month", "My gym membership went up to $55 a month"),
+        ("The fallback model is gpt-4o-mini", "Default model changed to gpt-4.1"),
+        ("我的家庭医生是张医生", "牙医换成了王医生"),
+        (
+            "My wife picks the kids up from school at 3:15",
+            "I take the kids to school at 8:10 again",
+        ),
+        ("The gym is on the 2nd floor", "We relocated to the 12th floor"),
+    ],
+)
+def test_a_change_of_a_look_alike_leaves_the_other_alone(
+    mem: Memory, kept: str, change: str
+) -> None:
+    first = mem.save(kept).entry
+    result = mem.save(change)
+    assert result.status == "added", result.reasons
+    assert first.id in {e.id for e in mem.list()}
+
+
+def test_a_story_is_not_read_as_a_change(mem: Memory) -> None:
+    mem.save("Bart and Jimmy had a great time swinging in the park.")
+    result = mem.save(
+        "Bart felt lonely and upset about moving to a new city, but he made new friends."
+    )
+    assert result.status == "added"
+
+
+# -- the words compared ---------------------------------------------------------------------
+def test_units_keep_acronyms_and_drop_possessives() -> None:
+    forms = [u.form for u in overlap.units("The US cluster's quota is now 20 nodes")]
+    assert "us" in forms and "cluster" in forms and "cluster's" not in forms
+
+
+def test_units_know_values_from_words() -> None:
+    units = {u.form: u.value for u in overlap.units("测试环境地址换成 qa.acme.io 了，端口 8443")}
+    assert units["qa.acme.io"] and units["8443"]
+    assert not units["地址"]
+
+
+def test_a_qualifier_is_said_on_each_side() -> None:
+    new = overlap.units("The billing service moved to port 9090")
+    old = overlap.units("The auth service listens on port 8080")
+    assert overlap._qualifiers(new, old, set()) == {"bill"}
+    assert "auth" in overlap._qualifiers(old, new, set())
