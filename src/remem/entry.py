@@ -117,6 +117,11 @@ class Entry:
     def is_expired(self, now: datetime | None = None) -> bool:
         return self.expires_at is not None and self.expires_at <= (now or utcnow())
 
+    def is_weak(self, below: float) -> bool:
+        """Unverified, auto-extracted and less important than `below` (none counts as 0)."""
+        auto = self.source == "auto_extracted" and self.confidence == "unverified"
+        return auto and (self.importance or 0.0) < below
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
@@ -151,6 +156,25 @@ _OPTIONAL_TEXT = (
 _TIMESTAMPS = (
     "created_at", "updated_at", "last_verified_at", "expires_at", "valid_from", "valid_to"
 )  # fmt: skip
+
+
+def encodable(value: str) -> bool:
+    """Whether `value` encodes as UTF-8 (no lone surrogates)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def plain_metadata(metadata: dict[str, Any]) -> dict[str, Any]:
+    """`metadata` if it is plain JSON that encodes as UTF-8, else InvalidInput."""
+    try:
+        if not encodable(json.dumps(metadata, allow_nan=False, ensure_ascii=False)):
+            raise ValueError("broken Unicode")
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"metadata must be plain JSON: {exc}") from exc
+    return metadata
 
 
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import builtins
-import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,6 +17,8 @@ from remem.entry import (
     EntryType,
     Scope,
     Source,
+    encodable,
+    plain_metadata,
     to_utc,
     utcnow,
     validate,
@@ -60,14 +61,6 @@ class Stats:
     bytes: int
 
 
-def _encodable(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _read_subject(content: str) -> Claim | None:
     """The rules' reading of what `content` is about (`remem.truth.subject.read`)."""
     from remem.truth.subject import read
@@ -86,12 +79,6 @@ def __getattr__(name: str) -> Any:
 
         return History
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _weak(entry: Entry, below: float) -> bool:
-    """Unverified, auto-extracted and less important than `below` (none counts as 0)."""
-    auto = entry.source == "auto_extracted" and entry.confidence == "unverified"
-    return auto and (entry.importance or 0.0) < below
 
 
 class Memory:
@@ -213,7 +200,7 @@ class Memory:
             raise InvalidInput("content must be text")
         if not content.strip():
             raise InvalidInput("content is empty")
-        if "\x00" in content or not _encodable(content):
+        if "\x00" in content or not encodable(content):
             raise InvalidInput("content is not valid text (NUL byte or broken Unicode)")
         if len(content) > self.settings.max_content_chars:
             raise InvalidInput(
@@ -226,12 +213,7 @@ class Memory:
         from remem.tokens import count_tokens
         from remem.truth import when
 
-        metadata = fields.pop("metadata", None) or {}
-        try:
-            if not _encodable(json.dumps(metadata, allow_nan=False, ensure_ascii=False)):
-                raise ValueError("broken Unicode")
-        except (TypeError, ValueError) as exc:
-            raise InvalidInput(f"metadata must be plain JSON: {exc}") from exc
+        metadata = plain_metadata(fields.pop("metadata", None) or {})
         scope = fields["scope"]
         s = self.settings
         if scope == "session" and not s.session_id:
@@ -391,7 +373,7 @@ class Memory:
         whose importance is below `auto_extracted_below` (no importance counts as 0)."""
         now, below = utcnow(), auto_extracted_below
         doomed = [e for e in self.store.find(self._filter(include_expired=True))
-                  if e.is_expired(now) or (below is not None and _weak(e, below))]  # fmt: skip
+                  if e.is_expired(now) or (below is not None and e.is_weak(below))]  # fmt: skip
         return self._delete_all(doomed, "prune")
 
     # -- reading ---------------------------------------------------------------------------

@@ -122,12 +122,15 @@ def _shared(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
     return [any(_same(u.form, v.form) for v in other) for u in one]
 
 
-def _qualifiers(units_: Sequence[Unit], other: Sequence[Unit], subject: set[str]) -> set[str]:
+def _qualifiers(
+    units_: Sequence[Unit], other: Sequence[Unit], subject: set[str], *, codes: bool = True
+) -> set[str]:
     """The words naming which thing a sentence is about that the `other` lacks: the
     words of its subject (`subject`: the stored subject's, where the rules read one) and
     those before its first value (leading values aside: "每月交通预算 500 块"), a word the
     other says only part of ("家庭医生" of "医生"), and a name or code right before a
-    shared word ("P99 latency", "the iOS app"; not a number or time: "the 7:50 train")."""
+    shared word ("P99 latency", "the iOS app"; not a number or time: "the 7:50 train"),
+    unless `codes` is false (where a name may as well be the value: "Java 代码")."""
     shared = _shared(units_, other)
     # a clause that shares no word of topic with the other is context: "Heads up:",
     # "磁盘扛不住，…", "…; 6 GB starved the sidecars"
@@ -147,6 +150,8 @@ def _qualifiers(units_: Sequence[Unit], other: Sequence[Unit], subject: set[str]
         if not unit.value:
             if unit.form in subject or i < last:
                 out.add(unit.form)
+        elif not codes:
+            continue
         elif i + 1 < len(units_) and shared[i + 1] and not units_[i + 1].value:
             if _code(unit.form) or not valueish(unit.form):
                 out.add(unit.form)
@@ -210,7 +215,8 @@ def two_things(old: Entry, content: str) -> bool:
     if len(content) > _MAX_CHARS or len(old.content) > _MAX_CHARS:
         return False
     new, was = units(content), units(old.content)
-    mine, theirs = _qualifiers(new, was, set()), _qualifiers(was, new, _subject_words(old))
+    mine = _qualifiers(new, was, set(), codes=False)
+    theirs = _qualifiers(was, new, _subject_words(old), codes=False)
     # "My wife picks the kids up at 3:15" is not "I take the kids at 8:10": another person
     return bool(mine and theirs) or bool((mine | theirs) & lx.PEOPLE)
 
