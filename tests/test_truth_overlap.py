@@ -113,3 +113,23 @@ def test_a_qualifier_is_said_on_each_side() -> None:
     old = overlap.units("The auth service listens on port 8080")
     assert overlap._qualifiers(new, old, set()) == {"bill"}
     assert "auth" in overlap._qualifiers(old, new, set())
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Our Figma bill is $180 a month", "The Figma bill is $300 a month since we added seats"),
+        ("My salary is £58k", "Since the promotion in April my salary is £66k"),
+        (
+            "The API rate limit is 100 requests per minute",
+            "After the incident the API rate limit is 50 requests per minute",
+        ),
+        ("页面加载大约 3 秒", "换了 CDN 之后页面 1 秒内就能加载完"),
+    ],
+)
+def test_a_state_since_an_event_is_a_change(mem: Memory, before: str, after: str) -> None:
+    from remem.truth.subject import states_change
+
+    assert states_change(after)
+    mem.save(before)
+    assert mem.save(after).status in ("superseded", "conflict")

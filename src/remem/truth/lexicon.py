@@ -24,6 +24,8 @@ ZH_CHANGE_ADVERBS = frozenset(
     已经 已 终于 最终 后来 新 新的 又 重新 再次 刚刚 随后 最近 近来 这阵子 这段时间""".split()
 )
 EN_CHANGE_ADVERBS = frozenset({"now", "henceforth", "anymore", "instead", "new"})
+# A state that holds from an event on: "… since the promotion", "自从搬家…", "换了 CDN 之后…"
+SINCE = frozenset({"since", "自从", "之后"})
 # Words closing a clause that say its value is a change: "… is 2 replicas again"
 EN_CHANGE_TAILS = frozenset({"now", "instead", "anymore", "again"})
 EN_CHANGE_PHRASES = (

@@ -196,7 +196,9 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
     theirs = _qualifiers(was, new, _subject_words(old))
     if (mine and theirs) or (mine | theirs) & lx.PEOPLE:
         return None  # "the billing service" / "the auth service"; the kids' room: two things
-    return "conflict" if mine else None if theirs else "supersede"
+    if theirs:  # the old one is narrower: it may be the one, if they share enough
+        return "conflict" if len({u.form for u in topic} - _NO_TOPIC) >= 2 else None
+    return "conflict" if mine else "supersede"
 
 
 def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:

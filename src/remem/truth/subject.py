@@ -493,8 +493,12 @@ def states_change(content: str) -> bool:
         if replaced(sent) is not None:
             return True
         toks = solid(sent)
+        if toks and toks[0].low == "after":  # "After the reorg, …": a state since an event
+            return True
         for i, tok in enumerate(toks):
             if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_TAILS:
+                return True
+            if tok.low in lx.SINCE:  # "… since we added seats", "自从搬家"
                 return True
             if tok.low in lx.ZH_BY and tok.low != "由":  # 改由
                 return True
