@@ -320,8 +320,8 @@ def test_keywords_that_settle_a_query_leave_the_model_alone(tmp_path: Path) -> N
         mem.save("周末喜欢去爬山")
         mem.reindex()
         before = fake.calls
-        # By default only a match repeating the query's terms settles it (vectors help
-        # even a full keyword match: RankingConfig.keyword_confident) ...
+        # By default no keyword match settles a query (the vectors reorder even full
+        # matches: RankingConfig.keyword_confident) ...
         assert mem.search("JDK 17 Maven")[0].entry.content == "项目使用 JDK 17 和 Maven"
         assert fake.calls == before + 1
         # ... and the gate is a setting: at 1.0, a memory matching every term once does.

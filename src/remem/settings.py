@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Mapping
@@ -35,11 +36,12 @@ class RankingConfig:
     hybrid_postings: int = 4_000
     # A keyword match answering this much of the query (BM25 relevance, 1 = every term
     # once) settles it: vectors are not consulted, so no model is loaded. With the
-    # spread fusion below the vectors help even good keyword matches (LoCoMo R@10
-    # 0.79 at a gate of 0.8, where half of its questions skip them; 0.81 at 1.5, where
-    # 1-2% do; MADial and the zh paraphrase set never reach 1.0), so only a match
-    # repeating the query's terms settles it (benchmarks/fusion_lab.py).
-    keyword_confident: float = 1.5
+    # spread fusion the vectors help even the best keyword matches (LoCoMo R@10 0.79 at
+    # a gate of 0.8, where half of its questions skip them; 0.849 at 1.5, where 1-2%
+    # do; 0.850 with no gate; MADial and the zh paraphrase set never reach it), so by
+    # default nothing settles a query (session 9, benchmarks/README). A lower value
+    # trades that recall for never embedding queries a keyword match answers.
+    keyword_confident: float = math.inf
     max_entries: int = 10
     window: int = 200_000
     stale_days: float = 30.0

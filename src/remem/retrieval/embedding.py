@@ -226,8 +226,8 @@ def embedder_from_env(
     """`REMEM_EMBEDDER`: `use` (the shipped local model: the default wherever
     `remem[embed]` is installed, so retrieval is hybrid), `e5`, `openai`, or `none`
     (keyword only); unset means `default`. The model loads only when a search needs
-    vectors: a query a keyword match settles (`RankingConfig.keyword_confident`) never
-    loads it, which keeps one-shot commands fast. Asking for `use` by name without the
+    vectors (a one-shot command asks the warm service instead; with
+    `RankingConfig.keyword_confident` set, a query a keyword match settles never does). Asking for `use` by name without the
     model installed is an error (MissingExtra); the default falls back to keywords."""
     env = os.environ if env is None else env
     choice = env.get("REMEM_EMBEDDER", "").strip().lower()
