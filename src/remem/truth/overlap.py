@@ -202,12 +202,15 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
 
 
 def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:
-    """Whether the shared words are a third of what the clauses holding them say ("Bart
+    """Whether the text is a fact's length (MADial's events run to 6-28 words, the facts
+    of the probes to 1-9) and the shared words a third of what their clauses say ("Bart
     felt lonely about moving" shares only "Bart" with "Bart and Jimmy had a great time")."""
-    words = [(u, s) for u, s in zip(new, shared, strict=True)
-             if not u.value and u.form not in _NO_TOPIC]  # fmt: skip
-    topical = {u.clause for u, s in words if s}
-    said = [s for u, s in words if u.clause in topical]
+    if len(new) > _MAX_UNITS:
+        return False
+    topical = {u.clause for u, s in zip(new, shared, strict=True)
+               if s and not u.value and u.form not in _NO_TOPIC}  # fmt: skip
+    said = [s for u, s in zip(new, shared, strict=True)
+            if u.clause in topical and not u.value and u.form not in _NO_TOPIC]  # fmt: skip
     return 3 * sum(said) >= len(said)
 
 
@@ -237,8 +240,6 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
     if not states_change(content):
         return []
     new = units(content)
-    if len(new) > _MAX_UNITS:
-        return []  # a story, not a fact (MADial's events: 6-28 words, facts 1-9)
     fits = {}
     for old in candidates:
         if (
