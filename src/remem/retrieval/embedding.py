@@ -227,8 +227,9 @@ def embedder_from_env(
     `remem[embed]` is installed, so retrieval is hybrid), `e5`, `openai`, or `none`
     (keyword only); unset means `default`. The model loads only when a search needs
     vectors (a one-shot command asks the warm service instead; with
-    `RankingConfig.keyword_confident` set, a query a keyword match settles never does). Asking for `use` by name without the
-    model installed is an error (MissingExtra); the default falls back to keywords."""
+    `RankingConfig.keyword_confident` set, a query a keyword match settles never does).
+    Asking for `use` by name without the model installed is an error (MissingExtra);
+    the default falls back to keywords."""
     env = os.environ if env is None else env
     choice = env.get("REMEM_EMBEDDER", "").strip().lower()
     explicit = bool(choice)
