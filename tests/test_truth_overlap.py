@@ -77,6 +77,25 @@ def test_again_states_a_change_back(mem: Memory) -> None:
             "I take the kids to school at 8:10 again",
         ),
         ("The gym is on the 2nd floor", "We relocated to the 12th floor"),
+        (
+            "Docker base image is python:3.9-slim",
+            "The worker's Docker base image is now node:20-alpine",
+        ),
+        (
+            "The team retro is on Friday afternoons",
+            "The infra team's retro moved to Thursday afternoons",
+        ),
+        ("快递用的是中通", "退货快递改用极兔了"),
+        ("Go 版本用的是 1.20", "前端那边的 Node 版本升到 20 了"),
+        ("Shipping to Canada costs $18 flat", "Shipping to the UK went up to $29 flat"),
+        (
+            "My office is in room 4.102 of the Gates building",
+            "My advisor's office is in room 4.110 of the Gates building",
+        ),
+        (
+            "We raised the max heap of the inventory service to 8 GB",
+            "After the OOM incidents the order service's max heap was raised to 6 GB",
+        ),
     ],
 )
 def test_a_change_of_a_look_alike_leaves_the_other_alone(

@@ -210,7 +210,7 @@ _BIG_COUNT = re.compile(
 )
 
 
-_DAYS = re.compile(
+DAYS = re.compile(
     r"(?:周|星期|礼拜)[一二三四五六日天]|[上下中]午|早上|晚上|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?"
 )
@@ -222,7 +222,7 @@ def valueish(word: str) -> bool:
     return (
         any(c.isdigit() for c in word)
         or bool(_ZH_COUNT.fullmatch(word))
-        or bool(_DAYS.fullmatch(word))
+        or bool(DAYS.fullmatch(word))
     )
 
 

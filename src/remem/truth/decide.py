@@ -207,13 +207,17 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
     """A change stated of a broader subject ("Budget changed to 80k") applies to the one
     narrower subject it can mean ("the API budget"); several make it a question."""
     want = set(claim.key.split())
+    named = keys.named_product(claim.subject)
     narrower = []
     for near in candidates:
         old, was = near.entry, claim_of(near.entry, near=near)
         if was is None or was.value is None or not want < (words := set(was.key.split())):
             continue
-        if not (words - want) & _people_keys():  # "my parents' home" is not the user's
-            narrower.append((old, was))
+        if (words - want) & _people_keys():
+            continue  # "my parents' home" is not the user's
+        if named and keys.named_product(was.subject) != named:
+            continue  # "the Redis cache TTL" is not "the CDN cache TTL"
+        narrower.append((old, was))
     if len(narrower) == 1:
         old, was = narrower[0]
         return [

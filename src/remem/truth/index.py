@@ -34,8 +34,8 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    Chinese numerals with their unit (七天 is 7d), 现在只 inside a subject (session 8,
 #    probe sets t-y), transferred X to Y.
 # 11: "again" closing a value states a change (back to an earlier one), "scratch that",
-#    "change of plan", ended up with, has gone to, 加到/减回/恢复到…, 改约到, 交给
-#    (session 9, probe sets z1-z4).
+#    "change of plan", "Update:" / "Heads up:", ended up with, has gone to,
+#    加到/减回/恢复到…, 改约到, 交给 (session 9, probe sets z1-z4, b1-b4, c1-c4).
 SUBJECT_RULES = 11
 
 

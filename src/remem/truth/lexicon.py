@@ -116,7 +116,8 @@ PEOPLE = frozenset(
     grandpa grandmother grandfather aunt uncle cousin neighbour neighbor girlfriend boyfriend
     父母 爸妈 爸爸 妈妈 我妈 我爸 父亲 母亲 姐姐 妹妹 哥哥 弟弟 我哥 我姐 老婆 老公 妻子
     丈夫 太太 儿子 女儿 孩子 朋友 同事 老板 室友 爷爷 奶奶 外公 外婆 姥姥 姥爷 舅舅 阿姨
-    叔叔 邻居 男朋友 女朋友""".split()
+    叔叔 邻居 男朋友 女朋友 advisor adviser supervisor mentor teacher tutor coach landlord
+    coworker teammate classmate 导师 老师 同学 房东 教练""".split()
 )
 
 # "X 由 Y 负责": Y is X's owner.

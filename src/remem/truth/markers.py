@@ -22,6 +22,10 @@ _EN_CHANGED = re.compile(r"(?<=\w )(?:changed|updated|switched|changes|update)\s
 _EN_NEW = re.compile(r"^\s*new\b(?=[^:.!?]{1,40}:)", re.I)
 
 
+# "Update: the offsite is in Chicago", "Heads up - …": a note that what follows changed
+_EN_UPDATE = re.compile(r"^\s*(?:update|updated|heads up|fyi)\s*[:,\-–—]", re.I)
+
+
 def markers(text: str) -> tuple[str, bool]:
     """The text with change and correction phrases blanked out (offsets kept), and
     whether there was one."""
@@ -36,7 +40,8 @@ def markers(text: str) -> tuple[str, bool]:
     # "Offsite location changed: Porto": what changed, then its value
     text, changed = _EN_CHANGED.subn(lambda m: "is".ljust(len(m.group())), text)
     text, new = _EN_NEW.subn(lambda m: " " * len(m.group()), text)  # "New standup link: …"
-    changed += new
+    text, update = _EN_UPDATE.subn(lambda m: " " * len(m.group()), text)
+    changed += new + update
     found = found or changed > 0
     for word in lx.ZH_CORRECTIONS:
         if word in text:

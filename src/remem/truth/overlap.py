@@ -22,12 +22,13 @@ from touching another fact that looks alike:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from remem import text
 from remem.entry import Entry
 from remem.truth import lexicon as lx
+from remem.truth.changes import DAYS as _DAY
 from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
@@ -40,13 +41,20 @@ _MAX_UNITS = 9
 _WEAK = frozenset(
     """use used using uses have has had get got make made go goes went do does did take took
     be is are was were keep kept put set run runs ran usual usually always often
-    用 是 有 在 做 去 要 会 能 让 给 把 被 一般 平时 通常 经常 常 都 也 还 就 才 个 次 种""".split()
-)
+    happen work come came pick meet met tell told cost need requir want start
+    actual updat next today tonight
+    用 是 有 在 做 去 要 会 能 让 给 把 被 一般 平时 通常 经常 常 都 也 还 就 才 个 次 种
+    负责 要求 需要 从 开始 下个月 这个月 上个月 下周 上周 最后 最终 其实 更正 不过 只能 更 最
+    一直""".split()
+)  # and words of when, and of how sure: "As of next week", "Actually", "从下个月开始"
 # How long or how often: "a month" says no topic, but "during the day" may say which one
 _PERIODS = frozenset("day week month year hour minut per 天 周 月 年 小时 分钟".split())
 _NO_TOPIC = _WEAK | _PERIODS
 _SKIP = LINKS | OWNERS | lx.EN_DETERMINERS | lx.ZH_TRAILING | text.EN_STOPWORDS
 _CHANGE_WORDS = lx.ZH_CHANGE_ADVERBS | lx.EN_CHANGE_ADVERBS
+_OPENERS = frozenset({"since", "after", "once", "because", "自从"})
+_AFTERWARDS = frozenset({"之后", "以后"})
+_NP_START = lx.EN_DETERMINERS | frozenset({"my", "our", "his", "her", "your"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +69,7 @@ class Unit:
     cut: bool  # a clause or a change verb ends before it
     clause: int  # which clause of the text it stands in
     after_for: bool = False  # "for" before it: "the freeze for 4.3" says which freeze
+    lead: bool = False  # in a leading "since …" / "… 之后" phrase: when, not which
 
 
 @lru_cache(maxsize=4096)
@@ -71,10 +80,20 @@ def units(content: str) -> tuple[Unit, ...]:
     han = any(t.is_han for t in toks)
     out: list[Unit] = []
     cut, clause, after_for = False, 0, False
+    lead = False
     for i, tok in enumerate(toks):
         if tok.text in SENTENCE_END or tok.text in CLAUSE_PUNCT:
-            cut, clause = True, clause + bool(out)
+            cut, clause, lead = True, clause + bool(out), False
             continue
+        if tok.low in _AFTERWARDS:  # "换了 CDN 之后…": what came before is when
+            out = [replace(u, lead=True) if u.clause == clause else u for u in out]
+            lead = False
+            continue
+        if tok.low in _OPENERS:  # "… since we added seats": when, from here on
+            lead = True
+            continue
+        if lead and out and out[-1].lead and tok.low in _NP_START:
+            lead = False  # "After the OOM incidents | the order service's max heap …"
         if tok.kind == "punct":  # "$", "%", quotes: inside the clause
             continue
         found = predicate_at(toks, i)
@@ -88,13 +107,14 @@ def units(content: str) -> tuple[Unit, ...]:
             continue
         value = (
             valueish(low)
+            or (low[:1] == "每" and valueish(low[1:]))  # 每周五 as 周五
             or low in names
             or tok.kind in ("path", "url")
             or (han and tok.kind == "word")  # a Latin word in Chinese: a name or code
             or ("." in low and any(c.isalpha() for c in low))  # a host: app.acme.io
         )
         verb = tok.is_han and len(tok.text) == 1 and tok.tag == "v"
-        out.append(Unit(_form(tok), value, verb, cut, clause, after_for))
+        out.append(Unit(_form(tok), value, verb, cut, clause, after_for, lead))
         cut = after_for = False
     return tuple(out)
 
@@ -123,7 +143,11 @@ def _shared(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
 
 
 def _qualifiers(
-    units_: Sequence[Unit], other: Sequence[Unit], subject: set[str], *, codes: bool = True
+    units_: Sequence[Unit],
+    other: Sequence[Unit],
+    subject: set[str],
+    *,
+    codes: bool = True,
 ) -> set[str]:
     """The words naming which thing a sentence is about that the `other` lacks: the
     words of its subject (`subject`: the stored subject's, where the rules read one) and
@@ -139,25 +163,37 @@ def _qualifiers(
     # what follows the last value is context ("… since the upgrade", "… to save costs");
     # with no value, every word may say which thing it is
     last = max((i for i, u in enumerate(units_) if u.value), default=len(units_))
+    first = next((i for i, s in enumerate(shared) if s and not units_[i].value), 0)
     out = set()
     for i, (unit, same) in enumerate(zip(units_, shared, strict=True)):
         if unit.form in _WEAK or unit.verb or (unit.form in _PERIODS and unit.form not in subject):
             continue
         if same and not _partly(unit.form, other):
             continue
-        if topical and unit.clause not in topical:
-            continue
-        if not unit.value:
+        if (topical and unit.clause not in topical) or (unit.lead and i < first):
+            continue  # another clause, or "since the refactor" before what they share
+        if not unit.value or unit.form in subject:  # "Shipping to Canada" read as subject
             if unit.form in subject or i < last:
                 out.add(unit.form)
         elif not codes:
             continue
         elif i + 1 < len(units_) and shared[i + 1] and not units_[i + 1].value:
-            if _code(unit.form) or not valueish(unit.form):
-                out.add(unit.form)
+            if not valueish(unit.form) or (_code(unit.form) and not _when(unit.form)):
+                out.add(unit.form)  # "P99 latency", "the iOS app"; not "Monday the backup"
         elif unit.after_for and i and shared[i - 1] and not units_[i - 1].value:
             out.add(unit.form)
     return out
+
+
+def _when(form: str) -> bool:
+    """A day, a month or a part of a day: when, never which ("Monday", "April")."""
+    return bool(_DAY.fullmatch(form)) or form in _MONTHS
+
+
+_MONTHS = frozenset(
+    """january januari february februari march april may june july august september
+    october november december jan feb mar apr jun jul aug sep sept oct nov dec""".split()
+)
 
 
 def _code(form: str) -> bool:
@@ -192,13 +228,19 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
         and all(s for u, s in zip(was, shared_old, strict=True) if u.value)
     ):
         return None
+    if _slots(new, shared_new) >= 2 and _slots(was, shared_old) >= 2:
+        return None  # two values differ on each side: "to the UK … $29" / "to Canada … $18"
     mine = _qualifiers(new, was, set())
     theirs = _qualifiers(was, new, _subject_words(old))
     if (mine and theirs) or (mine | theirs) & lx.PEOPLE:
         return None  # "the billing service" / "the auth service"; the kids' room: two things
+    if _premodifies(new, shared_new, mine):
+        return None  # the new one is narrower: "the worker's base image", "退货快递"
+    if mine:
+        return "conflict"  # "I now catch the 7:50 train": it may be the one
     if theirs:  # the old one is narrower: it may be the one, if they share enough
         return "conflict" if len({u.form for u in topic} - _NO_TOPIC) >= 2 else None
-    return "conflict" if mine else "supersede"
+    return "supersede"
 
 
 def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:
@@ -212,6 +254,21 @@ def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:
     said = [s for u, s in zip(new, shared, strict=True)
             if u.clause in topical and not u.value and u.form not in _NO_TOPIC]  # fmt: skip
     return 3 * sum(said) >= len(said)
+
+
+def _slots(units_: Sequence[Unit], shared: list[bool]) -> int:
+    """How many values of a text the other does not say."""
+    return sum(u.value and not s for u, s in zip(units_, shared, strict=True))
+
+
+def _premodifies(units_: Sequence[Unit], shared: list[bool], words: set[str]) -> bool:
+    """Whether one of `words` stands right before a shared word of topic, in its clause:
+    it says which one of them ("the infra team's retro", "前端那边的 Node 版本")."""
+    return any(
+        unit.form in words and shared[i + 1] and not after.cut
+        and not (after.value and valueish(after.form))
+        for i, (unit, after) in enumerate(zip(units_, units_[1:], strict=False))
+    )  # fmt: skip
 
 
 def two_things(old: Entry, content: str) -> bool:
