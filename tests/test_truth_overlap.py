@@ -152,3 +152,25 @@ def test_a_state_since_an_event_is_a_change(mem: Memory, before: str, after: str
     assert states_change(after)
     mem.save(before)
     assert mem.save(after).status in ("superseded", "conflict")
+
+
+def test_lines_of_a_conversation_saved_as_facts_do_not_conflict(mem: Memory) -> None:
+    lines = [
+        "Melanie: Hey Caroline! Good to see you! I'm swamped with the kids & work.",
+        "Melanie: That's really cool. You've got guts. What now?",
+        "Melanie: Thanks, Caroline! Painting's a fun way to express my feelings.",
+        "Hey Mel! Long time no talk. Lots has been going on since then!",
+        "Hey Mel, what's up? Been a busy week since we talked.",
+    ]
+    assert [mem.save(line).status for line in lines] == ["added"] * len(lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject", "value"),
+    [("Database: PostgreSQL 16", "Database", "PostgreSQL 16"), ("端口：9090", "端口", "9090")],
+)
+def test_a_key_and_value_alone_is_still_read(text: str, subject: str, value: str) -> None:
+    from remem.truth.subject import read
+
+    claim = read(text)
+    assert claim is not None and (claim.subject, claim.value) == (subject, value)

@@ -108,6 +108,13 @@ OWNER_NOUNS = frozenset(
     | {"office", "办公室", "部门", "department"}
 )
 
+# Words a line of talk starts with, never a value: "Melanie: Hey Caroline!", "Jon: Thanks!"
+SPEECH = frozenset(
+    """hey hi hello thanks thank wow yes yeah yep no nope oh ok okay sure well haha lol
+    great cool nice awesome sounds that's it's i i'm i've you you're we we're what how
+    why did do does can could would so just omg aww bye agreed congrats congratulations it
+    that this 嗯 哈哈 好的 谢谢 你好 我 你 我们 哇 是的 对 对啊 嗨 再见 拜拜 恭喜""".split()
+)
 # People a fact can be of besides the user: "My parents live in Portland" is not where
 # the user lives, however "I moved to Denver" is read.
 PEOPLE = frozenset(

@@ -294,7 +294,7 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS:
         return []
-    if not states_change(content):
+    if not states_change(content) or _talk(content):
         return []
     new = units(content)
     fits = {}
@@ -311,6 +311,18 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
         return [Match(only[0], "supersede", "the text states a change of what it shares with this")]
     return [Match(old, "conflict", "which one changed? (the words they share)")
             for old, _ in list(fits.values())[:3]]  # fmt: skip
+
+
+def _talk(content: str) -> bool:
+    """A question, or several sentences ("Hey Mel! Long time no talk. …"): talk, not a
+    fact (a fact's clauses are joined by commas and semicolons)."""
+    ends = [t for t in tokenize(normal(content)) if t.text in "。！？!?."]
+    return (
+        "?" in content
+        or "？" in content
+        or len(ends) > 1
+        or bool(ends and ends[-1].end < len(content.rstrip()))
+    )
 
 
 def lookup_terms(content: str) -> list[str]:

@@ -373,9 +373,10 @@ def _amount_part(tok: Tok) -> bool:
     return tok.kind == "num" or tok.low in lx.UNITS or (tok.is_han and tok.tag in ("m", "q"))
 
 
-def _bare(sent: list[Tok]) -> Clause | None:
-    """A statement with no linking verb: "预算 5 万", "端口：9090", "Editor: vim", and
-    counts ("X 部署 3 个副本", "集群有 5 个节点": the count of X's 副本 is 3)."""
+def _bare(sent: list[Tok], alone: bool = True) -> Clause | None:
+    """A statement with no linking verb: "预算 5 万", "端口：9090", "Editor: vim" (`alone`:
+    the text's only sentence), and counts ("X 部署 3 个副本", "集群有 5 个节点": the count
+    of X's 副本 is 3)."""
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
     cut = next((k for k, t in enumerate(toks) if t.text in ":："), None)
     if cut is None:
@@ -402,6 +403,8 @@ def _bare(sent: list[Tok]) -> Clause | None:
             subject = subject[:-1]  # the verb of a count: 部署 / 有 / 跑
     else:
         subject, value = toks[:cut], toks[cut + 1 :]
+        if value and (value[0].low in lx.SPEECH or not alone):
+            return None  # "Melanie: Hey Caroline! …": a line of a conversation, not a value
     if any(t.low in _EVENT_PARTICLES or t.low.startswith("每") for t in subject):
         return None  # "Bart获得了第 1 名": an event; "每天跑步一次": a habit, not a value
     named = subject
@@ -453,7 +456,9 @@ def read(content: str) -> Claim | None:
     claims: list[Claim] = []
     whole = True
     last: Clause | None = None
-    for sent in sentences(tokenize(text)):
+    sents = sentences(tokenize(text))
+    alone = sum(bool(solid(s)) for s in sents) == 1
+    for sent in sents:
         if _skip(sent):
             whole = False
             continue
@@ -466,7 +471,8 @@ def read(content: str) -> Claim | None:
         else:
             clauses, covered = _sentence(sent, last)
         if not clauses:
-            bare = en_rate(sent) or _bare(sent) or _by_owner(sent) or scheduled(sent) or rate(sent)
+            bare = en_rate(sent) or _bare(sent, alone) or _by_owner(sent) or scheduled(sent)
+            bare = bare or rate(sent)
             clauses, covered = ([bare], True) if bare is not None else (clauses, covered)
         if not clauses and (which := switched_thing(sent)) is not None:
             last, whole = which, False  # "I switched dentists; it's Dr. Kim now"
