@@ -17,6 +17,7 @@ this process has uncommitted (or rolled back) writes of its own: SQL answers the
 
 from __future__ import annotations
 
+import heapq
 import math
 import sys
 import threading
@@ -280,7 +281,7 @@ class NearIndex:
             repeated.update(both.intersection(self._repeats.get(term, {})))
         docs = self.docs
         chosen = [docs[r & _POS_MASK] for r in repeated]
-        chosen += self._first_docs(sorted(both - repeated), passes, n)
+        chosen += self._first_ranks(both - repeated, passes, n)
         docs_n = max(stats.docs, 1)
         avg = stats.avg_len if stats.avg_len > 0 else 1.0
         idf = [_idf(docs_n, stats.doc_freq.get(t, 0)) for t in rare]
@@ -295,6 +296,16 @@ class NearIndex:
             scored.append((-score, doc.pos))
         scored.sort()
         return [pos for _, pos in scored[:n]]
+
+    def _first_ranks(self, ranks: set[int], passes: Any, n: int) -> list[Doc]:
+        """The first `n` docs of `ranks` in rank order that pass: the `n` lowest ranks
+        picked by a heap, all of them sorted only when one of those does not pass (a
+        shared term may be held by thousands of docs of a domain)."""
+        if 0 < n and 4 * n < len(ranks):
+            found = self._first_docs(heapq.nsmallest(n, ranks), passes, n)
+            if len(found) == n:
+                return found
+        return self._first_docs(sorted(ranks), passes, n)
 
     def _first_docs(self, ranks: list[int], passes: Any, n: int) -> list[Doc]:
         docs, out = self.docs, []

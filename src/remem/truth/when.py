@@ -61,6 +61,15 @@ _START_EN = re.compile(
     re.I,
 )
 _END_EN = re.compile(rf"\b(?:until|till|through|up\s+to)\s+(?:{_DATE})\b,?\s*", re.I)
+# What each pattern cannot match without (its words around the date): a text lacking them
+# is not searched with the date alternatives at every position (~5 us a pattern).
+_CUES = (
+    (_START_ZH, False, re.compile("起|开始|以来|以后|之后|生效")),
+    (_END_ZH, True, re.compile("直到|截至|截止")),
+    (_END_ZH_BARE, True, re.compile("为止|之前|以前")),
+    (_START_EN, False, re.compile(r"since|starting|from|as\s+of|effective|beginning", re.I)),
+    (_END_EN, True, re.compile(r"until|till|through|up\s+to", re.I)),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,12 +130,8 @@ def validity(text: str, ref: datetime) -> Validity:
     """The validity the text states (dates without a year fall in `ref`'s year)."""
     start = end = None
     rest = text
-    patterns = (
-        (_START_ZH, False), (_END_ZH, True), (_END_ZH_BARE, True), (_START_EN, False),
-        (_END_EN, True),
-    )  # fmt: skip
-    for pattern, is_end in patterns:
-        m = pattern.search(rest)
+    for pattern, is_end, cue in _CUES:
+        m = pattern.search(rest) if cue.search(rest) else None
         if m is None:
             continue
         found = _dates(m, ref)
