@@ -148,6 +148,25 @@ def test_a_rolled_back_write_is_not_seen(pair: tuple[SQLStore, SQLStore]) -> Non
     assert all("5050" not in str(n[1]) for n in answer(a, make(PROBES[2]), 20, False))
 
 
+def test_kept_candidates_are_handed_out_as_entries_of_their_own(
+    pair: tuple[SQLStore, SQLStore],
+) -> None:
+    """Each lookup gets entries of its own: a caller changing one (a refresh sets
+    last_verified_at, a supersede superseded_by) changes nothing the next lookup gets."""
+    a, b = pair
+    meta = {"by": {"tool": "x"}, "tags": ["a"]}
+    put(a, PROBES[2], 1, metadata=meta, facts={"port": "8080"}, linked_paths=["/x"])
+    probe = make(PROBES[2])
+    got = answer(a, probe, 20, False)[0][1]
+    assert a._near is not None and a._near.cached  # its row kept
+    assert isinstance(got, Entry) and got.metadata == meta
+    got.content, got.superseded_by = "changed", "y"
+    got.metadata["by"]["tool"], got.facts["port"], got.linked_paths[0] = "z", "1", "/z"
+    again = answer(a, probe, 20, False)
+    assert again == answer(b, probe, 20, False) and again[0][1] is not got
+    assert again[0][1].metadata == meta and again[0][1].facts == {"port": "8080"}
+
+
 def test_an_entry_restored_without_records_at_a_reused_position(
     pair: tuple[SQLStore, SQLStore],
 ) -> None:

@@ -253,6 +253,7 @@ def canonicalize(text: str) -> str:
     return re.sub(rf"(?<=[{_HAN}]) | (?=[{_HAN}])", "", folded)
 
 
+@lru_cache(maxsize=4096)  # both sides of every candidate pair weighed by surface
 def skeleton(canon: str) -> str:
     """A canonical form with its numbers and versions removed ("" if it had none)."""
     if not _DIGITS.search(canon):
@@ -262,12 +263,19 @@ def skeleton(canon: str) -> str:
 
 def dice(left: str, right: str) -> float:
     """Character-bigram Dice coefficient of two canonical forms."""
-    a = Counter(_bigrams(left.replace(" ", "")))
-    b = Counter(_bigrams(right.replace(" ", "")))
-    total = sum(a.values()) + sum(b.values())
+    a, b = _bigram_counts(left), _bigram_counts(right)
+    total = a.total() + b.total()
     if total == 0:
         return 1.0 if left == right else 0.0
-    return 2 * sum((a & b).values()) / total
+    if len(b) < len(a):
+        a, b = b, a
+    return 2 * sum(min(n, b[k]) for k, n in a.items() if k in b) / total
+
+
+@lru_cache(maxsize=4096)  # a new memory's form is weighed against each candidate's
+def _bigram_counts(canon: str) -> Counter[str]:
+    """The bigrams of a canonical form, counted (shared: never changed)."""
+    return Counter(_bigrams(canon.replace(" ", "")))
 
 
 def near_duplicate(left: str, right: str, threshold: float) -> bool:

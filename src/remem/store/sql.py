@@ -203,13 +203,15 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             [row[:1] for row in rows],
         )
 
-    def _write_keys(self, batch: Sequence[tuple[str, IndexFields]]) -> None:
+    def _write_keys(self, batch: Sequence[tuple[str, IndexFields]], *, new: bool = False) -> None:
+        """Each entry's named values; `new` rows have none to replace (a deleted row's
+        went with it: ON DELETE CASCADE)."""
         d = self.dialect
         self._batch(
             f"DELETE FROM entry_keys WHERE {d.ref} IN (SELECT e.{d.pos} FROM {{rows}} "
             "JOIN entries e ON e.id = r.id)",
             (("id", "text"),),
-            [(eid,) for eid, _ in batch],
+            [(eid,) for eid, _ in batch] if not new else [],
         )
         self._batch(
             f"INSERT INTO entry_keys({d.ref}, key, value) SELECT e.{d.pos}, r.key, r.value "
@@ -252,7 +254,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         marks = ", ".join(f":{n}" for n in rows[0])
         self._run_many(f"INSERT INTO entries({names}) VALUES ({marks})", rows)
         self._wrote([entry.id for entry, _ in batch])
-        self._write_keys([(entry.id, index) for entry, index in batch])
+        self._write_keys([(entry.id, index) for entry, index in batch], new=True)
         self._write_subjects([(e.id, ix.subject) for e, ix in batch if ix.subject], new=True)
         new = [(r["id"], self.dialect.load_terms(r["terms"])) for r in rows]
         self._count_terms([terms for _, terms in new], +1)

@@ -226,7 +226,8 @@ def valueish(word: str) -> bool:
     )
 
 
-def _words_of(content: str) -> list[str]:
+@lru_cache(maxsize=4096)  # a new memory's text is weighed against each candidate's
+def _words_of(content: str) -> tuple[str, ...]:
     toks = [t for t in solid(tokenize(normal(content))) if t.kind != "punct"]
     out: list[str] = []
     for i, tok in enumerate(toks):
@@ -239,7 +240,13 @@ def _words_of(content: str) -> list[str]:
             continue
         glued = _BIG_COUNT.fullmatch(tok.low)  # 一万步: the number and its unit, as 8000 步
         out += glued.groups() if glued else [tok.low]
-    return out
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _word_counts(content: str) -> Counter[str]:
+    """`_words_of`, counted (shared: never changed)."""
+    return Counter(_words_of(content))
 
 
 OWNERS = lx.ZH_OWNERS_USER | lx.ZH_OWNERS_WE | lx.EN_OWNERS_USER | lx.EN_OWNERS_WE
@@ -260,7 +267,7 @@ def restated(old: str, new: str) -> bool:
     same words but one or two on each side, and those numbers, counts or codes."""
     if len(old) > _MAX_CHARS or len(new) > _MAX_CHARS:
         return False
-    before, after = Counter(_words_of(old)), Counter(_words_of(new))
+    before, after = _word_counts(old), _word_counts(new)
     gone, came, kept = before - after, after - before, before & after
     _pair_stems(gone, came, kept)
     if not gone or not came or len(gone) > 2 or len(came) > 2:
@@ -274,15 +281,16 @@ def restated(old: str, new: str) -> bool:
 _ZH_NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "nz", "eng"})
 
 
-def names_in(content: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def names_in(content: str) -> frozenset[str]:
     """The words of `content` that are names: capitalised Latin words but the first,
     and the words jieba tags as names."""
     toks = [t for t in solid(tokenize(normal(content))) if t.kind != "punct"]
-    return {
+    return frozenset(
         t.low
         for k, t in enumerate(toks)
         if (not t.is_han and k and t.text[:1].isupper()) or (t.is_han and t.tag in _ZH_NAME_TAGS)
-    }
+    )
 
 
 def restatement_terms(content: str, claim: Claim | None) -> str:
