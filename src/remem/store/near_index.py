@@ -74,7 +74,10 @@ class Doc:
         return set(self.subject.split()) if self.subject else set()
 
     def value(self, key: str) -> str | None:
-        return next((v for k, v in self.keys if k == key), None)
+        for k, v in self.keys:  # a loop: a generator costs more than its few pairs
+            if k == key:
+                return v
+        return None
 
 
 _POS_BITS = 40
@@ -262,8 +265,15 @@ class NearIndex:
         in entry order, then the first `limit` of them all."""
         docs, found = self.docs, set[int]()
         for key, value in keys.items():
-            others = (p for p in _get(self._keys, key) if docs[p].value(key) != value)
-            found.update(self._first(others, passes, limit))
+            n = 0
+            for pos in _get(self._keys, key):
+                doc = docs[pos]
+                # the domain first: a common name ("port") is held by many docs of others
+                if passes(doc) and doc.value(key) != value:
+                    found.add(pos)
+                    n += 1
+                    if n == limit:
+                        break
         return sorted(found)[:limit]
 
     def _sharing(

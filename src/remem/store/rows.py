@@ -80,8 +80,11 @@ _utc = lru_cache(maxsize=16384)(to_utc)
 
 
 @lru_cache(maxsize=8192)
-def _parsed(text: str) -> Any:
-    return json.loads(text)
+def _parsed(text: str) -> tuple[Any, bool]:
+    """A JSON text parsed, and whether it is strings in a dict or a list."""
+    parsed = json.loads(text)
+    values = parsed.values() if isinstance(parsed, dict) else parsed
+    return parsed, isinstance(parsed, dict | list) and all(isinstance(v, str) for v in values)
 
 
 def _flat(text: str) -> Any:
@@ -91,12 +94,8 @@ def _flat(text: str) -> Any:
         return {}
     if text == "[]":
         return []
-    parsed = _parsed(text)
-    if isinstance(parsed, dict) and all(isinstance(v, str) for v in parsed.values()):
-        return dict(parsed)
-    if isinstance(parsed, list) and all(isinstance(v, str) for v in parsed):
-        return list(parsed)
-    return json.loads(text)
+    parsed, flat = _parsed(text)
+    return parsed.copy() if flat else json.loads(text)
 
 
 def _identity(value: Any) -> Any:
@@ -207,17 +206,21 @@ def where_clause(flt: Filter, now: datetime, dialect: Dialect) -> tuple[str, dic
     return " AND ".join(clauses), params
 
 
-def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]]:
-    """Current entries of one domain (SPEC LT8), kept off the visibility index (`hint`)
-    so that the selective lookups beside it drive each query."""
-    h, same = dialect.hint, dialect.same
-    sql = (
+@lru_cache(maxsize=4)
+def _domain_sql(h: str, same: str) -> str:
+    return (
         f"{h}e.type = :type AND {h}e.scope = :scope AND {h}e.project {same} :project "
         f"AND {h}e.session_id {same} :session_id AND {h}e.user_id {same} :user_id "
         f"AND {h}e.agent_id {same} :agent_id AND {h}e.superseded_by IS NULL "
         f"AND ({h}e.expires_at IS NULL OR {h}e.expires_at > :now) "
         f"AND ({h}e.valid_to IS NULL OR {h}e.valid_to > :now)"
     )
+
+
+def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]]:
+    """Current entries of one domain (SPEC LT8), kept off the visibility index (`hint`)
+    so that the selective lookups beside it drive each query."""
+    sql = _domain_sql(dialect.hint, dialect.same)
     params = {
         "type": domain.type, "scope": domain.scope, "project": domain.project,
         "session_id": domain.session_id, "user_id": domain.user_id,
