@@ -139,7 +139,15 @@ def _same(a: str, b: str) -> bool:
 
 
 def _shared(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
-    return [any(_same(u.form, v.form) for v in other) for u in one]
+    """Whether each word of `one` is `_same` as one of `other`: a word by equality, a
+    Chinese one also against the other's Chinese words (asked of every candidate)."""
+    forms = {v.form for v in other}
+    han = [f for f in forms if _han(f)]
+    return [u.form in forms or (_han(u.form) and any(_same(u.form, f) for f in han)) for u in one]
+
+
+def _han(form: str) -> bool:
+    return "\u4e00" <= form[:1] <= "\u9fff"
 
 
 def _qualifiers(
