@@ -167,6 +167,25 @@ def test_kept_candidates_are_handed_out_as_entries_of_their_own(
     assert again[0][1].metadata == meta and again[0][1].facts == {"port": "8080"}
 
 
+def test_term_counts_are_read_again_after_a_write_in_the_same_transaction(
+    tmp_path: Path,
+) -> None:
+    """A write transaction reuses the term counts its lookups read until it writes."""
+    s = open_store(str(tmp_path / "m.db"))
+    try:
+        assert isinstance(s, SQLStore)
+        put(s, "alpha beta", 1)
+        with s.write():
+            before = s._corpus(["alpha", "gamma"])
+            assert before.doc_freq == {"alpha": 1} and s._corpus(["alpha"]) == before
+            put(s, "alpha gamma", 2)
+            after = s._corpus(["alpha", "gamma"])
+            assert after.doc_freq == {"alpha": 2, "gamma": 1} and after.docs == before.docs + 1
+        assert s._corpus(["gamma"]).doc_freq == {"gamma": 1}
+    finally:
+        s.close()
+
+
 def test_an_entry_restored_without_records_at_a_reused_position(
     pair: tuple[SQLStore, SQLStore],
 ) -> None:

@@ -156,14 +156,16 @@ def _qualifiers(
     subject: set[str],
     *,
     codes: bool = True,
+    shared: list[bool] | None = None,
 ) -> set[str]:
     """The words naming which thing a sentence is about that the `other` lacks: the
     words of its subject (`subject`: the stored subject's, where the rules read one) and
     those before its first value (leading values aside: "每月交通预算 500 块"), a word the
     other says only part of ("家庭医生" of "医生"), and a name or code right before a
     shared word ("P99 latency", "the iOS app"; not a number or time: "the 7:50 train"),
-    unless `codes` is false (where a name may as well be the value: "Java 代码")."""
-    shared = _shared(units_, other)
+    unless `codes` is false (where a name may as well be the value: "Java 代码").
+    `shared`: `_shared(units_, other)`, when the caller has it."""
+    shared = _shared(units_, other) if shared is None else shared
     # a clause that shares no word of topic with the other is context: "Heads up:",
     # "磁盘扛不住，…", "…; 6 GB starved the sidecars"
     topical = {u.clause for u, s in zip(units_, shared, strict=True)
@@ -222,10 +224,11 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
     """How `old` fits the change `new` states: "supersede", "conflict" (it may be the
     one: a word of which thing it is is said on one side only) or None."""
     was = units(old.content)
-    shared_new, shared_old = _shared(new, was), _shared(was, new)
+    shared_new = _shared(new, was)
     topic = [u for u, s in zip(new, shared_new, strict=True) if s and not u.value]
     if not any(u.form not in _NO_TOPIC for u in topic) or not _covers(new, shared_new):
         return None
+    shared_old = _shared(was, new)
     if all(shared_new) or all(shared_old):
         return None  # nothing new, or nothing of the old gone
     if old.value is not None and _restates(old.value, new):
@@ -238,8 +241,8 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
         return None
     if _slots(new, shared_new) >= 2 and _slots(was, shared_old) >= 2:
         return None  # two values differ on each side: "to the UK … $29" / "to Canada … $18"
-    mine = _qualifiers(new, was, set())
-    theirs = _qualifiers(was, new, _subject_words(old))
+    mine = _qualifiers(new, was, set(), shared=shared_new)
+    theirs = _qualifiers(was, new, _subject_words(old), shared=shared_old)
     if (mine and theirs) or (mine | theirs) & lx.PEOPLE:
         return None  # "the billing service" / "the auth service"; the kids' room: two things
     if _premodifies(new, shared_new, mine):

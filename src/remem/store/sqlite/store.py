@@ -55,6 +55,9 @@ class SQLiteStore(SQLStore):
         self._lock = threading.RLock()
         self._depth = 0
         self._writes = 0
+        # inside a write transaction that has written nothing yet, the corpus counts and
+        # term frequencies it read (`_corpus`; key None: the counts); None elsewhere
+        self._counts: dict[str | None, Any] | None = None
         self._busy_timeout = busy_timeout
         self._conn, self.read_only = open_file(
             Path(self.path), self._synchronous, self._busy_timeout, self.notices
@@ -82,7 +85,7 @@ class SQLiteStore(SQLStore):
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise store_error(self.path, exc) from exc
-            self._depth = 1
+            self._depth, self._counts = 1, {}
             try:
                 yield
                 self._conn.execute("COMMIT")
@@ -93,7 +96,7 @@ class SQLiteStore(SQLStore):
                     raise store_error(self.path, exc) from exc
                 raise
             finally:
-                self._depth = 0
+                self._depth, self._counts = 0, None
 
     def _rollback(self) -> None:
         if self._conn.in_transaction:
@@ -110,9 +113,11 @@ class SQLiteStore(SQLStore):
                 raise store_error(self.path, exc) from exc
 
     def _x(self, sql: str, params: Any = None) -> None:
+        self._counts = None  # a write may change them
         self._conn.execute(sql, params or ())
 
     def _xmany(self, sql: str, rows: Sequence[Any]) -> None:
+        self._counts = None
         self._conn.executemany(sql, rows)
 
     # -- keyword index: FTS5, kept by triggers -----------------------------------------------
@@ -122,14 +127,21 @@ class SQLiteStore(SQLStore):
         pass  # the entries_* triggers update entries_fts and corpus with the row
 
     def _corpus(self, terms: Sequence[str]) -> CorpusStats:
-        # the counts and the terms' frequencies in one statement (a save asks it 1-4 times)
-        marks = ", ".join("?" for _ in terms)
-        sql = "SELECT NULL, docs, terms FROM corpus WHERE id = 1"
-        if terms:
-            sql += f" UNION ALL SELECT term, df, 0 FROM term_df WHERE term IN ({marks})"
-        rows = self._q(sql, list(terms))
-        docs, total = next((r[1], r[2]) for r in rows if r[0] is None)
-        doc_freq = {r[0]: r[1] for r in rows if r[0] is not None}
+        with self._lock:  # (another thread waits for a write transaction, as in `_q`)
+            # what this write transaction read of the counts before it wrote anything: a
+            # save asks them 1-6 times (its lookups), of terms asked before
+            seen = self._counts if self._counts is not None else {}
+            wanted = [t for t in dict.fromkeys(terms) if t not in seen]
+            if wanted or None not in seen:  # the counts and frequencies in one statement
+                sql = "SELECT NULL, docs, terms FROM corpus WHERE id = 1"
+                if wanted:
+                    marks = ", ".join("?" for _ in wanted)
+                    sql += f" UNION ALL SELECT term, df, 0 FROM term_df WHERE term IN ({marks})"
+                seen.update(dict.fromkeys(wanted, 0))
+                for term, df, total in self._q(sql, wanted):
+                    seen[term] = (df, total) if term is None else df
+            docs, total = seen[None]
+            doc_freq = {t: seen[t] for t in terms if seen[t]}
         return CorpusStats(docs, (total / docs) if docs else 0.0, doc_freq)
 
     def _best(
