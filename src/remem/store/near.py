@@ -13,7 +13,8 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, cast
 
 from remem.entry import Entry
-from remem.store.near_index import CACHED, NearIndex, build_step, refresh
+from remem.store.near_index import CACHED, NearIndex
+from remem.store.near_read import build_step, refresh
 from remem.store.protocol import CorpusStats, Domain, IndexFields, Near, rarest
 from remem.store.rows import (
     ENTRY_COLUMNS,

@@ -13,23 +13,23 @@ from it whenever its generation moved (rows past the last position read, rows na
 new audit records or written by this process, a rebuild when the index version or the
 subject rules changed or the count of entries disagrees), and it is never used while
 this process has uncommitted (or rolled back) writes of its own: SQL answers then.
+How it reads the store (built in steps, refreshed): `remem.store.near_read`.
 """
 
 from __future__ import annotations
 
 import heapq
 import math
-import sys
 import threading
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections import Counter, OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 from remem.store.protocol import CorpusStats, IndexFields
-from remem.store.rows import Dialect
 
+CACHED = 4096  # candidate rows kept (~1 KB each)
 K1, B = 1.2, 0.75  # FTS5's bm25() defaults, as in remem.store.postings
 DomainKey = tuple[Any, ...]  # type, scope, project, session_id, user_id, agent_id
 
@@ -138,6 +138,7 @@ class NearIndex:
         # per domain, term -> the ranks of its docs (unordered); per term, the docs
         # holding it more than once (rank -> count)
         self._terms: dict[DomainKey, dict[str, list[int]]] = {}
+        self.ranked = False  # those lists in rank order: once the index holds every entry
         self._repeats: dict[str, dict[int, int]] = {}
         self._vocab: dict[str, str] = {}  # one string object per term
         self._domains: dict[DomainKey, DomainKey] = {}  # one tuple per domain
@@ -182,13 +183,15 @@ class NearIndex:
         for key, _ in doc.keys:
             _add(self._keys, key, pos)
         doc.terms = terms = tuple([vocab.setdefault(t, t) for t in doc.terms])
-        table = self._terms.setdefault(doc.domain, {})
+        table, ranked = self._terms.setdefault(doc.domain, {}), self.ranked
         for term in terms:  # the bulk of a build: kept inline
             found = table.get(term)
             if found is None:
                 table[term] = [rank]
+            elif ranked:
+                insort(found, rank)
             else:
-                found.append(rank)
+                found.append(rank)  # a build: put in rank order once it is done
         if doc.counts is not None and len(doc.counts) < doc.length:
             for term, n in doc.counts.items():
                 if n > 1:
@@ -211,13 +214,25 @@ class NearIndex:
         table = self._terms.get(doc.domain, {})
         for term in doc.terms:
             found = table.get(term)
-            if found is not None and rank in found:
-                found.remove(rank)
+            if found is None:
+                continue
+            at = bisect_left(found, rank) if self.ranked else _index(found, rank)
+            if at < len(found) and found[at] == rank:
+                del found[at]
                 if not found:
                     del table[term]
         if len(doc.terms) < doc.length:
             for term in doc.terms:
                 self._repeats.get(term, {}).pop(rank, None)
+
+    def rank(self) -> None:
+        """Put each term's docs in rank order (the build appends them in entry order);
+        from now on every doc listed goes to its place."""
+        if not self.ranked:
+            for table in self._terms.values():
+                for found in table.values():
+                    found.sort()
+            self.ranked = True
 
     # -- the lookups of same_domain, in its order ---------------------------------------
     def lookup(
@@ -284,6 +299,9 @@ class NearIndex:
         only the first `n` of them by rank are scored, with every one holding some more
         than once."""
         table = self._terms.get(domain, {})
+        if len(rare) == 1 and self.ranked:  # in rank order already: no set, no sort
+            return self._score(self._first_of(table.get(rare[0], []), rare[0], passes, n),
+                               rare, stats, passes, n)  # fmt: skip
         lists = sorted((table.get(t, []) for t in rare), key=len)
         both = set(lists[0]).intersection(*lists[1:])
         repeated = set[int]()
@@ -292,6 +310,25 @@ class NearIndex:
         docs = self.docs
         chosen = [docs[r & _POS_MASK] for r in repeated]
         chosen += self._first_ranks(both - repeated, passes, n)
+        return self._score(chosen, rare, stats, passes, n)
+
+    def _first_of(self, ranks: list[int], term: str, passes: Any, n: int) -> list[Doc]:
+        """`_sharing`'s choice among the docs of one term (`ranks` in rank order): every
+        one holding it more than once, and the first `n` others that pass."""
+        repeats, docs = self._repeats.get(term, {}), self.docs
+        repeated = set[int]()
+        for r in repeats:
+            at = bisect_left(ranks, r)
+            if at < len(ranks) and ranks[at] == r:
+                repeated.add(r)
+        chosen = [docs[r & _POS_MASK] for r in repeated]
+        others = (r for r in ranks if r not in repeated)
+        return chosen + self._first_docs(others, passes, n)
+
+    def _score(
+        self, chosen: list[Doc], rare: Sequence[str], stats: CorpusStats, passes: Any, n: int
+    ) -> list[int]:
+        """The positions of the best `n` of `chosen` that pass, by BM25 over `rare`."""
         docs_n = max(stats.docs, 1)
         avg = stats.avg_len if stats.avg_len > 0 else 1.0
         idf = [_idf(docs_n, stats.doc_freq.get(t, 0)) for t in rare]
@@ -317,7 +354,7 @@ class NearIndex:
                 return found
         return self._first_docs(sorted(ranks), passes, n)
 
-    def _first_docs(self, ranks: list[int], passes: Any, n: int) -> list[Doc]:
+    def _first_docs(self, ranks: Iterable[int], passes: Any, n: int) -> list[Doc]:
         docs, out = self.docs, []
         for r in ranks:
             doc = docs[r & _POS_MASK]
@@ -328,150 +365,9 @@ class NearIndex:
         return out
 
 
+def _index(found: list[int], rank: int) -> int:
+    return found.index(rank) if rank in found else len(found)
+
+
 def _idf(docs: int, df: int) -> float:
     return max(1e-6, math.log((docs - df + 0.5) / (df + 0.5)))
-
-
-class Source(Protocol):
-    """What the index reads from a SQL store (`remem.store.sql.SQLStore`)."""
-
-    dialect: Dialect
-
-    def generation(self) -> tuple[int, int]: ...
-    def _rows(self, sql: str, params: dict[str, Any] | None = None) -> list[Any]: ...
-
-
-PAGE = 2_000  # rows read at a time when the index is built
-CACHED = 4096  # candidate rows kept (~1 KB each)
-_IDS = 500  # ids per lookup of changed rows (under SQLite's limit of bound values)
-_COLUMNS = (
-    "e.id, e.{pos}, e.superseded_by IS NULL, e.type, e.scope, e.project, e.session_id, "
-    "e.user_id, e.agent_id, e.expires_at, e.valid_to, e.canon, e.skeleton, e.subject_key, "
-    "e.terms"
-)
-_VERSION = (
-    "SELECT (SELECT value FROM meta WHERE key = 'index_version'), "
-    "(SELECT value FROM meta WHERE key = 'subject_rules'), "
-    "(SELECT docs FROM corpus WHERE id = 1)"
-)
-
-
-def refresh(index: NearIndex, store: Source) -> None:
-    """Bring `index` up to date with `store` (call with `index.lock` held, inside the
-    store's write transaction, with no uncommitted write of this process): nothing when
-    its generation has not moved and this process wrote nothing since."""
-    generation = store.generation()
-    mark = index.mark
-    if mark is not None and mark.generation == generation and not index.touched:
-        return
-    if mark is not None and mark.generation[0] == generation[0] and len(index.touched) <= _IDS:
-        # only this process wrote since (SQLite's data_version moves with the commits of
-        # other connections alone): its rows are read again, nothing else
-        _read_ids(index, store, index.touched)
-        index.touched.clear()
-        index.mark = replace(mark, generation=generation)
-        return
-    *found, docs = store._rows(_VERSION)[0]
-    version = tuple(found)
-    if mark is None or mark.version != version:
-        _rebuild(index, store)
-        return
-    audit = store._rows("SELECT seq, entry_id FROM audit WHERE seq > :s", {"s": mark.seq})
-    seq = max((int(r[0]) for r in audit), default=mark.seq)
-    # the rows named by audit records or written by this process, and those not keyed
-    # yet (another process may have keyed them since), besides the rows added since
-    named = {str(r[1]) for r in audit} | index.touched | index.unkeyed
-    if len(named) > _IDS:
-        _rebuild(index, store)
-        return
-    # two statements: SQLite scans the whole table for "e.rowid > :after OR e.id IN"
-    read, last = _read(index, store, f"e.{store.dialect.pos} > :after", {"after": mark.pos})
-    _read_ids(index, store, named - read)
-    index.touched.clear()
-    if int(docs) != len(index.rows):  # e.g. a reused SQLite rowid: read it all again
-        _rebuild(index, store)
-        return
-    index.mark = Mark(generation, max(last, mark.pos), seq, version)
-
-
-def _rebuild(index: NearIndex, store: Source) -> None:
-    index.started = None
-    build_step(index, store, sys.maxsize)
-    index.touched.clear()  # all read just now
-
-
-def build_step(index: NearIndex, store: Source, entries: int) -> bool:
-    """Read about `entries` more entries into `index` (built anew from its first step);
-    True once it holds them all, its mark then as if read in one go when it started:
-    what changed since (audit records, this process's writes, rows past the last read)
-    is read again by its first refresh."""
-    if index.started is None:
-        index.reset()
-        generation = store.generation()
-        *found, _ = store._rows(_VERSION)[0]
-        seq = int(store._rows("SELECT coalesce(max(seq), 0) FROM audit")[0][0])
-        index.started = Mark(generation, 0, seq, tuple(found))
-    start, pos, done, page = index.started, store.dialect.pos, 0, min(PAGE, entries)
-    last = start.pos
-    while True:
-        rest = f"e.{pos} > :after ORDER BY e.{pos} LIMIT {page}"
-        read, end = _read(index, store, rest, {"after": last})
-        last, done = max(last, end), done + len(read)
-        if len(read) < page:  # the last page
-            index.mark, index.started = replace(start, pos=last), None
-            return True
-        if done >= entries:
-            index.started = replace(start, pos=last)
-            return False
-
-
-def _read_ids(index: NearIndex, store: Source, ids: set[str]) -> None:
-    """Read the entries `ids` again; those gone are removed."""
-    if ids:
-        params: dict[str, Any] = {}
-        read, _ = _read(index, store, store.dialect.any("e.id", "ids", sorted(ids), params), params)
-        for eid in ids - read:
-            index.remove(eid)
-
-
-def _read(
-    index: NearIndex, store: Source, where: str, params: dict[str, Any]
-) -> tuple[set[str], int]:
-    """Put the rows of `where` into the index, their named values with them; the ids
-    read and the highest position among them."""
-    d = store.dialect
-    rows = store._rows(f"SELECT {_COLUMNS.format(pos=d.pos)} FROM entries e WHERE {where}", params)
-    docs: dict[int, Doc] = {}
-    for r in rows:
-        eid, pos = str(r[0]), int(r[1])
-        if r[2]:  # current
-            until = min((t for t in (r[9], r[10]) if t is not None), default=None)
-            terms = d.load_terms(r[14])
-            docs[pos] = Doc(eid, pos, tuple(r[3:9]), until, r[11], r[12], r[13], terms)
-        else:
-            index.put(None, eid, pos)
-    keyed = _keys_of(store, sorted(docs))
-    for pos, doc in docs.items():
-        doc.keys = tuple(keyed.get(pos, ()))
-        index.put(doc, doc.id, pos)
-    return {str(r[0]) for r in rows}, max((int(r[1]) for r in rows), default=0)
-
-
-def _keys_of(store: Source, positions: list[int]) -> dict[int, list[tuple[str, str]]]:
-    """The named values of the entries at `positions` (sorted): by list when they are
-    few, else by the range they span."""
-    if not positions:
-        return {}
-    d, params = store.dialect, {"lo": positions[0], "hi": positions[-1]}
-    ref = f"k.{d.ref}"
-    cond = (
-        d.any(ref, "pos", positions, params)
-        if len(positions) <= _IDS
-        else f"{ref} >= :lo AND {ref} <= :hi"
-    )
-    wanted, keyed = set(positions), dict[int, list[tuple[str, str]]]()
-    sql = f"SELECT {ref}, k.key, k.value FROM entry_keys k WHERE {cond}"
-    for at, key, value in store._rows(sql, params):
-        if int(at) in wanted:
-            keyed.setdefault(int(at), []).append((key, value))
-    return keyed
