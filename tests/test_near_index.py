@@ -182,6 +182,11 @@ def test_term_counts_are_read_again_after_a_write_in_the_same_transaction(
             after = s._corpus(["alpha", "gamma"])
             assert after.doc_freq == {"alpha": 2, "gamma": 1} and after.docs == before.docs + 1
         assert s._corpus(["gamma"]).doc_freq == {"gamma": 1}
+        other = open_store(str(tmp_path / "m.db"))  # another writer, between two of s's
+        put(other, "gamma delta", 3)
+        other.close()
+        with s.write():
+            assert s._corpus(["gamma", "delta"]).doc_freq == {"gamma": 2, "delta": 1}
     finally:
         s.close()
 
