@@ -191,6 +191,22 @@ def test_term_counts_are_read_again_after_a_write_in_the_same_transaction(
         s.close()
 
 
+def test_a_lookup_by_one_term_gives_the_sql_answer(pair: tuple[SQLStore, SQLStore]) -> None:
+    """One known term (a change's words looked up one by one): the index takes its first
+    docs in rank order, those holding the term twice scored too."""
+    a, b = pair
+    for i in range(24):
+        words = "flibbers and flibber" if i % 5 == 0 else "flibbers"
+        put(a if i % 2 else b, f"worker {i} keeps its queue in {words} {'x' * (i % 4)}", i)
+    for limit in (3, 8, 20):
+        probe = make("qqzzy flibber")  # one term the store knows
+        want, got = answer(b, probe, limit, False), answer(a, probe, limit, False)
+        if b.dialect.lists:  # PostgreSQL: its statements give rows in no set order
+            want, got = sorted(want, key=str), sorted(got, key=str)
+        assert got == want and got, limit
+        assert a._near is not None and a._near.ranked
+
+
 def test_an_entry_restored_without_records_at_a_reused_position(
     pair: tuple[SQLStore, SQLStore],
 ) -> None:
