@@ -153,8 +153,8 @@ def table(result: dict[str, object], sizes: list[int]) -> None:
             s = row[k]
             print(f"{n:>8} {k:<6} {s['p50']:>8.1f}ms {s['p95']:>5.1f}ms {row['rss'][k]:>6.0f} MB")
         d = row["default"]
-        print(f"{n:>8} {'auto':<6} {d['p50']:>8.1f}ms {d['p95']:>5.1f}ms  (default: vectors "
-              "only when keywords do not settle the query)")  # fmt: skip
+        print(f"{n:>8} {'auto':<6} {d['p50']:>8.1f}ms {d['p95']:>5.1f}ms  (the default settings: "
+              "the index the store picks, RankingConfig as shipped)")  # fmt: skip
         speed = row["numpy"]["p95"] / row["faiss"]["p95"]
         print(f"{n:>8} numpy/faiss p95 ratio {speed:.2f}")
         if "save" in row:

@@ -493,8 +493,8 @@ def profile_ops(
 def give_vectors(db: str) -> str | None:
     """Random unit vectors of the default embedder for every entry (a search costs the
     same as with real ones; embedding 10k entries would take minutes), so that the cold
-    `remem search` runs the product's default path: hybrid, the model loaded only when
-    keywords do not settle the query. None when no embedder is installed."""
+    `remem search` runs the product's default path: hybrid, the query embedded by the
+    warm service. None when no embedder is installed."""
     from remem.retrieval.embedding import embedder_from_env
 
     embedder = embedder_from_env({})
