@@ -15,7 +15,8 @@ import pytest
 from remem import Memory
 from remem.entry import Entry, format_ts
 from remem.truth import keys
-from remem.truth.subject import read, states_change
+from remem.truth.markers import states_change
+from remem.truth.subject import read
 from remem.truth.when import validity
 
 T0 = datetime(2026, 1, 5, tzinfo=UTC)

@@ -147,7 +147,7 @@ def test_a_qualifier_is_said_on_each_side() -> None:
     ],
 )
 def test_a_state_since_an_event_is_a_change(mem: Memory, before: str, after: str) -> None:
-    from remem.truth.subject import states_change
+    from remem.truth.markers import states_change
 
     assert states_change(after)
     mem.save(before)

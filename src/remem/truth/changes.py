@@ -32,6 +32,7 @@ from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.ending import ended, switched
 from remem.truth.grammar import clause_end, strip_subject, subject_part
+from remem.truth.markers import states_change
 from remem.truth.replacement import replaced
 from remem.truth.segment import (
     CLAUSE_PUNCT,
@@ -42,7 +43,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
-from remem.truth.subject import Claim, read, states_change
+from remem.truth.subject import Claim, read
 from remem.truth.values import span_text
 from remem.truth.verbs import predicate_at
 

@@ -1,12 +1,17 @@
 """Phrases that say a text states a change or corrects an earlier one ("actually",
 "correction:", "switched to", 更正), blanked out before the grammar reads the text
-(offsets kept), and "X changed: Y" / "New X: Y" read as "X is Y"."""
+(offsets kept), "X changed: Y" / "New X: Y" read as "X is Y", and whether a text states
+a change at all (`states_change`)."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from remem.truth import lexicon as lx
+from remem.truth.replacement import replaced
+from remem.truth.segment import normal, sentences, solid, tokenize
+from remem.truth.verbs import predicate_at
 
 _EN_MARKERS = re.compile(
     r"\b(?:"
@@ -48,3 +53,29 @@ def markers(text: str) -> tuple[str, bool]:
             found = True
             text = text.replace(word, " " * len(word))
     return text, found
+
+
+@lru_cache(maxsize=4096)
+def states_change(content: str) -> bool:
+    """Whether `content` says something changed or stopped (改用, 不再, switched to, now
+    uses, a correction), whatever else the grammar makes of it."""
+    text, corrected = markers(normal(content))
+    if corrected:
+        return True
+    for sent in sentences(tokenize(text)):
+        if replaced(sent) is not None:
+            return True
+        toks = solid(sent)
+        if toks and toks[0].low == "after":  # "After the reorg, …": a state since an event
+            return True
+        for i, tok in enumerate(toks):
+            if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_TAILS:
+                return True
+            if tok.low in lx.SINCE:  # "… since we added seats", "自从搬家"
+                return True
+            if tok.low in lx.ZH_BY and tok.low != "由":  # 改由
+                return True
+            found = predicate_at(toks, i)
+            if found is not None and (found[0].change or found[0].negation):
+                return True
+    return False

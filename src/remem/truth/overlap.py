@@ -31,8 +31,8 @@ from remem.truth import lexicon as lx
 from remem.truth.changes import DAYS as _DAY
 from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.markers import states_change
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
-from remem.truth.subject import states_change
 from remem.truth.verbs import predicate_at
 
 _MAX_CHARS = 300

@@ -486,29 +486,3 @@ def read(content: str) -> Claim | None:
     if found is not None and corrected:
         found = replace(found, change=True)
     return found
-
-
-@lru_cache(maxsize=4096)
-def states_change(content: str) -> bool:
-    """Whether `content` says something changed or stopped (改用, 不再, switched to, now
-    uses, a correction), whatever else the grammar makes of it."""
-    text, corrected = markers(normal(content))
-    if corrected:
-        return True
-    for sent in sentences(tokenize(text)):
-        if replaced(sent) is not None:
-            return True
-        toks = solid(sent)
-        if toks and toks[0].low == "after":  # "After the reorg, …": a state since an event
-            return True
-        for i, tok in enumerate(toks):
-            if tok.low in lx.ZH_CHANGE_ADVERBS or tok.low in lx.EN_CHANGE_TAILS:
-                return True
-            if tok.low in lx.SINCE:  # "… since we added seats", "自从搬家"
-                return True
-            if tok.low in lx.ZH_BY and tok.low != "由":  # 改由
-                return True
-            found = predicate_at(toks, i)
-            if found is not None and (found[0].change or found[0].negation):
-                return True
-    return False

@@ -14,7 +14,7 @@ from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
 from remem.truth import changes, decide, index, overlap, versions
 from remem.truth.dedup import CONFLICT_TYPES, SimilarityCheck
-from remem.truth.subject import states_change
+from remem.truth.markers import states_change
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
 
