@@ -157,12 +157,6 @@ def _quantity(claim: Claim) -> bool:
     return any(t[:1].isdigit() for t in claim.value_terms)
 
 
-@lru_cache(maxsize=1)
-def _people_keys() -> frozenset[str]:
-    """The people nouns as subject keys spell them (stemmed: "parents" is `parent`)."""
-    return frozenset(t for w in lx.PEOPLE for t in (text.terms(w) or [w]))
-
-
 @lru_cache(maxsize=8192)  # the same candidates' keys, save after save
 def _key_words(key: str) -> frozenset[str]:
     return frozenset(key.split())
@@ -214,7 +208,7 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
         old, was = near.entry, claim_of(near.entry, near=near)
         if was is None or was.value is None or not want < (words := set(was.key.split())):
             continue
-        if (words - want) & _people_keys():
+        if (words - want) & overlap.people():
             continue  # "my parents' home" is not the user's
         if named and keys.named_product(was.subject) != named:
             continue  # "the Redis cache TTL" is not "the CDN cache TTL"

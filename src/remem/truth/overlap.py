@@ -195,6 +195,13 @@ def _qualifiers(
     return out
 
 
+@lru_cache(maxsize=1)
+def people() -> frozenset[str]:
+    """The people nouns as words and subject keys spell them (stemmed: "parents" is
+    `parent`, "classmates" `classmat`)."""
+    return frozenset(t for w in lx.PEOPLE for t in (text.terms(w) or [w]))
+
+
 def _when(form: str) -> bool:
     """A day, a month or a part of a day: when, never which ("Monday", "April")."""
     return bool(_DAY.fullmatch(form)) or form in _MONTHS
@@ -243,7 +250,7 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
         return None  # two values differ on each side: "to the UK … $29" / "to Canada … $18"
     mine = _qualifiers(new, was, set(), shared=shared_new)
     theirs = _qualifiers(was, new, _subject_words(old), shared=shared_old)
-    if (mine and theirs) or (mine | theirs) & lx.PEOPLE:
+    if (mine and theirs) or (mine | theirs) & people():
         return None  # "the billing service" / "the auth service"; the kids' room: two things
     if _premodifies(new, shared_new, mine):
         return None  # the new one is narrower: "the worker's base image", "退货快递"
@@ -291,7 +298,7 @@ def two_things(old: Entry, content: str) -> bool:
     mine = _qualifiers(new, was, set(), codes=False)
     theirs = _qualifiers(was, new, _subject_words(old), codes=False)
     # "My wife picks the kids up at 3:15" is not "I take the kids at 8:10": another person
-    return bool(mine and theirs) or bool((mine | theirs) & lx.PEOPLE)
+    return bool(mine and theirs) or bool((mine | theirs) & people())
 
 
 def _restates(value: str, new: Sequence[Unit]) -> bool:
