@@ -238,6 +238,10 @@ class Memory:
             entry.facts = text.named_values(content)
         stated = when.validity(content, created)
         entry.valid_from, entry.valid_to = stated.start or created, stated.end
+        if entry.valid_to is not None and entry.valid_to < entry.valid_from:
+            # "supported until 30 June 2025" written later: a period that had already
+            # ended, kept as one that ended when it was written (never refused)
+            entry.valid_to = entry.valid_from
         claim = self.subjects(content)
         if claim is not None:
             entry.subject, entry.value = claim.subject, claim.value

@@ -59,6 +59,8 @@ def line(hit: Hit) -> str:
         marks.append(f"verified {verified}")
     if hit.stale:
         marks.append("possibly stale")
+    if hit.replaced_by:
+        marks.append("possibly replaced by a newer line")
     if entry.scope == "global":
         marks.append("global")
     said = entry.content

@@ -40,6 +40,8 @@ class Hit:
     decay: float
     stale: bool
     tier: Tier | None = None
+    # a newer hit that likely replaced this one (`retrieval.newer`): shown, marked
+    replaced_by: str | None = None
 
 
 _MONTHS = (

@@ -12,6 +12,7 @@ from remem import text
 from remem.entry import utcnow
 from remem.errors import StoreError
 from remem.retrieval import block, ranking
+from remem.retrieval.newer import newer_first
 from remem.retrieval.ranking import Hit
 from remem.settings import RankingConfig
 from remem.store.protocol import Filter, Store
@@ -49,10 +50,14 @@ class Recall:
                 return []
             candidates, stats = self.store.keyword(terms, flt, limit=self.cfg.candidates)
             dates = ranking.query_dates(query)
-            return ranking.score_candidates(
+            hits = ranking.score_candidates(
                 candidates, terms, stats, self.cfg, dates=dates, limit=limit
             )
-        return self.vectors.rank(query, terms, flt, self.cfg, limit)
+        else:
+            hits = self.vectors.rank(query, terms, flt, self.cfg, limit)
+        if flt.as_of is None and not flt.include_history:
+            hits = newer_first(query, hits)  # what is true now: a missed change shows
+        return hits
 
     def with_tiers(self, hits: list[Hit]) -> list[Hit]:
         """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""

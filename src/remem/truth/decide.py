@@ -23,6 +23,7 @@ from remem.store.protocol import Near
 from remem.truth import changes, dedup, keys, overlap
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
+from remem.truth.judge import content_terms
 from remem.truth.markers import states_change
 from remem.truth.subject import Claim, read
 
@@ -212,6 +213,8 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
             continue  # "my parents' home" is not the user's
         if named and keys.named_product(was.subject) != named:
             continue  # "the Redis cache TTL" is not "the CDN cache TTL"
+        if claim.dropped and not content_terms(claim.dropped) <= content_terms(old.content):
+            continue  # "We renamed FLAGS_URL to …" is no new name of "家里的狗叫豆豆"
         narrower.append((old, was))
     if len(narrower) == 1:
         old, was = narrower[0]

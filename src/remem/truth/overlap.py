@@ -312,7 +312,7 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS:
         return []
-    if not states_change(content) or _talk(content):
+    if not states_change(content) or talk(content):
         return []
     new = units(content)
     fits = {}
@@ -331,7 +331,7 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
             for old, _ in list(fits.values())[:3]]  # fmt: skip
 
 
-def _talk(content: str) -> bool:
+def talk(content: str) -> bool:
     """A question, or several sentences ("Hey Mel! Long time no talk. …"): talk, not a
     fact (a fact's clauses are joined by commas and semicolons)."""
     ends = [t for t in tokenize(normal(content)) if t.text in "。！？!?."]

@@ -40,6 +40,9 @@ class Neighbours(Protocol):
     def calibrate(self, cosine: float) -> float:
         """A raw cosine as a relevance in 0..1 for this embedder."""
 
+    def cosines(self, vector: Any, ids: Sequence[str]) -> dict[str, float]:
+        """The cosine of `vector` with each of `ids` that has a vector."""
+
 
 # Words that carry no value of their own: "Bart saw his favourite penguins" and "Bart saw
 # the favourite penguins" say the same; "…penguins" and "…elephants" do not.

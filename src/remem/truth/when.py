@@ -126,8 +126,24 @@ def _dates(m: re.Match[str], ref: datetime) -> tuple[datetime, datetime] | None:
     return None
 
 
+_YEARS = ("ymd", "cn_y", "cn_year", "en_y", "dm_y", "year")
+
+
+def _has_year(m: re.Match[str]) -> bool:
+    g = m.groupdict()
+    return any(g.get(name) for name in _YEARS)
+
+
+def _next_year(moment: datetime) -> datetime:
+    try:
+        return moment.replace(year=moment.year + 1)
+    except ValueError:  # 29 February
+        return moment.replace(year=moment.year + 1, day=28)
+
+
 def validity(text: str, ref: datetime) -> Validity:
-    """The validity the text states (dates without a year fall in `ref`'s year)."""
+    """The validity the text states (dates without a year fall in `ref`'s year, an end
+    already past at `ref` in the next)."""
     start = end = None
     rest = text
     for pattern, is_end, cue in _CUES:
@@ -139,6 +155,9 @@ def validity(text: str, ref: datetime) -> Validity:
             continue
         if is_end and end is None:
             end = found[1]  # "until June 30": through the end of that day
+            if end <= ref and not _has_year(m):
+                # "until June 30" said in September: the next June 30
+                end = _next_year(end)
         elif not is_end and start is None:
             start = found[0]
         rest = (rest[: m.start()] + " " + rest[m.end() :]).strip()

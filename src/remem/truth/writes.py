@@ -12,9 +12,11 @@ from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
-from remem.truth import changes, decide, index, overlap, versions
-from remem.truth.dedup import CONFLICT_TYPES, SimilarityCheck
+from remem.truth import changes, decide, index, overlap, verdicts, versions
+from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
 from remem.truth.markers import states_change
+from remem.truth.semantic import SemanticCheck
+from remem.truth.subject import Claim
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
 
@@ -33,40 +35,120 @@ class SaveResult:
     replaced: Entry | None = None
 
 
+@dataclass(slots=True)
+class Draft:
+    """What every pass of a save reads: the new entry, what the rules read of it once
+    (its index fields and claim), the current memories of its domain the store found
+    for it, and the semantic check (None without an embedder)."""
+
+    store: Store
+    entry: Entry
+    fields: IndexFields
+    claim: Claim | None
+    candidates: list[Near]
+    semantic: SimilarityCheck | None
+
+
+def _by_subject(d: Draft) -> list[Match]:
+    """The same subject read by the grammar: a repeat, a stated change, a conflict."""
+    if d.claim is not None and (bare := decide.without_where(d.claim)) is not None:
+        # "We moved payments to Adyen" after "Payments go through Stripe": a move names a
+        # where the old memory may not
+        bare_fields = IndexFields([], "", "", {}, subject=bare)
+        more = d.store.same_domain(Domain.of(d.entry), bare_fields, limit=8, broader=True)
+        seen = {c.entry.id for c in d.candidates}
+        d.candidates += [c for c in more if c.entry.id not in seen]
+    return decide.classify(d.entry, d.candidates, claim=d.claim, semantic=d.semantic)
+
+
+def _by_restatement(d: Draft) -> list[Match]:
+    """A change found by its words without the change word ("季度规划会改到 7A 会议室")."""
+    if not (said := changes.restatement_terms(d.entry.content, d.claim)):
+        return []
+    more = holding(d.store, d.entry, text.terms(said))
+    return decide.classify(d.entry, more, claim=d.claim, semantic=None)
+
+
+def _by_topic(d: Draft) -> list[Match]:
+    """A stated change the grammar ties to no memory: its topic looked up."""
+    if (topic := changes.topic_of(d.entry.content)) is None:
+        return []
+    found = holding(d.store, d.entry, text.terms(changes.lookup_terms(topic)))
+    return changes.changed_by(d.entry, topic, [c.entry for c in (*d.candidates, *found)])
+
+
+def _by_tail(d: Draft) -> list[Match]:
+    """The change its last clause states ("We voted and the mascot is an owl now")."""
+    if d.claim is not None or not (tail := changes.tail_claim(d.entry.content)):
+        return []
+    by_key = IndexFields(d.fields.terms, "", "", {}, subject=tail.key)
+    more = d.store.same_domain(Domain.of(d.entry), by_key, limit=8, broader=True)
+    return decide.classify(d.entry, [*d.candidates, *more], claim=tail, semantic=None)
+
+
+def _by_overlap(d: Draft) -> list[Match]:
+    """A stated change found by the words it shares with one memory (truth.overlap)."""
+    if d.entry.type not in CONFLICT_TYPES or not states_change(d.entry.content):
+        return []
+    words = overlap.lookup_terms(d.entry.content)
+    found = holding(d.store, d.entry, text.terms(" ".join(words))) if words else []
+    return overlap.changed_by_words(d.entry, [c.entry for c in (*d.candidates, *found)])
+
+
+def _by_judge(d: Draft) -> list[Match]:
+    """Where no rule found anything: the learned pair judge (truth.verdicts) on the
+    memories sharing the text's words and, with an embedder, its nearest in meaning."""
+    if d.entry.type not in CONFLICT_TYPES:
+        return []
+    dropped = d.claim.dropped if d.claim is not None else None
+    found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
+    if not isinstance(d.semantic, SemanticCheck) or d.semantic.last_vector is None:
+        return verdicts.judged(d.entry, found, None, dropped)
+    vector, index = d.semantic.last_vector, d.semantic.index
+    domain, seen = Domain.of(d.entry), {e.id for e in found}
+    for eid, _ in index.nearest(vector, _NEAREST):
+        if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
+            if Domain.of(e) == domain:
+                found.append(e)
+    cosines = index.cosines(vector, [e.id for e in found])
+    return verdicts.judged(d.entry, found, cosines, dropped)
+
+
+_NEAREST = 8  # nearest in meaning judged beside the lookup's candidates
+
+
+# In order; the first pass that finds anything decides the save.
+PASSES = (
+    ("subject", _by_subject),
+    ("restatement", _by_restatement),
+    ("topic", _by_topic),
+    ("tail", _by_tail),
+    ("overlap", _by_overlap),
+    ("judge", _by_judge),
+)
+
+
+def decide_save(
+    store: Store, entry: Entry, semantic: SimilarityCheck | None
+) -> tuple[list[Match], IndexFields]:
+    """The matches of the first pass that finds any (duplicates first), and the entry's
+    index fields (read once, for the write)."""
+    claim = decide.claim_of(entry, full=True)
+    fields = index.fields(entry)
+    broader = claim is not None and claim.change
+    candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
+    draft = Draft(store, entry, fields, claim, candidates, semantic)
+    for _name, look in PASSES:
+        if matches := look(draft):
+            return matches, fields
+    return [], fields
+
+
 def save(
     store: Store, entry: Entry, *, semantic: SimilarityCheck | None, force: bool
 ) -> SaveResult:
     """Decide what `entry` is to the current memories of its domain and write it."""
-    fields = index.fields(entry)
-    claim = decide.claim_of(entry, full=True)
-    broader = claim is not None and claim.change
-    candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
-    if claim is not None and (bare := decide.without_where(claim)) is not None:
-        # "We moved payments to Adyen" after "Payments go through Stripe": a move names a
-        # where the old memory may not
-        bare_fields = IndexFields([], "", "", {}, subject=bare)
-        more = store.same_domain(Domain.of(entry), bare_fields, limit=8, broader=True)
-        seen = {c.entry.id for c in candidates}
-        candidates += [c for c in more if c.entry.id not in seen]
-    matches = decide.classify(entry, candidates, claim=claim, semantic=semantic)
-    if not matches and (said := changes.restatement_terms(entry.content, claim)):
-        # "季度规划会改到 7A 会议室": found by its words without the change ("改到")
-        more = holding(store, entry, text.terms(said))
-        matches = decide.classify(entry, more, claim=claim, semantic=None)
-    if not matches and (topic := changes.topic_of(entry.content)) is not None:
-        # a stated change the rules tie to no memory: look its topic up (truth.changes)
-        found = holding(store, entry, text.terms(changes.lookup_terms(topic)))
-        matches = changes.changed_by(entry, topic, [c.entry for c in (*candidates, *found)])
-    if not matches and claim is None and (tail := changes.tail_claim(entry.content)):
-        # "We voted and the mascot is an owl now": the change its last clause states
-        by_key = IndexFields(fields.terms, "", "", {}, subject=tail.key)
-        more = store.same_domain(Domain.of(entry), by_key, limit=8, broader=True)
-        matches = decide.classify(entry, [*candidates, *more], claim=tail, semantic=None)
-    if not matches and entry.type in CONFLICT_TYPES and states_change(entry.content):
-        # the last look: a stated change by the words it shares (truth.overlap)
-        words = overlap.lookup_terms(entry.content)
-        found = holding(store, entry, text.terms(" ".join(words))) if words else []
-        matches = overlap.changed_by_words(entry, [c.entry for c in (*candidates, *found)])
+    matches, fields = decide_save(store, entry, semantic)
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
         return SaveResult(

@@ -1,0 +1,197 @@
+"""Does memory stay true on text nobody tuned on? The held-out sets of
+benchmarks/data/truth_heldout/ (written by people who never read the code, frozen
+before anyone looked), through `Memory.save` and `Memory.search`.
+
+    .venv/bin/python benchmarks/bench_heldout.py                      # every set, both modes
+    .venv/bin/python benchmarks/bench_heldout.py --modes keyword FILE # one set, keyword-only
+    .venv/bin/python benchmarks/bench_heldout.py --verbose            # and what was missed
+
+A set: {"chains": [{"lang", "steps": [{"text", "kind"}], "query", "current"}],
+"look_alikes": [{"a", "b", "query_a", "query_b"}], "repeats": [{"a", "b"}],
+"fillers": [...]}. Every store holds the set's fillers (unrelated facts) first.
+- a change (each later step of a chain) is handled when it supersedes the step before
+  (silent) or is reported as a conflict naming it (asked: the caller replaces it); a
+  supersede of anything else is damage;
+- a chain is answered current-first when `search(query)` ranks its last step first;
+  clean when, besides, no older step shows in the top 5 unmarked (an older one the
+  read-time safety net marks as possibly replaced is shown, flagged);
+- `as_of` at the middle of each older step's validity finds that step (top 5) and no
+  other step of its chain;
+- a look-alike b saved after a is touched when a is no longer current, refused when b is
+  reported as a conflict;
+- a repeat is caught when reported as a duplicate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT.parent / "src"))
+
+from remem import Entry, Memory, SaveResult  # noqa: E402
+from remem.errors import RememError  # noqa: E402
+
+SETS = ROOT / "data" / "truth_heldout"
+START = datetime(2026, 1, 5, 9, tzinfo=UTC)
+STEP = timedelta(days=20)
+
+
+def _store(db: Path, name: str, embedder: Any, fillers: list[str]) -> Memory:
+    mem = Memory(db, project=name, embedder=embedder)
+    for i, fact in enumerate(fillers):
+        mem.save(fact, created_at=START - timedelta(days=40 - i), force=True)
+    return mem
+
+
+def _save(mem: Memory, content: str, at: datetime, **kw: Any) -> SaveResult:
+    """A save as a caller makes it; an error (a refused secret, a bad date) is what the
+    caller sees too: counted as an outcome, not a crash."""
+    try:
+        return mem.save(content, created_at=at, **kw)
+    except RememError as exc:
+        return SaveResult("refused", Entry(content=content), reasons=[type(exc).__name__])
+
+
+def run_chain(mem: Memory, chain: dict[str, Any], tally: Counter[str], misses: list[Any]) -> None:
+    saved = []
+    for i, step in enumerate(chain["steps"]):
+        at = START + i * STEP
+        result = _save(mem, step["text"], at)
+        if i == 0:
+            saved.append(result.entry)
+            continue
+        kind, prev = step["kind"], saved[-1]
+        tally[f"n:{kind}"] += 1
+        tally["n"] += 1
+        if result.status == "superseded" and result.replaced and result.replaced.id == prev.id:
+            tally[f"ok:{kind}"] += 1
+            tally["silent"] += 1
+            saved.append(result.entry)
+        elif result.status == "conflict" and prev.id in {e.id for e in result.conflicts}:
+            tally[f"ok:{kind}"] += 1
+            tally["asked"] += 1
+            saved.append(_save(mem, step["text"], at, replace_id=prev.id).entry)
+        else:
+            if result.status == "superseded":
+                tally["damage"] += 1
+            misses.append((kind, prev.content, step["text"], result.status, result.reasons))
+            saved.append(result.entry)
+    ids = [e.id for e in saved]
+    found = mem.search(chain["query"], limit=5)
+    hits = [h.entry.id for h in found]
+    unmarked = {h.entry.id for h in found if not getattr(h, "replaced_by", None)}
+    tally["chains"] += 1
+    if hits[:1] == ids[-1:]:
+        tally["current_first"] += 1
+        if not set(ids[:-1]) & unmarked:
+            tally["current_clean"] += 1
+    for i in range(len(saved) - 1):
+        mid = START + i * STEP + STEP / 2
+        found = [h.entry.id for h in mem.search(chain["query"], limit=5, as_of=mid)]
+        tally["asof_n"] += 1
+        if ids[i] in found and not (set(ids) - {ids[i]}) & set(found):
+            tally["asof_ok"] += 1
+
+
+def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    fillers = data.get("fillers", [])
+    tally: Counter[str] = Counter()
+    misses: list[Any] = []
+    touched, refused, repeats = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "heldout.db"
+        for i, chain in enumerate(data["chains"]):
+            with _store(db, f"c{i}", embedder, fillers) as mem:
+                run_chain(mem, chain, tally, misses)
+        for i, pair in enumerate(data["look_alikes"]):
+            with _store(db, f"l{i}", embedder, fillers) as mem:
+                a = _save(mem, pair["a"], START).entry
+                r = _save(mem, pair["b"], START + STEP)
+                current = {e.id for e in mem.list(limit=1000)}
+                if a.id not in current:
+                    touched.append((pair["a"], pair["b"], r.status))
+                elif r.status == "conflict":
+                    refused.append((pair["a"], pair["b"]))
+        for i, pair in enumerate(data["repeats"]):
+            with _store(db, f"r{i}", embedder, fillers) as mem:
+                _save(mem, pair["a"], START)
+                r = _save(mem, pair["b"], START + STEP)
+                if r.status != "duplicate":
+                    repeats.append((pair["a"], pair["b"], r.status))
+    kinds = sorted(k[2:] for k in tally if k.startswith("n:"))
+    n_la, n_rep = len(data["look_alikes"]), len(data["repeats"])
+    out = {
+        "changes": tally["n"],
+        "handled": tally["silent"] + tally["asked"],
+        "silent": tally["silent"],
+        "asked": tally["asked"],
+        "damage": tally["damage"],
+        "by_kind": {k: f"{tally['ok:' + k]}/{tally['n:' + k]}" for k in kinds},
+        "chains": tally["chains"],
+        "current_first": tally["current_first"],
+        "current_clean": tally["current_clean"],
+        "as_of": f"{tally['asof_ok']}/{tally['asof_n']}",
+        "look_alikes": n_la,
+        "touched": len(touched),
+        "refused": len(refused),
+        "repeats": n_rep,
+        "repeats_caught": n_rep - len(repeats),
+    }
+    if verbose:
+        out["misses"] = misses
+        out["touched_pairs"] = touched
+        out["refused_pairs"] = refused
+        out["repeats_missed"] = repeats
+    return out
+
+
+def line(name: str, mode: str, r: dict[str, Any]) -> str:
+    n = max(r["changes"], 1)
+    return (
+        f"{name} [{mode}] changes handled {r['handled']}/{r['changes']} "
+        f"({r['handled'] / n:.0%}: {r['silent']} silent, {r['asked']} asked, "
+        f"{r['damage']} wrong target) | current-first {r['current_first']}/{r['chains']} "
+        f"(no older unmarked: {r['current_clean']}) | "
+        f"as_of {r['as_of']} | look-alikes touched {r['touched']}, refused {r['refused']} "
+        f"of {r['look_alikes']} | repeats {r['repeats_caught']}/{r['repeats']} | by kind "
+        + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items())
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("files", nargs="*", type=Path)
+    parser.add_argument("--modes", default="keyword,embedder")
+    parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    files = args.files or sorted(SETS.glob("*.json"))
+    results: dict[str, Any] = {}
+    for mode in args.modes.split(","):
+        embedder = None
+        if mode == "embedder":
+            from remem.retrieval.embedding import USEEmbedder
+
+            embedder = USEEmbedder()
+        for path in files:
+            r = run_set(path, embedder, args.verbose)
+            results[f"{path.stem}:{mode}"] = r
+            print(line(path.stem, mode, r), flush=True)
+            if args.verbose:
+                print(json.dumps({k: r[k] for k in r if k.endswith(("misses", "pairs",
+                      "missed"))}, ensure_ascii=False, indent=1))  # fmt: skip
+    if args.json:
+        args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1), "utf-8")
+
+
+if __name__ == "__main__":
+    main()

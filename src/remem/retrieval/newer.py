@@ -1,0 +1,62 @@
+"""The read-time safety net: two current memories that answer the same question with
+different values, because a save missed that the newer one changed the older.
+
+A search puts the newer first and marks the older as possibly replaced by it (it is
+never dropped: the judge may be wrong, and the block says so instead of deciding). The
+pair must be judged one fact (`truth.judge`, the keyword-only weights), and the
+question must not tell the two apart: a query word that only one of them holds
+("When does my *return* flight leave?") means the asker wants that one, and look-alikes
+are left in the ranking's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from remem import text
+from remem.retrieval.ranking import Hit
+from remem.truth import judge
+from remem.truth.dedup import CONFLICT_TYPES
+
+# How sure the judge must be that the two state one fact (a change or a repeat: either
+# way the newer is the one to read first); the question guards the look-alikes.
+SAME_FACT = 0.85
+TOP = 5  # hits compared pairwise
+
+
+def _eligible(hit: Hit) -> bool:
+    e = hit.entry
+    return e.type in CONFLICT_TYPES and e.is_current and len(e.content) <= 400
+
+
+def _same_question(query: set[str], older: str, newer: str) -> bool:
+    a, b = set(text.terms(older)), set(text.terms(newer))
+    return bool(query & a & b) and not (query & (a ^ b))
+
+
+def newer_first(query: str, hits: list[Hit]) -> list[Hit]:
+    """`hits` with each older memory that a newer hit likely replaced marked
+    (`Hit.replaced_by`) and ranked right after it."""
+    model = judge.load("words")
+    if model is None or len(hits) < 2:
+        return hits
+    asked = set(text.query_terms(query))
+    out = list(hits)
+    head = [h for h in out[:TOP] if _eligible(h)]
+    for older in head:
+        for newer in head:
+            if newer.entry.created_at <= older.entry.created_at or older.replaced_by:
+                continue
+            if older.entry.scope != newer.entry.scope:
+                continue
+            if not _same_question(asked, older.entry.content, newer.entry.content):
+                continue
+            if model.verdict(older.entry.content, newer.entry.content).distinct > 1 - SAME_FACT:
+                continue
+            marked = replace(older, replaced_by=newer.entry.id)
+            i, j = out.index(older), out.index(newer)
+            if i < j:  # the newer moves up to the older's place, the older right after
+                out.insert(i, out.pop(j))
+            out[out.index(older)] = marked
+            break
+    return out

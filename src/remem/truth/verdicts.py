@@ -1,0 +1,71 @@
+"""The last pass of a save: the learned pair judge (`truth.judge`) on the memories the
+store found for a new text, where no rule found anything.
+
+It acts only when it is sure, and never silently on a memory the text may not be
+about: a change it is sure of, and sure of for that one memory alone, supersedes; a
+likely change is asked (a conflict naming the memory: the caller settles it, as with
+`remem save --replace`); a sure repeat refreshes the memory it repeats. Conversation
+turns, events and tool output are never judged (only facts, preferences, decisions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from remem.entry import Entry
+from remem.truth import judge
+from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.overlap import talk
+
+# Measured on pairs left out of training (benchmarks/train_judge.py --exclude): at 0.9 a
+# quarter of the changes the rules miss and 1.5% of look-alikes read as changes, at 0.97
+# a tenth and none.
+SURE = 0.97  # a change superseded without asking
+MARGIN = 0.3  # ... when no other candidate is nearly as likely to be the one changed
+ASK = 0.9  # a change asked about (a conflict)
+REPEAT = 0.9  # a repeat (0.3% of look-alikes read so)
+_MAX_CHARS = 400  # a fact, not a story
+
+
+def judged(
+    incoming: Entry,
+    candidates: Sequence[Entry],
+    cosines: dict[str, float] | None,
+    dropped: str | None = None,
+) -> list[Match]:
+    """The judge's match for `incoming` among `candidates` (current entries of its
+    domain), if it is sure enough of one. `cosines`: with an embedder loaded, the new
+    text's cosine with each candidate by id (None: the keyword-only judge). `dropped`: the
+    value the text says stopped, when the grammar read one: only a memory holding it can
+    be the one that stopped ("We no longer use Travis CI" is not of "CI 用 GitHub
+    Actions")."""
+    gone = judge.content_terms(dropped) if dropped else frozenset()
+    if incoming.type not in CONFLICT_TYPES or len(incoming.content) > _MAX_CHARS:
+        return []
+    if talk(incoming.content):
+        return []  # a question or several sentences: talk, not a fact that changed
+    model = judge.load("embed" if cosines is not None else "words")
+    if model is None:
+        return []
+    scored = []
+    for old in dict((c.id, c) for c in candidates).values():
+        if old.type not in CONFLICT_TYPES or not old.is_current or old.id == incoming.id:
+            continue
+        if len(old.content) > _MAX_CHARS or not gone <= judge.content_terms(old.content):
+            continue
+        cos = cosines.get(old.id) if cosines is not None else None
+        if cosines is not None and cos is None:
+            continue  # no vector yet: these weights expect a cosine
+        scored.append((model.verdict(old.content, incoming.content, cos), old))
+    if not scored:
+        return []
+    scored.sort(key=lambda vo: -vo[0].change)
+    (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
+    if top.change >= SURE and top.change - runner_up >= MARGIN:
+        return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
+    if top.change >= ASK:
+        return [Match(old, "conflict", f"judged a likely change of it ({top.change:.2f})")]
+    repeat = max(scored, key=lambda vo: vo[0].repeat)
+    if repeat[0].repeat >= REPEAT:
+        return [Match(repeat[1], "duplicate", f"judged a repeat ({repeat[0].repeat:.2f})")]
+    return []

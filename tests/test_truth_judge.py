@@ -1,0 +1,116 @@
+"""The learned pair judge (remem.truth.judge), the save pass that uses it
+(truth.verdicts, last of truth.writes.PASSES), the read-time safety net
+(retrieval.newer) and dates a save must never refuse."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from remem import Memory
+from remem.retrieval import block
+from remem.truth import index, judge, writes
+
+T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+# What neither the rules nor the judge's word features get right yet (the judge gives
+# these changes 0.3-0.7; the rules read both look-alikes as one subject): strict, so that
+# getting one right fails here until it moves out of the list.
+_NOT_YET = pytest.mark.xfail(strict=True, reason="not caught yet: see benchmarks/README")
+
+
+def test_the_passes_are_named_in_order_and_the_judge_is_last() -> None:
+    names = [name for name, _ in writes.PASSES]
+    assert names == ["subject", "restatement", "topic", "tail", "overlap", "judge"]
+
+
+@pytest.mark.parametrize("kind", ["words", "embed"])
+def test_both_judges_ship(kind: str) -> None:
+    model = judge.load(kind)
+    assert model is not None
+    assert len(model.weights) == len(judge.CLASSES)
+
+
+def test_a_verdict_is_a_distribution() -> None:
+    model = judge.load("words")
+    assert model is not None
+    v = model.verdict("Error tracking goes to Sentry.", "Error tracking goes to Rollbar.")
+    assert v.change + v.distinct + v.repeat == pytest.approx(1.0)
+    assert v.best in judge.CLASSES
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Our CI runs on Jenkins.", "We switched CI over to GitHub Actions last sprint."),
+        pytest.param(
+            "Error tracking goes to Sentry.",
+            "Error tracking goes to Rollbar.",
+            marks=_NOT_YET,
+        ),
+        pytest.param("We support IE11.", "We dropped IE11 support.", marks=_NOT_YET),
+        pytest.param("前端状态管理用的Vuex", "Vuex已经被我们干掉了，现在用Pinia", marks=_NOT_YET),
+    ],
+)
+def test_changes_nobody_listed_are_caught(mem: Memory, old: str, new: str) -> None:
+    first = mem.save(old, created_at=T0)
+    second = mem.save(new, created_at=T0 + timedelta(days=3))
+    assert second.status in ("superseded", "conflict"), second
+    if second.status == "superseded":
+        assert second.replaced is not None and second.replaced.id == first.entry.id
+    else:
+        assert first.entry.id in {e.id for e in second.conflicts}
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        pytest.param("我们的项目用 Python 3.12", "项目使用 JDK 17、Maven 3.9", marks=_NOT_YET),
+        pytest.param("服务器 s1 的机房在 上海1 区", "服务器 s2 的机房在 上海2 区", marks=_NOT_YET),
+        ("My flight to Tokyo departs March 14.", "My return flight departs March 22."),
+        ("家里的狗叫豆豆，每个月要驱虫一次。", "We renamed FLAGS_URL to FEATURE_FLAGS_ENDPOINT."),
+    ],
+)
+def test_look_alikes_stay_apart(mem: Memory, a: str, b: str) -> None:
+    first = mem.save(a, created_at=T0)
+    second = mem.save(b, created_at=T0 + timedelta(days=1))
+    assert second.status == "added", second
+    assert first.entry.id in {e.id for e in mem.list()}
+
+
+def test_a_past_end_date_never_raises(mem: Memory) -> None:
+    sept = datetime(2026, 9, 10, tzinfo=UTC)
+    r = mem.save("The v1 API is supported until June 30.", created_at=sept)
+    assert r.entry.valid_to == datetime(2027, 7, 1, tzinfo=UTC)  # the next June 30
+    r = mem.save("The v0 API was supported until June 30, 2025.", created_at=sept)
+    assert r.status == "added"
+    assert r.entry.valid_to == r.entry.valid_from  # it had ended when it was written
+
+
+def _side_by_side(mem: Memory, *texts: str) -> None:
+    """Current memories written as a save that missed a change leaves them: straight
+    into the store, past every decision."""
+    for i, content in enumerate(texts):
+        entry = mem._build(content, scope="project", created_at=T0 + timedelta(days=9 * i))
+        mem.store.insert(entry, index.fields(entry), action="add", detail={})
+
+
+def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
+    mem: Memory,
+) -> None:
+    _side_by_side(mem, "Our CI runs on Jenkins.", "Our CI runs on GitHub Actions.")
+    hits = mem.search("Where does our CI run?")
+    assert len(hits) == 2
+    assert "GitHub Actions" in hits[0].entry.content
+    assert hits[1].replaced_by == hits[0].entry.id
+    assert "possibly replaced by a newer line" in block.line(hits[1])
+    as_before = mem.search("Where does our CI run?", as_of=T0 + timedelta(days=20))
+    assert all(h.replaced_by is None for h in as_before)  # the past is not second-guessed
+
+
+def test_a_question_naming_one_look_alike_keeps_the_ranking(mem: Memory) -> None:
+    mem.save("My flight to Tokyo departs March 14.", created_at=T0)
+    mem.save("My return flight departs March 22.", created_at=T0 + timedelta(days=1))
+    hits = mem.search("When does my flight to Tokyo depart?")
+    assert all(h.replaced_by is None for h in hits)
+    assert "Tokyo" in hits[0].entry.content
