@@ -191,11 +191,13 @@ def import_entries(
     *,
     force: bool = False,
     keep_partitions: bool = False,
+    all_users: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> ImportResult:
     """Import `path` into `target`. Entries are filed under the importer's user, agent,
-    project and session (a file cannot plant memories in someone else's search) unless
-    `keep_partitions` (an administrator's restore); text that looks like a secret is
+    project and session (a file cannot plant memories in someone else's search);
+    `keep_partitions` keeps the file's project and session, and its users and agents
+    only with `all_users` (an administrator's restore); text that looks like a secret is
     refused, with its whole version chain, unless `force` (SPEC SE3). `progress(n)`
     hears of every n entries handled (len(entries) in all, see `count_entries`)."""
     entries, audit = _read(path, target.check_content)
@@ -209,6 +211,10 @@ def import_entries(
             refused.setdefault(_head_of(entry, by_id).id, why)
     if not keep_partitions:
         entries = [_bind(e, target.visibility) for e in entries]
+    elif not all_users:  # the file's projects and sessions, the importer's user and agent
+        vis = target.visibility
+        entries = [replace(e, user_id=vis.user_id, agent_id=vis.agent_id) for e in entries]
+    keep_partitions = keep_partitions and all_users  # links may reach other partitions
     entries = [_with_subject(e, target.subjects) for e in entries]
     store = target.store
 
