@@ -49,10 +49,11 @@ def read_bytes(name: str | os.PathLike[str], what: str = "the file") -> bytes:
         except (OSError, ValueError) as exc:
             why = describe_os_error(exc) if isinstance(exc, OSError) else str(exc)
             raise InvalidInput(f"cannot read {what} {path}: {why}") from exc
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise InvalidInput(f"cannot read {what} {path}: it is {_kind(mode)}, not a file")
         with os.fdopen(fd, "rb") as fh:
-            mode = os.fstat(fd).st_mode
-            if not stat.S_ISREG(mode):
-                raise InvalidInput(f"cannot read {what} {path}: it is {_kind(mode)}, not a file")
             data = fh.read(MAX_INPUT_BYTES + 1)
     if len(data) > MAX_INPUT_BYTES:
         raise InvalidInput(f"{shown} is larger than {MAX_INPUT_BYTES >> 20} MB: not read")
