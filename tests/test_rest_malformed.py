@@ -66,6 +66,8 @@ RAW_BODIES: list[tuple[bytes, str]] = [
     ),  # fmt: skip
     (b'[{"content": "x", "facts": {"k": 1}}]', "application/json"),
     (b'{"content": "x", "type": "nope"}', "application/json"),
+    (b'{"content": "x", "importance": 1' + b"0" * 5000 + b"}", "application/json"),
+    (b'{"content": "x", "importance": 1' + b"0" * 400 + b"}", "application/json"),
 ]
 ENDPOINTS = [
     ("POST", "/api/memories"),

@@ -64,9 +64,13 @@ def parse(body: bytes) -> Any:
         )
     except RecursionError as exc:
         raise BadBody(f"the JSON is nested deeper than {MAX_DEPTH} levels") from exc
+    except BadBody:
+        raise
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise BadBody(f"the body is not JSON ({where}: {exc.msg})") from exc
+    except ValueError as exc:  # an integer of thousands of digits, ...
+        raise BadBody(f"the JSON could not be read: {str(exc)[:120]}") from exc
     _check_values(doc)
     return doc
 

@@ -64,9 +64,10 @@ def _damaged(
     certain, likely = damage.suspicion(path)
     if certain:
         return certain
-    why = _probe(path, busy_timeout, check=likely is not None)
-    if why:
-        return f"{likely}; {why}" if likely else why
+    # Where damage is likely, SQLite's quick check first. Elsewhere no log waits to be
+    # checkpointed by a failing connection's close (none, or another process's in use).
+    if likely and (why := _probe(path, busy_timeout)):
+        return f"{likely}; {why}"
     try:
         return _connect(path, synchronous, busy_timeout)
     except sqlite3.DatabaseError as exc:
@@ -78,21 +79,17 @@ def _damaged(
         return f"SQLite reports it damaged ({exc})"
 
 
-def _probe(path: Path, busy_timeout: float, *, check: bool) -> str | None:
-    """Why SQLite finds the store damaged, asked through a read-only connection: closing
-    a writable one would checkpoint its log into the damaged file before it is kept aside.
-    With `check`, SQLite's quick check (where damage is likely); else its schema only."""
-    if path.stat().st_size == 0:
-        return None  # a new store (an empty file beside a log is damaged for certain)
+def _probe(path: Path, busy_timeout: float) -> str | None:
+    """Why SQLite's quick check finds the store damaged, asked through a read-only
+    connection: closing a writable one would checkpoint the log into the damaged file
+    before it is kept aside."""
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro"
         conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, check_same_thread=False)
     except sqlite3.Error:
         return None  # the writable open says why
     try:
-        if check:
-            return damage.quick_check(conn)
-        conn.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+        return damage.quick_check(conn)
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorname", "") in _CORRUPT_CODES:
             return f"SQLite reports it damaged ({exc})"
