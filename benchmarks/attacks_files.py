@@ -163,6 +163,17 @@ shutil.copy(live, sys.argv[1]); shutil.copy(live + "-wal", sys.argv[1] + "-wal")
                    env={**os.environ, "REMEM_EMBEDDER": "none"})  # fmt: skip
 
 
+def _integrity(db: Path) -> str:
+    try:
+        con = sqlite3.connect(db)
+        try:
+            return str(con.execute("PRAGMA integrity_check").fetchone()[0])
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+
+
 def _listed(text: str) -> int:
     try:
         return len(json.loads(text[text.index("[") : text.rindex("]") + 1]))
@@ -189,11 +200,11 @@ def damaged_rows(tmp: Path) -> list[Row]:
         code, text = run("--db", str(db), "--project", "p", "save", "after the crash")
         kept = [p for p in folder.iterdir() if ".corrupt-" in p.name]
         if code == 0 and "Saved" in text:
-            check = sqlite3.connect(db).execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
+            if _integrity(db) != "ok":
                 acknowledged.append(f"cut {cut}: Saved into a store failing integrity_check")
-            elif not kept and _count(db) < 151:
-                uncopied.append(f"cut {cut}: {_count(db)} memories left, no copy aside")
+            elif not kept and _count(db, "content != 'after the crash'") < 150:
+                left = _count(db, "content != 'after the crash'")
+                uncopied.append(f"cut {cut}: {left} of 150 memories left, no copy aside")
     tried = len(cuts)
     return [
         _row("saves acknowledged into a damaged store", tried, acknowledged),
@@ -258,13 +269,20 @@ def rest_rows(tmp: Path) -> list[Row]:
                 (r, b, k) for r in routes for b in bodies for k in kinds
             ):
                 tried += 1
-                r = c.request(method, path.format(id=eid), content=body,
-                              headers={"Content-Type": kind})  # fmt: skip
-                if r.status_code >= 500:
-                    five.append(f"{method} {path} {body[:30]!r} {kind}: {r.status_code}")
+                try:
+                    r = c.request(method, path.format(id=eid), content=body,
+                                  headers={"Content-Type": kind})  # fmt: skip
+                    status = str(r.status_code)
+                except httpx.HTTPError as exc:  # the server dropped the connection
+                    status = type(exc).__name__
+                if not status.startswith(("2", "3", "4")):
+                    five.append(f"{method} {path} {body[:30]!r} {kind}: {status}")
             for field in ("metadata", "entity"):
                 value: Any = {"blob": "x" * 1_000_000} if field == "metadata" else "e" * 1_000_000
-                r = c.post("/api/memories", json={"content": f"big {field}", field: value})
+                try:
+                    r = c.post("/api/memories", json={"content": f"big {field}", field: value})
+                except httpx.HTTPError:
+                    continue
                 if r.status_code < 300:
                     big.append(f"1 MB of {field} accepted")
             with httpx.Client(base_url=url, timeout=30) as web:
@@ -283,19 +301,25 @@ def rest_rows(tmp: Path) -> list[Row]:
     ]
 
 
-def rows() -> list[Row]:
+FAMILIES = (partition_rows, overwrite_rows, damaged_rows, odd_path_rows, rest_rows)
+
+
+def rows(echo: bool = False, only: list[str] | None = None) -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="remem-attacks-files-") as name:
         tmp = Path(name)
         out: list[Row] = []
-        for family in (partition_rows, overwrite_rows, damaged_rows, odd_path_rows, rest_rows):
+        for family in [f for f in FAMILIES if not only or f.__name__ in only]:
             folder = tmp / family.__name__
             folder.mkdir()
-            out += family(folder)
+            found = family(folder)
+            out += found
+            for r in found if echo else ():
+                kind = next(k for k in ("broken", "crossed") if k in r)
+                print(f"{r['path'][:60]:60} {r['attempts']:>5}  {r[kind]} {kind}  "
+                      f"{r['examples'][:2]}", flush=True)  # fmt: skip
         shutil.rmtree(tmp, ignore_errors=True)
         return out
 
 
 if __name__ == "__main__":
-    for r in rows():
-        kind = next(k for k in ("broken", "crossed") if k in r)
-        print(f"{r['path'][:60]:60} {r['attempts']:>5}  {r[kind]} {kind}  {r['examples'][:2]}")
+    rows(echo=True, only=sys.argv[1:])  # e.g. `attacks_files.py rest_rows`
