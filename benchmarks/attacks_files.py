@@ -112,8 +112,12 @@ def overwrite_rows(tmp: Path) -> list[Row]:
     _fill(run, db, None, 3)
     bad: list[str] = []
     side = db.with_name
+    # Never a real device: an old remem run as root replaced /dev/full with its export.
+    # A FIFO stands for every special file (replaced by a regular file, or hung on).
+    fifo = tmp / "device-like"
+    os.mkfifo(fifo)
     targets = {"the store": db, "its -wal": side("memory.db-wal"),
-               "its -shm": side("memory.db-shm"), "/dev/full": Path("/dev/full")}  # fmt: skip
+               "its -shm": side("memory.db-shm"), "a FIFO": fifo}  # fmt: skip
     notes = tmp / "mine.md"
     notes.write_text("# my notes\n", encoding="utf-8")
     targets["a user's file"] = notes
@@ -121,7 +125,7 @@ def overwrite_rows(tmp: Path) -> list[Row]:
         before = target.read_bytes() if target.is_file() else None
         code, _ = run("--db", str(db), "--project", "p", "export", str(target))
         after = target.read_bytes() if target.is_file() else None
-        if code == 0 or before != after:
+        if code in (0, -9) or before != after or target == fifo and not fifo.is_fifo():
             bad.append(f"export to {name}: exit {code}")
     tried = len(targets)
     for command in (["search", "x"], ["list"], ["stats"], ["context", "x"], ["history", "abcd"],

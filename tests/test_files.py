@@ -80,8 +80,10 @@ def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
     notes.write_text("# my own notes\n", encoding="utf-8")
     before = store_path.read_bytes()
     side = store_path.with_name
-    targets = [store_path, side("memory.db-wal"), side("memory.db-shm"), notes,
-               Path("/dev/full"), tmp_path]  # fmt: skip
+    fifo = tmp_path / "a-fifo"  # never a real device: a regression run as root replaces it
+    os.mkfifo(fifo)
+    targets = [store_path, side("memory.db-wal"), side("memory.db-shm"), notes, fifo,
+               tmp_path]  # fmt: skip
     for target in targets:
         proc = cli("export", str(target))
         assert proc.returncode in (1, 2), show(proc)  # 2: click's own "is a directory"
@@ -89,6 +91,7 @@ def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
         assert len(lines) == 1, show(proc)
         assert "nothing was written" in lines[0] or "directory" in lines[0], show(proc)
     assert store_path.read_bytes() == before and notes.read_text() == "# my own notes\n"
+    assert fifo.is_fifo()
     assert not store_path.with_name("memory.db-wal").exists()
     listed = cli("list", "--json")
     assert [e["content"] for e in json.loads(listed.stdout)] == [
@@ -101,10 +104,14 @@ def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
     assert json.loads(backup.read_text())["format"] == "remem-export"
     full = cli("export", "-", input=None)
     assert full.returncode == 0
-    to_full = subprocess.run(  # stdout on a full disk: a failure, not "Exported"
-        f"{cli.python} -m remem --db {store_path} --project {PROJECT} export - > /dev/full",
-        shell=True, capture_output=True, text=True, env=_env(cli), timeout=60,
-    )  # fmt: skip
+    if not stat.S_ISCHR(os.stat("/dev/full").st_mode):
+        return  # (a redirection would create a file there)
+    with open("/dev/full", "w") as full_disk:  # stdout on a full disk: a failure, not "Exported"
+        to_full = subprocess.run(
+            [cli.python, "-m", "remem", "--db", str(store_path), "--project", PROJECT,
+             "export", "-"],
+            stdout=full_disk, stderr=subprocess.PIPE, text=True, env=_env(cli), timeout=60,
+        )  # fmt: skip
     assert to_full.returncode == 1 and "disk is full" in to_full.stderr, to_full.stderr
 
 
