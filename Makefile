@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -rs
 
 ## bench: latency, cold start and memory of the store at 1k/10k/100k entries
 bench: $(STAMP)

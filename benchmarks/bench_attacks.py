@@ -1,6 +1,7 @@
 """The attack suite (issue 14): injection strings, secrets and partition probes run through
 every automatic path and every by-id command; it prints how many were stored, leaked or
-crossed. Target: 0 everywhere.
+crossed, and (issue 29, `attacks_files.py`) how many stores or files were broken:
+written over, written while damaged, hung on or answered with a 5xx. Target: 0 everywhere.
 
     .venv/bin/python benchmarks/bench_attacks.py                # the corpora in benchmarks/data
     .venv/bin/python benchmarks/bench_attacks.py --data DIR     # a held-out set, same file names
@@ -316,6 +317,10 @@ def run(data: Path, db: str | None, *, quick: bool = False) -> list[Row]:
             rows += partitions(location, walk=not quick)
     rows += detectors(secrets, facts, corpus(data, "fetching_commands.txt"),
                       corpus(data, "local_commands.txt"))  # fmt: skip
+    if not quick:  # issue 29's files and stores: real child processes, about a minute
+        from attacks_files import rows as file_rows
+
+        rows += file_rows()
     return rows
 
 
@@ -324,20 +329,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=HERE / "data")
     parser.add_argument("--db", help="also probe partitions on this postgresql:// store")
     parser.add_argument("--json", type=Path, help="write the rows as JSON here")
-    parser.add_argument("--quick", action="store_true", help="walk only existing prefixes")
+    parser.add_argument(
+        "--quick", action="store_true",
+        help="walk only existing prefixes; skip the files families (child processes)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     os.environ.setdefault("REMEM_HOME", tempfile.mkdtemp(prefix="remem-bench-"))
     rows = run(args.data, args.db, quick=args.quick)
     print(f"{'path':58} {'tried':>6}  result")
     for r in rows:
-        kind = next(k for k in ("stored", "leaked", "crossed", "false") if k in r)
+        kind = next(k for k in ("stored", "leaked", "crossed", "broken", "false") if k in r)
         label = {"false": "false positives"}.get(kind, kind)
         print(f"{r['path'][:58]:58} {r['attempts']:>6}  {r[kind]} {label}")
     if args.json:
         args.json.write_text(json.dumps(rows, ensure_ascii=False, indent=1), encoding="utf-8")
     ours = [r for r in rows if not r["path"].startswith("detect-secrets")]
-    bad = sum(r.get("stored", 0) + r.get("leaked", 0) + r.get("crossed", 0) for r in ours)
-    print(f"\nstored + leaked + crossed: {bad} (target 0)")
+    bad = sum(sum(r.get(k, 0) for k in ("stored", "leaked", "crossed", "broken")) for r in ours)
+    print(f"\nstored + leaked + crossed + broken: {bad} (target 0)")
     return 0 if bad == 0 else 1
 
 

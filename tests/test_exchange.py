@@ -42,7 +42,8 @@ entry_specs = st.fixed_dictionaries(
         "created_at": timestamps,
         "expires_at": st.none() | timestamps,
         "importance": st.none() | st.floats(0, 1),
-        "entity": st.none() | st.text(max_size=10),
+        # checked like content: never a NUL byte (issue 29)
+        "entity": st.none() | st.text(max_size=10).filter(lambda s: "\x00" not in s),
     }
 )
 

@@ -103,11 +103,12 @@ def test_a_full_disk_is_named_and_leaves_nothing_behind(tmp_path: Path, small_di
     for side in small_disk.glob("new.db*"):
         side.unlink()
     out = small_disk / "out.json"
-    out.write_text("old", encoding="utf-8")
+    old = '{"format": "remem-export", "entries": []}'  # an earlier export: may be replaced
+    out.write_text(old, encoding="utf-8")
     done = remem(home, "--db", str(db), "--project", "p", "export", str(out))
     err = one_line_error(done)
     assert "disk is full" in err and "nothing was exported" in err, err
-    assert out.read_text(encoding="utf-8") == "old"
+    assert out.read_text(encoding="utf-8") == old
     assert sorted(p.name for p in small_disk.iterdir()) == ["out.json"]  # no temp file
     # The same with a file-size limit (ulimit -f) instead of a full disk.
     done = remem(home, "--db", str(db), "--project", "p", "export", str(tmp_path / "o.json"),

@@ -297,7 +297,8 @@ def test_into_a_store_with_its_own_memories(src: Path, tmp_path: Path) -> None:
 
 # -- the command ---------------------------------------------------------------------------
 def invoke(*args: str) -> Result:
-    return CliRunner().invoke(cli, ["migrate", *args])
+    # the whole store (its u1 memory too): an administrator's copy
+    return CliRunner().invoke(cli, ["migrate", "--all-users", *args])
 
 
 def test_cli_json_and_summary(src: Path, tmp_path: Path) -> None:
@@ -368,6 +369,31 @@ def test_cli_errors_are_one_line_exit_2(
 def test_cli_help_has_the_postgres_example() -> None:
     result = invoke("--help")
     assert result.exit_code == 0
-    assert "remem migrate --from ~/.remem/memory.db --to postgresql://user@host/db" in (
-        result.output
+    assert "remem migrate --all-users --from ~/.remem/memory.db --to postgresql://user@host/db" in (
+        result.output.replace("\n      ", " ")
     )
+
+
+def test_migrate_copies_only_the_callers_partition(tmp_path: Path) -> None:
+    """Issue 29: `--user bob migrate` copies bob's and the shared memories, never
+    alice's; only --all-users copies every user's."""
+    db = tmp_path / "team.db"
+    for user in ("alice", "bob", None):
+        with Memory(db, project="p", user_id=user, embedder=None) as mem:
+            for i in range(4):
+                mem.save(
+                    f"{user or 'shared'} note {i}: the {WORDS[i]} service runs on port {8000 + i}"
+                )
+    runner = CliRunner()
+    bob = runner.invoke(cli, ["--user", "bob", "migrate", "--from", str(db), "--to",
+                              str(tmp_path / "bob.db"), "--json"])  # fmt: skip
+    assert bob.exit_code == 0, bob.output
+    with Memory(tmp_path / "bob.db", project="p", embedder=None) as copy:
+        users = {e.user_id for e in copy.store.iter_all()}
+    assert users == {"bob", None} and json.loads(bob.output)["entries"] == 8
+    admin = runner.invoke(cli, ["migrate", "--all-users", "--from", str(db), "--to",
+                                str(tmp_path / "all.db"), "--json"])  # fmt: skip
+    assert admin.exit_code == 0 and json.loads(admin.output)["entries"] == 12, admin.output
+
+
+WORDS = ("billing", "search", "mailer", "gateway")

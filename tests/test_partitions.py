@@ -146,8 +146,14 @@ def test_import_is_filed_under_the_importer(location: str, tmp_path: Path) -> No
         assert alice.list() == [] and alice.search("部署密钥") == []
     with Memory(location, project="p", user_id="bob") as bob:
         assert {e.user_id for e in bob.list()} == {"bob"}
+    # --keep-partitions by bob keeps projects and sessions, never alice's user.
+    code, out = run(location, "import", "--keep-partitions", "--force", "--json", str(planted),
+                    user="bob")  # fmt: skip
+    assert code == 0, out
+    with Memory(location, project="p", user_id="alice", session_id="s1") as alice:
+        assert alice.list() == [] and alice.search("部署密钥") == []
     # An administrator's restore keeps the file's partitions.
-    code, out = run(location, "import", "--keep-partitions", "--json", str(planted))
+    code, out = run(location, "import", "--keep-partitions", "--all-users", "--json", str(planted))
     assert code == 0 and json.loads(out)["added"] == 3, out
     with Memory(location, project="p", user_id="alice", session_id="s1") as alice:
         assert len(alice.list()) == 3

@@ -367,14 +367,9 @@ def test_sigkill_mid_write_loses_no_acknowledged_save(tmp_path: Path, store_path
 
 
 # == 4. damaged store files ==================================================================
-@pytest.mark.parametrize(
-    "garbage",
-    [random.Random(4).randbytes(4096), b"hello"],
-    ids=["4k-random-bytes", "text-hello"],
-)
-def test_foreign_file_is_moved_aside_and_a_new_store_started(
-    cli: Cli, store_path: Path, garbage: bytes
-) -> None:
+def test_lost_header_is_moved_aside_and_a_new_store_started(cli: Cli, store_path: Path) -> None:
+    # Whole pages of binary bytes: a store whose first page was destroyed, kept aside.
+    garbage = random.Random(4).randbytes(4096)
     store_path.parent.mkdir(parents=True)
     store_path.write_bytes(garbage)
 
@@ -397,6 +392,21 @@ def test_foreign_file_is_moved_aside_and_a_new_store_started(
     assert hits[0]["entry"]["content"] == "Deployment uses Kubernetes on the staging cluster"
     assert corrupt_siblings(store_path) == kept
     check_integrity(store_path).close()
+
+
+@pytest.mark.parametrize("command", [("save", "x"), ("search", "x"), ("list",)])
+@pytest.mark.parametrize("data", [b"hello", "我的笔记\n".encode() * 300], ids=["hello", "notes"])
+def test_a_file_that_is_no_store_is_refused_untouched(
+    cli: Cli, store_path: Path, command: tuple[str, ...], data: bytes
+) -> None:
+    store_path.parent.mkdir(parents=True)
+    store_path.write_bytes(data)
+    proc = cli(*command)
+    assert proc.returncode == 1, show(proc)
+    assert "not a remem store" in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1, show(proc)
+    assert store_path.read_bytes() == data
+    assert sorted(p.name for p in store_path.parent.iterdir()) == [store_path.name]
 
 
 def _damage(db: Path, start: int, end: int) -> bytes:

@@ -379,14 +379,23 @@ def test_other_commands_never_load_the_web_stack(tmp_path: Path) -> None:
     assert out.strip().splitlines()[-1] == "[]"
 
 
+def sign_in(web: httpx.Client, token: str, **form: str) -> httpx.Response:
+    """POST the login form as a browser does: with the login CSRF of the form's page."""
+    import re
+
+    nonce = re.search(r'name="login_csrf" value="([^"]+)"', web.get("/login").text)
+    assert nonce is not None
+    return web.post("/login", data={"token": token, "login_csrf": nonce.group(1), **form})
+
+
 def test_the_web_page_signs_in_with_a_cookie_and_guards_its_forms(sqlite_team: Team) -> None:
     import re
 
     with sqlite_team.client(None, follow_redirects=False) as web:
         assert web.get("/").headers["location"].startswith("/login")
-        bad = web.post("/login", data={"token": "rmm_00000000_" + "A" * 43})
+        bad = sign_in(web, "rmm_00000000_" + "A" * 43)
         assert bad.status_code == 401 and "remem_token" not in bad.headers.get("set-cookie", "")
-        signed = web.post("/login", data={"token": sqlite_team.tokens["reader"], "next": "/"})
+        signed = sign_in(web, sqlite_team.tokens["reader"], next="/")
         assert signed.status_code == 303
         cookie = signed.headers["set-cookie"].lower()
         assert "httponly" in cookie and "samesite=strict" in cookie
@@ -398,7 +407,7 @@ def test_the_web_page_signs_in_with_a_cookie_and_guards_its_forms(sqlite_team: T
         form = {"csrf": csrf.group(1), "content": "只读令牌不能写"}
         assert web.post("/memories", data=form).status_code == 403
     with sqlite_team.client(None, follow_redirects=False) as web:
-        web.post("/login", data={"token": sqlite_team.tokens["alice"]})
+        sign_in(web, sqlite_team.tokens["alice"])
         csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', web.get("/").text)
         assert csrf is not None
         form = {"csrf": csrf.group(1), "content": "从别的网站提交的表单"}
@@ -413,7 +422,7 @@ def test_the_web_page_signs_in_with_a_cookie_and_guards_its_forms(sqlite_team: T
     with sqlite_team.client("bob") as bob:
         bobs = save(bob, "Bob 的工资是 3 万")["entry"]["id"]
     with sqlite_team.client(None, follow_redirects=False) as web:
-        web.post("/login", data={"token": sqlite_team.tokens["alice"]})
+        sign_in(web, sqlite_team.tokens["alice"])
         csrf = re.search(r'name="csrf" value="([0-9a-f]+)"', web.get("/").text)
         assert csrf is not None
         for page in (f"/m/{bobs}", f"/m/{bobs[:4]}", f"/m/{bobs}/delete"):

@@ -51,7 +51,10 @@ def server(tmp_path: Path) -> Iterator[tuple[str, str]]:
 
 def test_the_web_page_in_a_browser(server: tuple[str, str], tmp_path: Path) -> None:
     if not os.path.exists(CHROMIUM):
-        pytest.fail("the web test needs Debian's chromium (apt-get install chromium)")
+        why = "the web test needs Debian's chromium (apt-get install chromium)"
+        if os.environ.get("REMEM_REQUIRE_BROWSER") == "1":  # CI (.ci/run) requires it
+            pytest.fail(why)
+        pytest.skip(why + "; skipped here, required where REMEM_REQUIRE_BROWSER=1")
     from playwright.sync_api import expect, sync_playwright
 
     url, token = server

@@ -156,6 +156,29 @@ _OPTIONAL_TEXT = (
 _TIMESTAMPS = (
     "created_at", "updated_at", "last_verified_at", "expires_at", "valid_from", "valid_to"
 )  # fmt: skip
+# Every field is capped like content (32,000 characters, SPEC LT2): 10 MB of metadata or
+# of an entity would cost seconds to index and bloat the store (issue 29).
+MAX_CONTENT = 32_000  # the default of Settings.max_content_chars
+MAX_TEXT_FIELD = 4_096  # an id, a project (a path), an entity, a subject, a value
+MAX_JSON_FIELD = 32_000  # metadata, facts: as JSON
+MAX_LINKED_PATHS = 100
+
+
+def _check_text_field(name: str, value: str) -> None:
+    if len(value) > MAX_TEXT_FIELD:
+        raise InvalidInput(
+            f"{name} is {len(value):,} characters; it holds at most {MAX_TEXT_FIELD:,}"
+        )
+    if "\x00" in value or not encodable(value):
+        raise InvalidInput(f"{name} is not valid text (NUL byte or broken Unicode)")
+
+
+def _check_json_size(name: str, value: object) -> None:
+    size = len(json.dumps(value, ensure_ascii=False, allow_nan=False))
+    if size > MAX_JSON_FIELD:
+        raise InvalidInput(
+            f"{name} is {size:,} characters as JSON; it holds at most {MAX_JSON_FIELD:,}"
+        )
 
 
 def encodable(value: str) -> bool:
@@ -195,7 +218,9 @@ def validate(entry: Entry) -> None:
     for name in _OPTIONAL_TEXT:
         value = getattr(entry, name)
         if value is not None and not isinstance(value, str):
-            raise InvalidInput(f"{name} must be text or null (got {value!r})")
+            raise InvalidInput(f"{name} must be text or null (got {ascii(value)[:60]})")
+        if value is not None:
+            _check_text_field(name, value)
     for name in _TIMESTAMPS:
         value = getattr(entry, name)
         if value is not None and not isinstance(value, datetime):
@@ -206,16 +231,26 @@ def validate(entry: Entry) -> None:
         raise InvalidInput("metadata must be an object")
     try:
         json.dumps(entry.metadata, allow_nan=False, ensure_ascii=False).encode("utf-8")
-    except (TypeError, ValueError) as exc:
-        raise InvalidInput(f"metadata must be plain JSON: {exc}") from exc
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InvalidInput(f"metadata must be plain JSON: {str(exc)[:200]}") from exc
+    _check_json_size("metadata", entry.metadata)
     if not isinstance(entry.facts, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in entry.facts.items()
     ):
         raise InvalidInput("facts must map strings to strings")
+    for key, fact in entry.facts.items():
+        _check_text_field("a fact's name", key)
+        if "\x00" in fact or not encodable(fact):
+            raise InvalidInput("a fact is not valid text (NUL byte or broken Unicode)")
+    _check_json_size("facts", entry.facts)
     if not isinstance(entry.linked_paths, list) or not all(
         isinstance(p, str) for p in entry.linked_paths
     ):
         raise InvalidInput("linked_paths must be a list of strings")
+    if len(entry.linked_paths) > MAX_LINKED_PATHS:
+        raise InvalidInput(f"linked_paths holds at most {MAX_LINKED_PATHS} paths")
+    for path in entry.linked_paths:
+        _check_text_field("a linked path", path)
     if entry.valid_from and entry.valid_to and entry.valid_to < entry.valid_from:
         raise InvalidInput("valid_to must not be before valid_from")
     if entry.importance is not None and (

@@ -4,6 +4,7 @@ dedups and reports conflicts instead of clobbering, and writes nothing from a ba
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -15,6 +16,7 @@ from typing import IO, Any
 
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
+from remem.files import check_output, read_text
 from remem.partition import Partition, check_id
 from remem.store.protocol import Domain, Filter, Store, Visibility
 from remem.tokens import count_tokens
@@ -79,8 +81,14 @@ def export_entries(
     if isinstance(path, Path):
         _write_atomically(path, text)
     else:
-        path.write(text + "\n")
-        path.flush()
+        try:
+            path.write(text + "\n")
+            path.flush()
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                raise  # a reader that stopped reading: not an error of ours
+            why = describe_os_error(exc)
+            raise StoreError(f"cannot write the export: {why}; it is incomplete") from exc
     return len(entries)
 
 
@@ -88,6 +96,7 @@ def _write_atomically(path: Path, data: str) -> None:
     # Write beside the target and rename, so an existing export is never half-written.
     # A failure (a full disk) removes the temporary file and leaves the target as it was.
     path = path.expanduser()
+    check_output(path, made_by=b'"format": "remem-export"')
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
@@ -107,10 +116,7 @@ def _write_atomically(path: Path, data: str) -> None:
 def _read(
     path: Path, check_content: Callable[[str], object]
 ) -> tuple[list[Entry], list[AuditRecord]]:
-    try:
-        raw = path.expanduser().read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read {path}: {exc}") from exc
+    raw = read_text(path, "the import file")
     try:
         doc = json.loads(raw)
     except json.JSONDecodeError as exc:
@@ -185,11 +191,13 @@ def import_entries(
     *,
     force: bool = False,
     keep_partitions: bool = False,
+    all_users: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> ImportResult:
     """Import `path` into `target`. Entries are filed under the importer's user, agent,
-    project and session (a file cannot plant memories in someone else's search) unless
-    `keep_partitions` (an administrator's restore); text that looks like a secret is
+    project and session (a file cannot plant memories in someone else's search);
+    `keep_partitions` keeps the file's project and session, and its users and agents
+    only with `all_users` (an administrator's restore); text that looks like a secret is
     refused, with its whole version chain, unless `force` (SPEC SE3). `progress(n)`
     hears of every n entries handled (len(entries) in all, see `count_entries`)."""
     entries, audit = _read(path, target.check_content)
@@ -203,6 +211,10 @@ def import_entries(
             refused.setdefault(_head_of(entry, by_id).id, why)
     if not keep_partitions:
         entries = [_bind(e, target.visibility) for e in entries]
+    elif not all_users:  # the file's projects and sessions, the importer's user and agent
+        vis = target.visibility
+        entries = [replace(e, user_id=vis.user_id, agent_id=vis.agent_id) for e in entries]
+    keep_partitions = keep_partitions and all_users  # links may reach other partitions
     entries = [_with_subject(e, target.subjects) for e in entries]
     store = target.store
 
@@ -313,8 +325,8 @@ def count_entries(path: Path) -> int:
     """How many entries the export at `path` holds (0 when it cannot be read: the
     import itself then says why)."""
     try:
-        doc = json.loads(path.expanduser().read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        doc = json.loads(read_text(path))
+    except ValueError:  # (InvalidInput too)
         return 0
     items = doc.get("entries") if isinstance(doc, dict) else doc
     return len(items) if isinstance(items, list) else 0

@@ -473,34 +473,42 @@ class Memory:
         )
 
     # -- exchange --------------------------------------------------------------------------
-    def export(self, path: str | os.PathLike[str] | IO[str], *, everything: bool = False) -> int:
+    def export(
+        self, path: str | os.PathLike[str] | IO[str], *, everything: bool = False,
+        all_users: bool = False,
+    ) -> int:  # fmt: skip
         """Write visible memories (with history and audit) as JSON to a file or an open
-        text stream; `everything` writes every project's and session's, all users' when
-        this Memory has no user or agent of its own (else its partition's and the shared
-        ones). Returns the number written."""
+        text stream; `everything` writes every project's and session's of this Memory's
+        partition (its user and agent, or those filed under none) and the shared ones;
+        `all_users` (an administrator's backup) every entry of the store. Returns the
+        number written."""
         from remem import exchange
 
-        visible = None if everything else self._filter(include_history=True, include_expired=True)
+        whole = everything or all_users
+        visible = None if whole else self._filter(include_history=True, include_expired=True)
         target = Path(path) if isinstance(path, str | os.PathLike) else path
-        door = self.partition
         return exchange.export_entries(
             self.store, target, visible=visible, project=self.project,
-            select=door.reaches if self.settings.user_id or self.settings.agent_id else None,
+            select=None if all_users else self.partition.reaches,
         )  # fmt: skip
 
     def import_(
         self, path: str | os.PathLike[str], *, force: bool = False,
-        keep_partitions: bool = False, progress: Callable[[int], None] | None = None,
+        keep_partitions: bool = False, all_users: bool = False,
+        progress: Callable[[int], None] | None = None,
     ) -> ImportResult:  # fmt: skip
         """Import an export: every entry filed under this Memory's user, agent, project
-        and session unless `keep_partitions` (an administrator's restore); duplicates
-        skipped, conflicts reported and secret-looking text refused unless `force`; all
-        or nothing when the file is invalid; `progress(n)`: n more done."""
+        and session; `keep_partitions` keeps each entry's project and session from the
+        file, and its user and agent too only with `all_users` (an administrator's
+        restore). Duplicates skipped, conflicts reported and secret-looking text refused
+        unless `force`; all or nothing when the file is invalid; `progress(n)`: n more
+        done."""
         from remem import exchange
 
         target = exchange.Target(
             self.store, self._visibility(), self.check_content, self.semantic, self.subjects
         )
         return exchange.import_entries(
-            target, Path(path), force=force, keep_partitions=keep_partitions, progress=progress
-        )
+            target, Path(path), force=force, keep_partitions=keep_partitions,
+            all_users=all_users, progress=progress,
+        )  # fmt: skip

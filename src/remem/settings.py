@@ -162,6 +162,10 @@ _SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 def check_location(db: str | os.PathLike[str]) -> None:
     """A store location must be a file path or a postgresql:// URL: `mysql://…` is an
     error, not the name of a new SQLite file."""
+    if "\x00" in str(os.fspath(db)):
+        from remem.errors import InvalidInput
+
+        raise InvalidInput("the store location holds a NUL byte: no file can have that name")
     match = _SCHEME.match(os.fspath(db)) if isinstance(db, str) else None
     if match and not is_url(db):
         from remem.errors import InvalidInput

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import click
 
-from remem.cli.common import Ctx, RememGroup
+from remem.cli.common import READS_ONLY, Ctx, RememGroup
 from remem.settings import Settings
 
 COMMANDS = {
@@ -74,7 +74,8 @@ def cli(
       remem save "项目使用 JDK 17 和 Maven"
       remem search "创建 Java 项目用什么 JDK"
     """
-    state = Ctx(Settings.resolve(db=db, project=project, user_id=user_id, agent_id=agent_id))
+    settings = Settings.resolve(db=db, project=project, user_id=user_id, agent_id=agent_id)
+    state = Ctx(settings, reads_only=ctx.invoked_subcommand in READS_ONLY)
     ctx.obj = state
     ctx.call_on_close(state.close)
 

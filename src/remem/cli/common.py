@@ -216,20 +216,32 @@ def tell(message: str) -> None:
     click.echo(message, err=True)
 
 
+# Commands that only read the store: they never create, move or rename a file (a missing
+# store reads as empty, a damaged one or a file that is no store is an error).
+READS_ONLY = frozenset({"search", "context", "list", "show", "history", "stats", "export"})
+
+
 class Ctx:
     """What the group hands to every command: settings now, the store on first use."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, reads_only: bool = False) -> None:
         self.settings = settings
+        self.reads_only = reads_only
         self._memory: Memory | None = None
 
     @property
     def memory(self) -> Memory:
         if self._memory is None:
+            from remem.store.backends import open_store
+
             embedder = one_shot_embedder(self.settings)
+            store = open_store(
+                self.settings.db, synchronous=self.settings.synchronous, notify=tell,
+                create=not self.reads_only,
+            )  # fmt: skip
             self._memory = Memory(
                 settings=self.settings, notify=tell, subjects=llm_subjects(),
-                embedder=embedder,
+                embedder=embedder, store=store,
             )  # fmt: skip
             client = getattr(embedder, "client", None)
             if client is not None:  # the warm service cuts Chinese with jieba loaded

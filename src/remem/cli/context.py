@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from remem.context.offload import Offloader
 from remem.context.summarizer import ExtractiveSummarizer, LLMSummarizer, Summarizer
 from remem.entry import utcnow
 from remem.errors import InvalidInput
+from remem.files import check_output, read_text
 from remem.messages import Message, message_tokens, messages_tokens, structure_problems, to_wire
 from remem.settings import project_root
 
@@ -25,9 +27,7 @@ def _read_messages(path: Path) -> list[Message]:
 
         return resume(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read {path}: {exc}") from exc
+        doc = json.loads(read_text(path, "the messages file"))
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from exc
     if isinstance(doc, dict) and isinstance(doc.get("messages"), list):
@@ -124,6 +124,7 @@ def compact(
     result, report = compact_messages(messages, summarizer, cfg, manual=all_levels)
     text = json.dumps(to_wire(result), ensure_ascii=False, indent=1)
     if out is not None:
+        check_output(out)
         out.write_text(text + "\n", encoding="utf-8")
     else:
         click.echo(text)
@@ -185,6 +186,23 @@ def sessions_list(as_json: bool) -> None:
     emit(as_json, data, human)
 
 
+def _session_file(session_id: str) -> str:
+    """An id or prefix as given; a path only to a ledger in this project's sessions folder
+    (`sessions show` is no way to print any file)."""
+    from remem.context.ledger import SUFFIX, sessions_dir
+
+    if "/" not in session_id and os.sep not in session_id and not session_id.endswith(SUFFIX):
+        return session_id
+    folder = sessions_dir(project_root()).resolve()
+    path = Path(session_id).expanduser().resolve()
+    if path.parent != folder or path.suffix != SUFFIX:
+        raise InvalidInput(
+            f"{session_id} is not a session ledger of this project ({folder}): give a "
+            "session id from `remem sessions list`"
+        )
+    return str(path)
+
+
 @sessions.command("show")
 @click.argument("session_id", metavar="ID")
 @json_option
@@ -197,7 +215,7 @@ def sessions_show(session_id: str, as_json: bool) -> None:
     """
     from remem.context.sessions import load
 
-    session = load(session_id, project_root())
+    session = load(_session_file(session_id), project_root())
     rows = [(m, message_tokens(m)) for m in session.messages]
     data = {
         "id": session.info.id,

@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import click
 
 from remem.cli.common import current_memory, emit, json_option, short
 from remem.errors import InvalidInput
+from remem.files import read_text
 
 
 def _read_messages(file: str) -> Any:
-    try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read {file}: {exc}") from exc
+    raw = read_text(file, "the messages file")
     try:
         data = json.loads(raw)
     except ValueError as exc:

@@ -15,26 +15,37 @@ from remem.cli.common import (
     short,
     tell,
 )
+from remem.errors import InvalidInput
 from remem.exchange import count_entries
 
 
 @click.command("export")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--all", "everything", is_flag=True, help="The whole store, every project.")
+@click.option("--all", "everything", is_flag=True, help="Every project and session of yours.")
+@click.option(
+    "--all-users", is_flag=True,
+    help="Administrator: the whole store, every user's and agent's memories.",
+)  # fmt: skip
 @json_option
-def export_(file: str, everything: bool, as_json: bool) -> None:
+def export_(file: str, everything: bool, all_users: bool, as_json: bool) -> None:
     """Export memories (with history and audit log) to a JSON file (- for stdout).
+
+    Only your partition is exported (--user/--agent, or the memories filed under none,
+    and the shared ones). The file must be new or an earlier export: a store, its
+    -wal/-shm, a device or another file is never written over.
 
     \b
     Example:
       remem export backup.json
       remem export - | gzip > backup.json.gz
+      remem export --all-users whole-store.json   # an administrator's backup
     """
+    mem = current_memory()
     if file == "-":  # the export is the output; the count goes to stderr
-        n = current_memory().export(sys.stdout, everything=everything)
+        n = mem.export(sys.stdout, everything=everything, all_users=all_users)
         tell(f"Exported {n} memories.")
         return
-    n = current_memory().export(file, everything=everything)
+    n = mem.export(file, everything=everything, all_users=all_users)
     emit(
         as_json,
         {"exported": n, "file": file},
@@ -48,31 +59,38 @@ def export_(file: str, everything: bool, as_json: bool) -> None:
 @click.option(
     "--keep-partitions",
     is_flag=True,
-    help="Admin restore: keep each memory's user, agent, project and session from the file "
-    "(by default all are filed under yours).",
+    help="Keep each memory's project and session from the file (by default all are filed "
+    "under yours); with --all-users its user and agent too.",
 )
+@click.option(
+    "--all-users", is_flag=True,
+    help="Administrator restore: with --keep-partitions, keep every memory's user and agent.",
+)  # fmt: skip
 @json_option
-def import_(file: str, force: bool, keep_partitions: bool, as_json: bool) -> None:
+def import_(file: str, force: bool, keep_partitions: bool, all_users: bool, as_json: bool) -> None:
     """Import an export; duplicates are skipped and conflicts reported, never clobbered
     (exit 1 when there were conflicts).
 
     Every memory is filed under the importing user, agent, project and session, so a
-    file cannot plant memories in anyone else's search; text that looks like a secret
-    is refused unless --force.
+    file cannot plant memories in anyone else's search (--force does not change that);
+    text that looks like a secret is refused unless --force.
 
     \b
     Example:
       remem import backup.json
-      remem import --keep-partitions whole-store.json   # restore an `export --all`
+      remem import --keep-partitions --all-users whole-store.json   # admin restore
     """
+    if all_users and not keep_partitions:
+        raise InvalidInput("--all-users restores the file's partitions: add --keep-partitions")
     mem = current_memory()
     total = count_entries(Path(file)) if sys.stderr.isatty() and not as_json else 0
     if total:  # a bar on a terminal only: no bar lines in logs or pipes
         with click.progressbar(length=total, label="importing", file=sys.stderr) as bar:
             res = mem.import_(file, force=force, keep_partitions=keep_partitions,
-                              progress=bar.update)  # fmt: skip
+                              all_users=all_users, progress=bar.update)  # fmt: skip
     else:
-        res = mem.import_(file, force=force, keep_partitions=keep_partitions)
+        res = mem.import_(file, force=force, keep_partitions=keep_partitions,
+                          all_users=all_users)  # fmt: skip
     data = {
         "added": len(res.added), "history": res.history, "duplicates": len(res.duplicates),
         "conflicts": [

@@ -4,7 +4,6 @@ line, and scoring it on a golden set (SPEC EX2-EX5, EX9, SE2, BM1)."""
 from __future__ import annotations
 
 import json
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +15,7 @@ from remem.cli.common import emit, json_option
 from remem.errors import InvalidInput
 from remem.extract.extractor import ExtractionResult, Extractor
 from remem.extract.guard import ExternalGuard
+from remem.files import read_text
 
 if TYPE_CHECKING:
     from remem.llm import ChatModel
@@ -82,10 +82,7 @@ class GoldenScore:
 def load_golden(path: str | Path) -> list[GoldenCase]:
     """Read a golden set (JSON lines: id, input, expect, forbid, external_context)."""
     cases: list[GoldenCase] = []
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read {path}: {exc}") from exc
+    lines = read_text(path, "the golden set").splitlines()
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -159,12 +156,7 @@ def _message(text: str | None, file: str | None) -> str:
     if text is not None:
         return text
     assert file is not None
-    if file == "-":
-        return sys.stdin.read()
-    try:
-        return Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(f"cannot read {file}: {exc}") from exc
+    return read_text(file, "the message file")
 
 
 def _model(rules_only: bool) -> tuple[ChatModel | None, str]:

@@ -9,11 +9,11 @@ from urllib.parse import urlsplit
 
 import click
 
-from remem.cli.common import emit, json_option
+from remem.cli.common import Ctx, emit, json_option
 from remem.errors import InvalidInput, StoreError
 from remem.settings import is_url
 from remem.store.backends import describe, open_store
-from remem.store.migrate import MigrateResult, migrate, preview
+from remem.store.migrate import MigrateResult, Select, migrate, preview
 from remem.store.protocol import Store
 
 __all__ = ["migrate_command"]
@@ -32,18 +32,28 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite databa
     help="Entries per transaction.",
 )  # fmt: skip
 @click.option("--dry-run", is_flag=True, help="Only report what would be copied.")
+@click.option(
+    "--all-users", is_flag=True,
+    help="Administrator: copy every user's and agent's memories, not only the caller's.",
+)  # fmt: skip
 @json_option
-def migrate_command(source: str, target: str, batch: int, dry_run: bool, as_json: bool) -> None:
-    """Copy every memory (history included), the audit log and the vectors from one
+def migrate_command(
+    source: str, target: str, batch: int, dry_run: bool, all_users: bool, as_json: bool
+) -> None:
+    """Copy the memories (history included), the audit log and the vectors from one
     store to another: SQLite to PostgreSQL, back, or SQLite to SQLite. The source is
     never changed. Interrupted? Run the same command again: what is there already is
     skipped, nothing is duplicated.
 
+    Only the caller's partition is copied: the memories of --user/--agent (none given:
+    those filed under no user) and the shared ones; --all-users copies the whole store.
+
     \b
     Example:
-      remem migrate --from ~/.remem/memory.db --to postgresql://user@host/db
-      remem migrate --from ~/.remem/memory.db --to backup.db --dry-run
+      remem migrate --all-users --from ~/.remem/memory.db --to postgresql://user@host/db
+      remem --user bob migrate --from team.db --to bob.db --dry-run
     """
+    select = None if all_users else _caller_partition()
     src_at, dst_at = _location(source), _location(target)
     if _same(src_at, dst_at):
         raise InvalidInput(f"--from and --to name the same store ({describe(src_at)})")
@@ -51,7 +61,7 @@ def migrate_command(source: str, target: str, batch: int, dry_run: bool, as_json
     src = _open(src_at, "source")
     try:
         bar = not as_json and sys.stderr.isatty()  # no bar lines in logs or pipes
-        result = _run(src, dst_at, batch=batch, dry_run=dry_run, bar=bar)
+        result = _run(src, dst_at, batch=batch, dry_run=dry_run, bar=bar, select=select)
     finally:
         src.close()
     data = {"from": describe(src_at), "to": describe(dst_at), **asdict(result)}
@@ -59,23 +69,33 @@ def migrate_command(source: str, target: str, batch: int, dry_run: bool, as_json
     emit(as_json, data, lambda: click.echo(_summary(result, describe(dst_at))))
 
 
-def _run(src: Store, dst_at: Location, *, batch: int, dry_run: bool, bar: bool) -> MigrateResult:
+def _caller_partition() -> Select:
+    """The entries the caller may take: its own (user and agent) and the shared ones."""
+    state = click.get_current_context().find_object(Ctx)
+    user = state.settings.user_id if state else None
+    agent = state.settings.agent_id if state else None
+    return lambda e: e.user_id in (None, user) and e.agent_id in (None, agent)
+
+
+def _run(
+    src: Store, dst_at: Location, *, batch: int, dry_run: bool, bar: bool, select: Select | None
+) -> MigrateResult:
     if dry_run:
         if isinstance(dst_at, Path) and not dst_at.exists():
-            return preview(src, None)  # a dry run creates nothing, not even the target
+            return preview(src, None, select)  # a dry run creates nothing, not the target
         dst = _open(dst_at, "destination", upgrade=False)
         try:
-            return preview(src, dst)
+            return preview(src, dst, select)
         finally:
             dst.close()
     dst = _open(dst_at, "destination")
     try:
         if not bar:
-            return migrate(src, dst, batch=batch)
+            return migrate(src, dst, batch=batch, select=select)
         counts = src.counts()
         total = int(counts["entries"]) + int(counts["history"])
         with click.progressbar(length=total, label="copying entries", file=sys.stderr) as progress:
-            return migrate(src, dst, batch=batch, progress=progress.update)
+            return migrate(src, dst, batch=batch, progress=progress.update, select=select)
     finally:
         dst.close()
 

@@ -51,6 +51,7 @@ from remem.errors import (
     StoreError,
     describe_os_error,
 )
+from remem.files import read_bytes
 from remem.messages import Message, messages_tokens
 
 __all__ = [
@@ -362,10 +363,9 @@ def _parse_line(raw: bytes) -> dict[str, Any] | str:
 
 def read_ledger(path: Path) -> LedgerContents:
     """Every readable event; damaged lines are skipped and listed, never raised."""
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError as exc:
-        raise NotFound(f"no session ledger at {path}") from exc
+    if not Path(path).exists():
+        raise NotFound(f"no session ledger at {path}")
+    data = read_bytes(path, "the session ledger")
     out = LedgerContents(Path(path))
     lines = data.split(b"\n")
     last = len(lines) - 1 if lines[-1] else len(lines) - 2

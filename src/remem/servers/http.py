@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
@@ -34,7 +35,7 @@ from remem.errors import (
     SecretRefused,
     StoreError,
 )
-from remem.servers import api, web
+from remem.servers import api, strict, web
 from remem.servers.auth import ReadOnlyToken, bearer, is_loopback
 from remem.servers.backend import Backend
 from remem.servers.mcp import tool_server
@@ -117,6 +118,19 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
             return web.error_page(request, str(exc), _status_of(exc))
         return JSONResponse({"detail": str(exc)}, status_code=_status_of(exc))
 
+    app.add_exception_handler(RequestValidationError, strict.validation_error)
+
+    # Bad input that slipped past the checks (a value the library could not take) is the
+    # client's, told in one line: never a 500 and a traceback in the log.
+    async def bad_value(request: Request, exc: Exception) -> Response:
+        detail = f"invalid request: {str(exc)[:300]}".replace("\n", " ")
+        if not request.url.path.startswith("/api/"):
+            return web.error_page(request, detail, 400)
+        return JSONResponse({"detail": detail}, status_code=400)
+
+    for kind in (ValueError, TypeError, OverflowError, RecursionError):
+        app.add_exception_handler(kind, bad_value)
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         if request.url.path.startswith("/api/") or exc.status_code == 404:
@@ -124,6 +138,7 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
         return web.error_page(request, str(exc.detail), exc.status_code)
 
     app.include_router(api.router)
+    app.add_middleware(strict.StrictJSON)
     web.mount(app)
     endpoint = mcp_app.routes[0]
     assert isinstance(endpoint, Route)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from fastapi import APIRouter, Depends, FastAPI, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -32,6 +33,7 @@ from remem.store.protocol import ApiToken
 
 HERE = Path(__file__).resolve().parent
 COOKIE = "remem_token"
+LOGIN_COOKIE = "remem_login"  # the login form's CSRF token (see `login_page`)
 PAGE = 50  # memories per page
 templates = Jinja2Templates(directory=HERE / "templates")
 router = APIRouter(include_in_schema=False)
@@ -86,11 +88,22 @@ def session(request: Request, project: str | None = None) -> Session:
     return Session(token, backend.memory(token, name), name, _csrf(backend, raw))
 
 
+def same_origin(request: Request) -> None:
+    """403 for a form posted from another site: its Origin, else its Referer, names
+    another scheme, host or port than this server's."""
+    here = f"{request.url.scheme}://{request.url.netloc}"
+    origin = request.headers.get("origin")
+    referer = request.headers.get("referer")
+    if origin is None and referer:
+        parts = urlsplit(referer)
+        origin = f"{parts.scheme}://{parts.netloc}"
+    if origin is not None and origin != here:
+        raise HTTPException(403, "a form from another site")
+
+
 async def changing(request: Request, project: str | None = None) -> Session:
     """A session allowed to change memories, from a form of this origin with its CSRF."""
-    origin = request.headers.get("origin")
-    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
-        raise HTTPException(403, "a form from another site")
+    same_origin(request)
     form = await request.form()
     s = session(request, project or _text(form.get("project")))
     if not hmac.compare_digest(_text(form.get("csrf")), s.csrf):
@@ -126,19 +139,36 @@ def row(s: Session, entry: Entry, now: datetime, **extra: Any) -> dict[str, Any]
 
 
 # -- signing in --------------------------------------------------------------------------
+def login_page(request: Request, next: str, error: str | None, status: int = 200) -> Response:
+    """The sign-in form with its login CSRF token, which the POST must bring back beside
+    the same value in a SameSite=Strict cookie: a form on another site can send neither."""
+    nonce = request.cookies.get(LOGIN_COOKIE) or secrets.token_urlsafe(24)
+    context = {"next": next, "error": error, "login_csrf": nonce}
+    response = page(request, "login.html", context, status=status)
+    response.set_cookie(
+        LOGIN_COOKIE, nonce, httponly=True, samesite="strict",
+        secure=request.url.scheme == "https", max_age=3600,
+    )  # fmt: skip
+    return response
+
+
 @router.get("/login")
 def login_form(request: Request, next: str = "/") -> Response:
-    return page(request, "login.html", {"next": next, "error": None})
+    return login_page(request, next, None)
 
 
 @router.post("/login")
 def login(
-    request: Request, token: Annotated[str, Form()], next: Annotated[str, Form()] = "/"
-) -> Response:
+    request: Request, token: Annotated[str, Form()], next: Annotated[str, Form()] = "/",
+    login_csrf: Annotated[str, Form()] = "",
+) -> Response:  # fmt: skip
+    same_origin(request)
+    expected = request.cookies.get(LOGIN_COOKIE, "")
+    if not expected or not hmac.compare_digest(expected.encode(), login_csrf.encode()):
+        raise HTTPException(403, "the sign-in form has expired; reload the page and try again")
     token = token.strip()
     if _backend(request).check(token) is None:
-        ctx = {"next": next, "error": "That token is unknown or revoked."}
-        return page(request, "login.html", ctx, status=401)
+        return login_page(request, next, "That token is unknown or revoked.", 401)
     target = next if next.startswith("/") and not next.startswith("//") else "/"
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(

@@ -52,16 +52,26 @@ class _Snapshot:
     orphans: dict[str, list[AuditRecord]]  # of deleted entries
 
 
+Select = Callable[[Entry], bool]
+"""Which entries of the source to copy (one partition's); None: all of them."""
+
+
 def migrate(
-    src: Store, dst: Store, *, batch: int = 500, progress: Progress | None = None
+    src: Store,
+    dst: Store,
+    *,
+    batch: int = 500,
+    progress: Progress | None = None,
+    select: Select | None = None,
 ) -> MigrateResult:
-    """Copy everything in `src` that `dst` lacks; raise StoreError if `dst` ends up
-    with fewer entries than `src` had. A run killed at any point is completed, without
-    duplicates, by running it again."""
+    """Copy everything in `src` that `dst` lacks (only the entries `select` keeps, with
+    their records and vectors, when given); raise StoreError if `dst` ends up with
+    fewer entries than were to be copied. A run killed at any point is completed,
+    without duplicates, by running it again."""
     if batch < 1:
         raise ValueError("batch must be at least 1")
     start = time.perf_counter()
-    snap = _snapshot(src)
+    snap = _snapshot(src, select)
     audit_before = _audit_count(dst)
     copied = 0
     for chunk in _chunks(snap.entries, batch):
@@ -73,8 +83,10 @@ def migrate(
     orphan_ids = list(snap.orphans)
     for ids in _chunks(orphan_ids, batch):
         dst.restore([], _by_seq(r for eid in ids for r in snap.orphans[eid]))
+    wanted = None if select is None else {e.id for e in snap.entries}
     vectors = {
-        model: _copy_vectors(src, dst, model, dim, batch) for model, dim in src.vector_models()
+        model: _copy_vectors(src, dst, model, dim, batch, wanted)
+        for model, dim in src.vector_models()
     }
     have = _entry_count(dst)
     if have < len(snap.entries):
@@ -93,11 +105,12 @@ def migrate(
     )
 
 
-def preview(src: Store, dst: Store | None) -> MigrateResult:
+def preview(src: Store, dst: Store | None, select: Select | None = None) -> MigrateResult:
     """What `migrate(src, dst)` would copy, writing nothing; `dst` None is a
     destination that does not exist yet."""
     start = time.perf_counter()
-    snap = _snapshot(src)
+    snap = _snapshot(src, select)
+    wanted = {e.id for e in snap.entries}
     fresh = [e for e in snap.entries if dst is None or dst.get(e.id) is None]
     audit = sum(len(snap.records.get(e.id, ())) for e in fresh)
     audit += sum(
@@ -108,17 +121,20 @@ def preview(src: Store, dst: Store | None) -> MigrateResult:
         copied=len(fresh),
         present=len(snap.entries) - len(fresh),
         audit_records=audit,
-        vectors={model: len(src.vector_rows(model)) for model, _ in src.vector_models()},
+        vectors={
+            model: sum(1 for _, eid, _ in src.vector_rows(model) if eid in wanted)
+            for model, _ in src.vector_models()
+        },
         destination_entries=0 if dst is None else _entry_count(dst),
         seconds=time.perf_counter() - start,
         dry_run=True,
     )
 
 
-def _snapshot(src: Store) -> _Snapshot:
+def _snapshot(src: Store, select: Select | None) -> _Snapshot:
     # Entries first, then the log: an entry saved in between has records but no entry
     # here, and is told apart from a deleted one below.
-    entries = list(src.iter_all())
+    entries = [e for e in src.iter_all() if select is None or select(e)]
     ids = {e.id for e in entries}
     records: dict[str, list[AuditRecord]] = defaultdict(list)
     orphans: dict[str, list[AuditRecord]] = defaultdict(list)
@@ -128,6 +144,8 @@ def _snapshot(src: Store) -> _Snapshot:
     # make a re-run duplicate them (the entry comes over then, with all its records).
     for eid in [eid for eid in orphans if src.get(eid) is not None]:
         del orphans[eid]
+    if select is not None:  # whose a deleted entry was, its records no longer say
+        orphans.clear()
     return _Snapshot(entries, dict(records), dict(orphans))
 
 
@@ -154,8 +172,10 @@ def _copy_batch(
     return added
 
 
-def _copy_vectors(src: Store, dst: Store, model: str, dim: int, batch: int) -> int:
-    rows = src.vector_rows(model)
+def _copy_vectors(
+    src: Store, dst: Store, model: str, dim: int, batch: int, wanted: set[str] | None
+) -> int:
+    rows = [r for r in src.vector_rows(model) if wanted is None or r[1] in wanted]
     for chunk in _chunks(rows, batch):
         dst.put_vectors(model, dim, [(eid, blob) for _, eid, blob in chunk])
     return len(rows)

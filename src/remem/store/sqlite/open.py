@@ -1,48 +1,150 @@
-"""Opening a SQLite store file: WAL, migrations, a damaged file moved aside, a
-read-only folder still readable, and one-line errors for everything else."""
+"""Opening a SQLite store file: WAL, migrations, a damaged file moved aside, a file that
+is no store refused, a read-only folder still readable, and one-line errors for
+everything else."""
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
-import stat
 import time
 from pathlib import Path
 
 from remem.entry import utcnow
-from remem.errors import StoreError, describe_os_error
+from remem.errors import StoreError
+from remem.store.sqlite import damage
 from remem.store.sqlite.schema import migrate
 
-_HEADER = b"SQLite format 3\x00"
 _CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
 _READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY_DIRECTORY"}
 
 
 def open_file(
-    path: Path, synchronous: str, busy_timeout: float, notices: list[str]
+    path: Path, synchronous: str, busy_timeout: float, notices: list[str], *, create: bool = True
 ) -> tuple[sqlite3.Connection, bool]:
-    """A migrated connection to the store at `path` and whether it is read-only. A file
-    that is not a store, or that SQLite calls damaged, is moved aside (told in
-    `notices`) and a new store started in its place."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StoreError(f"cannot create the store directory {path.parent}: {exc}") from exc
-    _check_regular(path)
-    if _looks_foreign(path):
+    """A migrated connection to the store at `path` and whether it is read-only.
+
+    A file that is not a store is refused untouched. A damaged store (SQLite says so, or a
+    quick check finds it where damage is likely) is moved aside whole, with its log, and
+    a new store started in its place, told in `notices` before anything is written. With
+    `create` off (a command that only reads) nothing is created, moved or renamed: a
+    missing store reads as empty, a damaged one is an error."""
+    if not damage.check_regular(path):
+        if not create:
+            return _empty(), True
+        _make_folder(path.parent)
+        _make_file(path)
+    if damage.foreign(path):
+        if not (create and damage.looks_like_lost_store(path)):
+            raise _not_a_store(path)
         _move_aside(path, "it is not a SQLite database", notices)
+        _make_file(path)
+    why = _damaged(path, synchronous, busy_timeout)
+    if isinstance(why, sqlite3.Connection):
+        return why, False
+    if isinstance(why, sqlite3.Error):
+        return _connect_read_only(path, why), True
+    if not create:
+        raise StoreError(
+            f"the store {path} is damaged ({why}); nothing was changed. Rescue what it "
+            f"holds with: {damage.rescue_line(path)}"
+        )
+    _move_aside(path, why, notices)
+    _make_file(path)
     try:
         return _connect(path, synchronous, busy_timeout), False
+    except sqlite3.Error as again:
+        raise store_error(str(path), again) from again
+
+
+def _damaged(
+    path: Path, synchronous: str, busy_timeout: float
+) -> sqlite3.Connection | str | sqlite3.Error:
+    """The open store, or why it is damaged, or the error that says it may only be read."""
+    certain, likely = damage.suspicion(path)
+    if certain:
+        return certain
+    # Where damage is likely, SQLite's quick check first. Elsewhere no log waits to be
+    # checkpointed by a failing connection's close (none, or another process's in use).
+    if likely and (why := _probe(path, busy_timeout)):
+        return f"{likely}; {why}"
+    try:
+        return _connect(path, synchronous, busy_timeout)
     except sqlite3.DatabaseError as exc:
         name = getattr(exc, "sqlite_errorname", "")
         if name in _READONLY_CODES or "readonly" in str(exc):
-            return _connect_read_only(path, exc), True
+            return exc
         if name not in _CORRUPT_CODES:
             raise store_error(str(path), exc) from exc
-        _move_aside(path, f"SQLite reports it damaged ({exc})", notices)
-        try:
-            return _connect(path, synchronous, busy_timeout), False
-        except sqlite3.Error as again:
-            raise store_error(str(path), again) from again
+        return f"SQLite reports it damaged ({exc})"
+
+
+def _probe(path: Path, busy_timeout: float) -> str | None:
+    """Why SQLite's quick check finds the store damaged, asked through a read-only
+    connection: closing a writable one would checkpoint the log into the damaged file
+    before it is kept aside."""
+    try:
+        uri = f"{path.resolve().as_uri()}?mode=ro"
+        conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout, check_same_thread=False)
+    except sqlite3.Error:
+        return None  # the writable open says why
+    try:
+        return damage.quick_check(conn)
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") in _CORRUPT_CODES:
+            return f"SQLite reports it damaged ({exc})"
+    finally:
+        conn.close()
+    return None
+
+
+def _not_a_store(path: Path) -> StoreError:
+    return StoreError(
+        f"{path} is not a remem store (not a SQLite database); nothing was changed: "
+        "give the path of a store, or of a file that does not exist yet"
+    )
+
+
+def _make_folder(folder: Path) -> None:
+    """The store's folder and any missing parent, each 0700 whatever the umask: the
+    memories of one user are no one else's to list."""
+    missing = []
+    at = folder
+    while not at.exists() and at != at.parent:
+        missing.append(at)
+        at = at.parent
+    try:
+        for made in reversed(missing):
+            made.mkdir(mode=0o700, exist_ok=True)
+            os.chmod(made, 0o700)
+    except OSError as exc:
+        raise StoreError(f"cannot create the store directory {folder}: {exc}") from exc
+
+
+def _make_file(path: Path) -> None:
+    """A new, empty store file readable by its owner only (0600 whatever the umask;
+    SQLite gives its -wal and -shm files the same mode). An existing one is kept as is."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return
+    except OSError as exc:
+        name = getattr(exc, "strerror", None) or str(exc)
+        if exc.errno in (errno.EACCES, errno.EROFS, errno.EPERM):
+            return  # SQLite says it better (a read-only folder is read, not written)
+        raise StoreError(f"cannot create the store {path}: {name}") from exc
+    try:
+        os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
+def _empty() -> sqlite3.Connection:
+    """An empty store in memory: what a command that only reads sees where there is no
+    store yet (it creates none)."""
+    conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+    migrate(conn)
+    return conn
 
 
 def store_error(path: str, exc: sqlite3.Error) -> StoreError:
@@ -64,7 +166,7 @@ def store_error(path: str, exc: sqlite3.Error) -> StoreError:
     if name in _CORRUPT_CODES:
         return StoreError(
             f"the store {path} is damaged ({exc}); nothing was changed. Restore a "
-            f"backup, or rescue it with: sqlite3 {path} .recover | sqlite3 new.db"
+            f"backup, or rescue what it holds with: {damage.rescue_line(Path(path))}"
         )
     return StoreError(f"cannot use the store {path}: {exc}")
 
@@ -104,55 +206,25 @@ def _connect_read_only(path: Path, why: sqlite3.Error) -> sqlite3.Connection:
     return conn
 
 
-def _check_regular(path: Path) -> None:
-    """A FIFO would make the header check wait forever for a writer, and a folder or a
-    device is no store: each is one clear error, before anything opens it."""
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        return
-    except OSError as exc:
-        raise StoreError(f"cannot read the store {path}: {describe_os_error(exc)}") from exc
-    if not stat.S_ISREG(mode):
-        kind = (
-            "a folder"
-            if stat.S_ISDIR(mode)
-            else "a FIFO"
-            if stat.S_ISFIFO(mode)
-            else ("a device or socket")
-        )
-        raise StoreError(f"the store {path} is {kind}, not a file: give the path of a store file")
-
-
-def _looks_foreign(path: Path) -> bool:
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(len(_HEADER))
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise StoreError(f"cannot read the store {path}: {exc}") from exc
-    return len(head) > 0 and head != _HEADER
-
-
 def _move_aside(path: Path, why: str, notices: list[str]) -> None:
+    """Keep the damaged file and its log whole beside it, before anything is written."""
     stamp = utcnow().strftime("%Y%m%dT%H%M%S%fZ")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     try:
         path.rename(target)
         for suffix in ("-wal", "-shm"):
-            side = path.with_name(path.name + suffix)
-            if side.exists():
-                side.rename(target.with_name(target.name + suffix))
+            if damage.side(path, suffix).exists():
+                damage.side(path, suffix).rename(damage.side(target, suffix))
     except OSError as exc:
         raise StoreError(f"the store {path} is damaged and cannot be moved aside: {exc}") from exc
     notices.append(
         f"remem: the store {path} was unreadable ({why}); it was kept as {target} "
-        "and a new, empty store was started"
+        f"and a new, empty store was started (rescue its rows with: {damage.rescue_line(target)})"
     )
 
 
 def _connect(path: Path, synchronous: str, busy_timeout: float) -> sqlite3.Connection:
+    """A connection in WAL mode, migrated."""
     # Switching a new file to WAL can fail with SQLITE_BUSY without SQLite's busy
     # handler ever waiting, when several processes create the store at once: retry.
     deadline = time.monotonic() + busy_timeout

@@ -19,6 +19,7 @@ from remem.errors import StoreError
 from remem.store.protocol import CorpusStats, Filter
 from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
+from remem.store.sqlite.damage import OPEN_HERE
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.schema import LATEST
 
@@ -34,6 +35,13 @@ def match_expr(terms: Sequence[str], op: str = "OR") -> str:
     return f" {op} ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
 
+def _resolved(path: str) -> str:
+    try:
+        return str(Path(path).resolve())
+    except (OSError, ValueError):
+        return path
+
+
 class SQLiteStore(SQLStore):
     """A `Store` in one SQLite file. Safe for threads (one lock) and processes (WAL +
     IMMEDIATE transactions + a busy timeout). With `synchronous="FULL"` (the default)
@@ -44,8 +52,15 @@ class SQLiteStore(SQLStore):
     dialect = SQLITE
 
     def __init__(
-        self, path: str | Path, *, busy_timeout: float = 30.0, synchronous: str = "FULL"
+        self,
+        path: str | Path,
+        *,
+        busy_timeout: float = 30.0,
+        synchronous: str = "FULL",
+        create: bool = True,
     ) -> None:
+        """`create` off: a command that only reads, which creates, moves or renames
+        nothing (a missing store reads as empty, a damaged one is an error)."""
         if synchronous.upper() not in ("FULL", "NORMAL"):
             raise StoreError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         self._synchronous = synchronous.upper()
@@ -59,9 +74,18 @@ class SQLiteStore(SQLStore):
         # term frequencies it read (`_corpus`; key None: the counts); None elsewhere
         self._counts: dict[str | None, Any] | None = None
         self._busy_timeout = busy_timeout
-        self._conn, self.read_only = open_file(
-            Path(self.path), self._synchronous, self._busy_timeout, self.notices
-        )
+        # counted before it opens: another thread's open must not ask the -shm lock
+        # (`damage.in_use`) and drop this one's by closing its descriptor
+        self._held = _resolved(self.path)
+        OPEN_HERE[self._held] = OPEN_HERE.get(self._held, 0) + 1
+        try:
+            self._conn, self.read_only = open_file(
+                Path(self.path), self._synchronous, self._busy_timeout, self.notices, create=create
+            )
+        except BaseException:
+            OPEN_HERE[self._held] -= 1
+            raise
+
         self._check_schema(self.path, LATEST)
 
     # -- connection ------------------------------------------------------------------------
@@ -242,3 +266,5 @@ class SQLiteStore(SQLStore):
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+            if OPEN_HERE.get(self._held, 0) > 0:
+                OPEN_HERE[self._held] -= 1
