@@ -82,12 +82,13 @@ class Repl:
 
         return self.io.confirm(f"Run `{visible(command)}`?")  # \r, ESC ... shown, not obeyed
 
-    def _approve_write(self, path: str) -> bool:
+    def _approve_write(self, path: str, why: str | None) -> bool:
+        """Asked of the person at the terminal only: --yes and piped input never answer
+        it (a protected path is read as instructions or run as code)."""
         from remem.agent.render import visible
 
-        return self.io.confirm(
-            f"Let the agent write {visible(path)}? (read as trusted instructions next session)"
-        )
+        note = f" It is {why}: agents read it as instructions or it runs as code." if why else ""
+        return self.io.confirm(f"Let the agent write {visible(path)}?{note}", strict=True)
 
     def _show_tool(self, name: str, arguments: str) -> None:
         from remem.agent.render import visible
