@@ -28,11 +28,10 @@ __all__ = ["BOUNDARY_NAMES", "fold", "neutralise", "restore"]
 # Our own wrappers: any disguise, closed or not, is neutralised.
 BOUNDARY_NAMES = ("tool_result", "memory_context")
 # Tags that are special tokens of some model's vocabulary (Llama, Mistral, Gemma, Qwen,
-# DeepSeek, GLM): neutralised as a whole tag not glued to a word (`Optional<S>` is code).
-TOKEN_TAGS = (
-    "s", "unk", "bos", "eos", "pad", "sop", "eop", "think", "tool_call", "tool_response",
-    "start_of_turn", "end_of_turn", "start_of_image",
-)  # fmt: skip
+# DeepSeek, GLM), as whole tags; the short ones only when not glued to a word
+# (`Optional<S>` is code).
+TOKEN_TAGS = ("start_of_turn", "end_of_turn", "tool_call", "tool_response", "start_of_image")
+SHORT_TAGS = ("s", "unk", "bos", "eos", "pad", "sop", "eop", "think")
 # `[INST]`-style tokens (Llama 2, Mistral, GLM).
 SQUARE_NAMES = (
     "inst", "system_prompt", "available_tools", "tool_calls", "tool_results",
@@ -128,11 +127,13 @@ def _names(names: tuple[str, ...]) -> str:
 _PATTERN = re.compile(
     rf"{_OPEN}(?P<esc>\\*)(?:\s*/?\s*(?:{_names(BOUNDARY_NAMES)})"
     r"|\|[^|\n<>]{0,48}\||<\s*/?\s*sys\s*>)"
-    rf"|(?<![a-z0-9_])(?P<tag><)(?P<tagesc>\\*)\s*(?:{_names(TOKEN_TAGS)})\s*>"
-    rf"|(?P<end><)(?P<endesc>\\*)\s*/\s*(?:{_names(TOKEN_TAGS)})\s*>"
+    rf"|(?P<tag><)(?P<tagesc>\\*)\s*/?\s*(?:{_names(TOKEN_TAGS)})\s*>"
+    rf"|(?<![a-z0-9_])(?P<short><)(?P<shortesc>\\*)\s*(?:{_names(SHORT_TAGS)})\s*>"
+    rf"|(?P<end><)(?P<endesc>\\*)\s*/\s*(?:{_names(SHORT_TAGS)})\s*>"
     rf"|(?P<sq>\[)(?P<sqesc>\\*)\s*/?\s*(?:{_names(SQUARE_NAMES)})\s*\]"
 )
-_GROUPS = (("open", "esc"), ("tag", "tagesc"), ("end", "endesc"), ("sq", "sqesc"))
+_GROUPS = (("open", "esc"), ("tag", "tagesc"), ("short", "shortesc"), ("end", "endesc"),
+           ("sq", "sqesc"))  # fmt: skip
 # Cheap test before folding: no opener of any kind, nothing to do.
 _MAYBE = re.compile(r"[<\[&%\\\u2000-\u2bff\u3000-\u303f\ufe00-\uffff\u0100-\u04ff\u1400-\u1dff]")
 
@@ -174,3 +175,4 @@ def restore(text: str) -> str:
         pos = cut + (text[cut] == "\\")  # the backslash `neutralise` put right there
     parts.append(text[pos:])
     return "".join(parts)
+
