@@ -11,8 +11,9 @@ Files read from the data folder (one item a line, `#` comments): injections.txt,
 secrets.txt, benign_facts.txt, fetching_commands.txt, local_commands.txt, and for the
 injection families of issue 29 (attacks_injection.py: planted saves, instruction-file
 writes, template tokens and closers, MCP's external mark) planted_memories.txt,
-instruction_paths.txt, template_tokens.txt; any missing one is skipped. With detect-secrets installed it also measures its plugins beside remem's
-detector on the same secrets and facts.
+instruction_paths.txt, template_tokens.txt; any missing one is skipped. With
+detect-secrets installed it also measures its plugins beside remem's detector on the
+same secrets and facts.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from remem.servers.mcp import MemoryTools
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import attacks_injection  # noqa: E402 (beside this file)
+
 LEADS = ("我们项目统一用 UTF-8 编码。", "We always use Python 3.11 in this repo. ")
 Row = dict[str, Any]
 

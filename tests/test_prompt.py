@@ -190,7 +190,7 @@ OPEN = re.compile(r"<tool_result", re.IGNORECASE)
 PIECES = st.sampled_from(
     ["<", "/", "&", "amp;", "lt;", "tool_result", "TOOL_Result", "</tool_result>", "&lt;", ">",
      "\\", " ", "\u200b", "＜", "|", "ｍ", "im_end", "<|im_end|>", "[INST]", "ᴏ", "s>"]
-)
+)  # fmt: skip
 CONTENT = st.lists(PIECES | st.text(max_size=5), max_size=20).map("".join)
 
 
@@ -203,8 +203,8 @@ def test_wrapped_content_cannot_close_its_boundary(content: str, name: str) -> N
     body = wrapped.split(">\n", 1)[1].removesuffix("\n</tool_result>")
     assert unescape_tool_content(body) == content
     seen = fold(body)  # what a model may read through disguises
-    assert not re.search(r"<\s*/?\s*t[\s_.-]*o[\s_.-]*o[\s_.-]*l[\s_.-]*r[\s_.-]*e[\s_.-]*s"
-                         r"[\s_.-]*u[\s_.-]*l[\s_.-]*t(?![a-z0-9])", seen), body
+    closer = r"<\s*/?\s*" + r"[\s_.-]*".join("toolresult") + r"(?![a-z0-9])"
+    assert not re.search(closer, seen), body
     assert not re.search(r"<\|[^|\n<>]{0,48}\||\[\s*/?\s*inst\s*\]", seen), body
 
 

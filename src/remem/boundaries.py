@@ -175,4 +175,3 @@ def restore(text: str) -> str:
         pos = cut + (text[cut] == "\\")  # the backslash `neutralise` put right there
     parts.append(text[pos:])
     return "".join(parts)
-

@@ -87,7 +87,7 @@ class Repl:
         it (a protected path is read as instructions or run as code)."""
         from remem.agent.render import visible
 
-        note = f" It is {why}: agents read it as instructions or it runs as code." if why else ""
+        note = f" It is protected ({why}): read as instructions or run as code." if why else ""
         return self.io.confirm(f"Let the agent write {visible(path)}?{note}", strict=True)
 
     def _show_tool(self, name: str, arguments: str) -> None:

@@ -200,7 +200,11 @@ class Toolbox:
         if not (check.allowed or auto):
             ask = self.approve_write
             if ask is None or not ask(check.rel, check.why):  # the asker shows it escaped
-                kind = f" ({check.why}: read as instructions or run as code)" if check.why else ""
+                kind = (
+                    f" (protected, {check.why}: read as instructions or run as code)"
+                    if check.why
+                    else ""
+                )
                 return (
                     f"error: the user did not approve writing {check.rel}{kind}; writes outside "
                     "the user's allow-list need their approval. Do not retry it; tell the user "

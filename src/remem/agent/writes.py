@@ -87,7 +87,7 @@ class WritePolicy:
             why = "a file with other hard links (writing it changes them too)"
         rel = real.relative_to(root).as_posix() if real.is_relative_to(root) else str(real)
         allowed = bool(rels) and all(self._allows(r, by_name=why is not None) for r in rels)
-        return WriteCheck(rel, None if why is None else f"protected: {why}", allowed)
+        return WriteCheck(rel, why, allowed)
 
     def _allows(self, parts: tuple[str, ...], *, by_name: bool) -> bool:
         text = "/".join(parts)
