@@ -228,21 +228,28 @@ def test_tokens_and_closers_reach_no_prompt(
 ) -> None:
     page = "\n".join(f"line {i}: {t}" for i, t in enumerate(TOKENS))
     (root / "page.txt").write_text(page, encoding="utf-8")
-    for i, token in enumerate(TOKENS):
-        mem.save(f"模板测试 tpltest {i} {token}", force=True)
+    saved = [
+        mem.save(f"模板测试{i} tpltest{i} {t}", force=True).entry for i, t in enumerate(TOKENS)
+    ]
     openai_server.script([call("read_file", path="page.txt"), "ok"])
-    agent_on(mem, root, openai_server).run_turn("tpltest 模板测试 看看 page.txt", extract=False)
+    agent = agent_on(mem, root, openai_server)
+    agent.run_turn("tpltest0 模板测试0", extract=False)
     result = tool_messages(openai_server)[0]
-    body = result.split(">\n", 1)[1].rsplit("\n</tool_result>", 1)[0]
     system = str(openai_server.requests[-1]["messages"][0]["content"])
-    block = system.split("<memory_context>", 1)[1].rsplit("</memory_context>", 1)[0]
-    assert block.count("tpltest") >= 10  # the memories were injected
-    for text in (body, block):
+    texts = [result.split(">\n", 1)[1].rsplit("\n</tool_result>", 1)[0],
+             system.split("<memory_context>", 1)[1].rsplit("</memory_context>", 1)[0]]  # fmt: skip
+    for i in range(1, len(TOKENS)):  # each memory in the block of a prompt
+        prompt = agent.manager.system_prompt(f"tpltest{i} 模板测试{i}")
+        block = prompt.split("<memory_context>", 1)[1].rsplit("</memory_context>", 1)[0]
+        assert f"tpltest{i}" in block
+        texts.append(block)
+    for text in texts:
         assert not [t for t in TOKENS if t in text]
         seen = fold(text)
         assert not re.search(r"<\|[^|\n]{0,40}\||<\s*/?\s*(?:tool\W?result|memory\W?context)", seen)
         assert not re.search(r"<(?:end|start)_of_turn>|\[/?inst\]|</s>", seen)
-    assert sorted(e.content.split(" ", 3)[3] for e in mem.list(limit=100)) == sorted(TOKENS)
+    assert [mem.get(e.id).content for e in saved] == [e.content for e in saved]  # stored as is
+    assert all(t in e.content for t, e in zip(TOKENS, saved, strict=True))
 
 
 CODE = [
