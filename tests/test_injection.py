@@ -173,6 +173,25 @@ def test_allow_list_approval_links_and_dotdot(root: Path) -> None:
     assert len(asked) == n
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["echo ALWAYS > CLAUDE.md", "printf x>>AGENTS.md", "git config core.fsmonitor 'touch PWNED'",
+     "echo '#!/bin/sh' > .git/hooks/pre-commit", "mkdir -p .roo/rules && echo x > .roo/rules/a"],
+)  # fmt: skip
+def test_commands_on_protected_paths_are_asked_even_with_yes(root: Path, command: str) -> None:
+    subprocess.run(["git", "init", "-q", str(root)], check=True, capture_output=True)
+    config = (root / ".git" / "config").read_text(encoding="utf-8")
+    asked: list[str] = []
+    box = _box(root, asked, allow_commands=True)
+    box.approve_protected = lambda cmd, why: asked.append(why) is not None  # says no
+    out = box.run("execute_command", {"command": command})
+    assert out.startswith("error: the user did not approve this command") and asked, out
+    assert not [p for p in ("CLAUDE.md", "AGENTS.md", ".roo", ".git/hooks/pre-commit")
+                if (root / p).exists()]  # fmt: skip
+    assert (root / ".git" / "config").read_text(encoding="utf-8") == config
+    assert box.run("execute_command", {"command": "echo hi > notes.txt"}).startswith("exit code: 0")
+
+
 def chat(root: Path, server: OpenAIServer, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("REMEM_LLM", "OPENAI_"))}
     env.update(REMEM_LLM_BASE_URL=server.base_url, REMEM_LLM_MODEL="test-model",

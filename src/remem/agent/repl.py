@@ -71,6 +71,7 @@ class Repl:
             agent.on_result = self._show_result
             agent.tools.approve = self._approve
             agent.tools.approve_write = self._approve_write
+            agent.tools.approve_protected = self._approve_protected
 
     def complete(self, text: str) -> list[tuple[str, str]]:
         """What Tab proposes for `text` (the input before the cursor)."""
@@ -89,6 +90,12 @@ class Repl:
 
         note = f" It is protected ({why}): read as instructions or run as code." if why else ""
         return self.io.confirm(f"Let the agent write {visible(path)}?{note}", strict=True)
+
+    def _approve_protected(self, command: str, why: str) -> bool:
+        """A command that touches a protected path: asked of a person even with --yes."""
+        from remem.agent.render import visible
+
+        return self.io.confirm(f"Run `{visible(command)}`? {why}.", strict=True)
 
     def _show_tool(self, name: str, arguments: str) -> None:
         from remem.agent.render import visible

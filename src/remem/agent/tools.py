@@ -103,6 +103,7 @@ class Toolbox:
     command_timeout: float = 120.0
     user_text: Callable[[], str] = lambda: ""
     approve_write: Callable[[str, str | None], bool] | None = None
+    approve_protected: Callable[[str, str], bool] | None = None  # (command, why), even --yes
     write_allow: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -269,6 +270,14 @@ class Toolbox:
             raise ToolError("a command is required")
         if not self.allow_commands and (self.approve is None or not self.approve(command)):
             return "error: the user did not approve this command; do not retry it"
+        if self.allow_commands:  # --yes never covers instruction files, .git or git config
+            from remem.agent.writes import protected_command
+
+            why = protected_command(command, self.root)
+            ask = self.approve_protected
+            if why is not None and (ask is None or not ask(command, why)):
+                return (f"error: the user did not approve this command ({why}: such files are "
+                        "read as instructions or run as code); do not retry it")  # fmt: skip
         timeout = float(args.get("timeout") or self.command_timeout)
         try:
             done = subprocess.run(

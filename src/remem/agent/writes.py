@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
+import shlex
 import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -25,7 +27,7 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["WriteCheck", "WritePolicy", "protected_patterns"]
+__all__ = ["WriteCheck", "WritePolicy", "protected_command", "protected_patterns"]
 
 _WILD = frozenset("*?[")
 
@@ -116,3 +118,31 @@ def _hard_linked(path: Path) -> bool:
         return path.is_file() and path.stat().st_nlink > 1
     except OSError:
         return False
+
+
+_OPERATORS = re.compile(r"[<>|;&`()=]+")  # "x>CLAUDE.md", "a;b", "$(cat .git/config)"
+_GIT_CONFIG = re.compile(r"\bgit\b[^|;&\n]*?\s(?:config|-c|submodule)\b")
+
+
+def protected_command(command: str, root: Path) -> str | None:
+    """Why a shell command touches a protected path (names one, or sets git's
+    configuration: core.fsmonitor and hooksPath run code), or None. Even with --yes
+    such a command is asked about; reading one is asked about too (cheap, and rare)."""
+    if _GIT_CONFIG.search(command):
+        return "it changes git's configuration"
+    try:
+        words = shlex.split(command, comments=True)
+    except ValueError:
+        words = command.split()
+    root = root.resolve()
+    for word in (w for part in words for w in _OPERATORS.split(part)):
+        if not word or word.startswith("-"):
+            continue
+        path = Path(word)
+        if path.is_absolute():
+            if not path.is_relative_to(root):
+                continue
+            word = path.relative_to(root).as_posix()
+        if hit := _protected_by(_parts(word)):
+            return f"it names {word} (matches {hit})"
+    return None
