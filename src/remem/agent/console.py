@@ -137,7 +137,7 @@ class ConsoleIO:
 
     def confirm(self, question: str, *, strict: bool = False) -> bool:
         self.end()
-        if strict and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        if strict and not sys.stdin.isatty():
             self.line(f"{question} no: nobody at a terminal to ask", "dim")
             return False  # piped input never approves what only a person may
         if self.yes and not strict:

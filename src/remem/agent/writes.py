@@ -94,6 +94,8 @@ class WritePolicy:
     def _allows(self, parts: tuple[str, ...], *, by_name: bool) -> bool:
         text = "/".join(parts)
         for entry in self.allow:
+            if Path(entry).is_absolute() and Path(entry).is_relative_to(self.root.resolve()):
+                entry = Path(entry).relative_to(self.root.resolve()).as_posix()
             want = _parts(entry)
             if not want:
                 continue
