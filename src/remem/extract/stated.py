@@ -31,9 +31,9 @@ _FRAME_WORDS = """
 user users i me my we our us you project projects team repo repository prefer prefers
 preferred preference preferences like likes liked want wants wanted use uses used using
 always never should must need needs remember note fact decide decided decision default
-please also keep kept make sure okay ok
+please also keep kept make sure okay ok favorite favourite name
 用户 我们 我 你 项目 团队 仓库 偏好 喜欢 希望 想要 使用 采用 用 总是 一直 统一 记住 记得 需要 要求
-默认 决定 应该 必须 以后 今后 所有 都 请 帮 一律 始终 习惯 约定 规定 这个 那个 偏爱
+默认 决定 应该 必须 以后 今后 所有 都 请 帮 一律 始终 习惯 约定 规定 这个 那个 偏爱 最爱 最喜欢
 """
 _FENCED = re.compile(r"(?ms)^ {0,3}(```|~~~).*?(?:^ {0,3}\1[^\n]*$|\Z)")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
