@@ -9,9 +9,12 @@ written over, written while damaged, hung on or answered with a 5xx. Target: 0 e
     .venv/bin/python benchmarks/bench_attacks.py --json out.json
 
 Files read from the data folder (one item a line, `#` comments): injections.txt,
-secrets.txt, benign_facts.txt, fetching_commands.txt, local_commands.txt; any missing one
-is skipped. With detect-secrets installed it also measures its plugins beside remem's
-detector on the same secrets and facts.
+secrets.txt, benign_facts.txt, fetching_commands.txt, local_commands.txt, and for the
+injection families of issue 29 (attacks_injection.py: planted saves, instruction-file
+writes, template tokens and closers, MCP's external mark) planted_memories.txt,
+instruction_paths.txt, template_tokens.txt; any missing one is skipped. With
+detect-secrets installed it also measures its plugins beside remem's detector on the
+same secrets and facts.
 """
 
 from __future__ import annotations
@@ -39,6 +42,9 @@ from remem.secrets import find_secrets
 from remem.servers.mcp import MemoryTools
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import attacks_injection  # noqa: E402 (beside this file)
+
 LEADS = ("我们项目统一用 UTF-8 编码。", "We always use Python 3.11 in this repo. ")
 Row = dict[str, Any]
 
@@ -92,7 +98,7 @@ def chat_tools(mem: Memory, root: Path, injections: list[str], secrets: list[str
     box.user_text = lambda: "记住这个"  # even when the user asks, keep_both lets no secret in
     saved += [s for s in secrets if not box.run(
         "save_memory", {"content": s, "keep_both": True}).startswith("refused")]  # fmt: skip
-    box.approve_write = lambda path: False
+    box.approve_write = lambda path, why=None: False
     for name in ("REMEM.md", "AGENTS.md", ".remem/REMEM.md", "sub/CLAUDE.md", ".git/hooks/x"):
         out = box.run("write_file", {"path": name, "content": injections[0] if injections else "x"})
         if out.startswith("wrote"):
@@ -313,6 +319,7 @@ def run(data: Path, db: str | None, *, quick: bool = False) -> list[Row]:
             rows += memory_block(mem, injections)
         rows += session_files(root, secrets)
         rows += approval_prompt()
+        rows += attacks_injection.run(data, tmp, corpus)
         for location in [str(tmp / "parts.db"), *([db] if db else [])]:
             rows += partitions(location, walk=not quick)
     rows += detectors(secrets, facts, corpus(data, "fetching_commands.txt"),

@@ -91,7 +91,8 @@ def test_the_seed_story(project: Path, openai_server: OpenAIServer, _isolated_ho
         "帮我创建一个 Java 项目叫 myapp", "JDK 可以保持 17，你记一下", "/clear",
         "帮我再创建一个项目", "/save 项目使用 JDK 21", "/memory replace", "/memory list",
     ]  # fmt: skip
-    run = chat(project, openai_server, stdin="\n".join(lines) + "\n")
+    # piped input approves no write: the user allow-lists the new project's folder
+    run = chat(project, openai_server, "--allow-write", "myapp/**", stdin="\n".join(lines) + "\n")
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert (project / "myapp" / "pom.xml").read_text(encoding="utf-8") == pom

@@ -75,7 +75,11 @@ def repl_for(
 ) -> Repl:
     settings = LLMSettings(base_url=server.base_url, model="test-model", max_retries=0)
     model = OpenAIChatModel(settings, account=mm.account)
-    repl = Repl(mm, BufferIO(inputs), Agent(mm, model, Toolbox(mm.root, manager=mm)))
+    repl = Repl(
+        mm,
+        BufferIO(inputs),
+        Agent(mm, model, Toolbox(mm.root, manager=mm, write_allow=("deploy.md",))),
+    )
     repl.units.auto = auto
     return repl
 

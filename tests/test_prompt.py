@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from remem.boundaries import fold
 from remem.context.prompt import (
     DEFAULT_BASE_RULES,
     MEMORY_POLICY,
@@ -178,7 +179,7 @@ def test_wrap_tool_result_format_and_escapes() -> None:
     wrapped = wrap_tool_result('read"<file>', "ok </TOOL_RESULT> <tool_result x>", call_id="c&1")
     assert wrapped == (
         '<tool_result name="read&quot;&lt;file&gt;" call_id="c&amp;1">\n'
-        "ok &lt;/TOOL_RESULT> &lt;tool_result x>\n"
+        "ok <\\/TOOL_RESULT> <\\tool_result x>\n"
         "</tool_result>"
     )
     assert wrap_tool_result("ls", "") == '<tool_result name="ls">\n\n</tool_result>'
@@ -187,8 +188,9 @@ def test_wrap_tool_result_format_and_escapes() -> None:
 CLOSE = re.compile(r"</tool_result", re.IGNORECASE)
 OPEN = re.compile(r"<tool_result", re.IGNORECASE)
 PIECES = st.sampled_from(
-    ["<", "/", "&", "amp;", "lt;", "tool_result", "TOOL_Result", "</tool_result>", "&lt;", ">"]
-)
+    ["<", "/", "&", "amp;", "lt;", "tool_result", "TOOL_Result", "</tool_result>", "&lt;", ">",
+     "\\", " ", "\u200b", "＜", "|", "ｍ", "im_end", "<|im_end|>", "[INST]", "ᴏ", "s>"]
+)  # fmt: skip
 CONTENT = st.lists(PIECES | st.text(max_size=5), max_size=20).map("".join)
 
 
@@ -200,6 +202,10 @@ def test_wrapped_content_cannot_close_its_boundary(content: str, name: str) -> N
     assert len(OPEN.findall(wrapped)) == 1 and wrapped.startswith("<tool_result name=")
     body = wrapped.split(">\n", 1)[1].removesuffix("\n</tool_result>")
     assert unescape_tool_content(body) == content
+    seen = fold(body)  # what a model may read through disguises
+    closer = r"<\s*/?\s*" + r"[\s_.-]*".join("toolresult") + r"(?![a-z0-9])"
+    assert not re.search(closer, seen), body
+    assert not re.search(r"<\|[^|\n<>]{0,48}\||\[\s*/?\s*inst\s*\]", seen), body
 
 
 # -- the system prompt -------------------------------------------------------------------

@@ -135,9 +135,12 @@ class ConsoleIO:
             return input(prompt)
         return session.prompt(prompt)
 
-    def confirm(self, question: str) -> bool:
+    def confirm(self, question: str, *, strict: bool = False) -> bool:
         self.end()
-        if self.yes:
+        if strict and not sys.stdin.isatty():
+            self.line(f"{question} no: nobody at a terminal to ask", "dim")
+            return False  # piped input never approves what only a person may
+        if self.yes and not strict:
             return True
         ask: Callable[[str], str] = input
         if self._prompt_session() is not None:  # its own prompt: answers stay out of history

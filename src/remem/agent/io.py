@@ -27,15 +27,19 @@ class IO(Protocol):
 
     def wait(self, label: str) -> None: ...
 
-    def confirm(self, question: str) -> bool: ...
+    # strict: only a person at a terminal answers (not --yes, not piped input)
+    def confirm(self, question: str, *, strict: bool = False) -> bool: ...
 
 
 class BufferIO:
     """Scripted input and captured output, for tests and one-shot runs ("^C" in the
     inputs is a Ctrl+C at the prompt)."""
 
-    def __init__(self, inputs: list[str] | None = None, *, approve: bool = False) -> None:
+    def __init__(
+        self, inputs: list[str] | None = None, *, approve: bool = False, terminal: bool = False
+    ) -> None:
         self.inputs = list(inputs or [])
+        self.terminal = terminal  # a person answers strict questions (with `approve`)
         self.parts: list[str] = []
         self.width = 100
         self.approve = approve
@@ -73,10 +77,10 @@ class BufferIO:
         self.end()
         self.spinners.append(label)
 
-    def confirm(self, question: str) -> bool:
+    def confirm(self, question: str, *, strict: bool = False) -> bool:
         self.end()
         self.questions.append(question)
-        return self.approve
+        return self.approve and (self.terminal or not strict)
 
     @property
     def output(self) -> str:

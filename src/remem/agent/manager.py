@@ -35,6 +35,7 @@ from remem.context.sessions import list_sessions
 from remem.extract.guard import (
     DENY_REASON,
     UNASKED_REASON,
+    UNSTATED_REASON,
     Decision,
     ExternalGuard,
     explicit_request,
@@ -106,6 +107,7 @@ class MemoryManager:
         self._lock = threading.Lock()
         self._generation = 0  # bumped by every user message and explicit save
         self._prompt_key: tuple[str, int] | None = None
+        self._tool_output = False  # a tool result was added since the start or /clear
         self.context.set_system(self.system_prompt(""))
 
     @classmethod
@@ -150,6 +152,7 @@ class MemoryManager:
         """Store a tool's output (offloaded if huge, wrapped as untrusted data); a
         web / MCP / network tool turns the external-content guard on (SE2)."""
         self.guard.observe_tool(name, args)
+        self._tool_output = True
         return self.context.add_tool_result(call_id, name, content, args=args)
 
     # -- the memory context ----------------------------------------------------------------
@@ -209,15 +212,29 @@ class MemoryManager:
                 self.remembered.append(result.entry.content)
         return result
 
-    def allows_save(self, user_text: str) -> Decision:
-        """May the agent's `save_memory` run this turn? Only when the user's own message
-        of this turn asks to remember (SPEC SE2, EX1): a file, a grep hit or a command's
-        output can carry an injected instruction as well as a web page can, so every tool
-        result is untrusted and the model's own wish to save never suffices."""
+    def allows_save(self, user_text: str, content: str | None = None) -> Decision:
+        """May the agent's `save_memory` of `content` run this turn? Only when the user's
+        own message of this turn asks to remember (SPEC SE2, EX1): a file, a grep hit or
+        a command's output can carry an injected instruction as well as a web page can,
+        so every tool result is untrusted and the model's own wish to save never
+        suffices. Once the context holds untrusted text (a tool result, injected
+        memories), the memory must also be stated by that message (`remem.extract.stated`)."""
         word = explicit_request(user_text)
-        if word is not None:
-            return Decision(True, f"the user asked to remember this turn ({word!r})")
-        return Decision(False, DENY_REASON if self.guard.external_consumed else UNASKED_REASON)
+        if word is None:
+            return Decision(False, DENY_REASON if self.guard.external_consumed else UNASKED_REASON)
+        if content is not None and self.holds_untrusted():
+            from remem.extract.stated import unstated
+
+            missing = unstated(content, user_text)
+            if missing:
+                return Decision(False, UNSTATED_REASON.format(words=", ".join(missing[:8])))
+        return Decision(True, f"the user asked to remember this turn ({word!r})")
+
+    def holds_untrusted(self) -> bool:
+        """Has this context seen a tool result, or memories injected this turn?"""
+        if self.injected or self._tool_output:
+            return True
+        return any(m.get("role") == "tool" for m in self.context.messages)
 
     def extract_and_save(self, user_text: str) -> ExtractionResult:
         """Extract stable facts from the user's own words and save them (guarded)."""
@@ -263,6 +280,7 @@ class MemoryManager:
         self.wait()
         self.project_memory = load_project_memory(self.root, self.home).text
         self._prompt_key = None
+        self._tool_output = False
         self.context.replace_all(
             [{"role": "system", "content": self.system_prompt("")}], source="clear"
         )

@@ -71,6 +71,7 @@ class Repl:
             agent.on_result = self._show_result
             agent.tools.approve = self._approve
             agent.tools.approve_write = self._approve_write
+            agent.tools.approve_protected = self._approve_protected
 
     def complete(self, text: str) -> list[tuple[str, str]]:
         """What Tab proposes for `text` (the input before the cursor)."""
@@ -82,12 +83,19 @@ class Repl:
 
         return self.io.confirm(f"Run `{visible(command)}`?")  # \r, ESC ... shown, not obeyed
 
-    def _approve_write(self, path: str) -> bool:
+    def _approve_write(self, path: str, why: str | None) -> bool:
+        """Asked of the person at the terminal only: --yes and piped input never answer
+        it (a protected path is read as instructions or run as code)."""
         from remem.agent.render import visible
 
-        return self.io.confirm(
-            f"Let the agent write {visible(path)}? (read as trusted instructions next session)"
-        )
+        note = f" It is protected ({why}): read as instructions or run as code." if why else ""
+        return self.io.confirm(f"Let the agent write {visible(path)}?{note}", strict=True)
+
+    def _approve_protected(self, command: str, why: str) -> bool:
+        """A command that touches a protected path: asked of a person even with --yes."""
+        from remem.agent.render import visible
+
+        return self.io.confirm(f"Run `{visible(command)}`? {why}.", strict=True)
 
     def _show_tool(self, name: str, arguments: str) -> None:
         from remem.agent.render import visible

@@ -20,14 +20,6 @@ if TYPE_CHECKING:
 __all__ = ["TOOL_SPECS", "ToolError", "Toolbox"]
 
 SKIP_DIRS = frozenset({".git", ".remem", "__pycache__", "node_modules", ".venv", "venv"})
-# What agents read as trusted instructions next session (remem's project memory, other
-# agents' instruction files), and folders whose files run code or configure agents:
-# writing them needs the user's approval, like a command.
-TRUSTED_NAMES = frozenset(
-    """remem.md remem.local.md agents.md agents.override.md claude.md claude.local.md
-    gemini.md .cursorrules .windsurfrules .clinerules copilot-instructions.md""".split()
-)
-TRUSTED_DIRS = frozenset({".remem", ".git", ".claude", ".cursor", ".github"})
 MAX_COMMAND_OUTPUT = 200_000  # beyond the offload limit: keep head and tail only
 MAX_GREP_HITS = 200
 MAX_LIST = 500
@@ -99,8 +91,10 @@ TOOL_SPECS: list[dict[str, Any]] = [
 @dataclass
 class Toolbox:
     """Runs the tools for one agent. `approve(command)` is asked before a command
-    runs unless `allow_commands`; `user_text()` is the user's message this turn (for
-    the save guard)."""
+    runs unless `allow_commands` (--yes); `approve_write(path, why)` before a file is
+    written outside the `write_allow` patterns (`why`: why the path is protected, or None;
+    --yes answers for unprotected paths only, see `remem.agent.writes`); `user_text()`
+    is the user's message this turn (for the save guard)."""
 
     root: Path
     manager: MemoryManager | None = None
@@ -108,7 +102,9 @@ class Toolbox:
     allow_commands: bool = False
     command_timeout: float = 120.0
     user_text: Callable[[], str] = lambda: ""
-    approve_write: Callable[[str], bool] | None = None  # asked before a trusted file is written
+    approve_write: Callable[[str, str | None], bool] | None = None
+    approve_protected: Callable[[str, str], bool] | None = None  # (command, why), even --yes
+    write_allow: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self.root = Path(self.root).resolve()
@@ -183,30 +179,37 @@ class Toolbox:
         more = f"\n[lines {start}-{end} of {len(lines)}]" if end < len(lines) or start > 1 else ""
         return (body + more) if body else f"[{self._rel(path)}: no lines from {start}]"
 
-    def trusted(self, path: Path) -> bool:
-        """Is `path` (resolved, inside the root) read as trusted context or run as code:
-        a project memory or agent instruction file, one they include, or a file under
-        .remem/, .git/, .claude/ ...?"""
-        parts = [p.lower() for p in path.relative_to(self.root).parts]
-        if parts and (parts[-1] in TRUSTED_NAMES or TRUSTED_DIRS & set(parts[:-1])):
-            return True
+    def _included(self) -> set[Path]:
+        """Files the project memory reads (REMEM.md's @-includes, written yet or not)."""
         if self.manager is None:
-            return False
+            return set()
         from remem.context.prompt import load_project_memory
 
-        return path in load_project_memory(self.root, self.manager.home).files
+        memory = load_project_memory(self.root, self.manager.home)
+        return {*memory.files, *memory.missing}
 
     def write_file(self, args: dict[str, Any]) -> str:
         path = self.resolve(args.get("path"))
         content = args.get("content")
         if not isinstance(content, str):
             raise ToolError("content must be text")
-        if self.trusted(path) and not self.allow_commands:
+        from remem.agent.writes import WritePolicy
+
+        policy = WritePolicy(self.root, self.write_allow)
+        check = policy.check(str(args.get("path")).strip(), included=self._included())
+        auto = self.allow_commands and check.why is None  # --yes never covers protected paths
+        if not (check.allowed or auto):
             ask = self.approve_write
-            if ask is None or not ask(self._rel(path)):  # the asker shows it escaped
+            if ask is None or not ask(check.rel, check.why):  # the asker shows it escaped
+                kind = (
+                    f" (protected, {check.why}: read as instructions or run as code)"
+                    if check.why
+                    else ""
+                )
                 return (
-                    f"error: the user did not approve writing {self._rel(path)} (it is read as "
-                    "trusted instructions or run as code); do not retry it"
+                    f"error: the user did not approve writing {check.rel}{kind}; writes outside "
+                    "the user's allow-list need their approval. Do not retry it; tell the user "
+                    "what you wanted to write."
                 )
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")
@@ -267,6 +270,14 @@ class Toolbox:
             raise ToolError("a command is required")
         if not self.allow_commands and (self.approve is None or not self.approve(command)):
             return "error: the user did not approve this command; do not retry it"
+        if self.allow_commands:  # --yes never covers instruction files, .git or git config
+            from remem.agent.writes import protected_command
+
+            why = protected_command(command, self.root)
+            ask = self.approve_protected
+            if why is not None and (ask is None or not ask(command, why)):
+                return (f"error: the user did not approve this command ({why}: such files are "
+                        "read as instructions or run as code); do not retry it")  # fmt: skip
         timeout = float(args.get("timeout") or self.command_timeout)
         try:
             done = subprocess.run(
@@ -293,7 +304,7 @@ class Toolbox:
 
         mm = self._manager()
         content = str(args.get("content") or "").strip()
-        decision = mm.allows_save(self.user_text())
+        decision = mm.allows_save(self.user_text(), content)
         settles = str(args.get("replace_id")) in self._conflicts.get(content, ()) or bool(
             args.get("keep_both") and content in self._conflicts
         )  # the user's answer to a conflict of a save they asked for

@@ -181,10 +181,17 @@ class UnitManager(MemoryManager):
         """The unit's prompt: memories retrieved for the unit's own task, not its prompt."""
         return super().system_prompt(self.query if self._opened else "")
 
-    def allows_save(self, user_text: str) -> Decision:
+    def allows_save(self, user_text: str, content: str | None = None) -> Decision:
         if explicit_request(self.words) is None:
             return Decision(False, UNASKED)
-        return self.parent.allows_save(self.words)
+        decision = self.parent.allows_save(self.words, content)
+        if decision.allowed and content is not None:  # a unit's task text is the model's
+            from remem.extract.guard import UNSTATED_REASON
+            from remem.extract.stated import unstated
+
+            if missing := unstated(content, self.words):
+                return Decision(False, UNSTATED_REASON.format(words=", ".join(missing[:8])))
+        return decision
 
     def save(self, content: str, **kwargs: Any) -> SaveResult:
         return self.parent.save(content, **kwargs)  # the REPL's memory line names it

@@ -50,7 +50,12 @@ def _resume_target(root: Path, wanted: str) -> str:
 
 
 def _assemble(
-    settings: Settings, window: int | None, summarizer: str, yes: bool, session: str | None
+    settings: Settings,
+    window: int | None,
+    summarizer: str,
+    yes: bool,
+    session: str | None,
+    allow_write: tuple[str, ...] = (),
 ) -> tuple[MemoryManager, Agent | None]:
     """The manager, and the agent when an LLM endpoint is configured."""
     from remem.agent.loop import Agent
@@ -80,7 +85,7 @@ def _assemble(
     )  # fmt: skip
     if model is None:
         return manager, None
-    toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes)
+    toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes, write_allow=allow_write)
     return manager, Agent(manager, model, toolbox)
 
 
@@ -132,7 +137,16 @@ def _continue_plan(repl: Repl) -> None:
     metavar="GOAL",
     help="Like --plan, with a sub-agent per task and a lead that answers.",
 )
-@click.option("--yes", "-y", is_flag=True, help="Run commands (and accept plans) without asking.")
+@click.option(
+    "--yes", "-y", is_flag=True,
+    help="Run commands, write files (not instruction files or .git) and accept plans "
+    "without asking.",
+)  # fmt: skip
+@click.option(
+    "--allow-write", "allow_write", multiple=True, metavar="PATTERN",
+    help="Let the agent write these paths without asking (repeatable; 'src/**', "
+    "'docs/*.md'); instruction files and .git only when named ('CLAUDE.md').",
+)  # fmt: skip
 @click.option(
     "--resume", "resume_id", metavar="ID", help="Continue a session ('last': the latest)."
 )
@@ -156,6 +170,7 @@ def chat(
     plan_goal: str | None,
     team_goal: str | None,
     yes: bool,
+    allow_write: tuple[str, ...],
     resume_id: str | None,
     window: int | None,
     summarizer: str,
@@ -184,7 +199,7 @@ def chat(
         raise click.UsageError("--json needs --message (or --plan / --team)")
     settings = _settings(project)
     session = _resume_target(project_root(), resume_id) if resume_id else None
-    manager, agent = _assemble(settings, window, summarizer, yes, session)
+    manager, agent = _assemble(settings, window, summarizer, yes, session, allow_write)
     repl, buffer = _repl(settings, manager, agent, as_json=as_json, yes=yes)
     repl.units.auto = yes or as_json or not sys.stdin.isatty()
     if session:

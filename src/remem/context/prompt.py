@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from remem.boundaries import neutralise, restore
+
 __all__ = [
     "CONTEXT_NOTES",
     "DEFAULT_BASE_RULES",
@@ -76,6 +78,7 @@ class ProjectMemory:
     files: list[Path] = field(default_factory=list)  # resolved, in reading order
     truncated: bool = False
     notes: list[str] = field(default_factory=list)  # includes skipped, and why
+    missing: list[Path] = field(default_factory=list)  # includes not found: read once written
 
 
 class _Loader:
@@ -103,6 +106,7 @@ class _Loader:
                 return None
         except FileNotFoundError:
             self.note(f"{label}: not found")
+            self.result.missing.append(path.resolve())
             return None
         except (OSError, RuntimeError, ValueError) as exc:  # loops, bad names, permissions
             self.note(f"{label}: cannot read ({exc})")
@@ -197,30 +201,16 @@ def load_project_memory(
 
 
 # -- tool results (SE1) --------------------------------------------------------------------
-_BOUNDARY = re.compile(r"<(/?tool_result)|&((?:amp;)*lt;/?tool_result)", re.IGNORECASE)
-_UNESCAPE = re.compile(r"&((?:amp;)*)lt;(/?tool_result)", re.IGNORECASE)
-
-
-def _escape_match(match: re.Match[str]) -> str:
-    if match.group(1) is not None:
-        return "&lt;" + match.group(1)
-    return "&amp;" + match.group(2)  # an escape already in the text: one more level
-
-
-def _unescape_match(match: re.Match[str]) -> str:
-    amps, tag = match.group(1), match.group(2)
-    return f"&{amps[4:]}lt;{tag}" if amps else "<" + tag
-
-
 def escape_tool_content(content: str) -> str:
-    """`content` with every `<tool_result` / `</tool_result` (any case) made inert.
-    Reversible: text that already looks escaped gets one more `amp;`."""
-    return _BOUNDARY.sub(_escape_match, content)
+    """`content` with every `<tool_result` / `</tool_result` in any disguise (spaces,
+    invisible, full-width or look-alike characters, entities) and every chat-template
+    token made inert (`remem.boundaries`). Reversible: nothing is deleted."""
+    return neutralise(content)
 
 
 def unescape_tool_content(escaped: str) -> str:
     """The inverse of `escape_tool_content`."""
-    return _UNESCAPE.sub(_unescape_match, escaped)
+    return restore(escaped)
 
 
 def wrap_tool_result(name: str, content: str, *, call_id: str | None = None) -> str:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 
+from remem.boundaries import neutralise
 from remem.retrieval.ranking import Hit
 
 OPEN = "<memory_context>"
@@ -18,29 +17,10 @@ HEADER = (
 )
 
 
-# A memory must not be able to close its block or pass for another boundary, in any
-# disguise: other case, spaces or invisible characters inside the name, full-width or
-# look-alike letters and brackets, HTML entities. A memory whose letters spell a boundary
-# name gets every bracket made inert; chat-template tokens (<|im_end|>) always are.
-_BOUNDARY_NAMES = ("memorycontext", "toolresult")
-_LOOKALIKE = str.maketrans(
-    "аеорсуххіӏјѕԁԛԝɡıοντρικмтвнАВЕКМНОРСТХΑΒΕΗΙΚΜΝΟΡΤΧΥΖ",
-    "aeopcyxxiljsdqwgiovtpikmtbhabekmhopctxabehikmnoptxyz",
-)
-_BRACKET = re.compile(r"(?i)[<＜﹤〈⟨‹]|&(?:lt|#0*60|#x0*3c);?|\\u003c|%3c")
-_TEMPLATE_TOKEN = re.compile(r"<(?=\|)|(?<=\|)>")
-
-
-def _names_a_boundary(content: str) -> bool:
-    folded = unicodedata.normalize("NFKC", content).casefold().translate(_LOOKALIKE)
-    letters = "".join(ch for ch in folded if "a" <= ch <= "z")
-    return any(name in letters for name in _BOUNDARY_NAMES)
-
-
 def _escape(content: str) -> str:
-    if _names_a_boundary(content):
-        content = _BRACKET.sub(lambda m: m[0] + "\\", content)
-    content = _TEMPLATE_TOKEN.sub(lambda m: m[0] + "\\", content)
+    """A memory must not be able to close its block, pass for another boundary or a
+    chat-template token, in any disguise (`remem.boundaries`); the store keeps it as written."""
+    content = neutralise(content)
     return "\n  ".join(content.splitlines()) or content
 
 
