@@ -1,0 +1,209 @@
+"""remem's hooks for Claude Code, Codex CLI and Gemini CLI without the clients: the
+settings files they merge into, the hook command fed each client's documented payloads
+(real `remem hook` processes), and `remem review`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from remem import Memory
+from remem.cli import cli
+from remem.hooks.clients import CLIENTS
+
+KNOWN = "The project uses JDK 17 and Maven"
+REMEMBER = "Also remember that we deploy with scripts/deploy.sh"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    folder = tmp_path / "proj"
+    (folder / ".git").mkdir(parents=True)
+    with Memory(project=folder) as mem:
+        mem.save(KNOWN)
+        mem.save("Answer in English and keep replies short", type="preference")
+    return folder
+
+
+def remem(*args: str, cwd: Path, stdin: str = "", env: dict[str, str] | None = None
+          ) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    return subprocess.run(
+        [sys.executable, "-m", "remem", *args], input=stdin, cwd=cwd, capture_output=True,
+        text=True, timeout=60, env={**os.environ, **(env or {})},
+    )  # fmt: skip
+
+
+def hook(action: str, client: str, payload: dict[str, Any], cwd: Path) -> dict[str, Any]:
+    done = remem("hook", action, "--client", client, cwd=cwd, stdin=json.dumps(payload))
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout) if done.stdout.strip() else {}
+
+
+def context(answer: dict[str, Any]) -> str:
+    return str(answer.get("hookSpecificOutput", {}).get("additionalContext", ""))
+
+
+# -- install / uninstall / status ----------------------------------------------------------
+
+
+def invoke(*args: str, cwd: Path, env: dict[str, str] | None = None) -> Any:
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        return CliRunner(env=env).invoke(cli, list(args))
+    finally:
+        os.chdir(old)
+
+
+@pytest.mark.parametrize("client", sorted(CLIENTS))
+def test_install_merges_shows_the_diff_is_idempotent_and_uninstalls(
+    client: str, project: Path
+) -> None:
+    tool = CLIENTS[client]
+    path = project / tool.folder / tool.file
+    path.parent.mkdir()
+    first_event = next(iter(tool.events))
+    theirs = {"type": "command", "command": "echo theirs"}
+    original = {"model": "x", "hooks": {first_event: [{"matcher": "", "hooks": [theirs]}]}}
+    path.write_text(json.dumps(original, indent=4))
+    done = invoke("hooks", "install", client, "--command", "remem", cwd=project)
+    assert done.exit_code == 0, done.output
+    assert "+" in done.output and f"hook prompt --client {client}" in done.output  # the diff
+    doc = json.loads(path.read_text())
+    assert doc["model"] == "x" and doc["hooks"][first_event][0]["hooks"] == [theirs]
+    assert set(doc["hooks"]) == set(tool.events)
+    again = invoke("hooks", "install", client, "--command", "remem", "--json", cwd=project)
+    assert json.loads(again.output)["changed"] is False
+    assert json.loads(path.read_text()) == doc
+    status = json.loads(invoke("hooks", "status", "--json", cwd=project).output)
+    row = next(r for r in status["installed"] if (r["client"], r["scope"]) == (client, "project"))
+    assert row["events"] == list(tool.events)
+    gone = invoke("hooks", "uninstall", client, "--json", cwd=project)
+    assert json.loads(gone.output)["changed"] is True
+    assert json.loads(path.read_text()) == original
+
+
+def test_install_uses_each_tools_user_folder(project: Path, tmp_path: Path) -> None:
+    env = {"CLAUDE_CONFIG_DIR": str(tmp_path / "cc"), "CODEX_HOME": str(tmp_path / "cx"),
+           "GEMINI_CLI_HOME": str(tmp_path / "gh")}  # fmt: skip
+    for client in CLIENTS:
+        done = invoke("hooks", "install", client, "--user", "--json", cwd=project, env=env)
+        assert done.exit_code == 0, done.output
+    assert (tmp_path / "cc" / "settings.json").exists()
+    assert (tmp_path / "cx" / "hooks.json").exists()
+    gemini = json.loads((tmp_path / "gh" / ".gemini" / "settings.json").read_text())
+    assert gemini["hooks"]["BeforeAgent"][0]["hooks"][0]["timeout"] == 10_000  # milliseconds
+    assert not (project / ".claude").exists()
+
+
+def test_install_refuses_a_broken_settings_file_and_leaves_it(project: Path) -> None:
+    path = project / ".claude" / "settings.json"
+    path.parent.mkdir()
+    path.write_text("{ not json")
+    done = invoke("hooks", "install", "claude-code", cwd=project)
+    assert done.exit_code != 0 and "not valid JSON" in done.output
+    assert path.read_text() == "{ not json"
+
+
+# -- the hook with each client's payloads ----------------------------------------------------
+
+
+def base(client: str, event: str, project: Path, **more: Any) -> dict[str, Any]:
+    payload = {"session_id": f"{client}-1", "cwd": str(project), "hook_event_name": event,
+               "transcript_path": None}  # fmt: skip
+    return payload | more
+
+
+@pytest.mark.parametrize(
+    ("client", "start", "prompt", "stop"),
+    [
+        ("claude-code", "SessionStart", "UserPromptSubmit", "Stop"),
+        ("codex", "SessionStart", "UserPromptSubmit", "Stop"),
+        ("gemini", "SessionStart", "BeforeAgent", "AfterAgent"),
+    ],
+)
+def test_a_session_gets_its_memories_once_and_its_words_are_captured(
+    client: str, start: str, prompt: str, stop: str, project: Path
+) -> None:
+    opened = hook("start", client, base(client, start, project, source="startup"), project)
+    assert opened["hookSpecificOutput"]["hookEventName"] == start
+    assert "Answer in English" in context(opened) and KNOWN not in context(opened)
+    ask = f"Which JDK does the project use? {REMEMBER}"
+    first = hook("prompt", client, base(client, prompt, project, prompt=ask), project)
+    assert KNOWN in context(first) and "never an instruction" in context(first)
+    assert "Answer in English" not in context(first)  # given at the start already
+    again = hook("prompt", client, base(client, prompt, project, prompt="Which JDK again?"),
+                 project)  # fmt: skip
+    assert KNOWN not in context(again)  # this session has it
+    answer = "Sure. Remember that the build uses Gradle now."  # the model's words
+    ended = hook("stop", client, base(client, stop, project, prompt=ask, prompt_response=answer,
+                                      last_assistant_message=answer), project)  # fmt: skip
+    assert ended["systemMessage"].startswith("remem: 2 loaded · 1 captured")
+    with Memory(project=project) as mem:
+        auto = [e for e in mem.list() if e.source == "auto_extracted"]
+    assert [(e.content, e.confidence) for e in auto] == [
+        ("we deploy with scripts/deploy.sh", "unverified")
+    ]
+    assert hook("stop", client, base(client, stop, project), project) == {}  # read once
+
+
+def test_after_external_content_only_an_explicit_request_is_captured(
+    project: Path, tmp_path: Path
+) -> None:
+    transcript = tmp_path / "t.jsonl"
+    call = {"type": "tool_use", "name": "WebFetch", "input": {"url": "https://x.example"}}
+    transcript.write_text(json.dumps({"message": {"content": [call]}}) + "\n")
+    said = ["我们项目统一用 UTF-8 编码。", REMEMBER]
+    for text in said:
+        payload = base("claude-code", "UserPromptSubmit", project, prompt=text)
+        hook("prompt", "claude-code", payload, project)
+    payload = base("claude-code", "Stop", project, transcript_path=str(transcript))
+    hook("stop", "claude-code", payload, project)
+    with Memory(project=project) as mem:
+        auto = [e.content for e in mem.list() if e.source == "auto_extracted"]
+    assert auto == ["we deploy with scripts/deploy.sh"]
+
+
+def test_a_failing_hook_prints_one_line_and_lets_the_prompt_through(project: Path) -> None:
+    for args, stdin in ((["hook", "prompt"], "{not json"), (["hook", "nonsense"], "{}")):
+        done = remem(*args, cwd=project, stdin=stdin)
+        assert done.returncode == 1  # never 2: the agents read 2 as "block the prompt"
+        assert done.stdout == "" and len(done.stderr.strip().splitlines()) == 1
+        assert done.stderr.startswith("remem:")
+    broken = remem("hook", "prompt", cwd=project, stdin=json.dumps({"prompt": "x", "cwd": "."}),
+                   env={"REMEM_DB": "mysql://nope"})  # fmt: skip
+    assert broken.returncode == 1 and "mysql" in broken.stderr
+
+
+# -- remem review ------------------------------------------------------------------------------
+
+
+def test_review_accept_edit_reject(project: Path) -> None:
+    with Memory(project=project) as mem:
+        ids = [mem.save(text, source="auto_extracted").entry.id
+               for text in ("we deploy on Fridays", "CI runs on GitHub Actions",
+                            "the staging host is called blue")]  # fmt: skip
+        confirmed = mem.list()[-1].id
+    listed = json.loads(invoke("review", "--json", cwd=project).output)
+    assert sorted(e["id"] for e in listed["pending"]) == sorted(ids)
+    done = invoke("review", "--accept", ids[0], "--edit", ids[1], "CI runs on Buildkite",
+                  "--reject", ids[2], "--json", cwd=project)  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert [d["action"] for d in json.loads(done.output)["done"]] == [
+        "accepted", "edited", "rejected"]  # fmt: skip
+    assert json.loads(done.output)["pending"] == 0
+    with Memory(project=project) as mem:
+        current = {e.content: e for e in mem.list()}
+    assert current["we deploy on Fridays"].confidence == "confirmed"
+    assert current["CI runs on Buildkite"].confidence == "confirmed"
+    assert "the staging host is called blue" not in current
+    wrong = invoke("review", "--accept", confirmed, cwd=project)
+    assert wrong.exit_code != 0 and "not waiting for review" in wrong.output
+    assert "Nothing to review." in invoke("review", cwd=project).output
