@@ -207,3 +207,10 @@ def test_review_accept_edit_reject(project: Path) -> None:
     wrong = invoke("review", "--accept", confirmed, cwd=project)
     assert wrong.exit_code != 0 and "not waiting for review" in wrong.output
     assert "Nothing to review." in invoke("review", cwd=project).output
+
+
+def test_the_hooks_names_match_the_clients_table() -> None:
+    from remem.hooks import ACTIONS, CLIENT_NAMES
+
+    assert CLIENT_NAMES == tuple(CLIENTS)
+    assert all(set(c.events.values()) <= set(ACTIONS) for c in CLIENTS.values())

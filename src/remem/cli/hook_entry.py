@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
-from remem.hooks.clients import ACTIONS, CLIENTS
+from remem.hooks import ACTIONS, CLIENT_NAMES
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -40,13 +40,21 @@ def run_hook(action: str, client: str) -> NoReturn:
 
 
 def _open_memory(settings: Settings) -> Memory:
+    """The store with the embedder of any one-shot command: a local model is asked
+    through the warm vector service, which also cuts Chinese (jieba's dictionary costs
+    a process ~80-140 ms), as `remem search` does."""
+    from remem import text
     from remem.memory import Memory
     from remem.retrieval.warm import one_shot_embedder
 
     def notify(message: str) -> None:
         print(message, file=sys.stderr)
 
-    return Memory(settings=settings, embedder=one_shot_embedder(settings), notify=notify)
+    embedder = one_shot_embedder(settings)
+    client = getattr(embedder, "client", None)
+    if client is not None:
+        text.cut_elsewhere(client.cut)
+    return Memory(settings=settings, embedder=embedder, notify=notify)
 
 
 def hook_main(args: Sequence[str]) -> NoReturn:
@@ -60,8 +68,8 @@ def hook_main(args: Sequence[str]) -> NoReturn:
         elif arg != "--json":
             print(f"remem: hook: unknown argument {arg!r}", file=sys.stderr)
             sys.exit(1)
-    if action not in ACTIONS or client not in CLIENTS:
+    if action not in ACTIONS or client not in CLIENT_NAMES:
         print(f"remem: hook: use one of {', '.join(ACTIONS)} and --client "
-              f"{'|'.join(CLIENTS)}", file=sys.stderr)  # fmt: skip
+              f"{'|'.join(CLIENT_NAMES)}", file=sys.stderr)  # fmt: skip
         sys.exit(1)
     run_hook(action, client)

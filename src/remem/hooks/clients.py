@@ -21,8 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from remem.hooks import ACTIONS, CLIENT_NAMES
+
+__all__ = ["ACTIONS", "CLIENTS", "CLIENT_NAMES", "Client", "Scope", "client"]
+
 Scope = Literal["project", "user"]
-ACTIONS = ("start", "prompt", "stop", "compact", "end")
 
 
 @dataclass(frozen=True, slots=True)

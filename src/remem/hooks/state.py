@@ -5,10 +5,10 @@ captured"). One small JSON file per session, written atomically."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import tempfile
+import re
+import zlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,8 +39,11 @@ def folder(home: Path) -> Path:
 
 
 def path_of(home: Path, client: str, session: str) -> Path:
-    digest = hashlib.sha256(session.encode("utf-8", "replace")).hexdigest()[:24]
-    return folder(home) / f"{client}-{digest}.json"
+    """The session id as a file name (the agents use UUIDs), with a checksum of the
+    whole id so ids that differ only in unsafe characters stay apart."""
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", session)[:64]
+    check = zlib.crc32(session.encode("utf-8", "replace"))
+    return folder(home) / f"{client}-{safe}-{check:08x}.json"
 
 
 def load(home: Path, client: str, session: str) -> SessionState:
@@ -60,13 +63,12 @@ def save(home: Path, state: SessionState) -> None:
     path = path_of(home, state.client, state.session)
     path.parent.mkdir(parents=True, exist_ok=True)
     state.pending = state.pending[-MAX_PENDING:]
-    fd, tmp = tempfile.mkstemp(prefix=".state-", dir=path.parent)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(asdict(state), out, ensure_ascii=False)
+        tmp.write_text(json.dumps(asdict(state), ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 
