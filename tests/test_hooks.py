@@ -214,3 +214,46 @@ def test_the_hooks_names_match_the_clients_table() -> None:
 
     assert CLIENT_NAMES == tuple(CLIENTS)
     assert all(set(c.events.values()) <= set(ACTIONS) for c in CLIENTS.values())
+
+
+def test_the_web_page_reviews_the_same_queue(tmp_path: Path) -> None:
+    import re
+
+    import httpx2 as httpx
+
+    from remem.servers.auth import issue_token
+    from remem.servers.backend import Backend
+    from remem.servers.http import build_app, running
+    from remem.settings import Settings
+
+    db = tmp_path / "memory.db"
+    with Memory(db, project="shop", user_id="alice") as mem:  # the signed-in user's
+        ids = [
+            mem.save(t, source="auto_extracted").entry.id
+            for t in ("we deploy on Fridays", "CI runs on GitHub Actions", "staging is blue")
+        ]
+    backend = Backend(Settings.resolve(db=db, project="shop"))
+    token = issue_token(backend.store, "alice")[0]
+    try:
+        with running(build_app(backend)) as url, httpx.Client(base_url=url) as web:
+            assert web.post("/login", data={"token": token}).status_code in (200, 303)
+            page = web.get("/review", params={"project": "shop"})
+            assert page.status_code == 200 and all(f"r-{i}" in page.text for i in ids)
+            csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)
+            assert csrf is not None
+            form = {"csrf": csrf[1], "project": "shop", "back": "review"}
+            for action, i, extra in (
+                ("verify", ids[0], {}),
+                ("delete", ids[2], {}),
+                ("edit", ids[1], {"content": "CI runs on Buildkite"}),
+            ):
+                done = web.post(f"/m/{i}/{action}", data=form | extra)
+                assert done.status_code == 303, done.text
+                assert "/review" in done.headers["location"]
+            after = web.get("/review", params={"project": "shop"}).text
+            assert "Nothing to review." in after
+    finally:
+        backend.close()
+    with Memory(db, project="shop", user_id="alice") as mem:
+        current = {e.content: e.confidence for e in mem.list()}
+    assert current == {"we deploy on Fridays": "confirmed", "CI runs on Buildkite": "confirmed"}
