@@ -257,3 +257,18 @@ def test_the_web_page_reviews_the_same_queue(tmp_path: Path) -> None:
     with Memory(db, project="shop", user_id="alice") as mem:
         current = {e.content: e.confidence for e in mem.list()}
     assert current == {"we deploy on Fridays": "confirmed", "CI runs on Buildkite": "confirmed"}
+
+
+def test_the_status_line_of_a_session(project: Path) -> None:
+    payload = base(
+        "claude-code",
+        "UserPromptSubmit",
+        project,
+        prompt=f"Which JDK does the project use? {REMEMBER}",
+    )
+    hook("prompt", "claude-code", payload, project)
+    hook("stop", "claude-code", base("claude-code", "Stop", project), project)
+    line = remem("hook", "status", cwd=project, stdin=json.dumps({"session_id": "claude-code-1"}))
+    assert line.returncode == 0 and line.stdout.strip() == "remem: 1 loaded · 1 captured"
+    fresh = remem("hook", "status", cwd=project, stdin=json.dumps({"session_id": "other"}))
+    assert fresh.stdout.strip() == "remem: 0 loaded · 0 captured"

@@ -42,14 +42,23 @@ def _project_dir() -> Path:
     return project_root()
 
 
+# What each tool asks before it runs a new hook (said after installing).
+TRUST = {
+    "codex": "Codex runs a new hook once you trust it: open codex and review it with /hooks "
+    "(a project's .codex/ is read only in a trusted project).",
+    "gemini": "Gemini CLI names new project hooks when it starts; trust the project to run them.",
+}
+
+
 def _change(tool: Client, scope: Scope, remove: bool, command: str | None) -> dict[str, Any]:
     from remem.hooks.install import plan
 
     path = tool.settings_path(scope, _project_dir(), os.environ)
     change = plan(tool, path, command=command or remem_command(), remove=remove)
     change.write()
+    note = TRUST.get(tool.name, "") if not remove else ""
     return {"client": tool.name, "scope": scope, "path": str(path),
-            "changed": change.changed, "diff": change.diff}  # fmt: skip
+            "changed": change.changed, "diff": change.diff, "note": note}  # fmt: skip
 
 
 def _show(data: dict[str, Any], done: str, same: str) -> None:
@@ -58,6 +67,8 @@ def _show(data: dict[str, Any], done: str, same: str) -> None:
         click.echo(f"{done} {data['path']}")
     else:
         click.echo(f"{same} {data['path']}")
+    if data["note"]:
+        click.echo(data["note"])
 
 
 @click.group(cls=RememGroup)
@@ -153,7 +164,8 @@ def hook(action: str, client: str, as_json: bool) -> None:
     """Run by the agent (not by you): read its JSON payload on stdin, print the answer.
 
     start / prompt print the memory block to add; stop / compact / end save what the
-    user asked to remember, unverified, for `remem review`. A failure prints one line
+    user asked to remember, unverified, for `remem review`; status prints the session's
+    line ("remem: 6 loaded · 2 captured") for Claude Code's statusLine. A failure prints one line
     on stderr and exits 1, which lets the prompt through; the output is always JSON.
 
     \b

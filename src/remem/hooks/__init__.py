@@ -5,5 +5,5 @@ Imports remem's core, `remem.memory`, `remem.retrieval` and `remem.extract`."""
 
 # What `remem hook` accepts; `clients` says what each tool calls them (kept here so the
 # hook process validates its arguments without building the clients' table).
-ACTIONS = ("start", "prompt", "stop", "compact", "end")
+ACTIONS = ("start", "prompt", "stop", "compact", "end", "status")
 CLIENT_NAMES = ("claude-code", "codex", "gemini")

@@ -3,6 +3,8 @@
 - `start`: the project's standing preferences and decisions, as a memory block.
 - `prompt`: the memory block for this prompt (budgeted, background, never a memory
   this session was already given); the prompt is kept for capture.
+- `status`: the session's one-line status, plain text ("remem: 6 loaded · 2 captured"),
+  for Claude Code's `statusLine` command.
 - `stop`, `compact`, `end`: the kept prompts (the user's own words only, never the
   model's answer or a tool's output) go through remem's extractor and land as
   `unverified` memories for `remem review`; once the session read external content
@@ -71,10 +73,12 @@ def handle(
     open_memory: Callable[[Settings], Memory],
 ) -> str:
     """What the hook prints for `action` (see the module's doc)."""
-    cwd = Path(str(payload.get("cwd") or os.getcwd()))
-    settings = Settings.resolve(cwd=cwd)
     session = str(payload.get("session_id") or "unknown")
     st = session_state.load(cfg.home, cfg.client, session)
+    if action == "status":
+        return st.status_line
+    cwd = Path(str(payload.get("cwd") or os.getcwd()))
+    settings = Settings.resolve(cwd=cwd)
     st.project = settings.project
     event = str(payload.get("hook_event_name") or action)
     prompt = payload.get("prompt")
