@@ -272,3 +272,28 @@ def test_the_status_line_of_a_session(project: Path) -> None:
     assert line.returncode == 0 and line.stdout.strip() == "remem: 1 loaded · 1 captured"
     fresh = remem("hook", "status", cwd=project, stdin=json.dumps({"session_id": "other"}))
     assert fresh.stdout.strip() == "remem: 0 loaded · 0 captured"
+
+
+def test_tool_calls_are_read_from_each_clients_transcript(tmp_path: Path) -> None:
+    from remem.hooks.run import _guard, tool_calls
+
+    claude = {"type": "assistant", "message": {"content": [
+        {"type": "text", "text": "Let me look."},
+        {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": "ls"}}]}}  # fmt: skip
+    codex = {"type": "response_item", "payload": {
+        "type": "function_call", "name": "shell",
+        "arguments": json.dumps({"command": ["curl", "-s", "https://example.com"]})}}  # fmt: skip
+    gemini = {"messages": [{"type": "gemini", "toolCalls": [
+        {"id": "c1", "name": "mcp_docs_search", "args": {"q": "x"}}]}]}  # fmt: skip
+    lines = tmp_path / "rollout.jsonl"
+    lines.write_text(json.dumps(claude) + "\n" + json.dumps(codex) + "\nnot json\n")
+    assert sorted(name for name, _ in tool_calls(lines)) == ["Bash", "shell"]
+    document = tmp_path / "chat.json"
+    document.write_text(json.dumps(gemini))
+    assert [name for name, _ in tool_calls(document)] == ["mcp_docs_search"]
+    assert not _guard({"transcript_path": str(lines)}, "codex").allows_extraction()  # curl
+    assert not _guard({"transcript_path": str(document)}, "gemini").allows_extraction()  # MCP
+    only_ls = tmp_path / "ls.jsonl"
+    only_ls.write_text(json.dumps(claude) + "\n")
+    assert _guard({"transcript_path": str(only_ls)}, "claude-code").allows_extraction()
+    assert _guard({"transcript_path": str(tmp_path / "missing")}, "codex").allows_extraction()
