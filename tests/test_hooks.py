@@ -297,3 +297,27 @@ def test_tool_calls_are_read_from_each_clients_transcript(tmp_path: Path) -> Non
     only_ls.write_text(json.dumps(claude) + "\n")
     assert _guard({"transcript_path": str(only_ls)}, "claude-code").allows_extraction()
     assert _guard({"transcript_path": str(tmp_path / "missing")}, "codex").allows_extraction()
+
+
+def test_review_one_at_a_time_on_a_terminal(project: Path) -> None:
+    from terminal import Terminal
+
+    with Memory(project=project) as mem:
+        for text in ("we deploy on Fridays", "CI runs on GitHub Actions", "staging is blue"):
+            mem.save(text, source="auto_extracted")
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100"}
+    term = Terminal([sys.executable, "-m", "remem", "review"], cwd=project, env=env, cols=100)
+    for answer in ("a", "e", "r"):
+        term.wait_for("(q)uit")
+        term.send(answer + "\r")
+        if answer == "e":
+            term.wait_for("new text")
+            term.send("\x15CI runs on Buildkite\r")  # ^U clears the offered text
+    assert term.exit_code() == 0
+    term.wait_for("Rejected:")
+    with Memory(project=project) as mem:
+        current = {e.content: e.confidence for e in mem.list()}
+    assert current == {
+        "we deploy on Fridays": "confirmed", "CI runs on Buildkite": "confirmed",
+        KNOWN: "confirmed", "Answer in English and keep replies short": "confirmed",
+    }  # fmt: skip
