@@ -131,15 +131,19 @@ def assert_remembered(models: AgentModels, path: str, project: Path) -> None:
     assert "Noted" not in entry.content  # the model's answer is never read
 
 
-def test_claude_code(
-    clients: Path, project: Path, env: dict[str, str], models: AgentModels
-) -> None:
-    install("claude-code", project, env)
-    env |= {
+def claude_env(models: AgentModels) -> dict[str, str]:
+    return {
         "ANTHROPIC_BASE_URL": models.url, "ANTHROPIC_API_KEY": "sk-test",
         "DISABLE_TELEMETRY": "1", "DISABLE_AUTOUPDATER": "1", "DISABLE_ERROR_REPORTING": "1",
         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
     }  # fmt: skip
+
+
+def test_claude_code(
+    clients: Path, project: Path, env: dict[str, str], models: AgentModels
+) -> None:
+    install("claude-code", project, env)
+    env |= claude_env(models)
     run([str(clients / "node_modules/.bin/claude"), "-p", PROMPT], project, env)
     assert_remembered(models, "/v1/messages", project)
 
@@ -175,3 +179,14 @@ def test_gemini(clients: Path, project: Path, env: dict[str, str], models: Agent
     done = run([gemini, "-m", "gemini-2.5-flash", "-p", PROMPT], project, env)
     assert_remembered(models, "GenerateContent", project)
     assert "remem: 1 loaded · 1 captured" in done.stdout + done.stderr  # the status line
+
+
+def test_claude_code_answers_when_the_hook_fails(
+    clients: Path, project: Path, env: dict[str, str], models: AgentModels
+) -> None:
+    install("claude-code", project, env)
+    env |= claude_env(models)
+    env["REMEM_DB"] = "mysql://nowhere/db"  # every hook fails: one line on stderr, exit 1
+    run([str(clients / "node_modules/.bin/claude"), "-p", PROMPT], project, env)
+    assert PROMPT in models.seen("/v1/messages")  # the prompt went through
+    assert "memory_context" not in models.seen("/v1/messages")
