@@ -321,3 +321,14 @@ def test_review_one_at_a_time_on_a_terminal(project: Path) -> None:
         "we deploy on Fridays": "confirmed", "CI runs on Buildkite": "confirmed",
         KNOWN: "confirmed", "Answer in English and keep replies short": "confirmed",
     }  # fmt: skip
+
+
+def test_after_a_compaction_memories_may_be_given_again(project: Path) -> None:
+    ask = base("claude-code", "UserPromptSubmit", project, prompt="Which JDK does the project use?")
+    assert KNOWN in context(hook("prompt", "claude-code", ask, project))
+    assert KNOWN not in context(hook("prompt", "claude-code", ask, project))
+    hook("compact", "claude-code", base("claude-code", "PreCompact", project, trigger="auto"),
+         project)  # fmt: skip
+    assert KNOWN in context(hook("prompt", "claude-code", ask, project))
+    line = remem("hook", "status", cwd=project, stdin=json.dumps({"session_id": "claude-code-1"}))
+    assert line.stdout.strip() == "remem: 2 loaded · 0 captured"  # the whole session's count

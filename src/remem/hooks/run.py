@@ -9,7 +9,8 @@
   model's answer or a tool's output) go through remem's extractor and land as
   `unverified` memories for `remem review`; once the session read external content
   (web, MCP, a network command: seen in the tool's transcript) only an explicit
-  "remember ..." is taken (SPEC SE2).
+  "remember ..." is taken (SPEC SE2). After a compaction (or /clear) the memories given
+  before may be given again: the context no longer holds them.
 
 The answer is `hookSpecificOutput.additionalContext` (Claude Code, Codex and Gemini CLI
 read the same field) and, when something was captured, a `systemMessage` status line.
@@ -83,6 +84,8 @@ def handle(
     event = str(payload.get("hook_event_name") or action)
     prompt = payload.get("prompt")
     prompt = prompt if isinstance(prompt, str) and prompt.strip() else None
+    if action == "compact" or payload.get("source") in ("clear", "compact"):
+        st.forget_given()  # the context lost its blocks: their memories may come again
     if action in ("start", "prompt"):
         if action == "prompt" and prompt is None:
             return ""
@@ -94,12 +97,12 @@ def handle(
         return _answer(event, block)
     if prompt is not None and prompt not in st.pending and event == "AfterAgent":
         st.pending.append(prompt)  # Gemini names the turn's prompt again at its end
-    if not st.pending:
-        return ""
-    with open_memory(settings) as memory:
-        saved = capture(memory, st.pending, _guard(payload, cfg.client))
-    st.captured += saved
-    st.pending = []
+    saved: list[str] = []
+    if st.pending:
+        with open_memory(settings) as memory:
+            saved = capture(memory, st.pending, _guard(payload, cfg.client))
+        st.captured += saved
+        st.pending = []
     session_state.save(cfg.home, st)
     if not saved or action == "end":
         return ""
@@ -118,6 +121,7 @@ def _block(memory: Memory, st: session_state.SessionState, cfg: HookConfig,
         if entry.id not in st.given:
             st.given.append(entry.id)
             st.given_texts.append(entry.content)
+            st.loaded += 1
     return block
 
 

@@ -21,17 +21,22 @@ class SessionState:
     client: str
     session: str
     project: str = ""
-    given: list[str] = field(default_factory=list)  # ids of the memories injected
+    given: list[str] = field(default_factory=list)  # ids of the memories in the context now
     given_texts: list[str] = field(default_factory=list)  # and their text
+    loaded: int = 0  # memories injected in the whole session (a compaction drops `given`)
     pending: list[str] = field(default_factory=list)  # the user's prompts, unread
     captured: list[str] = field(default_factory=list)  # ids saved for review
 
     @property
     def status_line(self) -> str:
-        return f"remem: {len(self.given)} loaded · {len(self.captured)} captured"
+        return f"remem: {self.loaded} loaded · {len(self.captured)} captured"
+
+    def forget_given(self) -> None:
+        """The context was compacted or cleared: what it held may be given again."""
+        self.given, self.given_texts = [], []
 
     def to_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "loaded": len(self.given), "status": self.status_line}
+        return {**asdict(self), "status": self.status_line}
 
 
 def folder(home: Path) -> Path:
@@ -52,7 +57,7 @@ def load(home: Path, client: str, session: str) -> SessionState:
         data = json.loads(path_of(home, client, session).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return state  # none yet, or damaged: start this session's state afresh
-    for name in ("project", "given", "given_texts", "pending", "captured"):
+    for name in ("project", "given", "given_texts", "loaded", "pending", "captured"):
         value = data.get(name)
         if isinstance(value, type(getattr(state, name))):
             setattr(state, name, value)
