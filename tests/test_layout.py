@@ -30,7 +30,9 @@ ALLOWED: dict[str, set[str]] = {
     "extract": {"core", "store", "retrieval", "truth", "memory", "llm"},
     "agent": {"core", "store", "retrieval", "truth", "memory", "llm", "context", "extract"},
     "bench": {"core", "store", "retrieval", "truth", "memory"},
-    "servers": {"core", "store", "retrieval", "truth", "memory", "extract", "context", "agent"},
+    "servers": {"core", "store", "retrieval", "truth", "memory", "extract", "context", "agent"}
+    | {"hooks"},  # the review queue of the web page
+    "hooks": {"core", "retrieval", "memory", "extract"},
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"}
 ALLOWED["shim"] = {"retrieval"}  # remem/embedding.py: the old path of the embedders

@@ -1,3 +1,3 @@
-from remem.cli.app import main
+from remem.cli import main
 
 main()

@@ -1,7 +1,37 @@
 """The `remem` command: the group and the memory commands (`app`), and one module per
-command group (`chat`, `context`, `embed`, `extract`, `mcp`, `migrate`) over helpers in
-`common`. A thin layer: parse, call the library, render."""
+command group (`chat`, `context`, `embed`, `extract`, `hooks`, `mcp`, `migrate`, `review`)
+over helpers in `common`. A thin layer: parse, call the library, render.
 
-from remem.cli.app import cli, main
+`main` sends an agent's hook call (`remem hook ...`) to `hook_entry` before anything
+else is imported: a hook runs on every prompt, and click and the command group are
+time it does not need."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remem.cli.app import cli
 
 __all__ = ["cli", "main"]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = list(argv) if argv is not None else sys.argv[1:]
+    if args[:1] == ["hook"] and not {"-h", "--help"} & set(args):
+        from remem.cli.hook_entry import hook_main
+
+        hook_main(args[1:])
+    from remem.cli.app import main as run
+
+    run(args)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "cli":
+        from remem.cli.app import cli
+
+        return cli
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

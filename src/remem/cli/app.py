@@ -41,6 +41,9 @@ COMMANDS = {
     "serve": "remem.cli.serve:serve",
     "token": "remem.cli.serve:token",
     "migrate": "remem.cli.migrate:migrate_command",
+    "hooks": "remem.cli.hooks:hooks",
+    "hook": "remem.cli.hooks:hook",
+    "review": "remem.cli.review:review",
 }
 
 

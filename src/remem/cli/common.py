@@ -18,11 +18,11 @@ from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory
 from remem.retrieval.ranking import Hit
-from remem.settings import Settings, is_url
+from remem.retrieval.warm import one_shot_embedder
+from remem.settings import Settings
 
 if TYPE_CHECKING:
     from remem.memory import SaveResult
-    from remem.retrieval.embedding import Embedder
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -254,23 +254,6 @@ class Ctx:
         if self._memory is not None:
             text.cut_elsewhere(None)
             self._memory.close()
-
-
-def one_shot_embedder(settings: Settings) -> Embedder | None:
-    """`REMEM_EMBEDDER`'s embedder for a one-shot command: a local model is used through
-    the warm vector service (`remem.retrieval.warm`), so the command never loads it nor
-    a store's vectors itself; `REMEM_WARM=0` loads them in-process instead."""
-    from remem.retrieval.embedding import FakeEmbedder, bundled_names, embedder_from_env
-
-    local = embedder_from_env()
-    warm = os.environ.get("REMEM_WARM", "1").strip().lower() not in ("0", "no", "off", "")
-    if local is None or not warm or is_url(settings.db) or local.name not in bundled_names():
-        return local
-    if isinstance(local, FakeEmbedder) and local.dim != FakeEmbedder().dim:
-        return local
-    from remem.retrieval.warm import WarmClient, WarmEmbedder
-
-    return WarmEmbedder(local, WarmClient(settings.home))
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

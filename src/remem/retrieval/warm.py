@@ -36,6 +36,7 @@ from remem.errors import RememError
 
 if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder, Vectors
+    from remem.settings import Settings
 
 IDLE = 600.0  # seconds without a request before the service exits
 SOCKET = "vectors.sock"
@@ -276,3 +277,19 @@ class WarmEmbedder:
         except WarmUnavailable:
             return None if self.client.failed else {}
         return {str(eid): float(cos) for eid, cos in reply["cosines"].items()}
+
+
+def one_shot_embedder(settings: Settings) -> Embedder | None:
+    """`REMEM_EMBEDDER`'s embedder for a one-shot command (a CLI command, an agent's
+    hook): a local model is used through this service, so the command never loads it
+    nor a store's vectors itself; `REMEM_WARM=0` loads them in-process instead."""
+    from remem.retrieval.embedding import FakeEmbedder, bundled_names, embedder_from_env
+    from remem.settings import is_url
+
+    local = embedder_from_env()
+    warm = os.environ.get("REMEM_WARM", "1").strip().lower() not in ("0", "no", "off", "")
+    if local is None or not warm or is_url(settings.db) or local.name not in bundled_names():
+        return local
+    if isinstance(local, FakeEmbedder) and local.dim != FakeEmbedder().dim:
+        return local
+    return WarmEmbedder(local, WarmClient(settings.home))

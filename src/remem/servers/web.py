@@ -233,6 +233,16 @@ def memory_page(request: Request, entry_id: str, s: Viewer) -> Response:
     return page(request, "memory.html", context)
 
 
+@router.get("/review", response_class=HTMLResponse)
+def review_page(request: Request, s: Viewer) -> Response:
+    """The memories saved automatically, waiting to be accepted, edited or rejected."""
+    from remem.hooks.review import pending
+
+    now = utcnow()
+    rows = [row(s, e, now) for e in pending(s.memory)]
+    return page(request, "review.html", {"s": s, "rows": rows})
+
+
 @router.get("/export")
 def export(s: Viewer) -> Response:
     """Everything visible here as remem's export, downloaded as a file."""
@@ -269,20 +279,25 @@ def save(
     return RedirectResponse(s.link(f"/m/{result.entry.id}"), status_code=303)
 
 
+Back = Annotated[str, Form()]  # "review": the form was on the review page, go back there
+
+
 @router.post("/m/{entry_id}/edit")
-def edit(entry_id: str, s: Changer, content: Annotated[str, Form()]) -> Response:
+def edit(entry_id: str, s: Changer, content: Annotated[str, Form()], back: Back = "") -> Response:
     old = s.memory.get(entry_id)
     result = s.memory.save(
         content, type=old.type, scope=old.scope, replace_id=old.id, entity=old.entity,
         metadata=old.metadata, linked_paths=old.linked_paths,
     )  # fmt: skip
-    return RedirectResponse(s.link(f"/m/{result.entry.id}"), status_code=303)
+    where = "/review" if back == "review" else f"/m/{result.entry.id}"
+    return RedirectResponse(s.link(where), status_code=303)
 
 
 @router.post("/m/{entry_id}/verify")
-def verify(entry_id: str, s: Changer) -> Response:
+def verify(entry_id: str, s: Changer, back: Back = "") -> Response:
     entry = s.memory.verify(entry_id)
-    return RedirectResponse(s.link(f"/m/{entry.id}"), status_code=303)
+    where = "/review" if back == "review" else f"/m/{entry.id}"
+    return RedirectResponse(s.link(where), status_code=303)
 
 
 @router.get("/m/{entry_id}/delete", response_class=HTMLResponse)
@@ -294,9 +309,10 @@ def confirm_delete(request: Request, entry_id: str, s: Viewer) -> Response:
 
 
 @router.post("/m/{entry_id}/delete")
-def delete(entry_id: str, s: Changer) -> Response:
+def delete(entry_id: str, s: Changer, back: Back = "") -> Response:
     s.memory.delete(entry_id)
-    return RedirectResponse(s.link("/", deleted=entry_id), status_code=303)
+    where = "/review" if back == "review" else "/"
+    return RedirectResponse(s.link(where, deleted=entry_id), status_code=303)
 
 
 def error_page(request: Request, message: str, status: int) -> Response:

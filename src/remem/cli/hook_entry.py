@@ -1,0 +1,75 @@
+"""`remem hook ACTION [--client NAME]` as the agents run it: no click, no command group
+(a hook runs on every prompt), and no exit code 2, which the agents read as 'block this
+prompt'. The work is `remem.hooks.run.handle`."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+from remem.hooks import ACTIONS, CLIENT_NAMES
+
+if TYPE_CHECKING:
+    from remem.memory import Memory
+    from remem.settings import Settings
+
+
+def run_hook(action: str, client: str) -> NoReturn:
+    """Answer one hook call and exit: 0 with the answer, or 1 with one line on stderr."""
+    try:
+        from remem.hooks.run import HookConfig, handle, read_payload
+        from remem.settings import home_dir
+
+        # The exact tokenizer loads in 0.1-3 s; a block's budget needs no exact count.
+        os.environ.setdefault("REMEM_TOKENIZER", "estimate")
+        budget = os.environ.get("REMEM_HOOK_TOKENS", "").strip()
+        cfg = HookConfig(client, home_dir(), int(budget) if budget else None)
+        out = handle(action, read_payload(sys.stdin.read()), cfg, _open_memory)
+    except BaseException as exc:  # any failure must let the prompt through
+        if isinstance(exc, SystemExit) and exc.code in (0, None):
+            raise
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"remem: {action} hook failed: {why}", file=sys.stderr, flush=True)
+        os._exit(1)  # no cleanup may turn this into another exit code
+    if out:
+        sys.stdout.write(out + "\n")
+    sys.stdout.flush()
+    sys.exit(0)
+
+
+def _open_memory(settings: Settings) -> Memory:
+    """The store with the embedder of any one-shot command: a local model is asked
+    through the warm vector service, which also cuts Chinese (jieba's dictionary costs
+    a process ~80-140 ms), as `remem search` does."""
+    from remem import text
+    from remem.memory import Memory
+    from remem.retrieval.warm import one_shot_embedder
+
+    def notify(message: str) -> None:
+        print(message, file=sys.stderr)
+
+    embedder = one_shot_embedder(settings)
+    client = getattr(embedder, "client", None)
+    if client is not None:
+        text.cut_elsewhere(client.cut)
+    return Memory(settings=settings, embedder=embedder, notify=notify)
+
+
+def hook_main(args: Sequence[str]) -> NoReturn:
+    action, client, rest = (args[0] if args else ""), "claude-code", list(args[1:])
+    while rest:
+        arg = rest.pop(0)
+        if arg == "--client" and rest:
+            client = rest.pop(0)
+        elif arg.startswith("--client="):
+            client = arg.split("=", 1)[1]
+        elif arg != "--json":
+            print(f"remem: hook: unknown argument {arg!r}", file=sys.stderr)
+            sys.exit(1)
+    if action not in ACTIONS or client not in CLIENT_NAMES:
+        print(f"remem: hook: use one of {', '.join(ACTIONS)} and --client "
+              f"{'|'.join(CLIENT_NAMES)}", file=sys.stderr)  # fmt: skip
+        sys.exit(1)
+    run_hook(action, client)
