@@ -31,6 +31,7 @@ ALLOWED: dict[str, set[str]] = {
     "agent": {"core", "store", "retrieval", "truth", "memory", "llm", "context", "extract"},
     "bench": {"core", "store", "retrieval", "truth", "memory"},
     "servers": {"core", "store", "retrieval", "truth", "memory", "extract", "context", "agent"},
+    "integrations": {"core", "store", "retrieval", "truth", "memory", "llm", "context"},
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"}
 ALLOWED["shim"] = {"retrieval"}  # remem/embedding.py: the old path of the embedders
