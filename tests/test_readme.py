@@ -10,6 +10,7 @@ server (tests/openai_server.py) for the model of `remem chat`. A reader's own fi
 (`chat.json`, `history.json`, a session of `remem chat`) are made first. The README itself says the rest:
 
 - `# … exit N` in a line's comment: the line must exit with N (a refused save);
+- `# shows "text"`: what the line prints must hold that text;
 - `<id>`, `<old-id>`, `ID`: the last memory (or session) id an earlier line printed;
   `<token-id>`: the last one `remem token list` printed; `rmm_…`: the first token
   `remem token create` printed;
@@ -47,6 +48,7 @@ VENV_BIN = ROOT / ".venv" / "bin"
 FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w-]*)\n(?P<body>.*?)^(?P=indent)```\s*$", re.M | re.S)
 NOT_RUN = re.compile(r"\[not run: ([^\]]+)\]")
 EXIT = re.compile(r"\bexit (\d+)\b")
+SHOWS = re.compile(r'\bshows "([^"]+)"')
 MEMORY_ID = re.compile(r"\b[0-9a-f]{12}\b|\b\d{8}-\d{6}-[0-9a-f]{6}\b")  # memories, sessions
 PLACEHOLDER = re.compile(r"<(?:old-)?id>|\bID\b")
 TOKEN = re.compile(r"\brmm_[A-Za-z0-9_-]{20,}")  # what `remem token create` prints
@@ -253,12 +255,18 @@ def run_block(block: Block, sh: Shell, extras: dict[str, str]) -> None:
                         "endpoint to myapp and a test for it", "depends_on": []}  # fmt: skip
                 sh.model.script([json.dumps({"tasks": [task]})])
             sh.model.script(["好的，已完成。"] * 20)
-        sh.run(command, int(match.group(1)) if match else 0)
+        out = sh.run(command, int(match.group(1)) if match else 0)
+        for shown in SHOWS.findall(comment):
+            assert shown in out, f"{command!r} should show {shown!r}\n" + "\n".join(sh.log)
 
 
 def needs(block: Block, *words: str) -> bool:
     """Whether a command of the block (not a comment) holds one of `words`."""
     return any(w in command for command, _ in commands(block.body) for w in words)
+
+
+def slug(heading: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", heading.lower()))[:40] or "top"
 
 
 def sections() -> Iterator[Block]:
@@ -271,10 +279,10 @@ def sections() -> Iterator[Block]:
 
 
 SHELL = [
-    pytest.param(b, id=f"line{b.line}", marks=[pytest.mark.slow] if needs(b, *SLOW) else [])
+    pytest.param(b, id=slug(b.section), marks=[pytest.mark.slow] if needs(b, *SLOW) else [])
     for b in sections()
 ]
-PYTHON = [pytest.param(b, id=f"line{b.line}") for b in BLOCKS if b.lang == "python"]
+PYTHON = [pytest.param(b, id=slug(b.heading)) for b in BLOCKS if b.lang == "python"]
 
 
 @pytest.mark.parametrize("block", SHELL)
