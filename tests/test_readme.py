@@ -7,7 +7,8 @@ repository's .venv on PATH. What a line needs from outside gets a real local sta
 for `git clone <this repository>`, the test's PostgreSQL for `postgresql://…`, a
 `remem serve` on a free port for the examples that talk to one, the local OpenAI-style
 server (tests/openai_server.py) for the model of `remem chat`. A reader's own files
-(`chat.json`, `history.json`, a session of `remem chat`) are made first. The README itself says the rest:
+(`chat.json`, `history.json`, a session of `remem chat`) are made first. The README
+itself says the rest:
 
 - `# … exit N` in a line's comment: the line must exit with N (a refused save);
 - `# shows "text"`: what the line prints must hold that text;
@@ -38,14 +39,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from openai_server import OpenAIServer
 
+from openai_server import OpenAIServer
 from remem.context.ledger import SessionLedger
 
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
 VENV_BIN = ROOT / ".venv" / "bin"
-FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w-]*)\n(?P<body>.*?)^(?P=indent)```\s*$", re.M | re.S)
+FENCE = re.compile(
+    r"^(?P<indent> *)```(?P<lang>[\w-]*)\n(?P<body>.*?)^(?P=indent)```\s*$", re.M | re.S
+)
 NOT_RUN = re.compile(r"\[not run: ([^\]]+)\]")
 EXIT = re.compile(r"\bexit (\d+)\b")
 SHOWS = re.compile(r'\bshows "([^"]+)"')
@@ -137,13 +140,17 @@ class Shell:
     model: OpenAIServer | None = None  # the local model, when the section uses one
 
     def run(self, command: str, expect: int = 0, timeout: float = 240) -> str:
-        script = f'{command}\n__rc=$?\npwd > "{self.state}.pwd"\nenv -0 > "{self.state}.env"\nexit $__rc\n'
-        proc = subprocess.run(["bash", "-c", script], cwd=self.cwd, env=self.env,
-                              capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)  # fmt: skip
+        state = f'pwd > "{self.state}.pwd"\nenv -0 > "{self.state}.env"'
+        script = f"{command}\n__rc=$?\n{state}\nexit $__rc\n"
+        proc = subprocess.run(
+            ["bash", "-c", script], cwd=self.cwd, env=self.env, capture_output=True, text=True,
+            timeout=timeout, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
         out = proc.stdout + proc.stderr
         self.log.append(f"$ {command}\n{out}")
         assert proc.returncode == expect, (
-            f"{command!r} exited {proc.returncode}, the README says {expect}\n" + "\n".join(self.log)
+            f"{command!r} exited {proc.returncode}, the README says {expect}\n"
+            + "\n".join(self.log)
         )
         self.cwd = Path(Path(f"{self.state}.pwd").read_text().strip())
         pairs = Path(f"{self.state}.env").read_text().split("\0")
@@ -154,8 +161,10 @@ class Shell:
         return out
 
     def background(self, command: str) -> None:
-        proc = subprocess.Popen(["bash", "-c", f"exec {command}"], cwd=self.cwd, env=self.env,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            ["bash", "-c", f"exec {command}"], cwd=self.cwd, env=self.env,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
         self.servers.append(proc)
 
     def stop(self) -> None:
@@ -198,7 +207,8 @@ def shell(tmp_path: Path) -> Iterator[Shell]:
     )  # fmt: skip
     history = [{"role": "system", "content": "You are a coding agent."}]
     for n in range(40):
-        history += [{"role": "user", "content": f"Step {n}: run the tests " + "and read the log " * 40},
+        asked = f"Step {n}: run the tests " + "and read the log " * 40
+        history += [{"role": "user", "content": asked},
                     {"role": "assistant", "content": f"Step {n} passed in {n}.5 s."}]  # fmt: skip
     (project / "history.json").write_text(json.dumps(history), encoding="utf-8")
     with SessionLedger(project) as ledger:  # a `remem chat` session the reader had
