@@ -227,6 +227,24 @@ def shell(tmp_path: Path) -> Iterator[Shell]:
         sh.stop()
 
 
+def tools(sh: Shell) -> None:
+    """pipx and uv (from the dev extra) put their environments and commands under this
+    test's HOME; `pip` is a fresh virtualenv's, active; downloads come from PyPI through
+    the usual caches, and uv uses this Python (it may not download one)."""
+    home = Path(sh.env["HOME"])
+    venv = home / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    real_cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    sh.env.update(
+        PIPX_HOME=str(home / "pipx"), PIPX_BIN_DIR=str(home / "pipx-bin"),
+        UV_TOOL_DIR=str(home / "uv-tools"), UV_TOOL_BIN_DIR=str(home / "uv-bin"),
+        UV_PYTHON=sys.executable, UV_PYTHON_DOWNLOADS="never",
+        UV_CACHE_DIR=str(real_cache / "uv"), PIP_CACHE_DIR=str(real_cache / "pip"),
+        VIRTUAL_ENV=str(venv),
+        PATH=f"{venv / 'bin'}:{home / 'pipx-bin'}:{home / 'uv-bin'}:{sh.env['PATH']}",
+    )  # fmt: skip
+
+
 def substitute(sh: Shell, command: str, extras: dict[str, str]) -> str:
     """The command with the README's placeholders and the stand-ins filled in."""
     if "<token-id>" in command:
@@ -302,6 +320,8 @@ def test_shell_example(block: Block, shell: Shell, request: pytest.FixtureReques
         extras["pg"] = request.getfixturevalue("pg_url")
     if needs(block, "make "):
         shell.cwd = ROOT  # the Makefile is the clone's
+    if needs(block, "pipx install", "uv tool install"):
+        tools(shell)
     if needs(block, "--from ~/.remem/memory.db"):  # a reader with memories to move
         shell.run('remem save "部署脚本在 scripts/deploy.sh"')
     with contextlib_chain(block, shell, extras):
@@ -324,7 +344,16 @@ def contextlib_chain(block: Block, sh: Shell, extras: dict[str, str]) -> Iterato
 def test_python_example(block: Block, shell: Shell) -> None:
     script = shell.cwd / "example.py"
     script.write_text(block.body, encoding="utf-8")
-    shell.run(f"{sys.executable} example.py")
+    if "OPENAI_BASE_URL" not in block.body:
+        shell.run(f"{sys.executable} example.py")
+        return
+    with OpenAIServer() as model:  # the example's OpenAI-compatible endpoint
+        model.script(["Hello Ann!", "Your name is Ann."])
+        shell.env.update(OPENAI_BASE_URL=model.base_url, OPENAI_API_KEY="test-key")
+        out = shell.run(f"{sys.executable} example.py")
+        assert "Your name is Ann." in out
+        sent = json.dumps(model.requests[-1]["messages"], ensure_ascii=False)
+        assert "Hi, I'm Ann" in sent and "Hello Ann!" in sent  # the session's history
 
 
 def test_json_and_toml_examples_parse() -> None:
