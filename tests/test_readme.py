@@ -57,7 +57,10 @@ PLACEHOLDER = re.compile(r"<(?:old-)?id>|\bID\b")
 TOKEN = re.compile(r"\brmm_[A-Za-z0-9_-]{20,}")  # what `remem token create` prints
 TOKEN_ID = re.compile(r"^([0-9a-f]{8})  user=", re.M)  # a line of `remem token list`
 PG_URL = re.compile(r"postgresql://[^\s'\"]*")
-SLOW = ("make demo", "make test", "pipx install", "uv tool install", "pip install")
+# What makes a section take more than a few seconds: an install, the demo, a server, a
+# model session, PostgreSQL, or many commands (each one ~1-2 s: a new process).
+SLOW = ("make ", "pip install", "pipx install", "uv tool install", "remem serve", "remem chat",
+        "postgresql://")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -297,6 +300,10 @@ def slug(heading: str) -> str:
     return "-".join(re.findall(r"[a-z0-9]+", heading.lower()))[:40] or "top"
 
 
+def is_slow(block: Block) -> bool:
+    return needs(block, *SLOW) or len(commands(block.body)) >= 6
+
+
 def sections() -> Iterator[Block]:
     """The shell blocks of each `## ` section as one (a reader runs them in one terminal)."""
     shells = [b for b in BLOCKS if b.lang in ("bash", "sh", "shell")]
@@ -307,7 +314,7 @@ def sections() -> Iterator[Block]:
 
 
 SHELL = [
-    pytest.param(b, id=slug(b.section), marks=[pytest.mark.slow] if needs(b, *SLOW) else [])
+    pytest.param(b, id=slug(b.section), marks=[pytest.mark.slow] if is_slow(b) else [])
     for b in sections()
 ]
 PYTHON = [pytest.param(b, id=slug(b.heading)) for b in BLOCKS if b.lang == "python"]
