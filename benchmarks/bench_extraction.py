@@ -1,6 +1,6 @@
 """Automatic extraction: quality on golden sets and the cost per user turn.
 
-    .venv/bin/python benchmarks/bench_extraction.py                  # the shared dev set
+    .venv/bin/python benchmarks/bench_extraction.py                  # the dev set (benchmarks/data)
     .venv/bin/python benchmarks/bench_extraction.py a.jsonl b.jsonl --turns 2000
     .venv/bin/python benchmarks/bench_extraction.py --json out.json
 
@@ -30,7 +30,7 @@ from remem import Memory
 from remem.cli.extract import load_golden, score_golden
 from remem.extract.extractor import Extractor
 
-DEFAULT_SETS = [Path("/work/shared/data/extraction/dev.jsonl")]
+DEFAULT_SETS = [Path(__file__).resolve().parent / "data" / "extraction_dev.jsonl"]
 TARGET_P95_MS = 5.0
 SEED = 20240611
 

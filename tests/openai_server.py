@@ -70,6 +70,11 @@ class OpenAIServer:
         with self._lock:
             self._replies.extend(replies)
 
+    def clear(self) -> None:
+        """Forget the replies not used yet."""
+        with self._lock:
+            self._replies.clear()
+
     def fail(
         self,
         times: int = 1,

@@ -33,6 +33,9 @@ def run(db: Path) -> Any:
     return invoke
 
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
 def one_error_line(result: Result) -> str:
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -45,7 +48,8 @@ def test_missing_psycopg_names_the_postgres_extra(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as if it were not installed
     result = CliRunner().invoke(cli, ["--db", "postgresql://u@127.0.0.1:9/db", "list"])
     assert result.exit_code == 1
-    assert "pip install 'remem[postgres]'" in one_error_line(result)
+    line = one_error_line(result)  # this test's remem: pip install -e from this clone
+    assert f"pip install -e '{ROOT}[" in line and "postgres" in line.split(f"{ROOT}[")[1]
 
 
 def test_missing_matplotlib_names_the_chart_extra(
@@ -56,7 +60,7 @@ def test_missing_matplotlib_names_the_chart_extra(
     data.write_text("[]", encoding="utf-8")
     result = CliRunner().invoke(cli, ["bench", "retrieval", str(data), "--chart", "r.png"])
     assert result.exit_code == 1
-    assert "matplotlib" in (line := one_error_line(result)) and "remem[chart]" in line
+    assert "matplotlib" in (line := one_error_line(result)) and f"'{ROOT}[" in line
 
 
 def test_embedder_asked_for_but_missing_is_an_error(
@@ -67,7 +71,7 @@ def test_embedder_asked_for_but_missing_is_an_error(
     monkeypatch.setenv("REMEM_EMBEDDER", "use")
     result = run("search", "JDK")
     assert result.exit_code == 1  # not a silent fall-back to keyword search
-    assert "remem[embed]" in one_error_line(result)
+    assert "embed" in one_error_line(result).split(f"'{ROOT}[")[1]
     monkeypatch.setenv("REMEM_EMBEDDER", "bogus")
     assert run("search", "JDK").exit_code == 2
 

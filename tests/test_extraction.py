@@ -28,7 +28,7 @@ EXTERNAL = (
     "automatic extraction is off; say 记住 / remember to save something explicitly"
 )
 
-# The dev golden set (/work/shared/data/extraction/dev.jsonl), with the exact entries the
+# The dev golden set (benchmarks/data/extraction_dev.jsonl), with the exact entries the
 # rule-based path saves for each case.
 DEV: list[tuple[str, list[tuple[str, str]]]] = [
     ("我们项目统一使用 JDK 17 和 Maven 构建。",
@@ -138,10 +138,8 @@ def test_held_out_cases(text: str, expected: list[str]) -> None:
     assert [content for content, _ in saved(text)] == expected
 
 
-def test_the_shared_golden_file_when_present() -> None:
-    path = Path("/work/shared/data/extraction/dev.jsonl")
-    if not path.exists():
-        pytest.skip("the shared golden set is not on this machine")
+def test_the_dev_golden_file() -> None:
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "extraction_dev.jsonl"
     from remem.cli.extract import load_golden, score_golden
 
     score = score_golden(load_golden(path))

@@ -156,6 +156,18 @@ def test_bench_retrieval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert bad.exit_code == 2
 
 
+def test_bench_retrieval_reads_the_published_locomo10_list(tmp_path: Path) -> None:
+    """locomo10.json, as published, is a list of conversations with a sample_id each."""
+    from remem.bench import datasets
+
+    one = json.loads(_conversation(tmp_path / "c.json").read_text(encoding="utf-8"))
+    both = [{**one, "sample_id": "conv-26"}, {**one, "sample_id": "conv-30"}]
+    (tmp_path / "locomo10.json").write_text(json.dumps(both), encoding="utf-8")
+    corpora = datasets.corpora([tmp_path / "locomo10.json"])
+    assert [c.name for c in corpora] == ["locomo10-conv-26", "locomo10-conv-30"]
+    assert all(len(c.queries) == 3 for c in corpora)
+
+
 def test_reindex_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     db = str(tmp_path / "m.db")
     run = CliRunner().invoke

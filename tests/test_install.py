@@ -69,3 +69,20 @@ def _version() -> str:
     import remem
 
     return remem.__version__
+
+
+def test_a_missing_extra_names_the_command_for_how_remem_was_installed() -> None:
+    from remem.install import Installation, installation
+
+    here = Installation("pipx", "/home/me/remem", False, ("embed", "serve"))
+    assert here.command("postgres") == "pipx install --force '/home/me/remem[embed,postgres,serve]'"
+    uv = Installation("uv", "/home/me/my remem", False, ())
+    assert uv.command("embed") == "uv tool install --force '/home/me/my remem[embed]'"
+    pip = Installation("pip", "/src/remem", True, ("serve",)).command("postgres")
+    assert pip.endswith("-m pip install -e '/src/remem[postgres,serve]'")
+    assert "(in the clone of remem)" in Installation("pip", None, False, ()).command("e5")
+    assert installation("/home/me/.local/share/pipx/venvs/remem").tool == "pipx"
+    assert installation("/home/me/.local/share/uv/tools/remem").tool == "uv"
+    mine = installation()  # this test's: an editable install of this clone
+    assert (mine.tool, mine.source, mine.editable) == ("pip", str(ROOT), True)
+    assert "postgres" in mine.extras and "e5" not in mine.extras

@@ -16,7 +16,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 # What each part may import besides itself. `core` is the flat top level that
 # everything uses; `memory` is the facade (memory.py, exchange.py, partition.py).
 CORE = {
-    "entry", "errors", "files", "glossary", "messages", "numbers", "secrets", "settings",
+    "entry", "errors", "files", "glossary", "install", "messages", "numbers", "secrets",
+    "settings",
     "text", "tokens",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {
@@ -33,6 +34,7 @@ ALLOWED: dict[str, set[str]] = {
     "servers": {"core", "store", "retrieval", "truth", "memory", "extract", "context", "agent"}
     | {"hooks"},  # the review queue of the web page
     "hooks": {"core", "retrieval", "memory", "extract"},
+    "integrations": {"core", "store", "retrieval", "truth", "memory", "llm", "context"},
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"}
 ALLOWED["shim"] = {"retrieval"}  # remem/embedding.py: the old path of the embedders

@@ -62,8 +62,10 @@ class MissingExtra(RememError):
     """An optional part of remem is not installed; the message says which extra to add."""
 
     def __init__(self, what: str, module: str, extra: str) -> None:
+        from remem.install import add_extra_command  # the command for how remem was installed
+
         super().__init__(
-            f"{what} needs {module}, which is not installed: pip install 'remem[{extra}]'"
+            f"{what} needs {module}, which is not installed: {add_extra_command(extra)}"
         )
         self.module = module
         self.extra = extra

@@ -1,5 +1,5 @@
 """Which harness reads a file: MADial-Bench's `…-dialogue.json` (with its `…-memory.json`
-beside it), else a LoCoMo conversation."""
+beside it), else LoCoMo conversations (one, or the ten of the published `locomo10.json`)."""
 
 from __future__ import annotations
 
@@ -16,5 +16,5 @@ def corpora(paths: Sequence[str | Path]) -> list[Corpus]:
         if Path(path).name.endswith("-dialogue.json"):
             out += madial.load(path)
         else:
-            out.append(locomo.corpus(locomo.load(path)))
+            out += [locomo.corpus(c) for c in locomo.load_all(path)]
     return out

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from remem.bench.harness import Corpus, Query
 from remem.errors import InvalidInput
@@ -61,8 +61,30 @@ def load(path: str | Path) -> Conversation:
     """One LoCoMo conversation file; malformed evidence ids are normalised."""
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InvalidInput(f"{path}: not a LoCoMo conversation ({exc})") from exc
+    return _conversation(raw, path, Path(path).stem)
+
+
+def load_all(path: str | Path) -> list[Conversation]:
+    """Every conversation of a file: one, or the published `locomo10.json` (a list of
+    ten, named `<file>-<sample_id>`)."""
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InvalidInput(f"{path}: not a LoCoMo conversation ({exc})") from exc
+    if not isinstance(raw, list):
+        return [_conversation(raw, path, Path(path).stem)]
+    stem = Path(path).stem
+    named = ((one, one.get("sample_id", n) if isinstance(one, dict) else n) for n, one in
+             enumerate(raw, start=1))  # fmt: skip
+    return [_conversation(one, path, f"{stem}-{sample}") for one, sample in named]
+
+
+def _conversation(raw: Any, path: str | Path, name: str) -> Conversation:
+    try:
         data = raw.get("conversation", raw)
-    except (OSError, ValueError, AttributeError) as exc:
+    except AttributeError as exc:
         raise InvalidInput(f"{path}: not a LoCoMo conversation ({exc})") from exc
     turns: list[Turn] = []
     n = 1
@@ -83,7 +105,7 @@ def load(path: str | Path) -> Conversation:
         for qa in raw.get("qa", [])
         if int(qa.get("category", 0)) in CATEGORIES
     ]
-    return Conversation(Path(path).stem, turns, [q for q in questions if q.evidence])
+    return Conversation(name, turns, [q for q in questions if q.evidence])
 
 
 def sessions(conv: Conversation) -> list[tuple[datetime, list[dict[str, object]]]]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-# Optional modules and the extra that installs each (`pip install 'remem[extra]'`).
+# Optional modules and the extra that installs each (the command: remem.install).
 EXTRAS = {
     "psycopg": ("a postgresql:// store", "postgres"),
     "psycopg_pool": ("a postgresql:// store", "postgres"),

@@ -290,10 +290,18 @@ def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_js
     MADial-Bench `…-dialogue.json` files (their `…-memory.json` beside them) through
     `save` (memory recall). REMEM_EMBEDDER picks the embedder.
 
+    Neither data set ships with remem (licences): LoCoMo is in
+    https://github.com/snap-research/locomo (data/locomo10.json, its ten
+    conversations; CC BY-NC 4.0), MADial-Bench in
+    https://github.com/hejunqing/MADial-Bench (data/ch/ and data/en/: each
+    …-dialogue.json with its …-memory.json; MIT). Clone them, or download those files.
+
     \b
     Example:
-      remem bench retrieval data/locomo/*.json --chart recall.png
-      remem bench retrieval data/madial/MADial-Bench-zh-dialogue.json --json
+      git clone --depth 1 https://github.com/snap-research/locomo
+      git clone --depth 1 https://github.com/hejunqing/MADial-Bench
+      remem bench retrieval locomo/data/locomo10.json --chart recall.png
+      remem bench retrieval MADial-Bench/data/ch/MADial-Bench-zh-dialogue.json --json
     """
     from remem.bench import datasets, harness
     from remem.retrieval.embedding import embedder_from_env

@@ -36,9 +36,10 @@ def serve(ctx: click.Context, host: str, port: int, as_json: bool) -> None:
         from remem.servers.backend import Backend
         from remem.servers.http import build_app
     except ImportError as exc:  # the web stack is the `serve` extra
-        raise click.ClickException(
-            f"remem serve needs the serve extra ({exc.name} is missing): pip install 'remem[serve]'"
-        ) from exc
+        from remem.errors import MissingExtra
+
+        missing = MissingExtra("remem serve", exc.name or "the serve extra", "serve")
+        raise click.ClickException(str(missing)) from exc
     from remem.retrieval.embedding import embedder_from_env
 
     settings = ctx.find_root().obj.settings

@@ -95,8 +95,9 @@ class IndexFields:
 
 # What `Memory.add_messages` keeps on a conversation turn that is no words of it: its
 # bookkeeping ("user" or a session id in every entry would only add noise to its terms)
-# and the next turn (embedded with it, not searched: see remem.conversation).
-UNSEARCHED_KEYS = frozenset({"role", "session_id", "reply"})
+# and the next turn (embedded with it, not searched: see remem.conversation); and a
+# LangGraph item's namespace, key and value (its content is their words already).
+UNSEARCHED_KEYS = frozenset({"role", "session_id", "reply", "langgraph"})
 
 
 def _is_words(key: str) -> bool:
