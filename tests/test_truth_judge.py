@@ -114,3 +114,14 @@ def test_a_question_naming_one_look_alike_keeps_the_ranking(mem: Memory) -> None
     hits = mem.search("When does my flight to Tokyo depart?")
     assert all(h.replaced_by is None for h in hits)
     assert "Tokyo" in hits[0].entry.content
+
+
+def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
+    _side_by_side(
+        mem, "Our CI runs on Jenkins.", "Our CI runs on CircleCI.", "Our CI runs on GitHub Actions."
+    )
+    hits = mem.search("Where does our CI run?")
+    assert len(hits) == 3
+    assert "GitHub Actions" in hits[0].entry.content
+    assert hits[0].replaced_by is None
+    assert all(h.replaced_by for h in hits[1:])

@@ -42,21 +42,25 @@ def newer_first(query: str, hits: list[Hit]) -> list[Hit]:
         return hits
     asked = set(text.query_terms(query))
     out = list(hits)
-    head = [h for h in out[:TOP] if _eligible(h)]
+    head = [h.entry for h in out[:TOP] if _eligible(h)]
     for older in head:
         for newer in head:
-            if newer.entry.created_at <= older.entry.created_at or older.replaced_by:
+            if newer.created_at <= older.created_at or older.scope != newer.scope:
                 continue
-            if older.entry.scope != newer.entry.scope:
+            if not _same_question(asked, older.content, newer.content):
                 continue
-            if not _same_question(asked, older.entry.content, newer.entry.content):
+            if model.verdict(older.content, newer.content).distinct > 1 - SAME_FACT:
                 continue
-            if model.verdict(older.entry.content, newer.entry.content).distinct > 1 - SAME_FACT:
-                continue
-            marked = replace(older, replaced_by=newer.entry.id)
-            i, j = out.index(older), out.index(newer)
-            if i < j:  # the newer moves up to the older's place, the older right after
-                out.insert(i, out.pop(j))
-            out[out.index(older)] = marked
+            _put_first(out, older.id, newer.id)
             break
     return out
+
+
+def _put_first(out: list[Hit], older: str, newer: str) -> None:
+    """The newer hit in the older's place when it ranked below it, the older marked."""
+    at = {h.entry.id: k for k, h in enumerate(out)}
+    i, j = at[older], at[newer]
+    if i < j:
+        out.insert(i, out.pop(j))
+        i += 1
+    out[i] = replace(out[i], replaced_by=newer)
