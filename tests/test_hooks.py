@@ -236,7 +236,10 @@ def test_the_web_page_reviews_the_same_queue(tmp_path: Path) -> None:
     token = issue_token(backend.store, "alice")[0]
     try:
         with running(build_app(backend)) as url, httpx.Client(base_url=url) as web:
-            assert web.post("/login", data={"token": token}).status_code in (200, 303)
+            form = re.search(r'name="login_csrf" value="([^"]+)"', web.get("/login").text)
+            assert form is not None
+            login = {"token": token, "login_csrf": form.group(1)}
+            assert web.post("/login", data=login).status_code in (200, 303)
             page = web.get("/review", params={"project": "shop"})
             assert page.status_code == 200 and all(f"r-{i}" in page.text for i in ids)
             csrf = re.search(r'name="csrf" value="([^"]+)"', page.text)

@@ -16,8 +16,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 # What each part may import besides itself. `core` is the flat top level that
 # everything uses; `memory` is the facade (memory.py, exchange.py, partition.py).
 CORE = {
-    "entry", "errors", "files", "glossary", "install", "messages", "numbers", "secrets",
-    "settings",
+    "boundaries", "entry", "errors", "files", "glossary", "install", "messages", "numbers",
+    "secrets", "settings",
     "text", "tokens",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {

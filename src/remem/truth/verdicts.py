@@ -23,7 +23,10 @@ from remem.truth.overlap import talk
 SURE = 0.97  # a change superseded without asking
 MARGIN = 0.3  # ... when no other candidate is nearly as likely to be the one changed
 ASK = 0.9  # a change asked about (a conflict)
-REPEAT = 0.9  # a repeat (0.3% of look-alikes read so)
+REPEAT = 0.9  # a repeat (0.3% of look-alikes read so) ...
+# ... and as close in meaning: on words alone, 38 of 300 random 12-word sentences drawn
+# from one word list read as repeats
+REPEAT_COSINE = 0.85
 _MAX_CHARS = 400  # a fact, not a story
 
 
@@ -65,7 +68,9 @@ def judged(
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
     if top.change >= ASK:
         return [Match(old, "conflict", f"judged a likely change of it ({top.change:.2f})")]
-    repeat = max(scored, key=lambda vo: vo[0].repeat)
-    if repeat[0].repeat >= REPEAT:
-        return [Match(repeat[1], "duplicate", f"judged a repeat ({repeat[0].repeat:.2f})")]
+    if cosines is None:
+        return []  # a repeat drops the new text: never on words alone
+    repeat, old = max(scored, key=lambda vo: vo[0].repeat)
+    if repeat.repeat >= REPEAT and cosines[old.id] >= REPEAT_COSINE:
+        return [Match(old, "duplicate", f"judged a repeat ({repeat.repeat:.2f})")]
     return []
