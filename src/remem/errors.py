@@ -31,11 +31,21 @@ class SecretRefused(InvalidInput):
 
     @classmethod
     def about(cls, content: str) -> SecretRefused:
-        from remem.secrets import KIND_LABELS, find_secrets
+        from remem.secrets import find_secrets
 
         kinds = tuple(dict.fromkeys(hit.kind for hit in find_secrets(content)))
-        labels = " and ".join(KIND_LABELS[k] for k in kinds[:2]) or "a secret"
-        reason = f"not saved: the text looks like it holds {labels}; memories should not keep"
+        return cls.found([("content", kind) for kind in kinds])
+
+    @classmethod
+    def found(cls, found: list[tuple[str, str]]) -> SecretRefused:
+        """The refusal of an entry whose `found` fields hold these kinds: [(field, kind)]."""
+        from remem.secrets import KIND_LABELS
+
+        kinds = tuple(dict.fromkeys(kind for _, kind in found))
+        labels = " and ".join(KIND_LABELS.get(k, k) for k in kinds[:2]) or "a secret"
+        fields = list(dict.fromkeys(field for field, _ in found))
+        where = "the text" if fields == ["content"] else "its " + " and ".join(fields)
+        reason = f"not saved: {where} looks like it holds {labels}; memories should not keep"
         reason += " secrets"
         return cls(
             f"{reason} (add --force, or pass force=True, to save it anyway)",

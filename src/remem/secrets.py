@@ -14,10 +14,18 @@ automatic extractor uses to drop whole sentences before anything else sees them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["KIND_LABELS", "SecretHit", "find_secrets", "looks_secret", "redact", "sensitive_word"]
+if TYPE_CHECKING:
+    from remem.entry import Entry
+
+__all__ = [
+    "KIND_LABELS", "SecretHit", "admit", "entry_secrets", "find_secrets", "looks_secret",
+    "redact", "sensitive_word",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,7 @@ KIND_LABELS = {
     "id_number": "an ID number",
     "email": "an e-mail address",
     "card_number": "a payment card number",
+    "bank_account": "a bank account number",
     "im_account": "a QQ or WeChat account",
 }
 
@@ -351,3 +360,57 @@ def sensitive_word(text: str) -> str | None:
     """The first EX3 sensitive word in `text` (password, token, 密码, 手机号 ...), if any."""
     match = _SENSITIVE.search(text)
     return match[0] if match else None
+
+
+# -- the one door every stored entry passes (SPEC SE3) -------------------------------------
+def _flat(value: Any) -> Iterator[tuple[str, str]]:
+    """(key path, text) of every scalar in nested metadata, without recursion (a deep
+    document must not raise RecursionError here)."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, Mapping):
+            stack += [(f"{path}.{k}" if path else str(k), v) for k, v in item.items()]
+        elif isinstance(item, list | tuple):
+            stack += [(path, v) for v in item]
+        elif isinstance(item, str | int | float) and not isinstance(item, bool):
+            yield path, str(item)
+
+
+def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
+    """(field, text) of everything `entry` would put on disk that a person or a model
+    wrote. A key goes with its value: {"password": "hunter22"} reads "password: hunter22"."""
+    yield "content", entry.content
+    if entry.entity:
+        yield "entity", entry.entity
+    for key, value in entry.facts.items():
+        yield "facts", f"{key}: {value}"
+    for key, value in _flat(entry.metadata):
+        yield "metadata", f"{key}: {value}"
+
+
+@lru_cache(maxsize=1024)
+def _kinds(text: str) -> tuple[str, ...]:
+    # cached: Memory.save asks before it decides, the store's insert asks again
+    return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text)))
+
+
+def entry_secrets(entry: Entry) -> list[tuple[str, str]]:
+    """(field, kind) of each sensitive item in what `entry` would store: its content,
+    entity, facts and metadata ("metadata", "password")."""
+    found: list[tuple[str, str]] = []
+    for field, text in _fields(entry):
+        found += [(field, kind) for kind in _kinds(text) if (field, kind) not in found]
+    return found
+
+
+def admit(entry: Entry, *, allow_secret: bool) -> None:
+    """The secret check of every write (SPEC SE3): raises SecretRefused when `entry`
+    holds something `find_secrets` reports in any field, unless `allow_secret` (the
+    user's own --force). `Store.insert` calls it, so no path can go round it."""
+    if allow_secret:
+        return
+    if found := entry_secrets(entry):
+        from remem.errors import SecretRefused
+
+        raise SecretRefused.found(found)
