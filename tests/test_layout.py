@@ -16,7 +16,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 # What each part may import besides itself. `core` is the flat top level that
 # everything uses; `memory` is the facade (memory.py, exchange.py, partition.py).
 CORE = {
-    "entry", "errors", "glossary", "messages", "numbers", "secrets", "settings",
+    "entry", "errors", "glossary", "messages", "numbers", "secrets", "secrets_prose", "settings",
     "text", "tokens",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {

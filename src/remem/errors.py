@@ -29,30 +29,6 @@ class SecretRefused(InvalidInput):
         (`"add --force"` on the command line, `"/save --force"` in chat)."""
         return SecretRefused(f"{self.reason} ({how} to save it anyway)", kinds=self.kinds)
 
-    @classmethod
-    def about(cls, content: str) -> SecretRefused:
-        from remem.secrets import find_secrets
-
-        kinds = tuple(dict.fromkeys(hit.kind for hit in find_secrets(content)))
-        return cls.found([("content", kind) for kind in kinds])
-
-    @classmethod
-    def found(cls, found: list[tuple[str, str]]) -> SecretRefused:
-        """The refusal of an entry whose `found` fields hold these kinds: [(field, kind)]."""
-        from remem.secrets import KIND_LABELS
-
-        kinds = tuple(dict.fromkeys(kind for _, kind in found))
-        labels = " and ".join(KIND_LABELS.get(k, k) for k in kinds[:2]) or "a secret"
-        fields = list(dict.fromkeys(field for field, _ in found))
-        where = "the text" if fields == ["content"] else "its " + " and ".join(fields)
-        reason = f"not saved: {where} looks like it holds {labels}; memories should not keep"
-        reason += " secrets"
-        return cls(
-            f"{reason} (add --force, or pass force=True, to save it anyway)",
-            kinds=kinds,
-            reason=reason,
-        )
-
 
 class NotFound(RememError, KeyError):
     """No entry has that id (or the prefix matches none)."""
