@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Any
 
 from remem import Memory
-from remem.errors import RememError
+from remem.errors import RememError, SecretRefused
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 SECRETS = ("secrets.txt", "secrets_prose.txt")
 BENIGN = ("benign_facts.txt", "benign_prose.txt")
 Row = dict[str, Any]
-Door = Callable[[str], bool]  # sends one text; True when it was stored
+Door = Callable[[str], str]  # sends one text: "stored", "refused" (a secret) or "other"
 
 
 def corpus(paths: list[Path]) -> list[str]:
@@ -47,6 +47,17 @@ def corpus(paths: list[Path]) -> list[str]:
         lines = path.read_text(encoding="utf-8").splitlines()
         out += [line.strip() for line in lines if line.strip() and not line.startswith("#")]
     return list(dict.fromkeys(out))
+
+
+def label(text: str) -> str:
+    """A made-up word for `text`: a carrier content of its own, with no number in it (two
+    carriers differing in a number read as a conflict, not as two memories)."""
+    n = abs(hash(text))
+    return "".join("bcdfghjklmnpqrstvwxz"[(n >> (5 * i)) % 20] + "aeiou"[i % 5] for i in range(6))
+
+
+def outcome(status: str) -> str:
+    return {"refused": "refused", "conflict": "other"}.get(status, "stored")
 
 
 def stored_anywhere(mem: Memory, text: str) -> bool:
@@ -62,52 +73,58 @@ def stored_anywhere(mem: Memory, text: str) -> bool:
 # -- the library's doors ------------------------------------------------------------------
 def library_doors(mem: Memory, tmp: Path) -> dict[str, Door]:
     def save(**fields: Any) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             try:
                 kw = {k: (text if v is None else v) for k, v in fields.items()}
-                content = kw.pop("content", None) or f"备注 {abs(hash(text)) % 10**8} note"
-                result = mem.save(content, **kw)
+                if "metadata" in kw:
+                    kw["metadata"] = {"note": text}
+                if "facts" in kw:
+                    kw["facts"] = {"note": text}
+                content = kw.pop("content", None) or f"附注 {label(text)} note"
+                return outcome(mem.save(content, **kw).status)
+            except SecretRefused:
+                return "refused"
             except RememError:
-                return False
-            return result.status not in ("refused", "conflict")
+                return "other"
 
         return send
 
     def imported(field: str) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             item: dict[str, Any] = {"content": text}
             if field != "content":
-                item = {"content": f"导入 {abs(hash(text)) % 10**8} item", field: text}
-                if field == "metadata":
-                    item[field] = {"note": text}
-                if field == "facts":
+                item = {"content": f"导入 {label(text)} item", field: text}
+                if field in ("metadata", "facts"):
                     item[field] = {"note": text}
             doc = tmp / "one.json"
             doc.write_text(json.dumps([item], ensure_ascii=False), encoding="utf-8")
             try:
-                return bool(mem.import_(doc).added)
+                done = mem.import_(doc)
             except RememError:
-                return False
+                return "other"
+            return "stored" if done.added else "refused" if done.refused else "other"
 
         return send
 
-    def turns(text: str) -> bool:
+    def turns(text: str) -> str:
         said = [{"role": "user", "content": text},
-                {"role": "assistant", "content": "好的，我记下了。OK, noted."}]  # fmt: skip
+                {"role": "assistant", "content": f"好的，我记下了 {label(text)}。OK, noted."}]  # fmt: skip
         try:
             results = mem.add_messages(said)
         except RememError:
-            return False
-        return results[0].status != "refused" or stored_anywhere(mem, text)
+            return "other"
+        if results[0].status != "refused" or stored_anywhere(mem, text):
+            return "stored"
+        return "refused"
 
     return {
         "Memory.save content": save(content=None),
         "Memory.save keep both (force=True, allow_secret=False)": save(
             content=None, force=True, allow_secret=False
         ),
-        "Memory.save metadata": save(metadata={"note": None}),
+        "Memory.save metadata": save(metadata=None),
         "Memory.save entity": save(entity=None),
-        "Memory.save facts": save(facts={"note": None}),
+        "Memory.save facts": save(facts=None),
         "Memory.import_ content": imported("content"),
         "Memory.import_ metadata": imported("metadata"),
         "Memory.import_ entity": imported("entity"),
@@ -127,20 +144,24 @@ def model_doors(mem: Memory, root: Path) -> dict[str, Door]:
     box = Toolbox(root, manager=mm, user_text=lambda: "记住这个 remember this")
 
     def mcp(keep_both: bool) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             try:
                 out = tools.save(guard, text, keep_both=keep_both, user_requested=True,
                                  user_text=text)  # fmt: skip
+            except SecretRefused:
+                return "refused"
             except RememError:
-                return False
-            return bool(out["status"] not in ("refused", "conflict"))
+                return "other"
+            return outcome(str(out["status"]))
 
         return send
 
     def chat(keep_both: bool) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             out = box.run("save_memory", {"content": text, "keep_both": keep_both})
-            return not out.startswith(("refused", "CONFLICT"))
+            if out.startswith("refused: not saved"):
+                return "refused"
+            return "other" if out.startswith(("refused", "CONFLICT")) else "stored"
 
         return send
 
@@ -160,13 +181,15 @@ def file_doors(root: Path) -> dict[str, Door]:
     ledger = SessionLedger(root)
     off = Offloader(root, ledger.id)
 
-    def ledgered(text: str) -> bool:
+    def ledgered(text: str) -> str:
         ledger.message({"role": "user", "content": f"帮我连一下：{text}"})
-        return text in ledger.path.read_text(encoding="utf-8")
+        return "stored" if text in ledger.path.read_text(encoding="utf-8") else "refused"
 
-    def offloaded(text: str) -> bool:
+    def offloaded(text: str) -> str:
         out = off.process("execute_command", f"{text}\n" + "." * 9000)
-        return out.path is not None and text in out.path.read_text(encoding="utf-8")
+        if out.path is None:
+            return "other"
+        return "stored" if text in out.path.read_text(encoding="utf-8") else "refused"
 
     return {"session ledger": ledgered, "offloaded tool output": offloaded}
 
@@ -180,16 +203,24 @@ def cli_doors(db: Path, tmp: Path, force: bool = False) -> dict[str, Door]:
     runner = CliRunner()
     base = ["--db", str(db), "--project", "p"]
 
-    def save(text: str) -> bool:
-        args = [*base, "save", *(["--force"] if force else []), "--", text]
-        return runner.invoke(cli, args).exit_code == 0
+    def save(text: str) -> str:
+        args = [*base, "save", *(["--force"] if force else []), "--json", "--", text]
+        done = runner.invoke(cli, args)
+        if "memories should not keep secrets" in done.output:
+            return "refused"
+        if done.exit_code != 0:
+            return "other"
+        return outcome(json.loads(done.output)["status"])
 
-    def imported(text: str) -> bool:
+    def imported(text: str) -> str:
         doc = tmp / "cli.json"
         doc.write_text(json.dumps([{"content": text}], ensure_ascii=False), encoding="utf-8")
         args = [*base, "import", *(["--force"] if force else []), "--json", str(doc)]
         done = runner.invoke(cli, args)
-        return done.exit_code == 0 and json.loads(done.output).get("added", 0) > 0
+        if done.exit_code != 0:
+            return "other"
+        data = json.loads(done.output)
+        return "stored" if data.get("added") else "refused" if data.get("refused") else "other"
 
     suffix = " --force (the override)" if force else ""
     return {f"CLI save{suffix}": save, f"CLI import{suffix}": imported}
@@ -219,59 +250,64 @@ def server(db: Path) -> Iterator[tuple[Any, Any]]:
         backend.close()
 
 
+def status(code: int) -> str:
+    """A server's answer: 422 is the secret refusal (409 a conflict, nothing written)."""
+    return "stored" if code in (200, 201, 303) else "refused" if code == 422 else "other"
+
+
 def server_doors(api: Any, web: Any) -> dict[str, Door]:
     def csrf() -> str:
         found = re.search(r'name="csrf" value="([0-9a-f]+)"', web.get("/").text)
         return found.group(1) if found else ""
 
     token = csrf()
-    seq = iter(range(10**9))
 
     def rest(**fields: Any) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             body = {k: (text if v is None else v) for k, v in fields.items()}
-            body.setdefault("content", f"记录 {next(seq)} record")
+            body.setdefault("content", f"记录 {label(text)} record")
             if "metadata" in body:
                 body["metadata"] = {"note": text}
-            return bool(api.post("/api/memories", json=body).status_code in (200, 201))
+            return status(api.post("/api/memories", json=body).status_code)
 
         return send
 
     def rest_import(field: str) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             item: dict[str, Any] = {"content": text} if field == "content" else {
-                "content": f"导入 {next(seq)} item", field: {"note": text}}  # fmt: skip
+                "content": f"导入 {label(text)} item", field: {"note": text}}  # fmt: skip
             if field == "entity":
                 item["entity"] = text
             done = api.post("/api/import", json=[item])
-            return bool(done.status_code == 200 and done.json()["added"] > 0)
+            if done.status_code != 200:
+                return "other"
+            data = done.json()
+            return "stored" if data["added"] else "refused" if data["refused"] else "other"
 
         return send
 
     base = api.post("/api/memories", json={"content": "补丁基线 patch base"}).json()["entry"]
 
-    def patch(text: str) -> bool:
+    def patch(text: str) -> str:
         done = api.patch(f"/api/memories/{base['id']}", json={"content": text})
         if done.status_code == 200:
             base.update(done.json()["entry"])
-            return True
-        return False
+        return status(done.status_code)
 
     def form(keep_both: bool) -> Door:
-        def send(text: str) -> bool:
+        def send(text: str) -> str:
             data = {"csrf": token, "content": text, **({"keep_both": "1"} if keep_both else {})}
-            return bool(web.post("/memories", data=data).status_code == 303)
+            return status(web.post("/memories", data=data).status_code)
 
         return send
 
     page_base = api.post("/api/memories", json={"content": "网页基线 page base"}).json()["entry"]
 
-    def edit(text: str) -> bool:
+    def edit(text: str) -> str:
         done = web.post(f"/m/{page_base['id']}/edit", data={"csrf": token, "content": text})
         if done.status_code == 303:
             page_base["id"] = done.headers["location"].split("/m/")[1].split("?")[0]
-            return True
-        return False
+        return status(done.status_code)
 
     return {
         "REST save": rest(content=None),
@@ -291,10 +327,14 @@ def server_doors(api: Any, web: Any) -> dict[str, Door]:
 
 # -- running ------------------------------------------------------------------------------
 def measure(name: str, door: Door, texts: list[str], want: str) -> Row:
-    """`want` "refused" for secrets (a stored one is a miss), "stored" for facts."""
-    wrong = [t for t in texts if door(t) != (want == "stored")]
-    return {"path": name, "tried": len(texts), want: len(texts) - len(wrong),
-            "wrong": len(wrong), "examples": wrong[:5]}  # fmt: skip
+    """`want` "refused" for secrets (a stored one is wrong), "stored" for facts and for
+    --force (a refused one is wrong; a conflict or duplicate is neither)."""
+    got = {t: door(t) for t in texts}
+    bad = "stored" if want == "refused" else "refused"
+    wrong = [t for t, o in got.items() if o == bad]
+    return {"path": name, "tried": len(texts), "stored": sum(o == "stored" for o in got.values()),
+            "refused": sum(o == "refused" for o in got.values()), "wrong": len(wrong),
+            "examples": wrong[:5]}  # fmt: skip
 
 
 def run(secrets: list[str], benign: list[str], *, quick: bool) -> tuple[list[Row], list[Row]]:
@@ -385,12 +425,11 @@ def main(argv: list[str] | None = None) -> int:
     for r in found:
         fp = by_path.get(r["path"])
         facts = f"{fp['tried']:>6} {fp['wrong']:>8}" if fp else f"{'':>6} {'':>8}"
-        stored = r["stored"] if "stored" in r else r["wrong"]
-        print(f"{r['path'][:58]:58} {r['tried']:>8} {stored:>7}   {facts}")
+        print(f"{r['path'][:58]:58} {r['tried']:>8} {r['stored']:>7}   {facts}")
     if args.json:
         doc = {"secrets": found, "benign": false}
         args.json.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
-    leaks = sum(r["wrong"] for r in found if "--force" not in r["path"])
+    leaks = sum(r["stored"] for r in found if "--force" not in r["path"])
     fps = sum(r["wrong"] for r in false)
     tried = sum(r["tried"] for r in false) or 1
     print(f"\nsecrets stored without --force: {leaks} (target 0); ordinary facts refused: "

@@ -397,8 +397,10 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
     yield "content", entry.content
     if entry.entity:
         yield "entity", entry.entity
+    bare = "".join(entry.content.split())
     for key, value in entry.facts.items():
-        yield "facts", f"{key}: {value}"
+        if "".join(str(value).split()) not in bare:  # one read from the content: checked there
+            yield "facts", f"{key}: {value}"
     for key, value in _flat(entry.metadata):
         yield "metadata", f"{key}: {value}"
 

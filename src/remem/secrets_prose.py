@@ -223,7 +223,7 @@ def _plain(token: str, after: str) -> bool:
     """A word right after a link that gives the value ("is purplemonkey"), not one that
     talks about it ("is stored", "is 12 characters")."""
     low = token.lower()
-    if _excluded(token) or low in _STOP:
+    if _excluded(token) or low in _STOP or not token.isascii():
         return False
     if token.isdigit():
         return len(token) >= 4 and not _UNITS.match(after)
@@ -299,7 +299,7 @@ def _more(text: str, pos: int, end: int) -> list[tuple[int, int]]:
 
 def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
     if (m := _EN_LINK.match(text, key_end, end)) is not None:
-        return _after_link(text, m.end(), end, cls, zh=False)
+        return _after_link(text, m.end(), end, cls, zh=zh)
     if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
         if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
             if found := _after_link(text, z.end(), end, cls, zh=True):
