@@ -107,8 +107,8 @@ def library_doors(mem: Memory, tmp: Path) -> dict[str, Door]:
         return send
 
     def turns(text: str) -> str:
-        said = [{"role": "user", "content": text},
-                {"role": "assistant", "content": f"好的，我记下了 {label(text)}。OK, noted."}]  # fmt: skip
+        reply = f"好的，我记下了 {label(text)}。OK, noted."
+        said = [{"role": "user", "content": text}, {"role": "assistant", "content": reply}]
         try:
             results = mem.add_messages(said)
         except RememError:
