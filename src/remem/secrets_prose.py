@@ -90,7 +90,7 @@ _META_ZH = re.compile(
 _AFTER_ZH = re.compile(
     r"\s*(?:哈希|加密|加盐|算法|存储|存库|保存|管理|生成|校验|里|中|上|位|个|字符|秒|分钟|小时|天|次)"
 )
-_SENT_END = re.compile(r"[。！？!?\n]|[.;](?=\s|$)")
+_SENT_END = re.compile(r"[。！？\n]|[!?.;](?=\s|$)")
 _TOKEN = re.compile(r"[^\s\"'“”‘’，。；、（）()\[\]<>{}]+")
 _QUOTED = re.compile(r"[\"'“‘]([^\"'”’\n]{3,60})[\"'”’]")
 _SPELLED = re.compile(
@@ -146,6 +146,7 @@ _STOP_PREV = frozenset(
     "in into inside from under behind via by with using through to at on commit build version"
     " release tag issue pr port ticket order invoice room ref reference".split()
 )
+_MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
 _PRODUCTS = re.compile(
     r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
     r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
@@ -194,7 +195,8 @@ def talks_about(said: str, after: str) -> bool:
 
 
 def _clean(token: str) -> str:
-    return token.rstrip(".,;:!?)，。：；！？")
+    # a "!" or "?" stays: "Hunter2024!" ends in one as often as a sentence does
+    return token.rstrip(".,;:)，。：；！？")
 
 
 def _excluded(token: str) -> bool:
@@ -207,6 +209,7 @@ def _excluded(token: str) -> bool:
 def _strong(token: str) -> bool:
     """A token that looks made up: letters with digits, a symbol inside, or a capital
     inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
+    token = token.rstrip("!?") if len(token.rstrip("!?")) >= 3 else token
     if _excluded(token) or _IDENT.match(token):
         return False
     letters = any(c.isalpha() for c in token)
@@ -222,6 +225,7 @@ def _strong(token: str) -> bool:
 def _plain(token: str, after: str) -> bool:
     """A word right after a link that gives the value ("is purplemonkey"), not one that
     talks about it ("is stored", "is 12 characters")."""
+    token = token.rstrip("!?") or token
     low = token.lower()
     if _excluded(token) or low in _STOP or not token.isascii():
         return False
@@ -236,7 +240,9 @@ def _plain(token: str, after: str) -> bool:
 
 def _sentence_end(text: str, start: int, limit: int = 120) -> int:
     found = _SENT_END.search(text, start, min(len(text), start + limit))
-    return found.start() if found else min(len(text), start + limit)
+    if found is None:
+        return min(len(text), start + limit)
+    return found.end() if found[0] in "!?" else found.start()  # "is Hunter2024!" keeps its "!"
 
 
 def _tokens(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
@@ -290,8 +296,8 @@ def _more(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     """Later parts of a split value in the same sentence ("后半段 kLm7", "and 51827364")."""
     out = []
     for token, a, b in _tokens(text, pos, end):
-        if token.lower() in _STOP_PREV - {"one"}:
-            break
+        if token.lower() in _MORE_STOP:
+            break  # "... in the vault": where it is, not another part
         if _strong(token) or (token.isdigit() and len(token) >= 4 and not _UNITS.match(text, b)):
             out.append((a, b))
     return out
