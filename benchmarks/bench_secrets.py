@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import re
 import sys
@@ -237,6 +238,8 @@ def server(db: Path) -> Iterator[tuple[Any, Any]]:
     from remem.settings import Settings
 
     backend = Backend(Settings.resolve(db=db, project="p"))
+    for name in ("httpx", "httpx2", "mcp", "uvicorn", "uvicorn.access"):
+        logging.getLogger(name).setLevel(logging.WARNING)  # a line a request otherwise
     token = issue_token(backend.store, "alice")[0]
     try:
         with running(build_app(backend)) as url:

@@ -26,8 +26,12 @@ from remem.truth import index
 
 SECRET = "The root password on the build box is now blu3-Harbor-88"
 VALUE = "blu3-Harbor-88"
-PROSE = ["部署机的 root 密码统一设成 Tr0ub4dor&3", "数据库密码分两段记：前半段 Qz81，后半段 kLm7",
-         "我的银行卡号是 6222 0212 3456 7890 123", "The shared admin password is purplemonkey"]  # fmt: skip
+PROSE = [
+    "部署机的 root 密码统一设成 Tr0ub4dor&3",
+    "数据库密码分两段记：前半段 Qz81，后半段 kLm7",
+    "我的银行卡号是 6222 0212 3456 7890 123",
+    "The shared admin password is purplemonkey",
+]
 FACT = "The password policy requires 12 characters"
 
 

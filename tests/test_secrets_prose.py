@@ -38,7 +38,7 @@ def values(text: str) -> list[str]:
         ("The master password starts with Qz81 and ends with kLm7", ["Qz81", "kLm7"]),
         ("The gate code is 1 9 8 4", ["1 9 8 4"]),
         ("The password is spelled p-u-r-p-l-e-r-a-i-n", ["p-u-r-p-l-e-r-a-i-n"]),
-        ("The wifi key is \"blue bicycle 42\"", ["blue bicycle 42"]),
+        ('The wifi key is "blue bicycle 42"', ["blue bicycle 42"]),
         ("My IBAN is DE89 3704 0044 0532 0130 00", ["DE89 3704 0044 0532 0130 00"]),
         ("身份证号 440524 19850312 2316", ["440524 19850312 2316"]),
         ("我的 wifi 密码是一二三四五六七八", ["一二三四五六七八"]),

@@ -28,7 +28,8 @@ _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
     r"|(?:client|shared|app|webhook)[ _-]secrets?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
-    r"|license|product)[ _-]?keys?|seed[ -]phrase|recovery[ -]phrase|mnemonic(?: phrase)?"
+    r"|license|product|recovery|backup)[ _-]?keys?|seed[ -]phrase|recovery[ -]phrase"
+    r"|mnemonic(?: phrase)?"
     r"|tokens?)"
 )
 _CODE = (
@@ -78,8 +79,11 @@ _EN_LINK = re.compile(
     rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
     rf"\s*(?:[:=：]|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
 )
+_PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
+    r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
+)
 _ZH_LINK = re.compile(
-    r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=)了?\s*"
+    r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
     r"(?:(?![零〇一二三四五六七八九幺两]{4})[\u4e00-\u9fff]{1,6}[：:\s]*)?"  # 前半段 / 三个单词：
 )
 _META_ZH = re.compile(
@@ -146,6 +150,7 @@ _STOP_PREV = frozenset(
     "in into inside from under behind via by with using through to at on commit build version"
     " release tag issue pr port ticket order invoice room ref reference".split()
 )
+_PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
 _MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
 _PRODUCTS = re.compile(
     r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
@@ -278,7 +283,8 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         if zh and _AFTER_ZH.match(text, b):
             break  # "用 bcrypt 哈希", "至少 12 位"
         first = ((not found and i == 0) or zh) and not weak
-        if (first and _plain(token, text[b:])) or (_strong(token) and len(token) >= 4 + weak):
+        shortest = 3 if prev in _PART_EN else 4 + weak  # "part one Zx7"
+        if (first and _plain(token, text[b:])) or (_strong(token) and len(token) >= shortest):
             found.append((a, b))
             break
         if not zh and text[b : b + 1] in (",", ";"):
@@ -315,6 +321,9 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
     tokens = _tokens(text, pos, end)
     if not tokens or tokens[0][1] != pos:
         return []
+    if cls != "weak" and (sp := _SPELLED.match(text, pos, end)) is not None:
+        if sum(c.isdigit() for c in sp[0]) >= 4:
+            return [sp.span()]  # 保险箱密码 6 2 8 3
     token, a, b = tokens[0]
     if cls == "code":
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
@@ -362,7 +371,7 @@ _HINTS = (
 )  # fmt: skip
 
 
-_WEAK = re.compile(r"(?i)token|key|secret|令牌|钥|授权码")  # values must look made up
+_WEAK = re.compile(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
 _STRONG_KEY = re.compile(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
     (re.compile(r"(?i)^(?:combination|combo)$"), re.compile(r"(?i)safe|lock|vault|保险")),
