@@ -202,7 +202,8 @@ def cli_doors(db: Path, tmp: Path, force: bool = False) -> dict[str, Door]:
     from remem.cli.app import cli
 
     runner = CliRunner()
-    base = ["--db", str(db), "--project", "p"]
+    base = ["--db", str(db.with_suffix(".save.db")), "--project", "p"]
+    import_base = ["--db", str(db.with_suffix(".import.db")), "--project", "p"]  # its own store
 
     def save(text: str) -> str:
         args = [*base, "save", *(["--force"] if force else []), "--json", "--", text]
@@ -216,7 +217,7 @@ def cli_doors(db: Path, tmp: Path, force: bool = False) -> dict[str, Door]:
     def imported(text: str) -> str:
         doc = tmp / "cli.json"
         doc.write_text(json.dumps([{"content": text}], ensure_ascii=False), encoding="utf-8")
-        args = [*base, "import", *(["--force"] if force else []), "--json", str(doc)]
+        args = [*import_base, "import", *(["--force"] if force else []), "--json", str(doc)]
         done = runner.invoke(cli, args)
         if done.exit_code != 0:
             return "other"
@@ -413,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the rows as JSON here")
     args = parser.parse_args(argv)
     os.environ.setdefault("REMEM_HOME", tempfile.mkdtemp(prefix="remem-bench-"))
+    os.environ["REMEM_EMBEDDER"] = "none"  # the doors, not the model: keywords only
     secrets = corpus(args.secrets or [DATA / n for n in SECRETS])
     benign = corpus(args.benign or [DATA / n for n in BENIGN])
     missed, flagged, per = detector(secrets, benign)
