@@ -354,7 +354,7 @@ def find_secrets(text: str) -> list[SecretHit]:
 
 def looks_secret(text: str) -> bool:
     """True when `text` holds anything `find_secrets` reports."""
-    return bool(find_secrets(text))
+    return bool(_kinds(text))  # cached: add-messages asks before the save asks again
 
 
 def redact(text: str) -> str:
@@ -405,7 +405,7 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
         yield "metadata", f"{key}: {value}"
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _kinds(text: str) -> tuple[str, ...]:
     # cached: Memory.save asks before it decides, the store's insert asks again
     return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text)))
