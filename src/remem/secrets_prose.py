@@ -214,7 +214,6 @@ def _excluded(token: str) -> bool:
 def _strong(token: str) -> bool:
     """A token that looks made up: letters with digits, a symbol inside, or a capital
     inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
-    token = token.rstrip("!?") if len(token.rstrip("!?")) >= 3 else token
     if _excluded(token) or _IDENT.match(token):
         return False
     letters = any(c.isalpha() for c in token)
