@@ -142,7 +142,7 @@ _IM_ACCOUNT = re.compile(  # QQ and WeChat numbers: personal contacts, like a ph
     r"(?<![A-Za-z])(?:QQ|qq|Qq)\s*(?:号码?)?\s*(?:是|为|：|:|=)?\s*(?P<v>[1-9][0-9]{4,11})(?![0-9])"
     r"|微信(?:号)?\s*(?:是|为|：|:)\s*(?P<w>[A-Za-z][\w-]{5,19})"
 )
-_NAME = re.compile(r"^[a-z]+(?:[-_][a-z]+)+$")
+_NAME = re.compile(r"(?i)^[a-z]+(?:[-_][a-z]+)+$")  # log-triage, DEPLOY_TOKEN, Vault-managed
 _IDENTIFIER = re.compile(r"^[a-z]+(?:[_.][a-z]+)+(?:\(\))?$")  # api_key=api_key, cfg.token
 _CN_MOBILE = re.compile(r"(?<![0-9])(?:\+?86[\s-]?)?1[3-9][0-9](?:[\s-]?[0-9]{4}){2}(?![0-9])")
 _PHONE = re.compile(
@@ -194,7 +194,7 @@ def _secret_ish(value: str) -> bool:
         return False
     has_digit = any(c.isdigit() for c in value)
     if not has_digit and _NAME.match(value.rstrip(".,;:!?)")):
-        return False  # "令牌 log-triage": a name in kebab or snake case, not a credential
+        return False  # "令牌 log-triage", "is DEPLOY_TOKEN": a name, not a credential
     has_symbol = any(not c.isalnum() for c in value.rstrip(".,;:!?)"))
     mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
     return has_digit or has_symbol or mixed

@@ -235,11 +235,18 @@ def _plain(token: str, after: str) -> bool:
         return False
     if token.isdigit():
         return len(token) >= 4 and not _UNITS.match(after)
+    if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):  # "Vault-managed", "case-sensitive"
+        return not any(_talk_word(w) for w in low.split("-"))
     if token.isalpha() and token.isascii():
         if re.match(r"\s+(?:from|by|via|through|into|under)\b", after):
             return False  # "are read from the environment"
-        return len(token) >= 4 and not re.search(r"(?:ed|ing|able|ible)$", low)
+        return len(token) >= 4 and not _talk_word(low)
     return True
+
+
+def _talk_word(word: str) -> bool:
+    """A word that talks about a secret ("stored", "rotating", "readable"), not one."""
+    return word in _STOP or re.search(r"(?:ed|ing|able|ible)$", word) is not None
 
 
 def _sentence_end(text: str, start: int, limit: int = 120) -> int:
@@ -324,9 +331,11 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         if sum(c.isdigit() for c in sp[0]) >= 4:
             return [sp.span()]  # 保险箱密码 6 2 8 3
     token, a, b = tokens[0]
-    if cls == "code":
+    if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
-        return [m.span()] if m is not None and not _UNITS.match(text, m.end()) else []
+        if m is None or _UNITS.match(text, m.end()) or sum(c.isdigit() for c in m[0]) < 4:
+            return []
+        return [m.span()]
     digits = token.isdigit() and len(token) >= (4 if zh else 6) and not _UNITS.match(text, b)
     return [(a, b)] if _strong(token) or (digits and cls != "weak") else []
 
