@@ -26,6 +26,7 @@ _AZ = r"(?![A-Za-z0-9_])"
 # The secret nouns, by what their value looks like.
 _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
+    r"|pass(?=\s*[:=：])"
     r"|(?:client|shared|app|webhook)[ _-]secrets?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup)[ _-]?keys?|seed[ -]phrase|recovery[ -]phrase"
@@ -144,7 +145,8 @@ _STOP = frozenset(
     " made built held taken done known stolen leaked lost found broken forgotten chosen put"
     " left told paid got gotten really actually typically normally generally basically easily"
     " rarely mostly mainly likely unlikely daily weekly monthly yearly regularly quarterly"
-    " automatically manually periodically only usually".split()
+    " automatically manually periodically only usually eleven twelve sixteen eighteen twenty"
+    " dozen few several many words".split()
 )
 _STOP_PREV = frozenset(
     "in into inside from under behind via by with using through to at on commit build version"
@@ -315,8 +317,29 @@ def _more(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     return out
 
 
+_NOT_PHRASE = _STOP_PREV | {"the", "a", "an", "stored", "kept", "written", "saved", "not"}
+_GLUE = _STOP_PREV | {"for", "of", "every", "each", "per", "when", "if", "before", "after"}
+
+
+def _phrase(text: str, pos: int, end: int) -> list[tuple[int, int]]:
+    """A passphrase of plain words ("is correct horse battery staple"), not a place."""
+    words = _tokens(text, pos, end)
+    first = words[0][0].lower() if words else ""
+    if len(words) < 4 or first in _NOT_PHRASE or re.search(r"(?:ed|ing|able|ible)$", first):
+        return []  # "is required for every deploy", "is written on paper"
+    if sum(w.lower() in _STOP for w, _, _ in words) > 1:
+        return []  # "is long and memorable", "is four random words"
+    if all(w.isascii() and w.isalpha() and w.lower() not in _GLUE for w, _, _ in words):
+        return [(words[0][1], words[-1][2])]
+    return []
+
+
 def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
     if (m := _EN_LINK.match(text, key_end, end)) is not None:
+        if _PHRASE_KEY.search(text, max(0, key_end - 14), key_end) and (
+            words := _phrase(text, m.end(), end)
+        ):
+            return words
         return _after_link(text, m.end(), end, cls, zh=zh)
     if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
         if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
@@ -379,6 +402,7 @@ _HINTS = (
 )  # fmt: skip
 
 
+_PHRASE_KEY = re.compile(r"(?i)phrase|mnemonic|助记词")
 _WEAK = re.compile(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
 _STRONG_KEY = re.compile(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
