@@ -197,7 +197,8 @@ def session_files(root: Path, secrets: list[str]) -> list[Row]:
         p.read_text(encoding="utf-8") for p in off.folder.glob("*.txt")
     )
     for secret in secrets:
-        values = [secret[a:b] for a, b in (h.span for h in find_secrets(secret))]
+        # each value with the words before it: a bare "7294" also turns up in timestamps
+        values = [secret[max(0, a - 8) : b] for a, b in (h.span for h in find_secrets(secret))]
         if any(v and v in text for v in values):
             leaked.append(secret)
     return [row("secrets written to ledgers / tool outputs", len(secrets), len(leaked),

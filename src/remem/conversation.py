@@ -17,7 +17,7 @@ turns messages into save requests: `Memory` saves them (dedup, secrets, index).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -67,16 +67,20 @@ def _spoken(message: Mapping[str, Any]) -> bool:
 
 
 def turns(
-    messages: Sequence[object], *, at: datetime | str | None = None, session_id: str | None = None
-) -> list[Turn]:
+    messages: Sequence[object], *, at: datetime | str | None = None,
+    session_id: str | None = None, hidden: Callable[[str], bool] | None = None,
+) -> list[Turn]:  # fmt: skip
     """The turns of `messages` worth remembering, each with its speaker, the turn it
-    answers and the session's date. Raises InvalidInput (naming the message) for a
-    malformed message before anything is saved."""
+    answers and the session's date. A turn `hidden` says holds a secret lends its words
+    to no other turn (as context or reply): it is refused, and must not live on beside.
+    Raises InvalidInput (naming the message) for a malformed message before anything
+    is saved."""
     if isinstance(messages, str | bytes) or not isinstance(messages, Sequence):
         raise InvalidInput("messages must be a list of {role, content} objects")
     checked = [_check(m, i) for i, m in enumerate(messages)]
     start = to_utc(at) if at else utcnow()
     out: list[Turn] = []
+    kept_back: set[int] = set()  # turns whose words no neighbour may hold
     previous = ""
     for index, message in enumerate(checked):
         if not _spoken(message):
@@ -96,7 +100,11 @@ def turns(
         when = start + timedelta(milliseconds=len(out))
         source: Source = "model" if role == "assistant" else "import"
         out.append(Turn(index, words, speaker, source, when, meta))
-        previous = words
-    for turn, answer in zip(out, out[1:], strict=False):
-        turn.metadata.setdefault("reply", answer.content[:CONTEXT_CHARS])
+        secret = hidden is not None and hidden(words)
+        previous = "" if secret else words
+        if secret:
+            kept_back.add(len(out) - 1)
+    for i, (turn, answer) in enumerate(zip(out, out[1:], strict=False)):
+        if i + 1 not in kept_back:
+            turn.metadata.setdefault("reply", answer.content[:CONTEXT_CHARS])
     return out

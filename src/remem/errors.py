@@ -29,20 +29,6 @@ class SecretRefused(InvalidInput):
         (`"add --force"` on the command line, `"/save --force"` in chat)."""
         return SecretRefused(f"{self.reason} ({how} to save it anyway)", kinds=self.kinds)
 
-    @classmethod
-    def about(cls, content: str) -> SecretRefused:
-        from remem.secrets import KIND_LABELS, find_secrets
-
-        kinds = tuple(dict.fromkeys(hit.kind for hit in find_secrets(content)))
-        labels = " and ".join(KIND_LABELS[k] for k in kinds[:2]) or "a secret"
-        reason = f"not saved: the text looks like it holds {labels}; memories should not keep"
-        reason += " secrets"
-        return cls(
-            f"{reason} (add --force, or pass force=True, to save it anyway)",
-            kinds=kinds,
-            reason=reason,
-        )
-
 
 class NotFound(RememError, KeyError):
     """No entry has that id (or the prefix matches none)."""

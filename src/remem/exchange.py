@@ -304,9 +304,9 @@ class _Job:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))
                     elif _accept_head(self.target, head, self.force, result):
-                        added.append(_insert(store, head, self.ids))
+                        added.append(_insert(store, head, self.ids, self.force))
                         for entry in older:
-                            _insert(store, entry, self.ids)
+                            _insert(store, entry, self.ids, self.force)
                         history += len(older)
                         for entry in (head, *older):
                             for record in self.audit.get(entry.id, ()):
@@ -350,11 +350,12 @@ def _refusal(entry: Entry, vis: Visibility, force: bool, keep_partitions: bool) 
     if entry.scope == "session" and not keep_partitions and not vis.session_id:
         return "a session memory, and this import runs in no session"
     if not force:
-        from remem.secrets import find_secrets
+        from remem.secrets import KIND_LABELS, entry_secrets
 
-        text = "\n".join([entry.content, entry.entity or "", *entry.facts.values()])
-        if hits := find_secrets(text):
-            return f"looks like it holds {hits[0].label} (--force imports it anyway)"
+        if found := entry_secrets(entry):  # content, entity, facts and metadata
+            field, kind = found[0]
+            where = "" if field == "content" else f"its {field} "
+            return f"{where}looks like it holds {KIND_LABELS[kind]} (--force imports it anyway)"
     return None
 
 
@@ -412,7 +413,7 @@ def _accept_head(target: Target, entry: Entry, force: bool, result: ImportResult
     return True
 
 
-def _insert(store: Store, entry: Entry, ids: dict[str, str]) -> Entry:
+def _insert(store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool) -> Entry:
     def link(value: str | None) -> str | None:
         return ids.get(value, value) if value else value
 
@@ -423,5 +424,5 @@ def _insert(store: Store, entry: Entry, ids: dict[str, str]) -> Entry:
         supersedes=link(entry.supersedes),
         token_count=entry.token_count or count_tokens(entry.content),
     )
-    store.insert(entry, index.fields(entry), action="import", detail={})
+    store.insert(entry, index.fields(entry), action="import", detail={}, allow_secret=allow_secret)
     return entry

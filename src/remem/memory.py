@@ -269,16 +269,11 @@ class Memory:
     ) -> SaveResult:
         """Save a memory unless it duplicates one (refreshed) or conflicts with one
         (nothing written; choose `replace_id=<old id>` or `force=True` to keep both).
-        Text that looks like a secret raises SecretRefused unless `allow_secret` (by
-        default `force`; tools a model calls pass False: keeping both sides of a conflict
-        never lets a secret in, SPEC SE3)."""
+        A secret in the content, entity, facts or metadata raises SecretRefused unless
+        `allow_secret` (by default `force`; tools a model calls and every "keep both"
+        pass False: settling a conflict never lets a secret in, SPEC SE3)."""
         content = self.check_content(content)
-        from remem.secrets import (
-            looks_secret,  # its patterns compile in ~10 ms: only on save
-        )
-
-        if not (force if allow_secret is None else allow_secret) and looks_secret(content):
-            raise SecretRefused.about(content)
+        allowed = force if allow_secret is None else allow_secret
         entry = self._build(
             content,
             type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
@@ -286,6 +281,9 @@ class Memory:
             facts=dict(facts or {}), importance=importance,
             confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
         )  # fmt: skip
+        from remem.secrets import admit  # its patterns compile in ~10 ms: only on save
+
+        admit(entry, allow_secret=allowed)  # before any decision; the store's insert again
         from remem.truth import writes
 
         if (keep_near := getattr(self.store, "keep_near", None)) is not None:
@@ -293,8 +291,10 @@ class Memory:
         with self.store.write():
             if replace_id is not None:
                 old = self.partition.find(replace_id, change=True)
-                return writes.replace(self.store, old.id, entry)
-            result = writes.save(self.store, entry, semantic=self.semantic, force=force)
+                return writes.replace(self.store, old.id, entry, allow_secret=allowed)
+            result = writes.save(
+                self.store, entry, semantic=self.semantic, force=force, allow_secret=allowed
+            )
             vector = getattr(self.semantic, "last_vector", None)
             if result.status in ("added", "superseded") and self.vectors and vector is not None:
                 self.vectors.put(entry, vector)
@@ -307,13 +307,16 @@ class Memory:
         """Remember a conversation (OpenAI-style `role`, `content`, optional `name` and
         `metadata`): one `conversation` memory per user or assistant turn, with its
         speaker, the turns around it and the session's date `at` (`remem.conversation`).
-        A turn that looks like a secret is not saved (status "refused", SPEC SE3)."""
+        A turn that looks like a secret is not saved (status "refused", SPEC SE3), nor
+        kept as the context or reply of the turns around it."""
         from remem import conversation
+        from remem.secrets import looks_secret
         from remem.truth.writes import SaveResult
 
         results = []
         session = session_id or self.settings.session_id
-        for turn in conversation.turns(messages, at=at, session_id=session):
+        said = conversation.turns(messages, at=at, session_id=session, hidden=looks_secret)
+        for turn in said:
             try:
                 results.append(self.save(
                     turn.content, type="conversation", source=turn.source, entity=turn.entity,

@@ -14,10 +14,22 @@ automatic extractor uses to drop whole sentences before anything else sees them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["KIND_LABELS", "SecretHit", "find_secrets", "looks_secret", "redact", "sensitive_word"]
+from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
+from remem.secrets_prose import find_prose, luhn, talks_about
+
+if TYPE_CHECKING:
+    from remem.entry import Entry
+    from remem.errors import SecretRefused
+
+__all__ = [
+    "KIND_LABELS", "SecretHit", "admit", "entry_secrets", "find_secrets", "looks_secret",
+    "redact", "sensitive_word",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +66,7 @@ KIND_LABELS = {
     "id_number": "an ID number",
     "email": "an e-mail address",
     "card_number": "a payment card number",
+    "bank_account": "a bank account number",
     "im_account": "a QQ or WeChat account",
 }
 
@@ -129,12 +142,7 @@ _IM_ACCOUNT = re.compile(  # QQ and WeChat numbers: personal contacts, like a ph
     r"(?<![A-Za-z])(?:QQ|qq|Qq)\s*(?:号码?)?\s*(?:是|为|：|:|=)?\s*(?P<v>[1-9][0-9]{4,11})(?![0-9])"
     r"|微信(?:号)?\s*(?:是|为|：|:)\s*(?P<w>[A-Za-z][\w-]{5,19})"
 )
-_PLACEHOLDER = re.compile(
-    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
-    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
-    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
-    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
-)
+_NAME = re.compile(r"(?i)^[a-z]+(?:[-_][a-z]+)+$")  # log-triage, DEPLOY_TOKEN, Vault-managed
 _IDENTIFIER = re.compile(r"^[a-z]+(?:[_.][a-z]+)+(?:\(\))?$")  # api_key=api_key, cfg.token
 _CN_MOBILE = re.compile(r"(?<![0-9])(?:\+?86[\s-]?)?1[3-9][0-9](?:[\s-]?[0-9]{4}){2}(?![0-9])")
 _PHONE = re.compile(
@@ -171,14 +179,6 @@ _SENSITIVE = re.compile(
 )
 
 
-def _luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch) * (2 if i % 2 else 1)
-        total += d - 9 if d > 9 else d
-    return total % 10 == 0
-
-
 def _cn_id_valid(number: str) -> bool:
     total = sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True))
     return _ID_CHECK[total % 11] == number[17].upper()
@@ -193,6 +193,8 @@ def _secret_ish(value: str) -> bool:
     if _PLACEHOLDER.match(value):
         return False
     has_digit = any(c.isdigit() for c in value)
+    if not has_digit and _NAME.match(value.rstrip(".,;:!?)")):
+        return False  # "令牌 log-triage", "is DEPLOY_TOKEN": a name, not a credential
     has_symbol = any(not c.isalnum() for c in value.rstrip(".,;:!?)"))
     mixed = any(c.isupper() for c in value[1:]) and any(c.islower() for c in value)
     return has_digit or has_symbol or mixed
@@ -205,8 +207,8 @@ _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
     ("password", _ZH_ASSIGN, lambda m: _zh_value(m)),
     ("password", _CLI_SECRET, lambda m: _code_value(m["v"].strip("'\""))),
     ("im_account", _IM_ACCOUNT, lambda m: True),
-    ("phone_number", _CN_MOBILE, lambda m: True),
-    ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15),
+    ("phone_number", _CN_MOBILE, lambda m: _personal(m, toll_free=False)),
+    ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15 and _personal(m)),
     ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0])),
     ("id_number", _NAMED_ID, lambda m: True),
     ("id_number", _US_SSN, lambda m: not m[0].startswith(("000", "666", "9"))),
@@ -215,17 +217,37 @@ _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
 ]
 
 
+_TOLL_FREE = ("400", "800", "888", "877", "866", "855", "844", "833")
+_HOTLINE = re.compile(
+    r"(?i)(?:hotline|helpline|help line|support line|customer service|toll[- ]free|call center"
+    r"|热线|客服|售后|服务电话|投诉电话|咨询电话|总机)[^\n。.]{0,16}$"
+)
+
+
+def _personal(m: re.Match[str], *, toll_free: bool = True) -> bool:
+    """A phone number of a person, not a company's public line (400-820-8820, 1-800-...)."""
+    digits = re.sub(r"[^0-9]", "", m[0])
+    national = digits[1:] if len(digits) == 11 and digits[0] == "1" else digits
+    if toll_free and national[:3] in _TOLL_FREE and len(national) == 10:
+        return False
+    return _HOTLINE.search(m.string, max(0, m.start() - 40), m.start()) is None
+
+
 def _prose_value(m: re.Match[str]) -> bool:
     if m["q"] is not None:  # a quoted passphrase: any words
         return not _PLACEHOLDER.match(m["q"])
     if m["n"]:  # a PIN or a one-time code: digits
         return m["v"].rstrip(".,;:!?)").isdigit()
+    if re.match(r"(?i)secrets?\s", m[0]) and len(m["v"]) < 8:
+        return False  # "the secret of our success is GPT-4o": a secret, not a credential
     return len(m["v"]) >= 6 and _secret_ish(m["v"]) and _code_value(m["v"])
 
 
 def _zh_value(m: re.Match[str]) -> bool:
     """ "密码是 X" takes any X but a placeholder; "密码 X" (no verb) one that looks made
     up: a digit, a symbol or mixed case ("密码 policy" is about passwords, not one)."""
+    if talks_about(m[0], m.string[m.end() :]):
+        return False  # "令牌的有效期是 3600 秒": about the token, not one
     if m["w"] is None:
         return not _PLACEHOLDER.match(m["v"] or m["c"])
     return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"])
@@ -240,7 +262,7 @@ def _card(text: str) -> bool:
     digits = re.sub(r"[ -]", "", text)
     if digits[0] == "2" and not 2221 <= int(digits[:4]) <= 2720:  # Mastercard's 2-series only
         return False
-    return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and _luhn(digits)
+    return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and luhn(digits)
 
 
 # What a text must contain for a pattern to have a chance (lower-cased substrings, or a
@@ -317,6 +339,7 @@ def find_secrets(text: str) -> list[SecretHit]:
         if not _worth(hint, text, lowered):
             continue
         found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
+    found += [SecretHit(kind, span) for kind, span in find_prose(text)]  # said in words
     found.sort(key=lambda h: (h.span[0], -h.span[1]))
     kept: list[SecretHit] = []
     for hit in found:
@@ -331,7 +354,7 @@ def find_secrets(text: str) -> list[SecretHit]:
 
 def looks_secret(text: str) -> bool:
     """True when `text` holds anything `find_secrets` reports."""
-    return bool(find_secrets(text))
+    return bool(_kinds(text))  # cached: add-messages asks before the save asks again
 
 
 def redact(text: str) -> str:
@@ -351,3 +374,72 @@ def sensitive_word(text: str) -> str | None:
     """The first EX3 sensitive word in `text` (password, token, 密码, 手机号 ...), if any."""
     match = _SENSITIVE.search(text)
     return match[0] if match else None
+
+
+# -- the one door every stored entry passes (SPEC SE3) -------------------------------------
+def _flat(value: Any) -> Iterator[tuple[str, str]]:
+    """(key path, text) of every scalar in nested metadata, without recursion (a deep
+    document must not raise RecursionError here)."""
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, Mapping):
+            stack += [(f"{path}.{k}" if path else str(k), v) for k, v in item.items()]
+        elif isinstance(item, list | tuple):
+            stack += [(path, v) for v in item]
+        elif isinstance(item, str | int | float) and not isinstance(item, bool):
+            yield path, str(item)
+
+
+def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
+    """(field, text) of everything `entry` would put on disk that a person or a model
+    wrote. A key goes with its value: {"password": "hunter22"} reads "password: hunter22"."""
+    yield "content", entry.content
+    if entry.entity:
+        yield "entity", entry.entity
+    bare = "".join(entry.content.split())
+    for key, value in entry.facts.items():
+        if "".join(str(value).split()) not in bare:  # one read from the content: checked there
+            yield "facts", f"{key}: {value}"
+    for key, value in _flat(entry.metadata):
+        yield "metadata", f"{key}: {value}"
+
+
+@lru_cache(maxsize=256)
+def _kinds(text: str) -> tuple[str, ...]:
+    # cached: Memory.save asks before it decides, the store's insert asks again
+    return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text)))
+
+
+def entry_secrets(entry: Entry) -> list[tuple[str, str]]:
+    """(field, kind) of each sensitive item in what `entry` would store: its content,
+    entity, facts and metadata ("metadata", "password")."""
+    found: list[tuple[str, str]] = []
+    for field, text in _fields(entry):
+        found += [(field, kind) for kind in _kinds(text) if (field, kind) not in found]
+    return found
+
+
+def admit(entry: Entry, *, allow_secret: bool) -> None:
+    """The secret check of every write (SPEC SE3): raises SecretRefused when `entry`
+    holds something `find_secrets` reports in any field, unless `allow_secret` (the
+    user's own --force). `Store.insert` calls it, so no path can go round it."""
+    if allow_secret:
+        return
+    if found := entry_secrets(entry):
+        raise refusal(found)
+
+
+def refusal(found: list[tuple[str, str]]) -> SecretRefused:
+    """The refusal of an entry whose fields hold these kinds, [(field, kind)]; it names
+    what was found, never the value."""
+    from remem.errors import SecretRefused
+
+    kinds = tuple(dict.fromkeys(kind for _, kind in found))
+    labels = " and ".join(KIND_LABELS.get(k, k) for k in kinds[:2]) or "a secret"
+    fields = list(dict.fromkeys(field for field, _ in found))
+    where = "the text" if fields == ["content"] else "its " + " and ".join(fields)
+    reason = f"not saved: {where} looks like it holds {labels}; memories should not keep secrets"
+    return SecretRefused(
+        f"{reason} (add --force, or pass force=True, to save it anyway)", kinds=kinds, reason=reason
+    )

@@ -211,10 +211,10 @@ class RememStore(BaseStore):
         settings = self.memory.settings
         content = content[: settings.max_content_chars].strip() or op.key
         if not self.allow_secrets:
-            from remem.secrets import looks_secret
+            from remem.secrets import find_secrets, looks_secret, refusal
 
             if looks_secret(dumped):
-                refused = SecretRefused.about(dumped)
+                refused = refusal([("content", hit.kind) for hit in find_secrets(dumped)])
                 raise SecretRefused(
                     f"{refused.reason} (RememStore(allow_secrets=True) stores it anyway)",
                     kinds=refused.kinds,

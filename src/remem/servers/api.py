@@ -129,6 +129,9 @@ class ImportOut(BaseModel):
     history: int
     duplicates: int
     conflicts: list[dict[str, Any]]
+    refused: list[dict[str, str]] = Field(
+        [], description="Not imported (a secret, without force): the id and why, never the text."
+    )
 
 
 def item(mem: Memory, entry: Entry, now: datetime | None = None) -> Item:
@@ -328,4 +331,5 @@ def import_(
              "reasons": c.reasons}
             for c in res.conflicts
         ],
+        refused=[{"id": r.entry.id, "reason": r.reason} for r in res.refused],
     )  # fmt: skip

@@ -267,6 +267,7 @@ def save(
         content, type=type if type in TYPES else "fact",  # type: ignore[arg-type]
         scope="global" if scope == "global" else "project",
         replace_id=replace_id or None, force=bool(keep_both),
+        allow_secret=False,  # "keep both" settles a conflict; it never lets a secret in
     )  # fmt: skip
     if result.status == "conflict":
         now = utcnow()

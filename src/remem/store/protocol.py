@@ -294,9 +294,12 @@ class Store(Protocol):
         """One serialised write transaction: reads inside it see every committed write."""
 
     def insert(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
-    ) -> None:
-        """Add an entry and an audit record (`action`, `detail`)."""
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        allow_secret: bool = False,
+    ) -> None:  # fmt: skip
+        """Add an entry and an audit record (`action`, `detail`). An entry holding a
+        secret in any field raises SecretRefused unless `allow_secret` (the user's
+        --force): the one check every write passes (`remem.secrets.admit`)."""
 
     def update(
         self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]

@@ -261,8 +261,14 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         self._reindexed(new, [], len(rows))
 
     def insert(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
-    ) -> None:
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        allow_secret: bool = False,
+    ) -> None:  # fmt: skip
+        from remem import secrets  # compiled on the first write, not for a search
+
+        secrets.admit(entry, allow_secret=allow_secret)  # the door no write goes round
+        if allow_secret and secrets.entry_secrets(entry):
+            detail = {**detail, "secret_forced": True}  # the audit log says who let it in
         with self.write():
             self._insert_rows([(entry, index)])
             self._add_audit([AuditRecord(entry.id, action, utcnow(), detail)])

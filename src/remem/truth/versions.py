@@ -56,12 +56,16 @@ def _closed(old: Entry, at: datetime) -> datetime:
     return min(end, old.valid_to) if old.valid_to is not None else end
 
 
-def supersede(store: Store, old: Entry, new: Entry, *, action: str, detail: dict[str, Any]) -> None:
+def supersede(
+    store: Store, old: Entry, new: Entry, *, action: str, detail: dict[str, Any],
+    allow_secret: bool = False,
+) -> None:  # fmt: skip
     """Write `new` as the next version of `old` (which must be current): the chain
     gains one link and `old` stops holding when `new` starts."""
     new.supersedes = old.id
     start = new.valid_from or new.created_at
-    store.insert(new, fields(new), action=action, detail={**detail, "supersedes": old.id})
+    store.insert(new, fields(new), action=action, detail={**detail, "supersedes": old.id},
+                 allow_secret=allow_secret)  # fmt: skip
     old.superseded_by = new.id
     old.valid_to = _closed(old, start)
     old.updated_at = utcnow()

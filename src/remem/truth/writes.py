@@ -145,9 +145,15 @@ def decide_save(
 
 
 def save(
-    store: Store, entry: Entry, *, semantic: SimilarityCheck | None, force: bool
+    store: Store,
+    entry: Entry,
+    *,
+    semantic: SimilarityCheck | None,
+    force: bool,
+    allow_secret: bool = False,
 ) -> SaveResult:
-    """Decide what `entry` is to the current memories of its domain and write it."""
+    """Decide what `entry` is to the current memories of its domain and write it
+    (`allow_secret`: the user's --force past the secret check, `Store.insert`)."""
     matches, fields = decide_save(store, entry, semantic)
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
@@ -157,7 +163,9 @@ def save(
     if first is not None and first.relation == "supersede":
         others = [m.entry.id for m in matches[1:] if m.relation != "duplicate"]
         detail = {"reason": first.reason, **({"also_matched": others} if others else {})}
-        versions.supersede(store, first.entry, entry, action="add", detail=detail)
+        versions.supersede(
+            store, first.entry, entry, action="add", detail=detail, allow_secret=allow_secret
+        )
         return SaveResult("superseded", entry, reasons=[first.reason], replaced=first.entry)
     conflicts = [m for m in matches if m.relation == "conflict"]
     if conflicts and not force:
@@ -165,7 +173,7 @@ def save(
             "conflict", entry, [m.entry for m in conflicts], [m.reason for m in conflicts]
         )
     detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
-    store.insert(entry, fields, action="add", detail=detail)
+    store.insert(entry, fields, action="add", detail=detail, allow_secret=allow_secret)
     return SaveResult("added", entry)
 
 
@@ -199,12 +207,12 @@ def refresh(store: Store, existing: Entry, source: str) -> Entry:
     return existing
 
 
-def replace(store: Store, old_id: str, entry: Entry) -> SaveResult:
+def replace(store: Store, old_id: str, entry: Entry, *, allow_secret: bool = False) -> SaveResult:
     """`entry` as the next version of the current memory `old_id` (an explicit replace)."""
     old = store.get(old_id)
     if old is None:
         raise NotFound(f"no memory with id {old_id!r}")
     if not old.is_current:
         raise InvalidInput(f"memory {old_id} was already replaced by {old.superseded_by}")
-    versions.supersede(store, old, entry, action="replace", detail={})
+    versions.supersede(store, old, entry, action="replace", detail={}, allow_secret=allow_secret)
     return SaveResult("replaced", entry, replaced=old)

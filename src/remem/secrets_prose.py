@@ -1,0 +1,445 @@
+"""Secrets stated in prose (issue 29), in Chinese and English: a password, 口令, PIN, code,
+card, account or ID number named or implied, with its value said the way people say it.
+
+    find_prose("The shared admin password is purplemonkey")   # [("password", (29, 41))]
+    find_prose("数据库密码分两段记：前半段 Qz81，后半段 kLm7")   # both halves
+    find_prose("The password policy requires 12 characters")  # []
+
+A secret noun ("password", "door code", "卡号") ties to a value by a link ("is", "was
+changed to", ":", "设成", "是") or stands right before one that looks made up. After the
+link the first word is the value unless it reads as talk about the secret ("is stored
+in Vault", "is at least 12 characters", "用 bcrypt 哈希"); later words of the same sentence
+that look made up are parts of a split value ("first half Qz81, second half kLm7").
+Numbers named as cards, accounts or IDs need no checksum; `remem.secrets` checks the
+unnamed ones (Luhn, the ID check character, IBAN's mod 97).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
+
+_AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
+_AZ = r"(?![A-Za-z0-9_])"
+
+# The secret nouns, by what their value looks like.
+_PASS = (
+    r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
+    r"|pass(?=\s*[:=：])"
+    r"|(?:client|shared|app|webhook)[ _-]secrets?"
+    r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
+    r"|license|product|recovery|backup)[ _-]?keys?|seed[ -]phrase|recovery[ -]phrase"
+    r"|mnemonic(?: phrase)?"
+    r"|tokens?)"
+)
+_CODE = (
+    r"(?i:pin(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?|(?:door|gate|alarm|lock"
+    r"|access|entry|keypad|garage|safe|unlock|security|verification|confirmation|one[- ]time"
+    r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery)[ -]codes?|otp|cvv2?|cvc2?"
+    r"|combination|combo)"
+)
+_CARD = r"(?i:(?:credit|debit|bank|payment)[ -]?card|card(?:[ -]?(?:number|no\.?|#))?|visa)"
+_ACCT = (
+    r"(?i:(?:bank[ -])?account(?:[ -]?(?:number|no\.?|#))?|acct(?:[ -]?(?:number|no\.?|#))?"
+    r"|routing(?:[ -]number)?|iban|sort[ -]code)"
+)
+_ID = (
+    r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
+    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id)"
+)
+_PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
+_CODE_ZH = r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|开锁码|解锁码"
+_CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
+_ACCT_ZH = r"账号|账户|帐号|帐户|户号"
+_ID_ZH = r"身份证|护照|社保号|社保卡号|驾驶证|驾照"
+_KEY = re.compile(
+    rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
+    rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
+    rf"|{_AW}(?P<card>{_CARD}){_AZ}|(?P<cardzh>{_CARD_ZH})"
+    rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
+    rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
+)
+_KINDS = {"pass": "password", "code": "password", "card": "card_number",
+          "acct": "bank_account", "id": "id_number"}  # fmt: skip
+
+# What ties a noun to its value.
+_LINK_VERBS = (
+    r"(?:is|was|are|were|'s)(?:\s+(?:now|still|currently|always|just|simply|actually|also"
+    r"|the\s+default:?|set\s+to|changed\s+to|updated\s+to|reset\s+to|spelled(?:\s+out)?"
+    r"(?:\s+as)?))*"
+    r"|has\s+been\s+(?:changed|set|reset|updated)\s+to|(?:got\s+)?(?:changed|set|reset|updated"
+    r"|switched|rotated)\s+to|became|becomes|reads|equals|starts\s+with|begins\s+with"
+    r"|ends\s+with"
+)
+_NOT_LINK = r"(?!(?:is|was|are|were)\b)"
+_EN_LINK = re.compile(
+    r"(?i)(?:\s+itself)?"
+    r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
+    r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
+    rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
+    rf"\s*(?:[:=：]|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
+)
+_PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
+    r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
+)
+_ZH_LINK = re.compile(
+    r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
+    r"(?:(?![零〇一二三四五六七八九幺两]{4})[\u4e00-\u9fff]{1,6}[：:\s]*)?"  # 前半段 / 三个单词：
+)
+_META_ZH = re.compile(
+    r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
+    r"|提示|管理器|学|功能|存在|存放|放在|保存|托管|轮换|检查|校验|生成|加盐|框|页面|链接|必须|至少|不少于"
+    r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口"
+)
+_AFTER_ZH = re.compile(
+    r"\s*(?:哈希|加密|加盐|算法|存储|存库|保存|管理|生成|校验|里|中|上|位|个|字符|秒|分钟|小时|天|次)"
+)
+_SENT_END = re.compile(r"[。！？\n]|[!?.;](?=\s|$)")
+_TOKEN = re.compile(r"[^\s\"'“”‘’，。；、（）()\[\]<>{}]+")
+_QUOTED = re.compile(r"[\"'“‘]([^\"'”’\n]{3,60})[\"'”’]")
+_SPELLED = re.compile(
+    r"(?:[A-Za-z0-9](?:\s*[-,]\s*|\s+)){3,}[A-Za-z0-9](?![A-Za-z0-9])"
+    r"|(?i:(?:(?:capital|upper(?:case)?|lower(?:case)?|small)\s+[a-z]|zero|oh|one|two|three"
+    r"|four|five|six|seven|eight|nine|[a-z0-9])(?:\s*,\s*|\s+|\s*-\s*)){3,}"
+    r"(?i:(?:capital|upper(?:case)?|lower(?:case)?|small)\s+[a-z]|zero|one|two|three|four"
+    r"|five|six|seven|eight|nine|[a-z0-9])(?![A-Za-z0-9])"
+    r"|(?:(?:大写的?|小写的?|数字)?\s*[A-Za-z0-9零一二三四五六七八九幺两]"
+    r"(?:\s*[，,、]\s*|\s+|(?=大写|小写|数字))){3,}[A-Za-z0-9零一二三四五六七八九幺两](?![A-Za-z0-9])"
+)
+_ZH_DIGITS = re.compile(r"[零〇一二三四五六七八九幺两]{4,}")
+_DIGITS = re.compile(r"\d(?:[ #*-]?\d){2,11}#?(?![\d])")
+_CODE_VALUE = re.compile(r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,6}(?:-[A-Z0-9]{3,6}){1,5}")
+_CARD_VALUE = re.compile(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
+_ACCT_VALUE = re.compile(
+    r"(?<![\dA-Za-z])(?:[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?"
+    r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
+)
+_ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]?\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+_IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
+_IBAN = re.compile(
+    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+
+PLACEHOLDER = re.compile(
+    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
+    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
+    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
+    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
+)  # a value that is no value: shared with remem.secrets
+
+# Words after "password is" that talk about the password, not give it.
+_STOP = frozenset(
+    "a an the in on at to into inside from under behind via by with using through not too very"
+    " still now also just only same different stored kept saved managed handled shared required"
+    " needed optional mandatory expired changed reset rotated set unset empty blank missing wrong"
+    " incorrect correct invalid valid weak strong long short secure insecure safe encrypted"
+    " hashed salted visible hidden masked case sensitive written printed taped attached listed"
+    " documented known unknown given sent emailed texted available unavailable generated random"
+    " unique complex simple easy hard what which something nothing anything whatever there here"
+    " below above shown displayed defined configured tied linked synced used reused being going"
+    " about usually always never often currently probably based derived one two three four five"
+    " six seven eight nine ten at least more less than longer shorter same as split this that"
+    " these those it its my your our their his her due enforced disabled enabled off none null"
+    " supposed meant going part for of and or but if when so such like unchanged read kept"
+    " made built held taken done known stolen leaked lost found broken forgotten chosen put"
+    " left told paid got gotten really actually typically normally generally basically easily"
+    " rarely mostly mainly likely unlikely daily weekly monthly yearly regularly quarterly"
+    " automatically manually periodically only usually eleven twelve sixteen eighteen twenty"
+    " dozen few several many words".split()
+)
+_STOP_PREV = frozenset(
+    "in into inside from under behind via by with using through to at on commit build version"
+    " release tag issue pr port ticket order invoice room ref reference".split()
+)
+_PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
+_MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
+_PRODUCTS = re.compile(
+    r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
+    r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
+    r"|u2f|fido2?|webauthn|yubikey|kms|aws|gcp|azure|github|gitlab|slack|sms|email|e-mail)$"
+)
+_UNITS = re.compile(
+    r"(?i)\s*(?:characters?|chars?|digits?|letters?|days?|hours?|minutes?|mins?|seconds?|secs?"
+    r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年)"
+)
+_EXCLUDED = re.compile(
+    r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
+    r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
+    r"|\$\{?\w+\}?|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
+)
+_IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
+
+
+def luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _luhn_ok(text: str) -> bool:
+    return luhn(re.sub(r"[^0-9]", "", text))
+
+
+def iban_valid(text: str) -> bool:
+    """IBAN's mod-97 check on `text` (spaces allowed)."""
+    s = text.replace(" ", "").upper()
+    if not 15 <= len(s) <= 34:
+        return False
+    moved = s[4:] + s[:4]
+    digits = "".join(str(int(c, 36)) for c in moved)
+    return int(digits) % 97 == 1
+
+
+def talks_about(said: str, after: str) -> bool:
+    """`said` ("密码长度是 12", "令牌的有效期是 3600") names a property of a secret, or
+    `after` ("秒", " characters") gives the value's unit: no secret value is stated."""
+    value = _TOKEN.match(said.split()[-1]) if said.split() else None
+    path = value is not None and "/" in value[0]
+    return bool(_META_ZH.search(said) or _UNITS.match(after) or _AFTER_ZH.match(after) or path)
+
+
+def _clean(token: str) -> str:
+    # a "!" or "?" stays: "Hunter2024!" ends in one as often as a sentence does
+    return token.rstrip(".,;:)，。：；！？")
+
+
+def _excluded(token: str) -> bool:
+    return bool(
+        len(token) < 3 or _EXCLUDED.match(token) or _PRODUCTS.match(token)
+        or PLACEHOLDER.match(token)
+    )  # fmt: skip
+
+
+def _strong(token: str) -> bool:
+    """A token that looks made up: letters with digits, a symbol inside, or a capital
+    inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
+    if _excluded(token) or _IDENT.match(token):
+        return False
+    letters = any(c.isalpha() for c in token)
+    digits = any(c.isdigit() for c in token)
+    inner = token[1:-1]
+    symbol = any(not c.isalnum() and c not in "-_." for c in inner) or (
+        any(c in "-_." for c in inner) and digits
+    )
+    camel = any(c.isupper() for c in token[1:]) and any(c.islower() for c in token)
+    return (letters and digits) or symbol or (camel and len(token) >= 6)
+
+
+def _plain(token: str, after: str) -> bool:
+    """A word right after a link that gives the value ("is purplemonkey"), not one that
+    talks about it ("is stored", "is 12 characters")."""
+    token = token.rstrip("!?") or token
+    low = token.lower()
+    if _excluded(token) or low in _STOP or not token.isascii():
+        return False
+    if token.isdigit():
+        return len(token) >= 4 and not _UNITS.match(after)
+    if re.fullmatch(r"[A-Za-z]+(?:-[A-Za-z]+)+", token):  # "Vault-managed", "case-sensitive"
+        return not any(_talk_word(w) for w in low.split("-"))
+    if token.isalpha() and token.isascii():
+        if re.match(r"\s+(?:from|by|via|through|into|under)\b", after):
+            return False  # "are read from the environment"
+        return len(token) >= 4 and not _talk_word(low)
+    return True
+
+
+def _talk_word(word: str) -> bool:
+    """A word that talks about a secret ("stored", "rotating", "readable"), not one."""
+    return word in _STOP or re.search(r"(?:ed|ing|able|ible)$", word) is not None
+
+
+def _sentence_end(text: str, start: int, limit: int = 120) -> int:
+    found = _SENT_END.search(text, start, min(len(text), start + limit))
+    if found is None:
+        return min(len(text), start + limit)
+    return found.end() if found[0] in "!?" else found.start()  # "is Hunter2024!" keeps its "!"
+
+
+def _tokens(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
+    out = []
+    for m in _TOKEN.finditer(text, start, end):
+        token = _clean(m[0])
+        if token:
+            out.append((token, m.start(), m.start() + len(token)))
+    return out
+
+
+def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
+    """The value (and its later parts) from `pos`, just after a link."""
+    if (q := _QUOTED.match(text, pos, end)) is not None:
+        return [q.span(1)]
+    if cls in ("pass", "code") and (sp := _SPELLED.match(text, pos, end)) is not None:
+        if sum(c.isalnum() for c in sp[0]) >= 4:
+            return [(sp.start(), sp.end())]
+    tokens = _tokens(text, pos, end)
+    if cls == "code":
+        m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
+        if m is not None and not _UNITS.match(text, m.end()):
+            return [m.span(), *_more(text, m.end(), end)]
+        return []
+    found: list[tuple[int, int]] = []
+    weak = cls == "weak"  # a token or key: its value looks made up, a word is talk
+    for i, (token, a, b) in enumerate(tokens[:10]):
+        prev = tokens[i - 1][0].lower() if i else ""
+        if prev in _STOP_PREV or token.lower() in _STOP_PREV - {"one"}:
+            break  # "is in 1Password", "is stored under secret/ci": where, not what
+        if zh and not token.isascii():
+            continue
+        if zh and _AFTER_ZH.match(text, b):
+            break  # "用 bcrypt 哈希", "至少 12 位"
+        first = ((not found and i == 0) or zh) and not weak
+        shortest = 3 if prev in _PART_EN else 4 + weak  # "part one Zx7"
+        if (first and _plain(token, text[b:])) or (_strong(token) and len(token) >= shortest):
+            found.append((a, b))
+            break
+        if not zh and text[b : b + 1] in (",", ";"):
+            break  # "token: str, api_key=...": a list of names, not a value said
+    if not found and not weak and (q := _QUOTED.search(text, pos, end)) is not None:
+        found.append(q.span(1))  # 'is the word "falcon" followed by 88'
+    if not found and zh and (n := _ZH_DIGITS.match(text, pos, end)) is not None:
+        found.append(n.span())  # 密码是一二三四五六
+    if found:
+        found += _more(text, found[-1][1], end)
+    return found
+
+
+def _more(text: str, pos: int, end: int) -> list[tuple[int, int]]:
+    """Later parts of a split value in the same sentence ("后半段 kLm7", "and 51827364")."""
+    out = []
+    for token, a, b in _tokens(text, pos, end):
+        if token.lower() in _MORE_STOP:
+            break  # "... in the vault": where it is, not another part
+        if _strong(token) or (token.isdigit() and len(token) >= 4 and not _UNITS.match(text, b)):
+            out.append((a, b))
+    return out
+
+
+_NOT_PHRASE = _STOP_PREV | {"the", "a", "an", "stored", "kept", "written", "saved", "not"}
+_GLUE = _STOP_PREV | {"for", "of", "every", "each", "per", "when", "if", "before", "after"}
+
+
+def _phrase(text: str, pos: int, end: int) -> list[tuple[int, int]]:
+    """A passphrase of plain words ("is correct horse battery staple"), not a place."""
+    words = _tokens(text, pos, end)
+    first = words[0][0].lower() if words else ""
+    if len(words) < 4 or first in _NOT_PHRASE or re.search(r"(?:ed|ing|able|ible)$", first):
+        return []  # "is required for every deploy", "is written on paper"
+    if sum(w.lower() in _STOP for w, _, _ in words) > 1:
+        return []  # "is long and memorable", "is four random words"
+    if all(w.isascii() and w.isalpha() and w.lower() not in _GLUE for w, _, _ in words):
+        return [(words[0][1], words[-1][2])]
+    return []
+
+
+def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
+    if (m := _EN_LINK.match(text, key_end, end)) is not None:
+        if _PHRASE_KEY.search(text, max(0, key_end - 14), key_end) and (
+            words := _phrase(text, m.end(), end)
+        ):
+            return words
+        return _after_link(text, m.end(), end, cls, zh=zh)
+    if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
+        if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
+            if found := _after_link(text, z.end(), end, cls, zh=True):
+                return found
+    gap = re.match(r"\s*[:=：]?\s*", text[key_end:end])
+    pos = key_end + (gap.end() if gap else 0)
+    tokens = _tokens(text, pos, end)
+    if not tokens or tokens[0][1] != pos:
+        return []
+    if cls != "weak" and (sp := _SPELLED.match(text, pos, end)) is not None:
+        if sum(c.isdigit() for c in sp[0]) >= 4:
+            return [sp.span()]  # 保险箱密码 6 2 8 3
+    token, a, b = tokens[0]
+    if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
+        m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
+        if m is None or _UNITS.match(text, m.end()) or sum(c.isdigit() for c in m[0]) < 4:
+            return []
+        return [m.span()]
+    digits = token.isdigit() and len(token) >= (4 if zh else 6) and not _UNITS.match(text, b)
+    return [(a, b)] if _strong(token) or (digits and cls != "weak") else []
+
+
+def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
+    pattern = {"card": _CARD_VALUE, "acct": _ACCT_VALUE, "id": _ID_VALUE}[cls]
+    window_end = min(end, key_end + 40)
+    for m in pattern.finditer(text, key_end, window_end):
+        value = m[0]
+        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8):
+            if not _EXCLUDED.match(value) and not _UNITS.match(text, m.end()):
+                return [m.span()]
+    return []
+
+
+_PAIR = re.compile(
+    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30})\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
+)
+_LOGIN = re.compile(
+    r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
+    r"|user(?:name)?)(?![A-Za-z])|账号|帐号|登录|登陆|用户名|账户"
+)
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    """ "admin / nasAdmin!2025" in a sentence about logging in: the second is a password."""
+    found = []
+    for m in _PAIR.finditer(text):
+        start = max(0, text.rfind("\n", 0, m.start()))
+        if _LOGIN.search(text, start, min(len(text), m.end() + 40)) and _strong(_clean(m["pw"])):
+            found.append((m.start("pw"), m.start("pw") + len(_clean(m["pw"]))))
+    return found
+
+
+# Substrings one of which every secret noun holds: most texts skip the big pattern.
+_HINTS = (
+    "pass", "pw", "cred", "secret", "key", "token", "phrase", "mnemonic", "pin", "code",
+    "otp", "cvv", "cvc", "combin", "combo", "card", "visa", "acc", "acct", "routing", "iban",
+    "sort", "ssn", "social", "passport", "licen", "id number", "tax id", "密", "口令", "暗号",
+    "钥", "令牌", "助记词", "码", "卡", "账", "帐", "户号", "身份证", "护照", "社保", "驾",
+)  # fmt: skip
+
+
+_PHRASE_KEY = re.compile(r"(?i)phrase|mnemonic|助记词")
+_WEAK = re.compile(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
+_STRONG_KEY = re.compile(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
+_NEEDS = [  # a noun that is a secret's only beside these words in its sentence
+    (re.compile(r"(?i)^(?:combination|combo)$"), re.compile(r"(?i)safe|lock|vault|保险")),
+    (
+        re.compile(r"(?i)^account$"),
+        re.compile(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
+    ),
+]
+
+
+def _in_context(key: str, sentence: str) -> bool:
+    return all(need.search(sentence) for noun, need in _NEEDS if noun.match(key))
+
+
+def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span of the value) of each secret stated in prose in `text`."""
+    found: list[tuple[str, tuple[int, int]]] = []
+    lowered = text.lower()
+    keys = _KEY.finditer(text) if any(h in lowered for h in _HINTS) else ()
+    for m in keys:
+        group = m.lastgroup or ""
+        cls, zh = group.removesuffix("zh"), group.endswith("zh")
+        end = _sentence_end(text, m.end())
+        start = max(text.rfind("\n", 0, m.start()), 0)
+        if not _in_context(m[0], text[start:end]):
+            continue
+        if cls in ("pass", "code"):
+            weak = bool(_WEAK.search(m[0])) and not _STRONG_KEY.search(m[0])
+            spans = _pass_value(text, m.end(), end, "weak" if weak else cls, zh)
+        else:
+            spans = _number_value(text, m.end(), end, cls)
+            if re.fullmatch(r"(?i)card|visa", m[0]):  # "card 4111 ... 1112": a bare word
+                spans = [sp for sp in spans if _luhn_ok(text[sp[0] : sp[1]])]
+        found += [(_KINDS[cls], span) for span in spans]
+    if ("/" in text or " : " in text) and _LOGIN.search(text):
+        found += [("password", span) for span in _pairs(text)]
+    if _IBAN_HINT.search(text):
+        found += [("bank_account", m.span()) for m in _IBAN.finditer(text) if iban_valid(m[0])]
+    return found
