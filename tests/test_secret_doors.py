@@ -166,7 +166,10 @@ def served(tmp_path: Path) -> Iterator[tuple[httpx.Client, httpx.Client, Path]]:
             with httpx.Client(base_url=url, headers=auth, timeout=30) as api, httpx.Client(
                 base_url=url, timeout=30, follow_redirects=False
             ) as web:  # fmt: skip
-                assert web.post("/login", data={"token": token}).status_code == 303
+                form = re.search(r'name="login_csrf" value="([^"]+)"', web.get("/login").text)
+                assert form is not None
+                login = {"token": token, "login_csrf": form.group(1)}
+                assert web.post("/login", data=login).status_code == 303
                 yield api, web, db
     finally:
         backend.close()

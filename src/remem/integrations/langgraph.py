@@ -192,7 +192,13 @@ class RememStore(BaseStore):
         with store.write():
             old = store.get(entry_id)
             if old is None:
-                store.insert(entry, index.fields(entry), action="add", detail={"via": META})
+                store.insert(
+                    entry,
+                    index.fields(entry),
+                    action="add",
+                    detail={"via": META},
+                    allow_secret=self.allow_secrets,
+                )
             else:
                 entry.created_at, entry.valid_from = old.created_at, old.valid_from
                 entry.supersedes, entry.superseded_by = old.supersedes, old.superseded_by
