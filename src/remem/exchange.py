@@ -284,6 +284,9 @@ class _Job:
             time.sleep(YIELD_FOR)
             self.since = time.monotonic()
         store, result = self.target.store, self.result
+        if (prepare := getattr(self.target.semantic, "prepare", None)) is not None:
+            # embeddings and nearest before the transaction (`SemanticCheck.prepare`)
+            prepare([head for head, *_ in batch if head.id not in self.refused])
         added, refused, duplicates = [], [], len(result.duplicates)
         conflicts, history = len(result.conflicts), 0
         try:

@@ -286,6 +286,8 @@ class Memory:
 
         if (keep_near := getattr(self.store, "keep_near", None)) is not None:
             keep_near()  # a long-lived process's candidate index, built outside the write
+        if replace_id is None:
+            self._prepare([entry])
         with self.store.write():
             if replace_id is not None:
                 old = self.partition.find(replace_id, change=True)
@@ -295,6 +297,12 @@ class Memory:
             if result.status in ("added", "superseded") and self.vectors and vector is not None:
                 self.vectors.put(entry, vector)
             return result
+
+    def _prepare(self, entries: Sequence[Entry]) -> None:
+        """The semantic check's embedding and nearest of `entries`, before the write
+        transaction: no remem process waits on another while it holds the write lock."""
+        if (prepare := getattr(self.semantic, "prepare", None)) is not None:
+            prepare(entries)
 
     def add_messages(
         self, messages: Sequence[Any], *, at: datetime | str | None = None,

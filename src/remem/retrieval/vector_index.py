@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remem.entry import Entry
+from remem.errors import StoreBusy
 from remem.retrieval import ranking
 from remem.retrieval.matrix import Matrix, new_matrix, one_thread
 from remem.retrieval.ranking import Hit
@@ -114,6 +115,10 @@ class VectorIndex:
         self._generation: tuple[int, int] | None = None
         self._own_index: bool | None = None  # does the store answer `nearest` itself?
         self._last_query: tuple[tuple[str, tuple[str, ...]], Vectors] | None = None
+        # The warm service answers with the vectors it has when another process holds
+        # the write lock: storing the ones it embedded waits for the next request.
+        self.yield_to_writers = False
+        self._behind = False  # a sync stopped early for a writer: try again next time
         # One-shot commands leave the model and the matrix to the warm service.
         self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
 
@@ -136,13 +141,20 @@ class VectorIndex:
         done = 0
         name = self.embedder.name
         after = 0 if full else self._embedded_to
+        self._behind = False
         while batch := self.store.unembedded(name, limit=BATCH, after=after):
             if done == 0 and len(batch) == BATCH and self.notify is not None:
                 self.notify(f"remem: embedding memories with {name} for semantic search (once)")
                 self.notify = None
             vectors = self.embedder.embed([embed_text(e) for _, e in batch])
             rows = [(e.id, vectors[i].tobytes()) for i, (_, e) in enumerate(batch)]
-            self.store.put_vectors(name, int(vectors.shape[1]), rows)
+            try:
+                self.store.put_vectors(name, int(vectors.shape[1]), rows)
+            except StoreBusy:
+                if not self.yield_to_writers:
+                    raise
+                self._behind = True
+                break
             done += len(batch)
             after = batch[-1][0]
             if progress is not None:
@@ -157,7 +169,7 @@ class VectorIndex:
         """Embed what other writers stored without vectors; True when the store changed
         since the last look."""
         generation = self.store.generation()
-        if generation == self._generation:
+        if generation == self._generation and not self._behind:
             return False
         self.sync(full=self._generation is None)
         return True
@@ -169,7 +181,8 @@ class VectorIndex:
                 self.embedder.name, after=self._position, limit=LOAD_SLICE
             ):
                 self._position = rows[-1][0]
-                self._embedded_to = max(self._embedded_to, self._position)
+                if not self._behind:  # else entries before some of these have no vector
+                    self._embedded_to = max(self._embedded_to, self._position)
                 self._add(rows)
             self._generation = self.store.generation()
         return self._matrix

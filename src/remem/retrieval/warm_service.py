@@ -20,6 +20,8 @@ from remem.retrieval.embedding import Embedder, bundled
 from remem.retrieval.vector_index import VectorIndex
 from remem.retrieval.warm import PROTOCOL, blob, receive, send, vectors_of
 
+BUSY = 0.25  # seconds the service's writes (vectors it embedded) wait for the lock
+
 
 class Service:
     """What the background process holds: embedders by name, vector indexes by store."""
@@ -45,7 +47,11 @@ class Service:
             path = Path(location)
             if not path.is_absolute() or not path.is_file():
                 raise RememError(f"not a store file: {location}")
-            self.indexes[key] = VectorIndex(open_store(path), self.embedder(model))
+            # A write waits at most BUSY for another process's lock: no save waits on
+            # the service while the service waits on a save (issue 32).
+            index = VectorIndex(open_store(path, busy_timeout=BUSY), self.embedder(model))
+            index.yield_to_writers = True
+            self.indexes[key] = index
         return self.indexes[key]
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:

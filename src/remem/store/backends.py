@@ -19,12 +19,14 @@ def open_store(
     synchronous: str = "FULL",
     upgrade: bool = True,
     notify: Callable[[str], None] | None = None,
+    busy_timeout: float = 30.0,
 ) -> Store:
     """Open (creating and migrating if needed) the store at `location`.
 
     `synchronous` applies to SQLite only; PostgreSQL commits durably per its own
     settings. Entries indexed under older term rules are re-indexed first, unless
-    `upgrade` is off (a store only read from, as `remem migrate`'s source)."""
+    `upgrade` is off (a store only read from, as `remem migrate`'s source).
+    `busy_timeout`: seconds a SQLite write waits for another process's lock."""
     store: Store
     if isinstance(location, str) and is_url(location):
         from remem.store.postgres.store import PostgresStore
@@ -33,7 +35,7 @@ def open_store(
     else:
         from remem.store.sqlite.store import SQLiteStore
 
-        store = SQLiteStore(Path(location), synchronous=synchronous)
+        store = SQLiteStore(Path(location), synchronous=synchronous, busy_timeout=busy_timeout)
     done = upgrade_index(store, notify=notify) if upgrade else 0
     if done:
         store.notices.append(f"remem: re-indexed {done} memories for the current search rules")

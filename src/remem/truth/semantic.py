@@ -76,17 +76,38 @@ class SemanticCheck:
         self.duplicate = duplicate
         self.near = near
         self.last_vector: Any = None
+        # entry id -> (the entry, its vector, its nearest), looked up by `prepare`
+        self._prepared: dict[str, tuple[Entry, Any, list[tuple[str, float]]]] = {}
+
+    def prepare(self, entries: Sequence[Entry]) -> None:
+        """Embed `entries` and look up their nearest now, before the write transaction
+        that decides them begins. The nearest may come from the warm service, which may
+        have to write the store first (vectors of memories saved without one): asked from
+        inside the transaction, it waits for the lock its caller holds (issue 32: saves
+        took 45 s). A check of an entry not prepared does this work itself."""
+        self._prepared = {}
+        for entry in entries:
+            if entry.type in CONFLICT_TYPES:
+                vector = self.index.embed_entry(entry)
+                self._prepared[entry.id] = (entry, vector, self.index.nearest(vector, self.near))
+
+    def _nearest(self, incoming: Entry) -> tuple[Any, list[tuple[str, float]]]:
+        ready = self._prepared.pop(incoming.id, None)
+        if ready is not None and ready[0] is incoming:
+            return ready[1], ready[2]
+        vector = self.index.embed_entry(incoming)
+        return vector, self.index.nearest(vector, self.near)
 
     def __call__(self, incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         self.last_vector = None
         if incoming.type not in CONFLICT_TYPES:
             return []  # conversation turns, events, tool output: never merged by meaning
-        vector = self.index.embed_entry(incoming)
+        vector, nearest = self._nearest(incoming)
         self.last_vector = vector
         domain = Domain.of(incoming)
         claim = claim_of(incoming, full=True)
         matches = []
-        for eid, cosine in self.index.nearest(vector, self.near):
+        for eid, cosine in nearest:
             rel = self.index.calibrate(cosine)
             if rel < self.duplicate:
                 continue

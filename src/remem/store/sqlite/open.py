@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from remem.entry import utcnow
-from remem.errors import StoreError, describe_os_error
+from remem.errors import StoreBusy, StoreError, describe_os_error
 from remem.store.sqlite.schema import migrate
 
 _HEADER = b"SQLite format 3\x00"
@@ -57,7 +57,7 @@ def store_error(path: str, exc: sqlite3.Error) -> StoreError:
         cause = "the disk is full" if name == "SQLITE_FULL" else _io_cause(path)
         return StoreError(f"cannot write the store {path}: {cause} ({exc}); nothing was changed")
     if name.startswith("SQLITE_BUSY") or "database is locked" in str(exc):
-        return StoreError(
+        return StoreBusy(
             f"the store {path} is busy: another process kept it locked too long ({exc}); "
             "nothing was saved, and trying again will work once it is done"
         )
