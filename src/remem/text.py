@@ -170,13 +170,28 @@ def _runs(text: str) -> list[tuple[str, str, str]]:
 # it loaded already — the warm service of `remem.retrieval.warm`, running the same
 # jieba — until this process loads jieba itself. The cutter answers None to decline.
 Cutter = Callable[[list[str]], "list[list[str]] | None"]
+# and its part-of-speech tags of texts (jieba's `tag`, as pairs), None to decline
+Tagger = Callable[[list[str]], "list[list[tuple[str, str]]] | None"]
 _elsewhere: list[Cutter] = []
+_tag_elsewhere: list[Tagger] = []
 
 
-def cut_elsewhere(cutter: Cutter | None) -> None:
-    """Let `cutter` cut Han runs for this process while it has not loaded jieba (None:
-    always here). Set by a one-shot CLI command; the answers are jieba's either way."""
+def cut_elsewhere(cutter: Cutter | None, tagger: Tagger | None = None) -> None:
+    """Let `cutter` cut Han runs (and `tagger` tag texts) for this process while it has
+    not loaded jieba (None: always here). Set by a one-shot CLI command; the answers are
+    jieba's either way."""
     _elsewhere[:] = [cutter] if cutter is not None else []
+    _tag_elsewhere[:] = [tagger] if tagger is not None else []
+
+
+def jieba_tag(text: str) -> list[tuple[str, str]]:
+    """jieba's words of `text` with their part-of-speech tags (here, or by the
+    registered tagger)."""
+    if _tag_elsewhere and "rjieba" not in sys.modules:
+        tags = _tag_elsewhere[0]([text])
+        if tags is not None and len(tags) == 1:
+            return tags[0]
+    return [(str(w), str(t)) for w, t in _jieba().tag(text)]
 
 
 def cut_for_search(runs: list[str]) -> list[list[str]]:
@@ -317,7 +332,7 @@ def tagged(text: str) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=4096)  # a save tags its content twice, and its candidates' phrases
 def _tagged(text: str) -> tuple[tuple[str, str], ...]:
-    words = _jieba().tag(unicodedata.normalize("NFKC", text))
+    words = jieba_tag(unicodedata.normalize("NFKC", text))
     return tuple((w.lower(), t) for w, t in words if w.strip())
 
 

@@ -132,8 +132,21 @@ class VectorIndex:
         vector: Vectors = self.embedder.embed([embed_text(entry)])[0]
         return vector
 
-    def put(self, entry: Entry, vector: Vectors) -> None:
-        self.store.put_vectors(self.embedder.name, vector.shape[-1], [(entry.id, vector.tobytes())])
+    def near_entry(self, entry: Entry, n: int) -> tuple[bytes, list[tuple[str, float]]]:
+        """The vector of `entry` (stored or not, as float32 bytes) and its `n` nearest
+        entries; with the warm service in one request (no model, no numpy here)."""
+        if self.warm is not None:
+            location = str(Path(self.store.path).resolve())
+            found = self.warm.near_entry(location, embed_text(entry), n)
+            if found is not None:
+                return found
+        vector = self.embed_entry(entry)
+        return vector.astype("<f4").tobytes(), self.nearest(vector, n)
+
+    def put(self, entry: Entry, vector: Vectors | bytes) -> None:
+        """Store `entry`'s vector (an array, or float32 bytes as `near_entry` gives it)."""
+        raw = vector if isinstance(vector, bytes) else vector.astype("<f4").tobytes()
+        self.store.put_vectors(self.embedder.name, len(raw) // 4, [(entry.id, raw)])
 
     def sync(self, progress: Callable[[int], None] | None = None, *, full: bool = True) -> int:
         """Embed every entry (past the known-embedded ones unless `full`) that has no

@@ -37,6 +37,7 @@ from remem.errors import RememError
 if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder, Vectors
 
+Hit = tuple[str, float]  # an entry id and its cosine with what was asked
 IDLE = 600.0  # seconds without a request before the service exits
 SOCKET = "vectors.sock"
 CONNECT_TIMEOUT = 0.25
@@ -45,7 +46,9 @@ CUT_TIMEOUT = 1.0  # a busy service (loading a matrix) is not waited for: jieba 
 MAX_MESSAGE = 64 * 1024 * 1024
 # What a request may ask and how it is answered; a service of another one (started by
 # an older remem, still running after an upgrade) is replaced, not asked.
-PROTOCOL = 3  # 3: queries carry the entities they name (vector_index.query_vector)
+# 3: queries carry the entities they name (vector_index.query_vector); 4: `near_entry`
+# (a new memory's vector and nearest in one request) and `tag` (jieba's tags)
+PROTOCOL = 4
 
 
 class WarmUnavailable(RememError):
@@ -138,6 +141,20 @@ class WarmClient:
         if not isinstance(cuts, list) or not all(isinstance(c, list) for c in cuts):
             return None  # an older service, or an error
         return [[str(token) for token in cut] for cut in cuts]
+
+    def tag(self, texts: list[str]) -> list[list[tuple[str, str]]] | None:
+        """jieba's part-of-speech tags of each text, by a service that is running (as
+        `cut`: never started for this); None when there is none or it does not answer."""
+        if self.failed or not self.path.exists():
+            return None
+        try:
+            message = {"op": "tag", "texts": texts, "protocol": PROTOCOL}
+            tags = self._exchange(message, CUT_TIMEOUT).get("tags")
+        except (OSError, ValueError):
+            return None
+        if not isinstance(tags, list) or len(tags) != len(texts):
+            return None  # an older service, or an error
+        return [[(str(word), str(tag)) for word, tag in pairs] for pairs in tags]
 
     def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
@@ -260,6 +277,20 @@ class WarmEmbedder:
         except WarmUnavailable:
             return None
         return [(str(eid), float(cos)) for eid, cos in reply["hits"]]
+
+    def near_entry(self, location: str, text: str, n: int) -> tuple[bytes, list[Hit]] | None:
+        """The vector (float32 bytes) of a memory whose embedded text is `text`, and the
+        `n` entries of the store at `location` nearest to it, in one request: a save then
+        needs neither the model nor numpy. None when the service is unavailable."""
+        if self.client.failed:
+            return None
+        message = {"op": "near_entry", "model": self.name, "store": location, "text": text}
+        try:
+            reply = self.client.request({**message, "n": n})
+        except WarmUnavailable:
+            return None
+        hits = [(str(eid), float(cos)) for eid, cos in reply["hits"]]
+        return base64.b64decode(reply["vector"]), hits
 
     def cosines(
         self, location: str, text: str, ids: Sequence[str], *, names: Sequence[str] = ()

@@ -64,6 +64,9 @@ class Service:
         if op == "cut":  # jieba's dictionary stays loaded here (`remem.text.cut_elsewhere`)
             with self.lock:
                 return {"cuts": text.cut_for_search([str(run) for run in message["runs"]])}
+        if op == "tag":
+            with self.lock:
+                return {"tags": [text.jieba_tag(str(t)) for t in message["texts"]]}
         with self.lock:
             self.requests += 1
             if op == "embed":
@@ -78,6 +81,10 @@ class Service:
                 else:
                     vector = index.embed_query(str(message["text"]), _names(message))
                 return {"hits": index.nearest(vector, int(message["n"]))}
+            if op == "near_entry":
+                index = self.index(str(message["store"]), str(message["model"]))
+                vector = index.embedder.embed([str(message["text"])])[0]
+                return {"vector": blob(vector), "hits": index.nearest(vector, int(message["n"]))}
             if op == "cosines":
                 index = self.index(str(message["store"]), str(message["model"]))
                 vector = index.embed_query(str(message["text"]), _names(message))

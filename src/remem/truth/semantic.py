@@ -31,11 +31,9 @@ class Neighbours(Protocol):
 
     store: Store
 
-    def embed_entry(self, entry: Entry) -> Any:
-        """The vector of an entry not stored yet."""
-
-    def nearest(self, vector: Any, n: int) -> list[tuple[str, float]]:
-        """(entry id, cosine) of the `n` nearest stored entries."""
+    def near_entry(self, entry: Entry, n: int) -> tuple[bytes, list[tuple[str, float]]]:
+        """The vector of an entry (stored or not) and (entry id, cosine) of the `n`
+        stored entries nearest to it."""
 
     def calibrate(self, cosine: float) -> float:
         """A raw cosine as a relevance in 0..1 for this embedder."""
@@ -77,7 +75,7 @@ class SemanticCheck:
         self.near = near
         self.last_vector: Any = None
         # entry id -> (the entry, its vector, its nearest), looked up by `prepare`
-        self._prepared: dict[str, tuple[Entry, Any, list[tuple[str, float]]]] = {}
+        self._prepared: dict[str, tuple[Entry, bytes, list[tuple[str, float]]]] = {}
 
     def prepare(self, entries: Sequence[Entry]) -> None:
         """Embed `entries` and look up their nearest now, before the write transaction
@@ -88,15 +86,13 @@ class SemanticCheck:
         self._prepared = {}
         for entry in entries:
             if entry.type in CONFLICT_TYPES:
-                vector = self.index.embed_entry(entry)
-                self._prepared[entry.id] = (entry, vector, self.index.nearest(vector, self.near))
+                self._prepared[entry.id] = (entry, *self.index.near_entry(entry, self.near))
 
-    def _nearest(self, incoming: Entry) -> tuple[Any, list[tuple[str, float]]]:
+    def _nearest(self, incoming: Entry) -> tuple[bytes, list[tuple[str, float]]]:
         ready = self._prepared.pop(incoming.id, None)
         if ready is not None and ready[0] is incoming:
             return ready[1], ready[2]
-        vector = self.index.embed_entry(incoming)
-        return vector, self.index.nearest(vector, self.near)
+        return self.index.near_entry(incoming, self.near)
 
     def __call__(self, incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         self.last_vector = None
