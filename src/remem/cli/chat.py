@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from remem.agent.loop import Agent
     from remem.agent.manager import MemoryManager
     from remem.agent.repl import Repl
+    from remem.memory import Memory
 
 HISTORY_FILE = "chat-history"  # in the data folder: what was typed, across sessions
 
@@ -78,10 +80,29 @@ def _assemble(
         project_root(), memory=memory, account=account, summarizer=summary, session_id=session,
         config=CompactionConfig(window=window) if window else None,
     )  # fmt: skip
+    _load_behind(memory, with_sdk=model is not None)
     if model is None:
         return manager, None
     toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes)
     return manager, Agent(manager, model, toolbox)
+
+
+def _load_behind(memory: Memory, *, with_sdk: bool) -> None:
+    """Load the embedder and the model's SDK (`openai`: ~1-4 s each on a small machine)
+    in a thread while the prompt waits for the user (issue 32); a turn that needs one
+    first waits for that load alone."""
+    embedder = memory.vectors.embedder if memory.vectors is not None else None
+
+    def load() -> None:
+        try:
+            if with_sdk:
+                import openai  # noqa: F401
+            if (preload := getattr(embedder, "load", None)) is not None:
+                preload()
+        except Exception:  # noqa: S110 - the turn that needs it says what failed
+            pass
+
+    threading.Thread(target=load, name="remem-load", daemon=True).start()
 
 
 def _repl(
