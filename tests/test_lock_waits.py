@@ -106,3 +106,36 @@ db.execute("BEGIN IMMEDIATE")
 print("locked", flush=True)
 time.sleep(60)
 """
+
+
+def test_a_backlog_is_embedded_a_budget_at_a_time_and_ends_as_a_full_sync(
+    tmp_path: Path,
+) -> None:
+    """The warm service embeds memories stored without a vector a budget at a time (a
+    save never waits for a backlog); when it is done, its matrix holds every vector
+    once and answers as one built in one go."""
+    from remem import Memory
+    from remem.retrieval.embedding import FakeEmbedder
+    from remem.retrieval.vector_index import BATCH, VectorIndex
+
+    db = tmp_path / "memory.db"
+    with Memory(db, project="p", embedder=None) as mem:
+        for i in range(BATCH + 40):
+            mem.save(f"service {i} alpha{i % 7} beta{i % 11} runs job{i}", force=True)
+        gradual = VectorIndex(mem.store, FakeEmbedder())
+        gradual.sync_budget = 0.0  # one batch per look
+        gradual.refresh()
+        assert gradual.behind
+        mem.save("service late gamma runs job late", force=True)  # a writer meanwhile
+        looks = 1
+        while gradual.behind:
+            gradual.refresh()
+            looks += 1
+        assert looks == 2
+        at_once = VectorIndex(mem.store, FakeEmbedder())
+        at_once.refresh()
+        for query in ("alpha3 beta5", "job late gamma", "service 17"):
+            vector = FakeEmbedder().embed([query])[0]
+            assert gradual.nearest(vector, 10) == at_once.nearest(vector, 10)
+        assert sorted(gradual._ids) == sorted(at_once._ids)
+        assert len(set(gradual._ids)) == len(gradual._ids) == BATCH + 41

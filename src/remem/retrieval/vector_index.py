@@ -10,6 +10,7 @@ Entries are embedded lazily, in batches, the first time a search needs them.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -116,9 +117,12 @@ class VectorIndex:
         self._own_index: bool | None = None  # does the store answer `nearest` itself?
         self._last_query: tuple[tuple[str, tuple[str, ...]], Vectors] | None = None
         # The warm service answers with the vectors it has when another process holds
-        # the write lock: storing the ones it embedded waits for the next request.
+        # the write lock (storing the ones it embedded waits for the next request), and
+        # embeds at most `sync_budget` seconds of memories stored without a vector per
+        # request (the rest between requests): a save never waits for a backlog.
         self.yield_to_writers = False
-        self._behind = False  # a sync stopped early for a writer: try again next time
+        self.sync_budget: float | None = None
+        self._behind = False  # a sync stopped early: go on next time
         # One-shot commands leave the model and the matrix to the warm service.
         self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
 
@@ -148,13 +152,22 @@ class VectorIndex:
         raw = vector if isinstance(vector, bytes) else vector.astype("<f4").tobytes()
         self.store.put_vectors(self.embedder.name, len(raw) // 4, [(entry.id, raw)])
 
-    def sync(self, progress: Callable[[int], None] | None = None, *, full: bool = True) -> int:
+    @property
+    def behind(self) -> bool:
+        """Whether the last sync stopped before every entry had a vector."""
+        return self._behind
+
+    def sync(
+        self, progress: Callable[[int], None] | None = None, *, full: bool = True,
+        budget: float | None = None,
+    ) -> int:  # fmt: skip
         """Embed every entry (past the known-embedded ones unless `full`) that has no
-        vector of this model yet; returns how many."""
+        vector of this model yet, or as many as `budget` seconds allow; returns how many."""
         done = 0
         name = self.embedder.name
         after = 0 if full else self._embedded_to
-        self._behind = False
+        was_behind, self._behind = self._behind, False
+        deadline = None if budget is None else time.monotonic() + budget
         while batch := self.store.unembedded(name, limit=BATCH, after=after):
             if done == 0 and len(batch) == BATCH and self.notify is not None:
                 self.notify(f"remem: embedding memories with {name} for semantic search (once)")
@@ -172,8 +185,13 @@ class VectorIndex:
             after = batch[-1][0]
             if progress is not None:
                 progress(len(batch))
+            if deadline is not None and time.monotonic() > deadline and len(batch) == BATCH:
+                self._behind = True
+                break
         self._embedded_to = max(self._embedded_to, after)
-        if full:
+        # Vectors of a backlog may sit before rows the matrix holds already, which a
+        # top-up (from the last row on) would never read: once done, load it again.
+        if full or (was_behind and not self._behind):
             self._matrix, self._ids, self._position, self._generation = None, [], 0, None
             self._row_of = {}
         return done
@@ -184,7 +202,7 @@ class VectorIndex:
         generation = self.store.generation()
         if generation == self._generation and not self._behind:
             return False
-        self.sync(full=self._generation is None)
+        self.sync(full=self._generation is None, budget=self.sync_budget)
         return True
 
     def _load(self) -> Matrix | None:

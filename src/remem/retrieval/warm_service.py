@@ -21,6 +21,7 @@ from remem.retrieval.vector_index import VectorIndex
 from remem.retrieval.warm import PROTOCOL, blob, receive, send, vectors_of
 
 BUSY = 0.25  # seconds the service's writes (vectors it embedded) wait for the lock
+SYNC_BUDGET = 1.0  # seconds of embedding a backlog per request (the rest between them)
 
 
 class Service:
@@ -50,9 +51,15 @@ class Service:
             # A write waits at most BUSY for another process's lock: no save waits on
             # the service while the service waits on a save (issue 32).
             index = VectorIndex(open_store(path, busy_timeout=BUSY), self.embedder(model))
-            index.yield_to_writers = True
+            index.yield_to_writers, index.sync_budget = True, SYNC_BUDGET
             self.indexes[key] = index
         return self.indexes[key]
+
+    def catch_up(self) -> None:
+        """Between requests: embed more of the memories stored without a vector."""
+        for index in [i for i in self.indexes.values() if i.behind]:
+            with self.lock:
+                index.refresh()
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
@@ -109,7 +116,7 @@ def serve(path: Path, idle: float) -> None:
             os.umask(old)
         server.listen(16)
         server.settimeout(1.0)
-        for conn in _connections(server, path, idle):
+        for conn in _connections(server, path, idle, service):
             with conn:
                 try:
                     conn.settimeout(30.0)
@@ -124,14 +131,18 @@ def serve(path: Path, idle: float) -> None:
         path.unlink()
 
 
-def _connections(server: socket.socket, path: Path, idle: float) -> Iterator[socket.socket]:
+def _connections(
+    server: socket.socket, path: Path, idle: float, service: Service
+) -> Iterator[socket.socket]:
     """Connections as they come, while the socket file exists and one came within
-    `idle` seconds."""
+    `idle` seconds; in the gaps, the service catches up on its backlog."""
     last = time.monotonic()
     while time.monotonic() - last <= idle and path.exists():
         try:
             conn, _ = server.accept()
         except TimeoutError:
+            with contextlib.suppress(Exception):  # a store gone or busy: next time
+                service.catch_up()
             continue
         last = time.monotonic()
         yield conn
