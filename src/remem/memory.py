@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from remem.truth.writes import SaveResult as SaveResult
 
 _FROM_ENV: Any = object()
+TURNS_PER_WRITE = 50  # a concurrent save waits for one batch of turns, not the whole file
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,35 +269,59 @@ class Memory:
         Text that looks like a secret raises SecretRefused unless `allow_secret` (by
         default `force`; tools a model calls pass False: keeping both sides of a conflict
         never lets a secret in, SPEC SE3)."""
-        content = self.check_content(content)
-        from remem.secrets import (
-            looks_secret,  # its patterns compile in ~10 ms: only on save
-        )
+        entry = self._entry(
+            content, allow_secret=force if allow_secret is None else allow_secret, type=type,
+            scope=scope, source=source, metadata=metadata, created_at=created_at,
+            linked_paths=linked_paths, expires_at=expires_at, entity=entity, facts=facts,
+            importance=importance, confidence=confidence,
+        )  # fmt: skip
+        self._keep_near()
+        if replace_id is None:
+            self._prepare([entry])
+        with self.store.write():
+            if replace_id is not None:
+                from remem.truth import writes
 
-        if not (force if allow_secret is None else allow_secret) and looks_secret(content):
+                old = self.partition.find(replace_id, change=True)
+                return writes.replace(self.store, old.id, entry)
+            return self._decide(entry, force)
+
+    def _entry(
+        self, content: str, *, allow_secret: bool, type: EntryType = "fact",
+        scope: Scope = "project", source: Source = "user_explicit",
+        metadata: dict[str, Any] | None = None, created_at: datetime | str | None = None,
+        linked_paths: Sequence[str] | None = None, expires_at: datetime | str | None = None,
+        entity: str | None = None, facts: dict[str, str] | None = None,
+        importance: float | None = None, confidence: Confidence | None = None,
+    ) -> Entry:  # fmt: skip
+        """The entry a save of `content` would decide (checked: InvalidInput, or
+        SecretRefused unless `allow_secret`)."""
+        content = self.check_content(content)
+        from remem.secrets import looks_secret  # its patterns compile in ~10 ms: on save
+
+        if not allow_secret and looks_secret(content):
             raise SecretRefused.about(content)
-        entry = self._build(
+        return self._build(
             content,
             type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
             linked_paths=list(linked_paths or []), expires_at=expires_at, entity=entity,
             facts=dict(facts or {}), importance=importance,
             confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
         )  # fmt: skip
-        from remem.truth import writes
 
+    def _keep_near(self) -> None:
         if (keep_near := getattr(self.store, "keep_near", None)) is not None:
             keep_near()  # a long-lived process's candidate index, built outside the write
-        if replace_id is None:
-            self._prepare([entry])
-        with self.store.write():
-            if replace_id is not None:
-                old = self.partition.find(replace_id, change=True)
-                return writes.replace(self.store, old.id, entry)
-            result = writes.save(self.store, entry, semantic=self.semantic, force=force)
-            vector = getattr(self.semantic, "last_vector", None)
-            if result.status in ("added", "superseded") and self.vectors and vector is not None:
-                self.vectors.put(entry, vector)
-            return result
+
+    def _decide(self, entry: Entry, force: bool) -> SaveResult:
+        """Decide and write `entry` (inside a write transaction), with its vector."""
+        from remem.truth import writes
+
+        result = writes.save(self.store, entry, semantic=self.semantic, force=force)
+        vector = getattr(self.semantic, "last_vector", None)
+        if result.status in ("added", "superseded") and self.vectors and vector is not None:
+            self.vectors.put(entry, vector)
+        return result
 
     def _prepare(self, entries: Sequence[Entry]) -> None:
         """The semantic check's embedding and nearest of `entries`, before the write
@@ -315,18 +340,28 @@ class Memory:
         from remem import conversation
         from remem.truth.writes import SaveResult
 
-        results = []
         session = session_id or self.settings.session_id
+        # Every turn is checked and built first (a bad one saves nothing), then decided
+        # in order, `TURNS_PER_WRITE` to a transaction: the same decisions as one save
+        # each (a turn sees the ones before it), one commit for many.
+        built: builtins.list[Entry | SaveResult] = []
         for turn in conversation.turns(messages, at=at, session_id=session):
             try:
-                results.append(self.save(
-                    turn.content, type="conversation", source=turn.source, entity=turn.entity,
-                    created_at=turn.created_at, metadata=turn.metadata,
+                built.append(self._entry(
+                    turn.content, allow_secret=False, type="conversation", source=turn.source,
+                    entity=turn.entity, created_at=turn.created_at, metadata=turn.metadata,
                 ))  # fmt: skip
             except SecretRefused as exc:
                 unsaved = self._build(turn.content, type="conversation", scope="project",
                                       source=turn.source, created_at=turn.created_at)  # fmt: skip
-                results.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
+                built.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
+        results: builtins.list[SaveResult] = []
+        for start in range(0, len(built), TURNS_PER_WRITE):
+            batch = built[start : start + TURNS_PER_WRITE]
+            self._keep_near()
+            self._prepare([e for e in batch if isinstance(e, Entry)])
+            with self.store.write():
+                results += [self._decide(e, False) if isinstance(e, Entry) else e for e in batch]
         return results
 
     def verify(self, entry_id: str) -> Entry:
