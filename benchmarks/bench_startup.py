@@ -1,6 +1,7 @@
 """Wall time of the moments a person waits for (issue 32): one-shot `remem save`,
 `search`, `list` and `context` (median of 5 fresh processes), `remem serve` from start to
-its first 200, and `remem mcp` from start to its answer to `initialize`.
+its first 200, `remem chat` from start to its prompt on a terminal, and `remem mcp` from
+start to its answer to `initialize`.
 
     .venv/bin/python benchmarks/bench_startup.py                  # both embedder settings
     .venv/bin/python benchmarks/bench_startup.py --runs 9 --embedder none
@@ -11,8 +12,9 @@ Every command runs as a user runs it (`python -m remem ...`) against a store of
 `--memories` mixed Chinese/English memories in a `REMEM_HOME` of its own; with the
 default embedder the warm vector service is started first (by a search) and stopped at
 the end, so the figures are those of a user whose service is running. Target: each
-one-shot command <= 0.3 s, `serve` first 200 <= 2 s, MCP initialize <= 1 s. The machine
-reference (`machine.py`) is printed beside the table: read ratios on a busy machine.
+one-shot command <= 0.3 s, `serve` first 200 <= 2 s, chat prompt <= 1 s, MCP initialize
+<= 1 s. The machine reference (`machine.py`) is printed beside the table: read ratios
+on a busy machine.
 """
 
 from __future__ import annotations
@@ -137,6 +139,25 @@ def serve_first_200(home: Path, embedder: str) -> float:
         proc.wait(10)
 
 
+def chat_prompt(home: Path, embedder: str) -> float:
+    """From `remem chat` starting on a terminal (a model configured, never called) to
+    its prompt on the screen."""
+    sys.path.insert(0, str(HERE.parent / "tests"))
+    from terminal import Terminal  # tests/terminal.py: a pty and what its screen shows
+
+    env = {**env_of(home, embedder), "REMEM_LLM_MODEL": "bench",
+           "REMEM_LLM_BASE_URL": "http://127.0.0.1:9/v1", "TERM": "xterm"}  # fmt: skip
+    t = time.perf_counter()
+    term = Terminal([sys.executable, "-m", "remem", "--project", "bench", "chat"],
+                    cwd=home, env=env)  # fmt: skip
+    try:
+        term.wait_until(lambda: any(line.startswith("›") for line in term.lines()), 60, "›")
+        return time.perf_counter() - t
+    finally:
+        term.child.kill(9)
+        term.child.close()
+
+
 def mcp_initialize(home: Path, embedder: str) -> float:
     cmd = [sys.executable, "-m", "remem", "--project", "bench", "mcp"]
     hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
@@ -164,7 +185,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--memories", type=int, default=2000)
     parser.add_argument("--embedder", choices=["default", "none", "both"], default="both")
-    parser.add_argument("--only", default="save,search,list,context,serve,mcp")
+    parser.add_argument("--only", default="save,search,list,context,serve,chat,mcp")
     parser.add_argument("--src", help="a remem source tree (its src/) to measure instead")
     args = parser.parse_args()
     if args.src:
@@ -185,6 +206,9 @@ def main() -> None:
                 if "serve" in only:
                     rows.append(("serve first 200", embedder, statistics.median(
                         serve_first_200(home, embedder) for _ in range(args.runs))))  # fmt: skip
+                if "chat" in only:
+                    rows.append(("chat prompt", embedder, statistics.median(
+                        chat_prompt(home, embedder) for _ in range(args.runs))))  # fmt: skip
                 if "mcp" in only:
                     rows.append(("mcp initialize", embedder, statistics.median(
                         mcp_initialize(home, embedder) for _ in range(args.runs))))  # fmt: skip

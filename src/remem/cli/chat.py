@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
 import threading
 from pathlib import Path
@@ -80,7 +81,6 @@ def _assemble(
         project_root(), memory=memory, account=account, summarizer=summary, session_id=session,
         config=CompactionConfig(window=window) if window else None,
     )  # fmt: skip
-    _load_behind(memory, with_sdk=model is not None)
     if model is None:
         return manager, None
     toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes)
@@ -90,7 +90,8 @@ def _assemble(
 def _load_behind(memory: Memory, *, with_sdk: bool) -> None:
     """Load the embedder and the model's SDK (`openai`: ~1-4 s each on a small machine)
     in a thread while the prompt waits for the user (issue 32); a turn that needs one
-    first waits for that load alone."""
+    first waits for that load alone. Started once the prompt is drawn: before, it took
+    the interpreter from the imports that draw it (prompt 1.5 -> 3.3 s on a busy machine)."""
     embedder = memory.vectors.embedder if memory.vectors is not None else None
 
     def load() -> None:
@@ -207,6 +208,11 @@ def chat(
     session = _resume_target(project_root(), resume_id) if resume_id else None
     manager, agent = _assemble(settings, window, summarizer, yes, session)
     repl, buffer = _repl(settings, manager, agent, as_json=as_json, yes=yes)
+    load = functools.partial(_load_behind, manager.memory, with_sdk=agent is not None)
+    if message is None and hasattr(repl.io, "on_prompt"):
+        repl.io.on_prompt = load  # the terminal's prompt first, then the loads
+    else:
+        load()
     repl.units.auto = yes or as_json or not sys.stdin.isatty()
     if session:
         repl.run_one(f"/resume {session}")
