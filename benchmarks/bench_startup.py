@@ -23,6 +23,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -75,11 +76,19 @@ def env_of(home: Path, embedder: str) -> dict[str, str]:
     return env
 
 
+CPU: list[float] = []  # CPU seconds (user + system) of each command `run` ran
+
+
 def run(home: Path, embedder: str, *args: str) -> float:
+    """Run one command; its wall time (its CPU time goes to `CPU`)."""
     cmd = [sys.executable, "-m", "remem", "--project", "bench", *args]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True, env=env_of(home, embedder), cwd=home)
-    return time.perf_counter() - t
+    took = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return took
 
 
 WORDS = (
@@ -94,10 +103,11 @@ def fresh() -> str:
     return f"The {' '.join(rng.sample(WORDS, 4))} notes live in the {rng.choice(WORDS)} wiki"
 
 
-def one_shot(home: Path, embedder: str, command: str, runs: int) -> float:
-    """Median wall time of `runs` runs, after one untimed (what a user's first command
-    of the day caches: the tokenizer's table)."""
-    times = []
+def one_shot(home: Path, embedder: str, command: str, runs: int) -> tuple[float, float]:
+    """Median wall and CPU time of `runs` runs, after one untimed (what a user's first
+    command of the day caches: the tokenizer's table). The CPU time is the command's own
+    (not the warm service's): on a busy machine it says more than the wall time."""
+    times, cpu = [], []
     for i in range(-1, runs):
         args = {
             "save": ["save", fresh()],
@@ -108,7 +118,8 @@ def one_shot(home: Path, embedder: str, command: str, runs: int) -> float:
         took = run(home, embedder, *args)
         if i >= 0:
             times.append(took)
-    return statistics.median(times)
+            cpu.append(CPU[-1])
+    return statistics.median(times), statistics.median(cpu)
 
 
 def free_port() -> int:
@@ -180,6 +191,10 @@ def mcp_initialize(home: Path, embedder: str) -> float:
         proc.wait(10)
 
 
+MOMENTS = {"serve": serve_first_200, "chat": chat_prompt, "mcp": mcp_initialize}
+LABELS = {"serve": "serve first 200", "chat": "chat prompt", "mcp": "mcp initialize"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -196,28 +211,23 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="remem-startup-") as tmp:
         home = Path(tmp)
         seed(home, args.memories)
-        rows: list[tuple[str, str, float]] = []
+        rows: list[tuple[str, str, float, float | None]] = []
         try:
             for embedder in settings:
                 if embedder == "default":
                     run(home, embedder, "search", "warm up the service")
                 for command in [c for c in ONE_SHOT if c in only]:
-                    rows.append((command, embedder, one_shot(home, embedder, command, args.runs)))
-                if "serve" in only:
-                    rows.append(("serve first 200", embedder, statistics.median(
-                        serve_first_200(home, embedder) for _ in range(args.runs))))  # fmt: skip
-                if "chat" in only:
-                    rows.append(("chat prompt", embedder, statistics.median(
-                        chat_prompt(home, embedder) for _ in range(args.runs))))  # fmt: skip
-                if "mcp" in only:
-                    rows.append(("mcp initialize", embedder, statistics.median(
-                        mcp_initialize(home, embedder) for _ in range(args.runs))))  # fmt: skip
+                    rows.append((command, embedder, *one_shot(home, embedder, command, args.runs)))
+                for name, moment in MOMENTS.items():
+                    if name in only:
+                        took = [moment(home, embedder) for _ in range(args.runs)]
+                        rows.append((LABELS[name], embedder, statistics.median(took), None))
         finally:
             subprocess.run([sys.executable, "-m", "remem", "warm", "stop"],
                            env=env_of(home, "default"), capture_output=True)  # fmt: skip
-    print(f"{'moment':<18} {'embedder':<9} median of {args.runs} (s)")
-    for name, embedder, took in rows:
-        print(f"{name:<18} {embedder:<9} {took:.3f}")
+    print(f"{'moment':<18} {'embedder':<9} median of {args.runs}: wall s, CPU s")
+    for name, embedder, took, cpu in rows:
+        print(f"{name:<18} {embedder:<9} {took:.3f}" + (f"  {cpu:.3f}" if cpu is not None else ""))
     print(machine.line())
 
 
