@@ -139,3 +139,51 @@ def test_a_backlog_is_embedded_a_budget_at_a_time_and_ends_as_a_full_sync(
             assert gradual.nearest(vector, 10) == at_once.nearest(vector, 10)
         assert sorted(gradual._ids) == sorted(at_once._ids)
         assert len(set(gradual._ids)) == len(gradual._ids) == BATCH + 41
+
+
+def test_inside_a_write_the_service_is_asked_once_and_briefly(tmp_path: Path) -> None:
+    """A save holding the write lock asks the warm service to cut or tag Chinese for at
+    most IN_WRITE_TIMEOUT, then never again in that transaction (jieba here instead).
+    In a fresh process: one that has loaded jieba never asks."""
+    out = subprocess.run(
+        [sys.executable, "-c", MUTE_SERVICE, str(tmp_path / "home")],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    seen = json.loads(out.stdout)
+    assert seen["same"] and seen["connections"] == 1  # asked once, answered by jieba here
+    assert seen["limit"] <= seen["asked"] < seen["limit"] + 0.5
+    assert seen["again"] < seen["limit"]
+
+
+# A warm service that accepts and never answers; a cut and a tag inside a write.
+MUTE_SERVICE = """
+import contextlib, json, socket, sys, threading, time
+from pathlib import Path
+from remem import text
+from remem.retrieval.warm import WarmClient
+
+home = Path(sys.argv[1])
+(home / "run").mkdir(parents=True)
+mute = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+mute.bind(str(home / "run" / "vectors.sock"))
+mute.listen(8)
+held = []
+
+def accept():
+    while True:
+        held.append(mute.accept()[0])
+
+threading.Thread(target=accept, daemon=True).start()
+client = WarmClient(home)
+text.cut_elsewhere(client.cut, client.tag)
+with text.in_write():
+    start = time.monotonic()
+    first = text.cut_for_search(["我们周五上线"])
+    asked = time.monotonic() - start
+    start = time.monotonic()
+    text.jieba_tag("部署流程改到周四")
+    again = time.monotonic() - start
+same = first == [list(text._jieba().cut_for_search("我们周五上线"))]
+print(json.dumps({"same": same, "asked": asked, "again": again, "connections": len(held),
+                  "limit": text.IN_WRITE_TIMEOUT}))
+"""

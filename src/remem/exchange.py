@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
+from remem import text
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
 from remem.partition import Partition, check_id
@@ -290,7 +291,7 @@ class _Job:
         added, refused, duplicates = [], [], len(result.duplicates)
         conflicts, history = len(result.conflicts), 0
         try:
-            with store.write():
+            with store.write(), text.in_write():
                 for head, *older in batch:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))

@@ -278,7 +278,7 @@ class Memory:
         self._keep_near()
         if replace_id is None:
             self._prepare([entry])
-        with self.store.write():
+        with self.store.write(), text.in_write():
             if replace_id is not None:
                 from remem.truth import writes
 
@@ -324,8 +324,13 @@ class Memory:
         return result
 
     def _prepare(self, entries: Sequence[Entry]) -> None:
-        """The semantic check's embedding and nearest of `entries`, before the write
-        transaction: no remem process waits on another while it holds the write lock."""
+        """The semantic check's embedding and nearest of `entries`, and their index
+        terms (which the warm service may cut), before the write transaction: no remem
+        process waits on another while it holds the write lock."""
+        from remem.truth import index
+
+        for entry in entries:
+            index.fields(entry)  # cached: the decision inside asks them again
         if (prepare := getattr(self.semantic, "prepare", None)) is not None:
             prepare(entries)
 
@@ -360,7 +365,7 @@ class Memory:
             batch = built[start : start + TURNS_PER_WRITE]
             self._keep_near()
             self._prepare([e for e in batch if isinstance(e, Entry)])
-            with self.store.write():
+            with self.store.write(), text.in_write():
                 results += [self._decide(e, False) if isinstance(e, Entry) else e for e in batch]
         return results
 

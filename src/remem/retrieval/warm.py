@@ -127,7 +127,7 @@ class WarmClient:
             raise WarmUnavailable(str(reply["error"]))
         return reply
 
-    def cut(self, runs: list[str]) -> list[list[str]] | None:
+    def cut(self, runs: list[str], *, timeout: float = CUT_TIMEOUT) -> list[list[str]] | None:
         """jieba's cut_for_search of each Han run by a service that is running (never
         started for this: a cold service would cost more than jieba here); None when
         there is none or it does not answer in time."""
@@ -135,21 +135,23 @@ class WarmClient:
             return None
         try:
             message = {"op": "cut", "runs": runs, "protocol": PROTOCOL}
-            cuts = self._exchange(message, CUT_TIMEOUT).get("cuts")
+            cuts = self._exchange(message, timeout).get("cuts")
         except (OSError, ValueError):
             return None
         if not isinstance(cuts, list) or not all(isinstance(c, list) for c in cuts):
             return None  # an older service, or an error
         return [[str(token) for token in cut] for cut in cuts]
 
-    def tag(self, texts: list[str]) -> list[list[tuple[str, str]]] | None:
+    def tag(
+        self, texts: list[str], *, timeout: float = CUT_TIMEOUT
+    ) -> list[list[tuple[str, str]]] | None:
         """jieba's part-of-speech tags of each text, by a service that is running (as
         `cut`: never started for this); None when there is none or it does not answer."""
         if self.failed or not self.path.exists():
             return None
         try:
             message = {"op": "tag", "texts": texts, "protocol": PROTOCOL}
-            tags = self._exchange(message, CUT_TIMEOUT).get("tags")
+            tags = self._exchange(message, timeout).get("tags")
         except (OSError, ValueError):
             return None
         if not isinstance(tags, list) or len(tags) != len(texts):
