@@ -61,6 +61,7 @@ def story(home: Path, *, warm: bool) -> list[float]:
     return took
 
 
+@pytest.mark.slow
 def test_a_save_and_an_import_after_a_memory_without_a_vector_do_not_wait(
     homes: tuple[Path, Path],
 ) -> None:
