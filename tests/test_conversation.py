@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -235,3 +236,46 @@ def test_bootstrap_interval_of_recall() -> None:
     assert interval([0.0, 1.0] * 38, level=0.5)[1] - interval([0.0, 1.0] * 38, level=0.5)[0] < (
         few[1] - few[0]
     )
+
+
+def _one_save_a_turn(mem: Memory, messages: list[dict[str, str]], at: datetime) -> list[Any]:
+    """What `add_messages` did before it batched: `save` each turn on its own."""
+    from remem import conversation
+    from remem.errors import SecretRefused
+    from remem.secrets import looks_secret
+
+    out: list[Any] = []
+    for turn in conversation.turns(messages, at=at, session_id="s1", hidden=looks_secret):
+        try:
+            out.append(mem.save(
+                turn.content, type="conversation", source=turn.source, entity=turn.entity,
+                created_at=turn.created_at, metadata=turn.metadata,
+            ))  # fmt: skip
+        except SecretRefused:
+            out.append(None)
+    return out
+
+
+def test_batched_turns_decide_as_one_save_each(tmp_path: Path) -> None:
+    """add_messages decides its turns `TURNS_PER_WRITE` to a transaction: every status,
+    and what the store holds afterwards, is what one save per turn gives (repeats of
+    the store's turns and of the same conversation, across batches, a secret)."""
+    said = ["The deploy runs at 9", "我们周五上线", "Thanks!", "The deploy runs at 9",
+            "My token is ghp_" + "a1B2" * 9, "我们周五上线", "ok", "Thanks!"]  # fmt: skip
+    messages = [{"role": "user" if i % 2 else "assistant", "name": "Ann" if i % 2 else "",
+                 "content": f"{said[i % len(said)]}" + (f" (round {i // 40})" if i % 3 else "")}
+                for i in range(130)]  # fmt: skip
+    at = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+    held = []
+    for name, batched in (("one.db", False), ("batched.db", True)):
+        with Memory(tmp_path / name, project="p", embedder=None, session_id="s1") as mem:
+            _one_save_a_turn(mem, messages[:20], at)  # the store knows some turns already
+            got = (mem.add_messages(messages, at=at, session_id="s1") if batched
+                   else _one_save_a_turn(mem, messages, at))  # fmt: skip
+            statuses = [r.status if r is not None else "refused" for r in got]
+            rows = sorted((e.content, e.type, e.entity, str(e.created_at), e.superseded_by
+                           is None) for e in mem.list(include_history=True))  # fmt: skip
+            held.append((statuses, rows))
+    assert held[0] == held[1]
+    statuses = held[1][0]
+    assert {"added", "duplicate", "refused"} <= set(statuses) and len(statuses) == 130

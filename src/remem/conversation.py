@@ -20,11 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from remem.entry import Source, to_utc, utcnow
+from remem.entry import Entry, Source, to_utc, utcnow
 from remem.errors import InvalidInput
 from remem.messages import text_of
+
+if TYPE_CHECKING:
+    from remem.truth.writes import SaveResult
+
+TURNS_PER_WRITE = 50  # a concurrent save waits for one batch of turns, not the whole file
 
 SPOKEN = ("user", "assistant")  # roles whose turns are conversation
 CONTEXT_CHARS = 600  # how much of the turns before and after is kept
@@ -108,3 +113,37 @@ def turns(
         if i + 1 not in kept_back:
             turn.metadata.setdefault("reply", answer.content[:CONTEXT_CHARS])
     return out
+
+
+def remember(
+    mem: Any, messages: Sequence[Any], *, at: datetime | str | None, session_id: str | None
+) -> list[SaveResult]:
+    """`Memory.add_messages` of `mem` (a `Memory`: typed loosely, as the facade imports
+    this module): every turn is checked and built first (a bad one saves
+    nothing; a secret is refused, and hidden from its neighbours' context), then decided
+    in order, `TURNS_PER_WRITE` to a transaction: the same decisions as one save each (a
+    turn sees the ones before it), one commit for many."""
+    from remem import text
+    from remem.errors import SecretRefused
+    from remem.secrets import looks_secret
+    from remem.truth.writes import SaveResult
+
+    built: list[Entry | SaveResult] = []
+    for turn in turns(messages, at=at, session_id=session_id, hidden=looks_secret):
+        try:
+            built.append(mem._entry(
+                turn.content, allow_secret=False, type="conversation", source=turn.source,
+                entity=turn.entity, created_at=turn.created_at, metadata=turn.metadata,
+            ))  # fmt: skip
+        except SecretRefused as exc:
+            unsaved = mem._build(turn.content, type="conversation", scope="project",
+                                 source=turn.source, created_at=turn.created_at)  # fmt: skip
+            built.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
+    results: list[SaveResult] = []
+    for start in range(0, len(built), TURNS_PER_WRITE):
+        batch = built[start : start + TURNS_PER_WRITE]
+        mem._keep_near()
+        mem._prepare([e for e in batch if isinstance(e, Entry)])
+        with mem.store.write(), text.in_write():
+            results += [mem._decide(e, False) if isinstance(e, Entry) else e for e in batch]
+    return results

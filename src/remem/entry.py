@@ -181,6 +181,22 @@ def _check_json_size(name: str, value: object) -> None:
         )
 
 
+def check_content(content: object, max_chars: int) -> str:
+    """The content stripped, or InvalidInput: empty, too long, or broken text."""
+    if not isinstance(content, str):
+        raise InvalidInput("content must be text")
+    if not content.strip():
+        raise InvalidInput("content is empty")
+    if "\x00" in content or not encodable(content):
+        raise InvalidInput("content is not valid text (NUL byte or broken Unicode)")
+    if len(content) > max_chars:
+        raise InvalidInput(
+            f"content is {len(content):,} characters; a memory holds at most "
+            f"{max_chars:,} (save a summary, or link the file)"
+        )
+    return content.strip()
+
+
 def encodable(value: str) -> bool:
     """Whether `value` encodes as UTF-8 (no lone surrogates)."""
     try:

@@ -66,6 +66,10 @@ class StoreError(RememError):
     """The store cannot be opened or written (permissions, disk, lock)."""
 
 
+class StoreBusy(StoreError):
+    """Another process kept the store's write lock longer than this one would wait."""
+
+
 _OS_CAUSES = {
     errno.ENOSPC: "the disk is full",
     errno.EDQUOT: "the disk quota is used up",

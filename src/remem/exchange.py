@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
+from remem import text
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
 from remem.files import check_output, read_text
@@ -296,10 +297,13 @@ class _Job:
             time.sleep(YIELD_FOR)
             self.since = time.monotonic()
         store, result = self.target.store, self.result
+        if (prepare := getattr(self.target.semantic, "prepare", None)) is not None:
+            # embeddings and nearest before the transaction (`SemanticCheck.prepare`)
+            prepare([head for head, *_ in batch if head.id not in self.refused])
         added, refused, duplicates = [], [], len(result.duplicates)
         conflicts, history = len(result.conflicts), 0
         try:
-            with store.write():
+            with store.write(), text.in_write():
                 for head, *older in batch:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))

@@ -17,13 +17,13 @@ from remem.entry import (
     EntryType,
     Scope,
     Source,
-    encodable,
+    check_content,
     plain_metadata,
     to_utc,
     utcnow,
     validate,
 )
-from remem.errors import InvalidInput, SecretRefused
+from remem.errors import InvalidInput
 from remem.retrieval import ranking
 from remem.retrieval.ranking import Hit
 from remem.retrieval.recall import Recall
@@ -196,18 +196,7 @@ class Memory:
     # -- writing ---------------------------------------------------------------------------
     def check_content(self, content: object) -> str:
         """The content stripped, or InvalidInput: empty, too long, or broken text."""
-        if not isinstance(content, str):
-            raise InvalidInput("content must be text")
-        if not content.strip():
-            raise InvalidInput("content is empty")
-        if "\x00" in content or not encodable(content):
-            raise InvalidInput("content is not valid text (NUL byte or broken Unicode)")
-        if len(content) > self.settings.max_content_chars:
-            raise InvalidInput(
-                f"content is {len(content):,} characters; a memory holds at most "
-                f"{self.settings.max_content_chars:,} (save a summary, or link the file)"
-            )
-        return content.strip()
+        return check_content(content, self.settings.max_content_chars)
 
     def _build(self, content: str, **fields: Any) -> Entry:
         from remem.tokens import count_tokens
@@ -272,8 +261,36 @@ class Memory:
         A secret in the content, entity, facts or metadata raises SecretRefused unless
         `allow_secret` (by default `force`; tools a model calls and every "keep both"
         pass False: settling a conflict never lets a secret in, SPEC SE3)."""
-        content = self.check_content(content)
         allowed = force if allow_secret is None else allow_secret
+        entry = self._entry(
+            content, allow_secret=allowed, type=type,
+            scope=scope, source=source, metadata=metadata, created_at=created_at,
+            linked_paths=linked_paths, expires_at=expires_at, entity=entity, facts=facts,
+            importance=importance, confidence=confidence,
+        )  # fmt: skip
+        self._keep_near()
+        if replace_id is None:
+            self._prepare([entry])
+        with self.store.write(), text.in_write():
+            if replace_id is not None:
+                from remem.truth import writes
+
+                old = self.partition.find(replace_id, change=True)
+                return writes.replace(self.store, old.id, entry, allow_secret=allowed)
+            return self._decide(entry, force, allowed)
+
+    def _entry(
+        self, content: str, *, allow_secret: bool, type: EntryType = "fact",
+        scope: Scope = "project", source: Source = "user_explicit",
+        metadata: dict[str, Any] | None = None, created_at: datetime | str | None = None,
+        linked_paths: Sequence[str] | None = None, expires_at: datetime | str | None = None,
+        entity: str | None = None, facts: dict[str, str] | None = None,
+        importance: float | None = None, confidence: Confidence | None = None,
+    ) -> Entry:  # fmt: skip
+        """The entry a save of `content` would decide (checked: InvalidInput, or
+        SecretRefused unless `allow_secret`: before any decision, and the store's
+        insert checks again)."""
+        content = self.check_content(content)
         entry = self._build(
             content,
             type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
@@ -283,22 +300,35 @@ class Memory:
         )  # fmt: skip
         from remem.secrets import admit  # its patterns compile in ~10 ms: only on save
 
-        admit(entry, allow_secret=allowed)  # before any decision; the store's insert again
-        from remem.truth import writes
+        admit(entry, allow_secret=allow_secret)
+        return entry
 
+    def _keep_near(self) -> None:
         if (keep_near := getattr(self.store, "keep_near", None)) is not None:
             keep_near()  # a long-lived process's candidate index, built outside the write
-        with self.store.write():
-            if replace_id is not None:
-                old = self.partition.find(replace_id, change=True)
-                return writes.replace(self.store, old.id, entry, allow_secret=allowed)
-            result = writes.save(
-                self.store, entry, semantic=self.semantic, force=force, allow_secret=allowed
-            )
-            vector = getattr(self.semantic, "last_vector", None)
-            if result.status in ("added", "superseded") and self.vectors and vector is not None:
-                self.vectors.put(entry, vector)
-            return result
+
+    def _decide(self, entry: Entry, force: bool, allow_secret: bool = False) -> SaveResult:
+        """Decide and write `entry` (inside a write transaction), with its vector."""
+        from remem.truth import writes
+
+        result = writes.save(
+            self.store, entry, semantic=self.semantic, force=force, allow_secret=allow_secret
+        )
+        vector = getattr(self.semantic, "last_vector", None)
+        if result.status in ("added", "superseded") and self.vectors and vector is not None:
+            self.vectors.put(entry, vector)
+        return result
+
+    def _prepare(self, entries: Sequence[Entry]) -> None:
+        """The semantic check's embedding and nearest of `entries`, and their index
+        terms (which the warm service may cut), before the write transaction: no remem
+        process waits on another while it holds the write lock."""
+        from remem.truth import index
+
+        for entry in entries:
+            index.fields(entry)  # cached: the decision inside asks them again
+        if (prepare := getattr(self.semantic, "prepare", None)) is not None:
+            prepare(entries)
 
     def add_messages(
         self, messages: Sequence[Any], *, at: datetime | str | None = None,
@@ -310,23 +340,9 @@ class Memory:
         A turn that looks like a secret is not saved (status "refused", SPEC SE3), nor
         kept as the context or reply of the turns around it."""
         from remem import conversation
-        from remem.secrets import looks_secret
-        from remem.truth.writes import SaveResult
 
-        results = []
         session = session_id or self.settings.session_id
-        said = conversation.turns(messages, at=at, session_id=session, hidden=looks_secret)
-        for turn in said:
-            try:
-                results.append(self.save(
-                    turn.content, type="conversation", source=turn.source, entity=turn.entity,
-                    created_at=turn.created_at, metadata=turn.metadata,
-                ))  # fmt: skip
-            except SecretRefused as exc:
-                unsaved = self._build(turn.content, type="conversation", scope="project",
-                                      source=turn.source, created_at=turn.created_at)  # fmt: skip
-                results.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
-        return results
+        return conversation.remember(self, messages, at=at, session_id=session)
 
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""

@@ -11,7 +11,8 @@ import sys
 import threading
 import unicodedata
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 from itertools import groupby
 from typing import Any
@@ -169,24 +170,67 @@ def _runs(text: str) -> list[tuple[str, str, str]]:
 # `remem search`). A one-shot command may have its Han runs cut by a process that holds
 # it loaded already — the warm service of `remem.retrieval.warm`, running the same
 # jieba — until this process loads jieba itself. The cutter answers None to decline.
-Cutter = Callable[[list[str]], "list[list[str]] | None"]
+# (Both take `timeout=`: seconds to wait for the answer.)
+Cutter = Callable[..., "list[list[str]] | None"]
+# and its part-of-speech tags of texts (jieba's `tag`, as pairs), None to decline
+Tagger = Callable[..., "list[list[tuple[str, str]]] | None"]
 _elsewhere: list[Cutter] = []
+_tag_elsewhere: list[Tagger] = []
 
 
-def cut_elsewhere(cutter: Cutter | None) -> None:
-    """Let `cutter` cut Han runs for this process while it has not loaded jieba (None:
-    always here). Set by a one-shot CLI command; the answers are jieba's either way."""
+def cut_elsewhere(cutter: Cutter | None, tagger: Tagger | None = None) -> None:
+    """Let `cutter` cut Han runs (and `tagger` tag texts) for this process while it has
+    not loaded jieba (None: always here). Set by a one-shot CLI command; the answers are
+    jieba's either way."""
     _elsewhere[:] = [cutter] if cutter is not None else []
+    _tag_elsewhere[:] = [tagger] if tagger is not None else []
+
+
+# Inside a write transaction the cutter has this long to answer, and once it has not,
+# it is not asked again until the transaction ends: a save holding the write lock never
+# waits on another process for longer (issue 32).
+IN_WRITE_TIMEOUT = 0.1
+
+
+@contextmanager
+def in_write() -> Iterator[None]:
+    """Cut and tag inside a write transaction (see IN_WRITE_TIMEOUT)."""
+    before, _LOCAL.in_write = getattr(_LOCAL, "in_write", 0), 1
+    try:
+        yield
+    finally:
+        _LOCAL.in_write = before
+
+
+def _ask(ask: Callable[..., Any], what: list[str]) -> Any:
+    """What the registered cutter answers for `what`, or None (then jieba here)."""
+    state = getattr(_LOCAL, "in_write", 0)  # 0: outside a write, 1: in one, 2: gave up
+    if "rjieba" in sys.modules or state == 2:
+        return None
+    answer = ask(what, timeout=IN_WRITE_TIMEOUT) if state else ask(what)
+    if answer is None and state:
+        _LOCAL.in_write = 2
+    return answer
+
+
+def jieba_tag(text: str) -> list[tuple[str, str]]:
+    """jieba's words of `text` with their part-of-speech tags (here, or by the
+    registered tagger)."""
+    if _tag_elsewhere:
+        tags = _ask(_tag_elsewhere[0], [text])
+        if tags is not None and len(tags) == 1:
+            return list(tags[0])
+    return [(str(w), str(t)) for w, t in _jieba().tag(text)]
 
 
 def cut_for_search(runs: list[str]) -> list[list[str]]:
     """jieba's cut_for_search of each Han run (here, or by the registered cutter)."""
     if not runs:
         return []
-    if _elsewhere and "rjieba" not in sys.modules:
-        cuts = _elsewhere[0](runs)
+    if _elsewhere:
+        cuts = _ask(_elsewhere[0], runs)
         if cuts is not None and len(cuts) == len(runs):
-            return cuts
+            return [list(cut) for cut in cuts]
     jieba = _jieba()
     return [jieba.cut_for_search(run) for run in runs]
 
@@ -317,7 +361,7 @@ def tagged(text: str) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=4096)  # a save tags its content twice, and its candidates' phrases
 def _tagged(text: str) -> tuple[tuple[str, str], ...]:
-    words = _jieba().tag(unicodedata.normalize("NFKC", text))
+    words = jieba_tag(unicodedata.normalize("NFKC", text))
     return tuple((w.lower(), t) for w, t in words if w.strip())
 
 

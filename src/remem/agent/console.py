@@ -58,6 +58,9 @@ class ConsoleIO:
         self.status: Status | None = None
         self._session: PromptSession[str] | None = None
         self._open = False  # plain mode: the last write left a line unfinished
+        # called once the first prompt is on the screen (`remem chat` loads the model
+        # then, so that nothing competes with drawing it)
+        self.on_prompt: Callable[[], None] | None = None
 
     @property
     def width(self) -> int:
@@ -131,9 +134,29 @@ class ConsoleIO:
     def read(self, prompt: str) -> str:
         self.end()
         session = self._prompt_session()
+        hook, self.on_prompt = self.on_prompt, None
         if session is None:
+            if hook is not None:
+                hook()
             return input(prompt)
-        return session.prompt(prompt)
+        if hook is None:
+            return session.prompt(prompt)
+
+        def after_history() -> None:
+            # the history (Up) loads in a thread once the prompt is drawn; a hook that
+            # imports meanwhile holds it back for seconds on a busy machine
+            task = getattr(session.default_buffer, "_load_history_task", None)
+            if task is not None and not task.done():
+                task.add_done_callback(lambda _: hook())
+            else:
+                hook()
+
+        def drawn() -> None:  # called just before the first draw: the hook runs after it
+            import asyncio
+
+            asyncio.get_running_loop().call_soon(after_history)
+
+        return session.prompt(prompt, pre_run=drawn)
 
     def confirm(self, question: str, *, strict: bool = False) -> bool:
         self.end()

@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from remem.agent.loop import Agent
     from remem.agent.manager import MemoryManager
     from remem.agent.repl import Repl
+    from remem.memory import Memory
 
 HISTORY_FILE = "chat-history"  # in the data folder: what was typed, across sessions
 
@@ -87,6 +90,25 @@ def _assemble(
         return manager, None
     toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes, write_allow=allow_write)
     return manager, Agent(manager, model, toolbox)
+
+
+def _load_behind(memory: Memory, *, with_sdk: bool) -> None:
+    """Load the embedder and the model's SDK (`openai`: ~1-4 s each on a small machine)
+    in a thread while the prompt waits for the user (issue 32); a turn that needs one
+    first waits for that load alone. Started once the prompt is drawn: before, it took
+    the interpreter from the imports that draw it (prompt 1.5 -> 3.3 s on a busy machine)."""
+    embedder = memory.vectors.embedder if memory.vectors is not None else None
+
+    def load() -> None:
+        try:
+            if with_sdk:
+                import openai  # noqa: F401
+            if (preload := getattr(embedder, "load", None)) is not None:
+                preload()
+        except Exception:  # noqa: S110 - the turn that needs it says what failed
+            pass
+
+    threading.Thread(target=load, name="remem-load", daemon=True).start()
 
 
 def _repl(
@@ -201,6 +223,11 @@ def chat(
     session = _resume_target(project_root(), resume_id) if resume_id else None
     manager, agent = _assemble(settings, window, summarizer, yes, session, allow_write)
     repl, buffer = _repl(settings, manager, agent, as_json=as_json, yes=yes)
+    load = functools.partial(_load_behind, manager.memory, with_sdk=agent is not None)
+    if message is None and hasattr(repl.io, "on_prompt"):
+        repl.io.on_prompt = load  # the terminal's prompt first, then the loads
+    else:
+        load()
     repl.units.auto = yes or as_json or not sys.stdin.isatty()
     if session:
         repl.run_one(f"/resume {session}")

@@ -245,7 +245,7 @@ class Ctx:
             )  # fmt: skip
             client = getattr(embedder, "client", None)
             if client is not None:  # the warm service cuts Chinese with jieba loaded
-                text.cut_elsewhere(client.cut)
+                text.cut_elsewhere(client.cut, client.tag)
             for notice in self._memory.notices:
                 click.echo(notice, err=True)
         return self._memory

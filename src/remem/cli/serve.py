@@ -63,7 +63,6 @@ def serve(ctx: click.Context, host: str, port: int, as_json: bool) -> None:
             "it would be refused and nobody could use it; create one first "
             "(remem token create --user NAME) or listen on 127.0.0.1"
         )
-    backend.warm()
     tell(f"remem serve: http://{shown}:{port}/ (web page), /api (REST, /openapi.json), /mcp")
     tell(f"  store {backend.store.path}, default project {settings.project}")
     if active == 0:

@@ -14,6 +14,7 @@ numpy and the models load only when an embedder is built, never on `import remem
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -76,6 +77,9 @@ class _Bundled:
     def __init__(self) -> None:
         self._model: Any = None
         self._queries: dict[str, Vectors] = {}  # the last queries' vectors (chat asks twice)
+        # `remem chat` and `remem serve` load the model in a thread behind their first
+        # prompt or request: one that needs it meanwhile waits for that load
+        self._loading = threading.Lock()
 
     def embed(self, texts: Sequence[str], *, query: bool = False) -> Vectors:
         import numpy as np
@@ -85,17 +89,22 @@ class _Bundled:
         one = texts[0] if query and len(texts) == 1 else None
         if one is not None and one in self._queries:
             return self._queries[one]
-        if self._model is None:
-            try:
-                self._model = self._load()
-            except ImportError as exc:
-                raise MissingExtra(*self.missing) from exc
+        self.load()
         out = normalise(self._encode(list(texts), query))
         if one is not None:
             if len(self._queries) >= QUERY_CACHE:
                 self._queries.pop(next(iter(self._queries)))
             self._queries[one] = out
         return out
+
+    def load(self) -> None:
+        """Load the model now, unless it is (or another thread is loading it)."""
+        with self._loading:
+            if self._model is None:
+                try:
+                    self._model = self._load()
+                except ImportError as exc:
+                    raise MissingExtra(*self.missing) from exc
 
     @property
     def loaded(self) -> bool:

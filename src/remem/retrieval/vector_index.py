@@ -10,11 +10,13 @@ Entries are embedded lazily, in batches, the first time a search needs them.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remem.entry import Entry
+from remem.errors import StoreBusy
 from remem.retrieval import ranking
 from remem.retrieval.matrix import Matrix, new_matrix, one_thread
 from remem.retrieval.ranking import Hit
@@ -114,6 +116,13 @@ class VectorIndex:
         self._generation: tuple[int, int] | None = None
         self._own_index: bool | None = None  # does the store answer `nearest` itself?
         self._last_query: tuple[tuple[str, tuple[str, ...]], Vectors] | None = None
+        # The warm service answers with the vectors it has when another process holds
+        # the write lock (storing the ones it embedded waits for the next request), and
+        # embeds at most `sync_budget` seconds of memories stored without a vector per
+        # request (the rest between requests): a save never waits for a backlog.
+        self.yield_to_writers = False
+        self.sync_budget: float | None = None
+        self._behind = False  # a sync stopped early: go on next time
         # One-shot commands leave the model and the matrix to the warm service.
         self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
 
@@ -127,28 +136,62 @@ class VectorIndex:
         vector: Vectors = self.embedder.embed([embed_text(entry)])[0]
         return vector
 
-    def put(self, entry: Entry, vector: Vectors) -> None:
-        self.store.put_vectors(self.embedder.name, vector.shape[-1], [(entry.id, vector.tobytes())])
+    def near_entry(self, entry: Entry, n: int) -> tuple[bytes, list[tuple[str, float]]]:
+        """The vector of `entry` (stored or not, as float32 bytes) and its `n` nearest
+        entries; with the warm service in one request (no model, no numpy here)."""
+        if self.warm is not None:
+            location = str(Path(self.store.path).resolve())
+            found = self.warm.near_entry(location, embed_text(entry), n)
+            if found is not None:
+                return found
+        vector = self.embed_entry(entry)
+        return vector.astype("<f4").tobytes(), self.nearest(vector, n)
 
-    def sync(self, progress: Callable[[int], None] | None = None, *, full: bool = True) -> int:
+    def put(self, entry: Entry, vector: Vectors | bytes) -> None:
+        """Store `entry`'s vector (an array, or float32 bytes as `near_entry` gives it)."""
+        raw = vector if isinstance(vector, bytes) else vector.astype("<f4").tobytes()
+        self.store.put_vectors(self.embedder.name, len(raw) // 4, [(entry.id, raw)])
+
+    @property
+    def behind(self) -> bool:
+        """Whether the last sync stopped before every entry had a vector."""
+        return self._behind
+
+    def sync(
+        self, progress: Callable[[int], None] | None = None, *, full: bool = True,
+        budget: float | None = None,
+    ) -> int:  # fmt: skip
         """Embed every entry (past the known-embedded ones unless `full`) that has no
-        vector of this model yet; returns how many."""
+        vector of this model yet, or as many as `budget` seconds allow; returns how many."""
         done = 0
         name = self.embedder.name
         after = 0 if full else self._embedded_to
+        was_behind, self._behind = self._behind, False
+        deadline = None if budget is None else time.monotonic() + budget
         while batch := self.store.unembedded(name, limit=BATCH, after=after):
             if done == 0 and len(batch) == BATCH and self.notify is not None:
                 self.notify(f"remem: embedding memories with {name} for semantic search (once)")
                 self.notify = None
             vectors = self.embedder.embed([embed_text(e) for _, e in batch])
             rows = [(e.id, vectors[i].tobytes()) for i, (_, e) in enumerate(batch)]
-            self.store.put_vectors(name, int(vectors.shape[1]), rows)
+            try:
+                self.store.put_vectors(name, int(vectors.shape[1]), rows)
+            except StoreBusy:
+                if not self.yield_to_writers:
+                    raise
+                self._behind = True
+                break
             done += len(batch)
             after = batch[-1][0]
             if progress is not None:
                 progress(len(batch))
+            if deadline is not None and time.monotonic() > deadline and len(batch) == BATCH:
+                self._behind = True
+                break
         self._embedded_to = max(self._embedded_to, after)
-        if full:
+        # Vectors of a backlog may sit before rows the matrix holds already, which a
+        # top-up (from the last row on) would never read: once done, load it again.
+        if full or (was_behind and not self._behind):
             self._matrix, self._ids, self._position, self._generation = None, [], 0, None
             self._row_of = {}
         return done
@@ -157,9 +200,9 @@ class VectorIndex:
         """Embed what other writers stored without vectors; True when the store changed
         since the last look."""
         generation = self.store.generation()
-        if generation == self._generation:
+        if generation == self._generation and not self._behind:
             return False
-        self.sync(full=self._generation is None)
+        self.sync(full=self._generation is None, budget=self.sync_budget)
         return True
 
     def _load(self) -> Matrix | None:
@@ -169,7 +212,8 @@ class VectorIndex:
                 self.embedder.name, after=self._position, limit=LOAD_SLICE
             ):
                 self._position = rows[-1][0]
-                self._embedded_to = max(self._embedded_to, self._position)
+                if not self._behind:  # else entries before some of these have no vector
+                    self._embedded_to = max(self._embedded_to, self._position)
                 self._add(rows)
             self._generation = self.store.generation()
         return self._matrix

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder, Vectors
     from remem.settings import Settings
 
+Hit = tuple[str, float]  # an entry id and its cosine with what was asked
 IDLE = 600.0  # seconds without a request before the service exits
 SOCKET = "vectors.sock"
 CONNECT_TIMEOUT = 0.25
@@ -46,7 +47,9 @@ CUT_TIMEOUT = 1.0  # a busy service (loading a matrix) is not waited for: jieba 
 MAX_MESSAGE = 64 * 1024 * 1024
 # What a request may ask and how it is answered; a service of another one (started by
 # an older remem, still running after an upgrade) is replaced, not asked.
-PROTOCOL = 3  # 3: queries carry the entities they name (vector_index.query_vector)
+# 3: queries carry the entities they name (vector_index.query_vector); 4: `near_entry`
+# (a new memory's vector and nearest in one request) and `tag` (jieba's tags)
+PROTOCOL = 4
 
 
 class WarmUnavailable(RememError):
@@ -125,7 +128,7 @@ class WarmClient:
             raise WarmUnavailable(str(reply["error"]))
         return reply
 
-    def cut(self, runs: list[str]) -> list[list[str]] | None:
+    def cut(self, runs: list[str], *, timeout: float = CUT_TIMEOUT) -> list[list[str]] | None:
         """jieba's cut_for_search of each Han run by a service that is running (never
         started for this: a cold service would cost more than jieba here); None when
         there is none or it does not answer in time."""
@@ -133,12 +136,28 @@ class WarmClient:
             return None
         try:
             message = {"op": "cut", "runs": runs, "protocol": PROTOCOL}
-            cuts = self._exchange(message, CUT_TIMEOUT).get("cuts")
+            cuts = self._exchange(message, timeout).get("cuts")
         except (OSError, ValueError):
             return None
         if not isinstance(cuts, list) or not all(isinstance(c, list) for c in cuts):
             return None  # an older service, or an error
         return [[str(token) for token in cut] for cut in cuts]
+
+    def tag(
+        self, texts: list[str], *, timeout: float = CUT_TIMEOUT
+    ) -> list[list[tuple[str, str]]] | None:
+        """jieba's part-of-speech tags of each text, by a service that is running (as
+        `cut`: never started for this); None when there is none or it does not answer."""
+        if self.failed or not self.path.exists():
+            return None
+        try:
+            message = {"op": "tag", "texts": texts, "protocol": PROTOCOL}
+            tags = self._exchange(message, timeout).get("tags")
+        except (OSError, ValueError):
+            return None
+        if not isinstance(tags, list) or len(tags) != len(texts):
+            return None  # an older service, or an error
+        return [[(str(word), str(tag)) for word, tag in pairs] for pairs in tags]
 
     def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
@@ -261,6 +280,20 @@ class WarmEmbedder:
         except WarmUnavailable:
             return None
         return [(str(eid), float(cos)) for eid, cos in reply["hits"]]
+
+    def near_entry(self, location: str, text: str, n: int) -> tuple[bytes, list[Hit]] | None:
+        """The vector (float32 bytes) of a memory whose embedded text is `text`, and the
+        `n` entries of the store at `location` nearest to it, in one request: a save then
+        needs neither the model nor numpy. None when the service is unavailable."""
+        if self.client.failed:
+            return None
+        message = {"op": "near_entry", "model": self.name, "store": location, "text": text}
+        try:
+            reply = self.client.request({**message, "n": n})
+        except WarmUnavailable:
+            return None
+        hits = [(str(eid), float(cos)) for eid, cos in reply["hits"]]
+        return base64.b64decode(reply["vector"]), hits
 
     def cosines(
         self, location: str, text: str, ids: Sequence[str], *, names: Sequence[str] = ()

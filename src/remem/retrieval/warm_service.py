@@ -20,6 +20,9 @@ from remem.retrieval.embedding import Embedder, bundled
 from remem.retrieval.vector_index import VectorIndex
 from remem.retrieval.warm import PROTOCOL, blob, receive, send, vectors_of
 
+BUSY = 0.25  # seconds the service's writes (vectors it embedded) wait for the lock
+SYNC_BUDGET = 1.0  # seconds of embedding a backlog per request (the rest between them)
+
 
 class Service:
     """What the background process holds: embedders by name, vector indexes by store."""
@@ -45,8 +48,18 @@ class Service:
             path = Path(location)
             if not path.is_absolute() or not path.is_file():
                 raise RememError(f"not a store file: {location}")
-            self.indexes[key] = VectorIndex(open_store(path), self.embedder(model))
+            # A write waits at most BUSY for another process's lock: no save waits on
+            # the service while the service waits on a save (issue 32).
+            index = VectorIndex(open_store(path, busy_timeout=BUSY), self.embedder(model))
+            index.yield_to_writers, index.sync_budget = True, SYNC_BUDGET
+            self.indexes[key] = index
         return self.indexes[key]
+
+    def catch_up(self) -> None:
+        """Between requests: embed more of the memories stored without a vector."""
+        for index in [i for i in self.indexes.values() if i.behind]:
+            with self.lock:
+                index.refresh()
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
@@ -58,6 +71,9 @@ class Service:
         if op == "cut":  # jieba's dictionary stays loaded here (`remem.text.cut_elsewhere`)
             with self.lock:
                 return {"cuts": text.cut_for_search([str(run) for run in message["runs"]])}
+        if op == "tag":
+            with self.lock:
+                return {"tags": [text.jieba_tag(str(t)) for t in message["texts"]]}
         with self.lock:
             self.requests += 1
             if op == "embed":
@@ -72,6 +88,10 @@ class Service:
                 else:
                     vector = index.embed_query(str(message["text"]), _names(message))
                 return {"hits": index.nearest(vector, int(message["n"]))}
+            if op == "near_entry":
+                index = self.index(str(message["store"]), str(message["model"]))
+                vector = index.embedder.embed([str(message["text"])])[0]
+                return {"vector": blob(vector), "hits": index.nearest(vector, int(message["n"]))}
             if op == "cosines":
                 index = self.index(str(message["store"]), str(message["model"]))
                 vector = index.embed_query(str(message["text"]), _names(message))
@@ -96,7 +116,7 @@ def serve(path: Path, idle: float) -> None:
             os.umask(old)
         server.listen(16)
         server.settimeout(1.0)
-        for conn in _connections(server, path, idle):
+        for conn in _connections(server, path, idle, service):
             with conn:
                 try:
                     conn.settimeout(30.0)
@@ -111,14 +131,18 @@ def serve(path: Path, idle: float) -> None:
         path.unlink()
 
 
-def _connections(server: socket.socket, path: Path, idle: float) -> Iterator[socket.socket]:
+def _connections(
+    server: socket.socket, path: Path, idle: float, service: Service
+) -> Iterator[socket.socket]:
     """Connections as they come, while the socket file exists and one came within
-    `idle` seconds."""
+    `idle` seconds; in the gaps, the service catches up on its backlog."""
     last = time.monotonic()
     while time.monotonic() - last <= idle and path.exists():
         try:
             conn, _ = server.accept()
         except TimeoutError:
+            with contextlib.suppress(Exception):  # a store gone or busy: next time
+                service.catch_up()
             continue
         last = time.monotonic()
         yield conn

@@ -100,16 +100,33 @@ class Backend:
             guards=self.guards, owner=token.id, read_only=token.read_only,
         )  # fmt: skip
 
-    def warm(self) -> None:
+    def warm(self) -> threading.Thread:
         """Load what the first save and search would otherwise wait for (the tokenizer,
-        jieba's dictionary, the secret patterns: ~2-3 s on a small machine)."""
-        from remem import text
-        from remem.secrets import looks_secret
-        from remem.tokens import count_tokens
+        jieba's dictionary, the secret patterns, the truth rules, the embedder: 2-9 s on
+        a small machine) in a thread, so the server answers at once (issue 32); a
+        request that needs one of them meanwhile waits for it alone."""
 
-        count_tokens("预热 warm-up")
-        text.terms("预热 warm-up")
-        looks_secret("预热 warm-up")
+        def load() -> None:
+            from remem import text
+            from remem.secrets import looks_secret
+            from remem.tokens import count_tokens
+            from remem.truth import writes  # noqa: F401  (the rules a save reads)
+
+            count_tokens("预热 warm-up")
+            text.terms("预热 warm-up")
+            looks_secret("预热 warm-up")
+            if (preload := getattr(self.embedder, "load", None)) is not None:
+                preload()
+
+        def quietly() -> None:
+            try:
+                load()
+            except Exception:  # noqa: S110 - the request that needs it says what failed
+                pass
+
+        thread = threading.Thread(target=quietly, name="remem-warm-up", daemon=True)
+        thread.start()
+        return thread
 
     def close(self) -> None:
         self.store.close()

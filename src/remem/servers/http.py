@@ -98,6 +98,7 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        backend.warm()  # in a thread, now that the server's own imports are done
         async with mcp.session_manager.run():
             yield
 

@@ -20,13 +20,15 @@ def open_store(
     upgrade: bool = True,
     notify: Callable[[str], None] | None = None,
     create: bool = True,
+    busy_timeout: float = 30.0,
 ) -> Store:
     """Open (creating and migrating if needed) the store at `location`.
 
     `synchronous` applies to SQLite only; PostgreSQL commits durably per its own
     settings. Entries indexed under older term rules are re-indexed first, unless
     `upgrade` is off (a store only read from, as `remem migrate`'s source). `create` off:
-    a SQLite file is neither created nor moved aside (a command that only reads)."""
+    a SQLite file is neither created nor moved aside (a command that only reads).
+    `busy_timeout`: seconds a SQLite write waits for another process's lock."""
     store: Store
     if isinstance(location, str) and is_url(location):
         from remem.store.postgres.store import PostgresStore
@@ -35,7 +37,9 @@ def open_store(
     else:
         from remem.store.sqlite.store import SQLiteStore
 
-        store = SQLiteStore(Path(location), synchronous=synchronous, create=create)
+        store = SQLiteStore(
+            Path(location), synchronous=synchronous, create=create, busy_timeout=busy_timeout
+        )
     done = upgrade_index(store, notify=notify) if upgrade else 0
     if done:
         store.notices.append(f"remem: re-indexed {done} memories for the current search rules")

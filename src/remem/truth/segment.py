@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache, lru_cache
-from typing import Any, NamedTuple
+from functools import lru_cache
+from typing import NamedTuple
+
+from remem.text import jieba_tag
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _SEG = r"[A-Za-z0-9_.@+\-]+"
@@ -47,13 +49,6 @@ class Tok(NamedTuple):
     @property
     def is_han(self) -> bool:
         return self.kind == "han"
-
-
-@cache
-def _jieba() -> Any:
-    import rjieba
-
-    return rjieba
 
 
 def normal(text: str) -> str:
@@ -118,7 +113,7 @@ def _han_run(value: str, after_number: bool) -> tuple[Tok, ...]:
     """The tokens of one run of Chinese characters, spans from 0 (`after_number`: a
     number comes right before it, or a number and a space)."""
     pos, run = 0, list[Tok]()
-    for word, tag in _jieba().tag(value):
+    for word, tag in jieba_tag(value):
         if after_number and not run and len(word) == 2 and word[0] == "个":
             # "8 个人" is 8 + 个 + 人, not "personal"
             run += [Tok("个", "个", "han", "q", pos, pos + 1),
@@ -227,7 +222,7 @@ def _named(tok: Tok) -> bool:
     """Whether `tok` is a noun glued to 叫 ("is called"): "猫叫", not "尖叫" or "呼叫"."""
     if len(tok.text) != 2 or tok.text[1] != "叫":
         return False
-    return [t for _, t in _jieba().tag(tok.text[0])] == ["n"]
+    return [t for _, t in jieba_tag(tok.text[0])] == ["n"]
 
 
 def tokenize_plain(value: str, start: int) -> list[Tok]:

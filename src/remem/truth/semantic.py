@@ -31,17 +31,12 @@ class Neighbours(Protocol):
 
     store: Store
 
-    def embed_entry(self, entry: Entry) -> Any:
-        """The vector of an entry not stored yet."""
-
-    def nearest(self, vector: Any, n: int) -> list[tuple[str, float]]:
-        """(entry id, cosine) of the `n` nearest stored entries."""
+    def near_entry(self, entry: Entry, n: int) -> tuple[bytes, list[tuple[str, float]]]:
+        """The vector of an entry (stored or not) and (entry id, cosine) of the `n`
+        stored entries nearest to it."""
 
     def calibrate(self, cosine: float) -> float:
         """A raw cosine as a relevance in 0..1 for this embedder."""
-
-    def cosines(self, vector: Any, ids: Sequence[str]) -> dict[str, float]:
-        """The cosine of `vector` with each of `ids` that has a vector."""
 
 
 # Words that carry no value of their own: "Bart saw his favourite penguins" and "Bart saw
@@ -79,17 +74,37 @@ class SemanticCheck:
         self.duplicate = duplicate
         self.near = near
         self.last_vector: Any = None
+        self.last_nearest: list[tuple[str, float]] = []  # (entry id, cosine) of the last
+        # entry id -> (the entry, its vector, its nearest), looked up by `prepare`
+        self._prepared: dict[str, tuple[Entry, bytes, list[tuple[str, float]]]] = {}
+
+    def prepare(self, entries: Sequence[Entry]) -> None:
+        """Embed `entries` and look up their nearest now, before the write transaction
+        that decides them begins. The nearest may come from the warm service, which may
+        have to write the store first (vectors of memories saved without one): asked from
+        inside the transaction, it waits for the lock its caller holds (issue 32: saves
+        took 45 s). A check of an entry not prepared does this work itself."""
+        self._prepared = {}
+        for entry in entries:
+            if entry.type in CONFLICT_TYPES:
+                self._prepared[entry.id] = (entry, *self.index.near_entry(entry, self.near))
+
+    def _nearest(self, incoming: Entry) -> tuple[bytes, list[tuple[str, float]]]:
+        ready = self._prepared.pop(incoming.id, None)
+        if ready is not None and ready[0] is incoming:
+            return ready[1], ready[2]
+        return self.index.near_entry(incoming, self.near)
 
     def __call__(self, incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
-        self.last_vector = None
+        self.last_vector, self.last_nearest = None, []
         if incoming.type not in CONFLICT_TYPES:
             return []  # conversation turns, events, tool output: never merged by meaning
-        vector = self.index.embed_entry(incoming)
-        self.last_vector = vector
+        vector, nearest = self._nearest(incoming)
+        self.last_vector, self.last_nearest = vector, nearest
         domain = Domain.of(incoming)
         claim = claim_of(incoming, full=True)
         matches = []
-        for eid, cosine in self.index.nearest(vector, self.near):
+        for eid, cosine in nearest:
             rel = self.index.calibrate(cosine)
             if rel < self.duplicate:
                 continue

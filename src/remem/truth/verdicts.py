@@ -38,7 +38,8 @@ def judged(
 ) -> list[Match]:
     """The judge's match for `incoming` among `candidates` (current entries of its
     domain), if it is sure enough of one. `cosines`: with an embedder loaded, the new
-    text's cosine with each candidate by id (None: the keyword-only judge). `dropped`: the
+    text's cosine with its nearest memories by id (a candidate without one is judged by
+    the keyword-only weights). `dropped`: the
     value the text says stopped, when the grammar read one: only a memory holding it can
     be the one that stopped ("We no longer use Travis CI" is not of "CI 用 GitHub
     Actions")."""
@@ -47,8 +48,8 @@ def judged(
         return []
     if talk(incoming.content):
         return []  # a question or several sentences: talk, not a fact that changed
-    model = judge.load("embed" if cosines is not None else "words")
-    if model is None:
+    words, embed = judge.load("words"), judge.load("embed")
+    if words is None or embed is None:
         return []
     scored = []
     for old in dict((c.id, c) for c in candidates).values():
@@ -57,9 +58,10 @@ def judged(
         if len(old.content) > _MAX_CHARS or not gone <= judge.content_terms(old.content):
             continue
         cos = cosines.get(old.id) if cosines is not None else None
-        if cosines is not None and cos is None:
-            continue  # no vector yet: these weights expect a cosine
-        scored.append((model.verdict(old.content, incoming.content, cos), old))
+        if cos is None:  # keyword-only, or found by its words and not among the nearest
+            scored.append((words.verdict(old.content, incoming.content), old))
+        else:
+            scored.append((embed.verdict(old.content, incoming.content, cos), old))
     if not scored:
         return []
     scored.sort(key=lambda vo: -vo[0].change)
@@ -71,6 +73,6 @@ def judged(
     if cosines is None:
         return []  # a repeat drops the new text: never on words alone
     repeat, old = max(scored, key=lambda vo: vo[0].repeat)
-    if repeat.repeat >= REPEAT and cosines[old.id] >= REPEAT_COSINE:
+    if repeat.repeat >= REPEAT and cosines.get(old.id, 0.0) >= REPEAT_COSINE:
         return [Match(old, "duplicate", f"judged a repeat ({repeat.repeat:.2f})")]
     return []

@@ -97,24 +97,21 @@ def _by_overlap(d: Draft) -> list[Match]:
 
 def _by_judge(d: Draft) -> list[Match]:
     """Where no rule found anything: the learned pair judge (truth.verdicts) on the
-    memories sharing the text's words and, with an embedder, its nearest in meaning."""
+    memories sharing the text's words and, with an embedder, its nearest in meaning
+    (with their cosines, as the semantic check found them)."""
     if d.entry.type not in CONFLICT_TYPES:
         return []
     dropped = d.claim.dropped if d.claim is not None else None
     found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
     if not isinstance(d.semantic, SemanticCheck) or d.semantic.last_vector is None:
         return verdicts.judged(d.entry, found, None, dropped)
-    vector, index = d.semantic.last_vector, d.semantic.index
+    cosines = dict(d.semantic.last_nearest)
     domain, seen = Domain.of(d.entry), {e.id for e in found}
-    for eid, _ in index.nearest(vector, _NEAREST):
+    for eid in cosines:
         if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
             if Domain.of(e) == domain:
                 found.append(e)
-    cosines = index.cosines(vector, [e.id for e in found])
     return verdicts.judged(d.entry, found, cosines, dropped)
-
-
-_NEAREST = 8  # nearest in meaning judged beside the lookup's candidates
 
 
 # In order; the first pass that finds anything decides the save.

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from remem.entry import utcnow
-from remem.errors import StoreError
+from remem.errors import StoreBusy, StoreError
 from remem.store.sqlite import damage
 from remem.store.sqlite.schema import migrate
 
@@ -159,7 +159,7 @@ def store_error(path: str, exc: sqlite3.Error) -> StoreError:
         cause = "the disk is full" if name == "SQLITE_FULL" else _io_cause(path)
         return StoreError(f"cannot write the store {path}: {cause} ({exc}); nothing was changed")
     if name.startswith("SQLITE_BUSY") or "database is locked" in str(exc):
-        return StoreError(
+        return StoreBusy(
             f"the store {path} is busy: another process kept it locked too long ({exc}); "
             "nothing was saved, and trying again will work once it is done"
         )
