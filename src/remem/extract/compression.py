@@ -1,4 +1,4 @@
-"""Semantic compression (SPEC EX6, EX7; seed 002, SimpleMem's three stages).
+"""Semantic compression (SPEC EX6, EX7; SimpleMem's three stages).
 
 1. trigger: rules (explicit "remember", decision, changed value, milestone, a preference
    said [3] times), then a model, when given, must be [0.7] sure (explicit asks excepted);
@@ -199,8 +199,8 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class CompressionConfig:
-    """The seeds' defaults: merge window [7] days, a preference counts once said [3] times,
-    a model must be [0.7] sure that a text is worth remembering."""
+    """The defaults (SPEC EX6): merge window [7] days, a preference counts once said [3]
+    times, a model must be [0.7] sure that a text is worth remembering."""
 
     window_days: float = 7.0
     repeat_threshold: int = 3
