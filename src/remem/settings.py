@@ -32,14 +32,14 @@ class RankingConfig:
     candidates: int = 100
     # With embeddings, semantic candidates cover what the most common query terms would
     # add, so keyword candidates come from a smaller postings budget (half the time at
-    # 100k entries; see benchmarks/README.md).
+    # 100k entries; `git show 711d3dc:benchmarks/README.md`).
     hybrid_postings: int = 4_000
     # A keyword match answering this much of the query (BM25 relevance, 1 = every term
     # once) settles it: vectors are not consulted, so no model is loaded. With the
     # spread fusion the vectors help even the best keyword matches (LoCoMo R@10 0.79 at
     # a gate of 0.8, where half of its questions skip them; 0.849 at 1.5, where 1-2%
     # do; 0.850 with no gate; MADial and the zh paraphrase set never reach it), so by
-    # default nothing settles a query (session 9, benchmarks/README). A lower value
+    # default nothing settles a query (session 9 of benchmarks/README.md at 711d3dc). A lower value
     # trades that recall for never embedding queries a keyword match answers.
     keyword_confident: float = math.inf
     max_entries: int = 10
@@ -64,7 +64,7 @@ class RankingConfig:
     # at most `neighbour_turns` turns away) gains `neighbour_share` of that hit's score:
     # the turns around an answer are its context ("Yes, last weekend!"). LoCoMo R@10,
     # conversation 26 / 30: hybrid 0.824 / 0.829 -> 0.837 / 0.841, keyword-only 0.749 /
-    # 0.785 -> 0.762 / 0.806 (benchmarks/README.md); memories saved one by one (MADial)
+    # 0.785 -> 0.762 / 0.806 (benchmarks/README.md at 711d3dc); memories saved one by one (MADial)
     # have no turns and do not move.
     neighbour_hits: int = 3
     neighbour_turns: int = 2
@@ -74,7 +74,7 @@ class RankingConfig:
     # keyword part: asking about a thing says nothing of it. LoCoMo R@10 conversation 26 /
     # 30: 0.837 / 0.841 -> 0.853 / 0.841; MADial and the zh set hold no such memory and do
     # not move. 15 bounds the entries read for it (10: 26 at 0.849; 15-200: the same R@10;
-    # benchmarks/README.md).
+    # benchmarks/README.md at 711d3dc).
     asked_hits: int = 15
     half_life_days: dict[str, float] = field(
         default_factory=lambda: dict(
