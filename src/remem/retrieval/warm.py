@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remem.errors import RememError
+from remem.settings import warm_idle
 
 if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder, Vectors
@@ -101,7 +102,7 @@ class WarmClient:
     def __init__(self, home: Path, *, idle: float | None = None) -> None:
         self.run = home / "run"
         self.path = self.run / SOCKET
-        self.idle = idle if idle is not None else float(os.environ.get("REMEM_WARM_IDLE", IDLE))
+        self.idle = idle if idle is not None else warm_idle(IDLE)
         self.failed = False  # once unreachable, this process stops trying
 
     def request(self, message: dict[str, Any], *, timeout: float = START_TIMEOUT) -> dict[str, Any]:
