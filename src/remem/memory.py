@@ -61,6 +61,18 @@ class Stats:
     bytes: int
 
 
+def save_result_dict(result: SaveResult) -> dict[str, Any]:
+    """A save's JSON form, every entry whole: `remem save --json` and the REST API.
+    (MCP and the agent's tool answer a model more briefly, from the same fields.)"""
+    return {
+        "status": result.status,
+        "entry": result.entry.to_dict(),
+        "conflicts": [e.to_dict() for e in result.conflicts],
+        "reasons": result.reasons,
+        "replaced": result.replaced.to_dict() if result.replaced else None,
+    }
+
+
 def _read_subject(content: str) -> Claim | None:
     """The rules' reading of what `content` is about (`remem.truth.subject.read`)."""
     from remem.truth.subject import read

@@ -17,7 +17,6 @@ from remem import text
 from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory
-from remem.retrieval.ranking import Hit
 from remem.settings import Settings, is_url, subjects_by_model, warm_service_wanted
 
 if TYPE_CHECKING:
@@ -304,23 +303,14 @@ def short(entry: Entry) -> str:
     return f"{entry.id}  [{entry.type}/{entry.scope}] {entry.content}  ({when}){flag}"
 
 
-def hit_dict(hit: Hit) -> dict[str, Any]:
-    return {
-        "score": round(hit.score, 4),
-        "relevance": round(hit.relevance, 4),
-        "decay": round(hit.decay, 4),
-        "stale": hit.stale,
-        "tier": hit.tier,
-        "entry": hit.entry.to_dict(),
-    }
-
-
 def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     return [e.to_dict() for e in entries]
 
 
 def current_memory() -> Memory:
-    state: Ctx = click.get_current_context().find_object(Ctx)  # type: ignore[assignment]
+    state = click.get_current_context().find_object(Ctx)
+    if state is None:  # only a command of the remem group has one
+        raise RuntimeError("current_memory() outside a remem command")
     return state.memory
 
 

@@ -150,8 +150,9 @@ def _json_object(reply: str) -> tuple[dict[str, Any] | None, str]:
 
 
 def _is_score(value: object) -> bool:
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    return number and math.isfinite(value) and 0.0 <= value <= 1.0  # type: ignore[arg-type,operator]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value) and 0.0 <= value <= 1.0
 
 
 def parse_item(reply: str, source: str) -> tuple[CompressedItem | None, list[str]]:
