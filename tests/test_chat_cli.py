@@ -19,6 +19,8 @@ from remem import Memory
 from remem.context.ledger import read_events
 from remem.context.sessions import list_sessions
 
+pytestmark = pytest.mark.slow  # `remem chat` in real child processes
+
 TIMEOUT = 60
 
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import remem
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +46,7 @@ def test_import_has_no_side_effects(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_demo_saves_in_one_process_and_recalls_in_the_next(tmp_path: Path) -> None:
     env = {**os.environ, "REMEM_HOME": str(tmp_path), "PYTHON": sys.executable}
     out = subprocess.run(
