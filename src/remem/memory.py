@@ -296,8 +296,7 @@ class Memory:
         )  # fmt: skip
         from remem.truth import writes
 
-        if (keep_near := getattr(self.store, "keep_near", None)) is not None:
-            keep_near()  # a long-lived process's candidate index, built outside the write
+        self.store.keep_near()  # a long-lived process's candidate index, outside the write
         with self.store.write():
             if replace_id is not None:
                 old = self.partition.find(replace_id, change=True)

@@ -381,6 +381,10 @@ class Store(Protocol):
     def generation(self) -> tuple[int, int]:
         """Changes whenever this or another process commits: caches compare it."""
 
+    def keep_near(self) -> None:
+        """Let a long-lived process build its in-process candidate index, a step a call;
+        called before a save's write transaction (a store may do nothing)."""
+
     def superseded(self, entry_id: str) -> list[Entry]:
         """Entries whose superseded_by is `entry_id`."""
 
