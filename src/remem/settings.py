@@ -16,7 +16,7 @@ DB_NAME = "memory.db"
 
 @dataclass(frozen=True, slots=True)
 class RankingConfig:
-    """Every knob of ranking and injection, with the defaults docs/design.md gives."""
+    """Every knob of ranking and injection (what they serve: docs/design.md, RT1-RT8)."""
 
     k1: float = 1.2
     b: float = 0.75
