@@ -280,3 +280,21 @@ def test_every_cited_promise_is_in_the_design_page() -> None:
         elsewhere += [f"{path.name}: {m}" for m in ELSEWHERE.findall(text)]
     assert not unknown, f"ids docs/design.md does not define: {sorted(unknown)}"
     assert not elsewhere, f"references to documents not in the repository: {elsewhere}"
+
+
+def test_the_store_is_made_of_roles_of_at_most_twelve_members() -> None:
+    """`Store` declares nothing of its own: it is the sum of role protocols (entries,
+    audit, truth's candidates, search, vectors, tokens), each small enough to read, so
+    code that needs one role can take only that role."""
+    from remem.store import protocol
+
+    def members(cls: type) -> set[str]:
+        own = {n for n in vars(cls) if not n.startswith("_")}
+        return own | set(vars(cls).get("__annotations__", {}))
+
+    roles = [b for b in protocol.Store.__bases__ if b.__name__.endswith("Store")]
+    assert len(roles) >= 5 and not members(protocol.Store)
+    sizes = {role.__name__: len(members(role)) for role in roles}
+    assert max(sizes.values()) <= 12, sizes
+    everything = [m for role in roles for m in members(role)]
+    assert len(everything) == len(set(everything)), "a member in two roles"
