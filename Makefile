@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test test-fast lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -17,12 +17,19 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	@bash scripts/demo.sh
 
-## test: lint, type-check and run the whole test suite
+## test: lint, type-check and run the whole test suite, slow tests included (what CI runs)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -q -rs
+
+## test-fast: lint, type-check and every test but the slow ones (the loop while you work)
+test-fast: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -q -m "not slow"
 
 ## bench: latency, cold start and memory of the store at 1k/10k/100k entries
 bench: $(STAMP)

@@ -1,6 +1,7 @@
 """`remem chat` in real child processes against the local OpenAI-protocol server:
-memory shared between processes, the seeds' story end to end (seed 000 §11), the
-external-content guard (SE2), a long session with compaction, and /resume."""
+memory shared between processes, a remembered JDK version replaced by a conflicting
+/save and seen so by the next session, the external-content guard (SE2), a long
+session with compaction, and /resume."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the
 from remem import Memory
 from remem.context.ledger import read_events
 from remem.context.sessions import list_sessions
+
+pytestmark = pytest.mark.slow  # `remem chat` in real child processes
 
 TIMEOUT = 60
 
@@ -77,7 +80,9 @@ def test_processes_share_long_term_memory(
         "search_memory"}  # fmt: skip
 
 
-def test_the_seed_story(project: Path, openai_server: OpenAIServer, _isolated_home: Path) -> None:
+def test_remembered_fact_survives_clear_and_a_conflicting_save_replaces_it(
+    project: Path, openai_server: OpenAIServer, _isolated_home: Path
+) -> None:
     pom = "<project><artifactId>myapp</artifactId><java.version>17</java.version></project>"
     openai_server.script([
         {"tool_calls": [{"name": "write_file",

@@ -21,7 +21,10 @@ from openai_server import OpenAIServer, openai_server_fixture  # noqa: F401 (the
 from remem.context.ledger import read_events
 from remem.context.sessions import list_sessions
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+]
 
 
 class Terminal:

@@ -20,7 +20,10 @@ from remem.context.ledger import read_events
 from remem.context.sessions import list_sessions
 from terminal import Terminal
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+]
 
 COLS = 60
 LONG = (

@@ -493,6 +493,7 @@ tails = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fillers, subjects, links, values, tails)
 def test_every_generated_number_survives(

@@ -52,6 +52,7 @@ def snapshot(mem: Memory) -> list[dict[str, Any]]:
     return sorted((e.to_dict() for e in mem.store.iter_all()), key=lambda d: d["id"])
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -446,6 +446,7 @@ FACTS = st.sampled_from(["我们项目用 Go", "we always use pytest", "记住�
 JOINS = st.sampled_from(["，", " ", "。", "，另外", ". Also, ", "\n", " and "])
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

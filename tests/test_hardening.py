@@ -92,6 +92,7 @@ def fill(disk: Path) -> None:
             f.flush()
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_named_and_leaves_nothing_behind(tmp_path: Path, small_disk: Path) -> None:
     home, db = tmp_path / "home", tmp_path / "m.db"
     with Memory(db, project="p") as mem:
@@ -118,6 +119,7 @@ def test_a_full_disk_is_named_and_leaves_nothing_behind(tmp_path: Path, small_di
     assert "size limit" in one_line_error(done)
 
 
+@pytest.mark.slow
 def test_chat_on_a_full_disk_is_one_line(tmp_path: Path, small_disk: Path) -> None:
     project = small_disk / "proj"
     (project / ".git").mkdir(parents=True)
@@ -128,6 +130,7 @@ def test_chat_on_a_full_disk_is_one_line(tmp_path: Path, small_disk: Path) -> No
 
 
 # -- 12: long imports commit in batches ----------------------------------------------------
+@pytest.mark.slow
 def test_a_long_import_lets_a_concurrent_save_through(tmp_path: Path) -> None:
     db, big = tmp_path / "m.db", tmp_path / "big.json"
     rows = [{"content": f"模块 {i:05d} 的负责人是 团队{i % 97} 号"} for i in range(1200)]
@@ -159,6 +162,7 @@ def test_a_long_import_lets_a_concurrent_save_through(tmp_path: Path) -> None:
         assert mem.stats().entries == 1200 + len(saved)
 
 
+@pytest.mark.slow
 def test_an_interrupted_import_says_so_and_a_rerun_finishes_it(tmp_path: Path) -> None:
     db, big = tmp_path / "m.db", tmp_path / "big.json"
     rows = [{"content": f"服务 {i:04d} 部署在 机房{i % 7}"} for i in range(450)]
@@ -211,6 +215,7 @@ def _bump_schema(where: str) -> None:
 
 
 # -- 14: no tracebacks, no hangs -----------------------------------------------------------
+@pytest.mark.slow
 def test_odd_input_is_one_line_never_a_traceback_or_a_hang(tmp_path: Path) -> None:
     home, db = tmp_path / "home", str(tmp_path / "m.db")
     deep = tmp_path / "deep.json"

@@ -35,6 +35,7 @@ def _recall_at_5(db: Path, embedder: object) -> tuple[float, list[str]]:
     return 1 - len(missed) / len(data["queries"]), missed
 
 
+@pytest.mark.slow
 def test_chinese_set_hybrid_beats_keyword_only(tmp_path: Path, use: USEEmbedder) -> None:
     data = json.loads(DATA.read_text(encoding="utf-8"))
     assert len(data["memories"]) >= 50 and len(data["queries"]) >= 30
@@ -133,6 +134,7 @@ def _conversation(path: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_bench_retrieval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from remem.bench import locomo
 

@@ -43,6 +43,7 @@ def test_mcp_json_lists_tools(db: Path) -> None:
     assert CliRunner().invoke(cli, ["mcp", "--http", "nonsense", "--json"]).exit_code == 2
 
 
+@pytest.mark.slow
 def test_mcp_server_over_stdio(db: Path) -> None:
     async def main() -> None:
         async with mcp_client.Client(_params(db)) as client:
@@ -112,6 +113,7 @@ def test_mcp_server_over_stdio(db: Path) -> None:
     anyio.run(main)
 
 
+@pytest.mark.slow
 def test_the_external_mark_is_kept_per_client_over_http(tmp_path: Path) -> None:
     import socket
     import subprocess

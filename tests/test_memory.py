@@ -253,6 +253,7 @@ def test_context_on_a_read_only_store(db: Path) -> None:
         assert [h.tier for h in mem.search("JDK 版本")] == ["hot"]  # served in this session
 
 
+@pytest.mark.slow
 def test_slow_one_off_work_is_announced_before_it_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -305,6 +305,7 @@ steps = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -360,6 +361,7 @@ def other_process(db: Path, *args: str) -> str:
     return done.stdout.strip()
 
 
+@pytest.mark.slow
 def test_another_process_save_is_seen_by_the_next_save_decision(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
     with Memory(db, project="p", embedder=None) as mem:

@@ -5,17 +5,38 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import remem
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_all_is_complete_and_exists() -> None:
-    public = {n for n in dir(remem) if not n.startswith("_") and n[0].isupper()}
-    modules = {n for n in dir(remem) if not n.startswith("_") and not n[0].isupper()}
-    assert public <= set(remem.__all__), public - set(remem.__all__)
-    assert all(hasattr(remem, n) for n in remem.__all__)
-    assert {"count_tokens", "estimate_tokens"} <= modules
+def test_all_is_exactly_the_public_names() -> None:
+    """As httpx does: `__all__` is sorted and equals every public name the package
+    holds once its lazy names are loaded (modules aside), and the imports it shows
+    type checkers name the same things from the same modules as `_LAZY`."""
+    import ast
+    from types import ModuleType
+
+    for name in remem.__all__:
+        assert getattr(remem, name) is not None
+    public = {
+        n for n, v in vars(remem).items() if not n.startswith("_") and not isinstance(v, ModuleType)
+    }
+    assert remem.__all__ == sorted(public)
+    tree = ast.parse((ROOT / "src" / "remem" / "__init__.py").read_text(encoding="utf-8"))
+    checked = {
+        alias.name: node.module
+        for block in tree.body
+        if isinstance(block, ast.If)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.asname == alias.name
+    }
+    assert checked == remem._LAZY
+    assert {"count_tokens", "estimate_tokens"} <= set(remem.__all__)
 
 
 def test_import_has_no_side_effects(tmp_path: Path) -> None:
@@ -25,6 +46,7 @@ def test_import_has_no_side_effects(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_demo_saves_in_one_process_and_recalls_in_the_next(tmp_path: Path) -> None:
     env = {**os.environ, "REMEM_HOME": str(tmp_path), "PYTHON": sys.executable}
     out = subprocess.run(
@@ -36,3 +58,33 @@ def test_demo_saves_in_one_process_and_recalls_in_the_next(tmp_path: Path) -> No
     assert "Conflict" in out or "(exit 1" in out
     assert "项目使用 JDK 21" in out.split("$ remem context")[1]
     assert (tmp_path / "memory.db").exists()
+
+
+def test_every_remem_variable_is_read_in_settings_and_documented() -> None:
+    """REMEM_* names appear as strings only in remem/settings.py (where they are read)
+    and as a click option's `envvar` (read by click at the command line); every one of
+    them is in the README."""
+    import ast
+    import re
+
+    src = ROOT / "src" / "remem"
+    outside = []
+    for path in src.rglob("*.py"):
+        if path.name == "settings.py" and path.parent == src:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+        envvars = {id(k.value) for n in calls for k in n.keywords if k.arg == "envvar"}
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and re.fullmatch(r"REMEM_[A-Z0-9_]+", node.value)
+                and id(node) not in envvars
+            ):
+                outside.append(f"{path.relative_to(src)}:{node.lineno} {node.value}")
+    assert not outside, outside
+    names = set(re.findall(r'"(REMEM_[A-Z0-9_]+)"', (src / "settings.py").read_text("utf-8")))
+    assert len(names) >= 10
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not {n for n in names if n not in readme}

@@ -53,6 +53,7 @@ def plant(mem: Memory, entry_id: str, content: str, **fields: object) -> Entry:
     return entry
 
 
+@pytest.mark.slow
 def test_by_id_commands_do_not_cross_users(location: str) -> None:  # noqa: F811
     with Memory(location, project="p", user_id="alice") as alice:
         saved = [alice.save(f"alice 第 {i} 条: 端口 {8000 + i}", force=True) for i in range(4)]

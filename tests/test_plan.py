@@ -266,6 +266,7 @@ def start_chat(root: Path, server: OpenAIServer, *args: str) -> subprocess.Popen
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_killed_during_task_2_resumes_at_task_2(
     project: Path, openai_server: OpenAIServer, _isolated_home: Path
 ) -> None:

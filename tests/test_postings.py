@@ -102,6 +102,7 @@ def test_a_process_that_searches_once_keeps_no_postings(location: str) -> None:
         s.close()
 
 
+@pytest.mark.slow
 def test_writes_of_another_process_are_seen(location: str, pair: tuple[SQLStore, SQLStore]) -> None:
     a, b = pair
     for i in range(5):
@@ -125,6 +126,7 @@ def test_writes_of_another_process_are_seen(location: str, pair: tuple[SQLStore,
     assert a._kept is not None and len(a._kept) == 6
 
 
+@pytest.mark.slow
 def test_a_filter_few_entries_pass_gives_the_sql_answer(pair: tuple[SQLStore, SQLStore]) -> None:
     a, b = pair
     for i in range(300):
@@ -199,6 +201,7 @@ steps = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

@@ -33,6 +33,8 @@ import pytest
 import remem
 from remem import Memory
 
+pytestmark = pytest.mark.slow  # real processes: concurrent writers, crashes, damaged files
+
 HELPERS = Path(__file__).resolve().parent / "helpers"
 WRITER = HELPERS / "writer.py"
 PROJECT = "demo"

@@ -194,6 +194,7 @@ PIECES = st.sampled_from(
 CONTENT = st.lists(PIECES | st.text(max_size=5), max_size=20).map("".join)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(CONTENT, st.text(max_size=10))
 def test_wrapped_content_cannot_close_its_boundary(content: str, name: str) -> None:

@@ -41,7 +41,7 @@ class Team:
         return httpx.Client(base_url=self.url, headers=headers, timeout=30, **kwargs)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.slow)])
 def location(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "store" / "memory.db")

@@ -907,6 +907,7 @@ def test_cli_process_wrong_url_exits_with_one_line_postgres(pg_admin_url: str) -
 
 
 # == 5. processes ============================================================================
+@pytest.mark.slow
 def test_eight_processes_save_at_once_postgres(tmp_path: Path, pg_url: str) -> None:
     workers, each = 8, 250
     go = tmp_path / "go"

@@ -163,6 +163,7 @@ def _fingerprint() -> str:
 READINGS = {11: "d7302e3e7a47f48a"}
 
 
+@pytest.mark.slow
 def test_a_change_of_the_rules_raises_their_version() -> None:
     from remem.truth.index import SUBJECT_RULES
 

@@ -75,7 +75,7 @@ CHANGES = [
 
 
 @pytest.mark.parametrize(("before", "after"), CHANGES)
-def test_set_p_changes_supersede(mem: Memory, before: str, after: str) -> None:
+def test_held_out_changes_supersede_the_old_memory(mem: Memory, before: str, after: str) -> None:
     assert mem.save(before).status == "added"
     result = mem.save(after)
     assert result.status == "superseded", result.reasons
@@ -100,7 +100,7 @@ LOOK_ALIKES = [
 
 
 @pytest.mark.parametrize(("first", "second"), LOOK_ALIKES)
-def test_set_p_look_alikes_are_two(mem: Memory, first: str, second: str) -> None:
+def test_held_out_look_alikes_stay_two_memories(mem: Memory, first: str, second: str) -> None:
     assert mem.save(first).status == "added"
     assert mem.save(second).status == "added"
 
@@ -116,7 +116,7 @@ def test_set_p_look_alikes_are_two(mem: Memory, first: str, second: str) -> None
         ("值班改成两周一轮", "frequency 值班", "两周一轮"),
     ],
 )
-def test_set_p_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+def test_held_out_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
     claim = read(text)
     assert claim is not None
     assert (claim.key, claim.value) == (key, value)

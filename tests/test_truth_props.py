@@ -10,6 +10,7 @@ import tempfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -91,6 +92,7 @@ def apply(mem: Memory, op: tuple[object, ...], day: int, tmp: Path) -> None:
         mem.import_(path, force=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops)
 def test_chains_stay_linear_with_one_current_version(steps: list[tuple[object, ...]]) -> None:

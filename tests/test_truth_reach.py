@@ -159,7 +159,9 @@ def test_how_often_is_a_value_of_its_own(value: str, often: bool) -> None:
         ("部门周会由老陈主持", "owner 周会 部门", "老陈"),
     ],
 )
-def test_set_l_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+def test_titles_handlers_and_switches_read_with_subject_and_value(
+    text: str, key: str, value: str
+) -> None:
     claim = read(text)
     assert claim is not None
     assert (claim.key, claim.value) == (key, value)
@@ -180,7 +182,9 @@ def test_a_switch_alone_states_no_value() -> None:
         ("部门周会由老陈主持", "周会改由小吴主持"),
     ],
 )  # fmt: skip
-def test_set_l_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+def test_a_new_dentist_computer_or_handler_replaces_the_old(
+    mem: Memory, before: str, after: str
+) -> None:
     assert mem.save(before).status == "added"
     assert mem.save(after).status in ("superseded", "conflict")
 
@@ -193,7 +197,9 @@ def test_set_l_changes_are_caught(mem: Memory, before: str, after: str) -> None:
         ("客户投诉由小张处理", "发票问题由小赵处理"),
     ],
 )  # fmt: skip
-def test_set_l_look_alikes_are_kept_apart(mem: Memory, left: str, right: str) -> None:
+def test_a_doctor_beside_a_dentist_or_two_handlers_stay_apart(
+    mem: Memory, left: str, right: str
+) -> None:
     assert mem.save(left).status == "added"
     assert mem.save(right).status == "added"
 
@@ -243,7 +249,7 @@ def test_a_restated_change_finds_its_memory_though_others_hold_the_new_value(
         ("最近最喜欢的歌手变成了陈奕迅", "歌手", "陈奕迅"),
     ],
 )
-def test_set_m_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+def test_how_one_has_a_thing_reads_with_subject_and_value(text: str, key: str, value: str) -> None:
     claim = read(text)
     assert claim is not None
     assert (claim.key, claim.value) == (key, value)
@@ -261,7 +267,9 @@ def test_taking_a_thing_somewhere_is_no_manner() -> None:
         ("我最喜欢的歌手是周杰伦", "最近最喜欢的歌手变成了陈奕迅"),
     ],
 )  # fmt: skip
-def test_set_m_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+def test_a_new_way_of_having_a_thing_or_favourite_is_caught(
+    mem: Memory, before: str, after: str
+) -> None:
     assert mem.save(before).status == "added"
     assert mem.save(after).status in ("superseded", "conflict")
 
@@ -273,7 +281,9 @@ def test_set_m_changes_are_caught(mem: Memory, before: str, after: str) -> None:
         ("The CI timeout is 30 minutes", "CI times out after 30 minutes"),
     ],
 )  # fmt: skip
-def test_set_m_repeats_are_duplicates(mem: Memory, first: str, again: str) -> None:
+def test_a_preference_or_timeout_said_again_is_a_duplicate(
+    mem: Memory, first: str, again: str
+) -> None:
     assert mem.save(first).status == "added"
     assert mem.save(again).status == "duplicate"
 
@@ -298,7 +308,9 @@ def test_two_things_the_user_has_their_way_are_two(mem: Memory) -> None:
         ("This repository uses Yarn", "package_manager", "Yarn"),
     ],
 )
-def test_set_n_shapes_read_with_their_subject_and_value(text: str, key: str, value: str) -> None:
+def test_user_preferences_targets_commutes_read_with_subject_and_value(
+    text: str, key: str, value: str
+) -> None:
     claim = read(text)
     assert claim is not None
     assert (claim.key, claim.value) == (key, value)
@@ -318,7 +330,9 @@ def test_now_and_words_ending_in_zai_stay_whole() -> None:
         ("Our Slack workspace is acme-eng", "We renamed the Slack workspace to acme-dev"),
     ],
 )  # fmt: skip
-def test_set_n_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+def test_a_tightened_target_new_commute_or_rename_is_caught(
+    mem: Memory, before: str, after: str
+) -> None:
     assert mem.save(before).status == "added"
     assert mem.save(after).status in ("superseded", "conflict")
 
@@ -340,7 +354,9 @@ def test_two_childrens_lessons_are_two(mem: Memory) -> None:
         ("发布负责人是老孙", "发布工作交接给了小钱"),
     ],
 )  # fmt: skip
-def test_set_o_changes_are_caught(mem: Memory, before: str, after: str) -> None:
+def test_served_from_shortened_expanded_handed_over_are_caught(
+    mem: Memory, before: str, after: str
+) -> None:
     assert mem.save(before).status == "added"
     assert mem.save(after).status in ("superseded", "conflict")
 

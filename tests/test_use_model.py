@@ -43,6 +43,7 @@ def _texts() -> list[str]:
     return TEXTS + list(zh["memories"]) + [q["q"] for q in zh["queries"]]
 
 
+@pytest.mark.slow
 def test_the_same_ids_as_the_package_tokenizer(models: tuple[Any, Any]) -> None:
     package, ours = models
     assert isinstance(ours.sp, use_model.Pieces)
@@ -53,6 +54,7 @@ def test_the_same_ids_as_the_package_tokenizer(models: tuple[Any, Any]) -> None:
     assert ours.sp.encode("呜呜呜", int, False, False) == [6, 0, 0, 0]  # "▁", then one a character
 
 
+@pytest.mark.slow
 def test_the_same_vectors_as_the_package(models: tuple[Any, Any]) -> None:
     package, ours = models
     texts = _texts()

@@ -22,6 +22,8 @@ from remem.retrieval.warm import PROTOCOL, WarmClient, WarmEmbedder, service_env
 from remem.retrieval.warm_service import Service
 from remem.settings import Settings
 
+pytestmark = pytest.mark.slow  # starts and stops the warm service's processes
+
 NOW = {"protocol": PROTOCOL}  # what this remem's client sends with every request
 FACTS = ["测试数据库用 SQLite", "通勤方式是地铁", "The billing service listens on port 9090"]
 

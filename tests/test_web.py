@@ -21,6 +21,8 @@ from remem.servers.backend import Backend
 from remem.servers.http import build_app, running
 from remem.settings import Settings
 
+pytestmark = pytest.mark.slow  # drives a real browser
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -6,7 +6,7 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeGuard, get_args
 
 from remem.errors import InvalidInput
 
@@ -216,9 +216,36 @@ def plain_metadata(metadata: dict[str, Any]) -> dict[str, Any]:
     return metadata
 
 
+def _unknown(name: str, value: object, choices: tuple[str, ...]) -> InvalidInput:
+    return InvalidInput(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+
+
 def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise InvalidInput(f"{name} must be one of {', '.join(choices)} (got {value!r})")
+        raise _unknown(name, value, choices)
+
+
+def is_type(value: object) -> TypeGuard[EntryType]:
+    return value in TYPES
+
+
+def is_scope(value: object) -> TypeGuard[Scope]:
+    return value in SCOPES
+
+
+def parse_type(value: str) -> EntryType:
+    """A type as a person or a client names it (a CLI option, an MCP argument, a form
+    field), checked once at that edge; the same error `validate` gives."""
+    if not is_type(value):
+        raise _unknown("type", value, TYPES)
+    return value
+
+
+def parse_scope(value: str) -> Scope:
+    """A scope named at an edge, checked once there (see `parse_type`)."""
+    if not is_scope(value):
+        raise _unknown("scope", value, SCOPES)
+    return value
 
 
 def validate(entry: Entry) -> None:

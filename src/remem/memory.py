@@ -304,8 +304,7 @@ class Memory:
         return entry
 
     def _keep_near(self) -> None:
-        if (keep_near := getattr(self.store, "keep_near", None)) is not None:
-            keep_near()  # a long-lived process's candidate index, built outside the write
+        self.store.keep_near()  # a long-lived process's candidate index, outside the write
 
     def _decide(self, entry: Entry, force: bool, allow_secret: bool = False) -> SaveResult:
         """Decide and write `entry` (inside a write transaction), with its vector."""

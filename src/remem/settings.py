@@ -16,7 +16,7 @@ DB_NAME = "memory.db"
 
 @dataclass(frozen=True, slots=True)
 class RankingConfig:
-    """Every knob of ranking and injection, with the seeds' defaults."""
+    """Every knob of ranking and injection (what they serve: docs/design.md, RT1-RT8)."""
 
     k1: float = 1.2
     b: float = 0.75
@@ -32,14 +32,14 @@ class RankingConfig:
     candidates: int = 100
     # With embeddings, semantic candidates cover what the most common query terms would
     # add, so keyword candidates come from a smaller postings budget (half the time at
-    # 100k entries; see benchmarks/README.md).
+    # 100k entries; `git show 711d3dc:benchmarks/README.md`).
     hybrid_postings: int = 4_000
     # A keyword match answering this much of the query (BM25 relevance, 1 = every term
     # once) settles it: vectors are not consulted, so no model is loaded. With the
     # spread fusion the vectors help even the best keyword matches (LoCoMo R@10 0.79 at
     # a gate of 0.8, where half of its questions skip them; 0.849 at 1.5, where 1-2%
     # do; 0.850 with no gate; MADial and the zh paraphrase set never reach it), so by
-    # default nothing settles a query (session 9, benchmarks/README). A lower value
+    # default nothing settles a query (session 9 of benchmarks/README.md at 711d3dc). A lower value
     # trades that recall for never embedding queries a keyword match answers.
     keyword_confident: float = math.inf
     max_entries: int = 10
@@ -64,7 +64,7 @@ class RankingConfig:
     # at most `neighbour_turns` turns away) gains `neighbour_share` of that hit's score:
     # the turns around an answer are its context ("Yes, last weekend!"). LoCoMo R@10,
     # conversation 26 / 30: hybrid 0.824 / 0.829 -> 0.837 / 0.841, keyword-only 0.749 /
-    # 0.785 -> 0.762 / 0.806 (benchmarks/README.md); memories saved one by one (MADial)
+    # 0.785 -> 0.762 / 0.806 (benchmarks/README.md at 711d3dc); memories saved one by one (MADial)
     # have no turns and do not move.
     neighbour_hits: int = 3
     neighbour_turns: int = 2
@@ -74,7 +74,7 @@ class RankingConfig:
     # keyword part: asking about a thing says nothing of it. LoCoMo R@10 conversation 26 /
     # 30: 0.837 / 0.841 -> 0.853 / 0.841; MADial and the zh set hold no such memory and do
     # not move. 15 bounds the entries read for it (10: 26 at 0.849; 15-200: the same R@10;
-    # benchmarks/README.md).
+    # benchmarks/README.md at 711d3dc).
     asked_hits: int = 15
     half_life_days: dict[str, float] = field(
         default_factory=lambda: dict(
@@ -245,3 +245,90 @@ def describe(location: str | os.PathLike[str]) -> str:
             netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
             return parts._replace(netloc=netloc).geturl()
     return os.fspath(location)
+
+
+# -- the environment -----------------------------------------------------------------
+# Every REMEM_* variable is read in this module (tests/test_package.py checks it), so
+# this is the one list of what the environment can change; README's "Configuration"
+# says what each is for. `env` stands in for os.environ in tests.
+
+
+def _env(env: Mapping[str, str] | None, name: str) -> str:
+    return (os.environ if env is None else env).get(name, "").strip()
+
+
+def tokenizer_name(env: Mapping[str, str] | None = None) -> str:
+    """`REMEM_TOKENIZER` as given ('' for the default); `remem.tokens` checks it."""
+    return _env(env, "REMEM_TOKENIZER")
+
+
+def estimate_tokens_unless_set() -> None:
+    """`REMEM_TOKENIZER=estimate` unless the user chose one: for an agent's hook, whose
+    block budget needs no exact count (the exact tokenizer's first load takes seconds)."""
+    os.environ.setdefault("REMEM_TOKENIZER", "estimate")
+
+
+def hook_tokens(env: Mapping[str, str] | None = None) -> int | None:
+    """`REMEM_HOOK_TOKENS`: the budget of the block an agent's hook adds (None: default)."""
+    value = _env(env, "REMEM_HOOK_TOKENS")
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise InvalidInput(f"REMEM_HOOK_TOKENS={value!r} is not a whole number") from None
+
+
+def warm_service_wanted(env: Mapping[str, str] | None = None) -> bool:
+    """`REMEM_WARM` (default on): one-shot commands use the warm vector service."""
+    value = (os.environ if env is None else env).get("REMEM_WARM", "1")
+    return value.strip().lower() not in ("0", "no", "off", "")
+
+
+def warm_idle(default: float, env: Mapping[str, str] | None = None) -> float:
+    """`REMEM_WARM_IDLE`: seconds without a request before the warm service exits."""
+    value = (os.environ if env is None else env).get("REMEM_WARM_IDLE")
+    return float(value) if value is not None else default
+
+
+def subjects_by_model(env: Mapping[str, str] | None = None) -> bool:
+    """`REMEM_SUBJECTS=llm`: the configured model reads subjects the rules cannot."""
+    return _env(env, "REMEM_SUBJECTS").lower() == "llm"
+
+
+def pg_pool_size(default: int = 4, env: Mapping[str, str] | None = None) -> int:
+    """`REMEM_PG_POOL`: connections in a PostgreSQL store's read pool."""
+    value = (os.environ if env is None else env).get("REMEM_PG_POOL")
+    return int(value) if value is not None else default
+
+
+@dataclass(frozen=True, slots=True)
+class ModelEnv:
+    """What `REMEM_LLM_*` and `REMEM_EMBED*` say about the models (None when unset or
+    blank; `remem.llm` adds the OPENAI_* fallbacks, `remem.retrieval.embedding` reads
+    `embedder` and the embedding endpoint's)."""
+
+    llm_base_url: str | None
+    llm_api_key: str | None = field(repr=False)
+    llm_model: str | None
+    embedder: str  # REMEM_EMBEDDER, lower-cased; '' when unset
+    embed_model: str | None
+    embed_base_url: str | None
+    embed_api_key: str | None = field(repr=False)
+
+    @classmethod
+    def read(cls, env: Mapping[str, str] | None = None) -> ModelEnv:
+        raw = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            return _env(env, name) or None
+
+        return cls(
+            llm_base_url=get("REMEM_LLM_BASE_URL"),
+            llm_api_key=get("REMEM_LLM_API_KEY"),
+            llm_model=get("REMEM_LLM_MODEL"),
+            embedder=_env(env, "REMEM_EMBEDDER").lower(),
+            embed_model=raw.get("REMEM_EMBED_MODEL") or None,
+            embed_base_url=raw.get("REMEM_EMBED_BASE_URL") or None,
+            embed_api_key=raw.get("REMEM_EMBED_API_KEY") or None,
+        )

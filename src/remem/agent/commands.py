@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from remem.entry import is_scope
 from remem.store.backends import describe
 
 if TYPE_CHECKING:
@@ -188,18 +189,18 @@ def _memory(repl: Repl, rest: str) -> None:
 
 def _clear_scope(repl: Repl, scope: str) -> None:
     """/memory clear SCOPE: deletes for good, so it asks first."""
-    if scope not in SCOPES:
+    if not is_scope(scope):
         repl.io.line("usage: /memory clear project|global|session")
         return
     mem = repl.manager.memory
-    count = len(mem.list(scope=scope))  # type: ignore[arg-type]
+    count = len(mem.list(scope=scope))
     if count == 0:
         repl.io.line(f"No {scope} memories to delete.")
         return
     if not repl.io.confirm(f"Delete all {count} {scope} memories for good?"):
         repl.io.line("Nothing deleted.")
         return
-    repl.io.line(f"Deleted {len(mem.clear(scope))} memories.")  # type: ignore[arg-type]
+    repl.io.line(f"Deleted {len(mem.clear(scope))} memories.")
 
 
 def _replace(repl: Repl, arg: str) -> None:

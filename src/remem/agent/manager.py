@@ -1,4 +1,4 @@
-"""`MemoryManager`: the one object an agent talks to (SPEC IF1, seed 000 §10).
+"""`MemoryManager`: the one object an agent talks to (SPEC IF1).
 
 It wires the long-term store (`Memory`), the short-term context (`ContextManager`,
 recorded to a `SessionLedger`, tool results offloaded), retrieval into the system
@@ -54,7 +54,7 @@ __all__ = ["ManagerStatus", "MemoryManager"]
 
 @dataclass(frozen=True, slots=True)
 class ManagerStatus:
-    """What /memory and the status line show (seed 000 §10 getSystemStatus)."""
+    """What /memory and the status line show (one snapshot, so both show the same numbers)."""
 
     session_id: str
     project: str

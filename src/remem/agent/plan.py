@@ -1,5 +1,5 @@
-"""Plans (seed 003 §01-02): a goal broken into a graph of numbered tasks, its node
-states, and the checkpoints that let a killed plan go on where it stopped.
+"""Plans (Plan and Team mode of `remem chat`): a goal broken into a graph of numbered
+tasks, its node states, and the checkpoints that let a killed plan go on where it stopped.
 
 The planner must answer with exactly this JSON (checked in code, never trusted):
 

@@ -1,2 +1,4 @@
-"""Evaluation harnesses behind `remem bench` (`locomo`: retrieval on LoCoMo-style
-conversations). Imports `remem.memory` and below."""
+"""Evaluation harnesses behind `remem bench retrieval`: what every benchmark shares
+(`harness`: a corpus, the systems compared, their scores), LoCoMo-style conversations
+(`locomo`), MADial-Bench memory recall (`madial`) and which of them reads a file
+(`datasets`). Imports `remem.memory` and below."""

@@ -17,9 +17,8 @@ from remem import text
 from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory
-from remem.retrieval.ranking import Hit
 from remem.retrieval.warm import one_shot_embedder
-from remem.settings import Settings
+from remem.settings import Settings, subjects_by_model
 
 if TYPE_CHECKING:
     from remem.memory import SaveResult
@@ -280,7 +279,7 @@ def _cell(value: object) -> str:
 def llm_subjects() -> Any:
     """With REMEM_SUBJECTS=llm and a model configured (REMEM_LLM_*), the model reads the
     subjects the rules cannot (remem.extract.subjects); otherwise None (rules only)."""
-    if os.environ.get("REMEM_SUBJECTS", "").strip().lower() != "llm":
+    if not subjects_by_model():
         return None
     from remem.extract.subjects import LLMSubjects
     from remem.llm import LLMSettings, OpenAIChatModel
@@ -299,23 +298,14 @@ def short(entry: Entry) -> str:
     return f"{entry.id}  [{entry.type}/{entry.scope}] {entry.content}  ({when}){flag}"
 
 
-def hit_dict(hit: Hit) -> dict[str, Any]:
-    return {
-        "score": round(hit.score, 4),
-        "relevance": round(hit.relevance, 4),
-        "decay": round(hit.decay, 4),
-        "stale": hit.stale,
-        "tier": hit.tier,
-        "entry": hit.entry.to_dict(),
-    }
-
-
 def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     return [e.to_dict() for e in entries]
 
 
 def current_memory() -> Memory:
-    state: Ctx = click.get_current_context().find_object(Ctx)  # type: ignore[assignment]
+    state = click.get_current_context().find_object(Ctx)
+    if state is None:  # only a command of the remem group has one
+        raise RuntimeError("current_memory() outside a remem command")
     return state.memory
 
 

@@ -20,12 +20,10 @@ def run_hook(action: str, client: str) -> NoReturn:
     """Answer one hook call and exit: 0 with the answer, or 1 with one line on stderr."""
     try:
         from remem.hooks.run import HookConfig, handle, read_payload
-        from remem.settings import home_dir
+        from remem.settings import estimate_tokens_unless_set, home_dir, hook_tokens
 
-        # The exact tokenizer loads in 0.1-3 s; a block's budget needs no exact count.
-        os.environ.setdefault("REMEM_TOKENIZER", "estimate")
-        budget = os.environ.get("REMEM_HOOK_TOKENS", "").strip()
-        cfg = HookConfig(client, home_dir(), int(budget) if budget else None)
+        estimate_tokens_unless_set()  # a block's budget needs no exact count
+        cfg = HookConfig(client, home_dir(), hook_tokens())
         out = handle(action, read_payload(sys.stdin.read()), cfg, _open_memory)
     except BaseException as exc:  # any failure must let the prompt through
         if isinstance(exc, SystemExit) and exc.code in (0, None):

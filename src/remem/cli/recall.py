@@ -14,13 +14,12 @@ from remem.cli.common import (
     current_memory,
     emit,
     entries_json,
-    hit_dict,
     json_option,
     short,
     table,
     tell,
 )
-from remem.entry import SCOPES, TYPES, Entry, to_utc
+from remem.entry import SCOPES, TYPES, Entry, parse_scope, parse_type, to_utc
 from remem.errors import InvalidInput
 
 
@@ -74,7 +73,7 @@ def search(
             stale = "  possibly stale" if hit.stale else ""
             click.echo(f"{hit.score:.3f}  {short(hit.entry)}{stale}")
 
-    emit(as_json, [hit_dict(h) for h in hits], human)
+    emit(as_json, [h.to_dict() for h in hits], human)
 
 
 @click.command()
@@ -125,11 +124,16 @@ def list_(
       remem list --all --json
     """
     mem = current_memory()
-    kwargs = {"scope": scope, "type": type_, "include_history": history}
-    entries = mem.list(limit=None if everything else limit + 1, **kwargs)  # type: ignore[arg-type]
+    where = parse_scope(scope) if scope else None
+    kind = parse_type(type_) if type_ else None
+
+    def listed(most: int | None) -> list[Entry]:
+        return mem.list(limit=most, scope=where, type=kind, include_history=history)
+
+    entries = listed(None if everything else limit + 1)
     more = 0
     if not everything and len(entries) > limit:
-        more = len(mem.list(**kwargs)) - limit  # type: ignore[arg-type]
+        more = len(listed(None)) - limit
         entries = entries[:limit]
 
     def human() -> None:

@@ -16,7 +16,7 @@ from remem.cli.common import (
     read_content,
     short,
 )
-from remem.entry import SCOPES, USER_TYPES, Entry, Scope
+from remem.entry import SCOPES, USER_TYPES, Entry, Scope, parse_scope, parse_type
 
 
 @click.command()
@@ -51,20 +51,14 @@ def save(
     """
     result = current_memory().save(  # a secret is refused with exit 1 (RememGroup)
         read_content(text),
-        type=type_,  # type: ignore[arg-type]
+        type=parse_type(type_),
         scope="global" if is_global else "project",
         force=force,
         replace_id=replace_id,
         entity=entity,
         linked_paths=links,
     )
-    data = {
-        "status": result.status,
-        "entry": result.entry.to_dict(),
-        "conflicts": entries_json(result.conflicts),
-        "reasons": result.reasons,
-        "replaced": result.replaced.to_dict() if result.replaced else None,
-    }
+    data = result.to_dict()
 
     def human() -> None:
         if result.status == "conflict":
@@ -199,7 +193,7 @@ def clear(scope: str, yes: bool, as_json: bool) -> None:
     """
     if not yes:
         raise click.UsageError("clear deletes memories for good; add --yes to go ahead")
-    gone = current_memory().clear(scope)  # type: ignore[arg-type]
+    gone = current_memory().clear(parse_scope(scope))
     emit(as_json, {"deleted": len(gone)}, lambda: click.echo(f"Deleted {len(gone)} memories."))
 
 

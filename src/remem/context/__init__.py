@@ -1,6 +1,8 @@
 """Short-term context of one execution unit: the `ContextManager` (`manager`), staged
 compaction (`compaction`, `summarizer`, `offload`), the append-only session ledger
-(`ledger`) and prompt assembly (`prompt`). Imports remem's core and `remem.llm`."""
+(`ledger`) and the sessions listed from it (`sessions`), what is written beside a
+project, private and redacted (`private`), and prompt assembly (`prompt`). Imports
+remem's core and `remem.llm`."""
 
 # `from remem.context import ContextManager` keeps working (remem.context was one module);
 # the names load on first use, so `import remem.context.ledger` stays light.

@@ -22,7 +22,7 @@ SECTIONS = (
     "Work done and evidence",
     "Open problems and next steps",
 )
-# The seeds' Chinese headings are accepted too (a model may answer in Chinese).
+# Chinese headings are accepted too (a model may answer in Chinese).
 SECTIONS_ZH = (
     "当前目标与成功条件",
     "用户要求与已确认决定",

@@ -1,4 +1,7 @@
 """Automatic memory that cannot be poisoned: the extractor (`extractor`, `rules`,
-`words`), structured compression (`compression`, `compression_rules`), the guard on
-untrusted content (`guard`) and the secret detector (`secrets`). Imports remem's core,
+`words`), subjects read by a model where the rules read none (`subjects`), structured
+compression (`compression`, `compression_rules`), the guard on untrusted content
+(`guard`, the shell commands that fetch it in `commands`, whether the user's own words
+state a memory in `stated`) and the prompt-injection
+pre-filter (`injection`); secrets are found by `remem.secrets`. Imports remem's core,
 `remem.store`, `remem.truth` and `remem.llm`; it saves through a `Memory` it is given."""

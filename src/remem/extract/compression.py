@@ -1,4 +1,4 @@
-"""Semantic compression (SPEC EX6, EX7; seed 002, SimpleMem's three stages).
+"""Semantic compression (SPEC EX6, EX7; SimpleMem's three stages).
 
 1. trigger: rules (explicit "remember", decision, changed value, milestone, a preference
    said [3] times), then a model, when given, must be [0.7] sure (explicit asks excepted);
@@ -150,8 +150,9 @@ def _json_object(reply: str) -> tuple[dict[str, Any] | None, str]:
 
 
 def _is_score(value: object) -> bool:
-    number = isinstance(value, int | float) and not isinstance(value, bool)
-    return number and math.isfinite(value) and 0.0 <= value <= 1.0  # type: ignore[arg-type,operator]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value) and 0.0 <= value <= 1.0
 
 
 def parse_item(reply: str, source: str) -> tuple[CompressedItem | None, list[str]]:
@@ -199,8 +200,8 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class CompressionConfig:
-    """The seeds' defaults: merge window [7] days, a preference counts once said [3] times,
-    a model must be [0.7] sure that a text is worth remembering."""
+    """The defaults (SPEC EX6): merge window [7] days, a preference counts once said [3]
+    times, a model must be [0.7] sure that a text is worth remembering."""
 
     window_days: float = 7.0
     repeat_threshold: int = 3

@@ -35,7 +35,8 @@ Found = tuple[list["Candidate"], list[tuple[int, "Refusal"]]]  # refusals with t
 
 @dataclass(frozen=True, slots=True)
 class ExtractionConfig:
-    """The seeds' limits: input length [5..4000], quote length [5..180], facts [3]."""
+    """The default limits (SPEC EX3, EX4): input length [5..4000], quote length [5..180],
+    facts [3]."""
 
     min_chars: int = 5
     max_chars: int = 4000

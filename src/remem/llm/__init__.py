@@ -1,7 +1,7 @@
 """LLM access: the `ChatModel` protocol and its types (`model`), the client for any
 OpenAI-compatible endpoint (`openai_client`) and a scripted model for tests
-(`scripted`). Imports only remem's core (`errors`, `messages`, `tokens`); the `openai`
-SDK loads on first use."""
+(`scripted`). Imports only remem's core (`remem.errors`, `remem.messages`,
+`remem.tokens`); the openai SDK loads on first use."""
 
 from remem.llm.model import (
     ChatModel,

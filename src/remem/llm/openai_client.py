@@ -24,6 +24,7 @@ from remem.llm.model import (
     build_response,
 )
 from remem.messages import Message, to_wire
+from remem.settings import ModelEnv
 
 if TYPE_CHECKING:
     import openai
@@ -58,12 +59,13 @@ class LLMSettings:
         def get(name: str) -> str | None:
             return env.get(name, "").strip() or None
 
+        mine = ModelEnv.read(env)
         openai_url = get("OPENAI_BASE_URL")
-        base_url = get("REMEM_LLM_BASE_URL") or openai_url
-        api_key = get("REMEM_LLM_API_KEY")
+        base_url = mine.llm_base_url or openai_url
+        api_key = mine.llm_api_key
         if api_key is None and _endpoint(base_url) == _endpoint(openai_url):
             api_key = get("OPENAI_API_KEY")
-        model = get("REMEM_LLM_MODEL") or get("OPENAI_MODEL")
+        model = mine.llm_model or get("OPENAI_MODEL")
         return cls(base_url=base_url, api_key=api_key, model=model)
 
     @property

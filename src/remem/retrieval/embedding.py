@@ -13,12 +13,12 @@ numpy and the models load only when an embedder is built, never on `import remem
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from remem.errors import InvalidInput, MissingExtra, RememError
+from remem.settings import ModelEnv
 
 if TYPE_CHECKING:
     import numpy as np
@@ -239,25 +239,25 @@ def embedder_from_env(
     `RankingConfig.keyword_confident` set, a query a keyword match settles never does).
     Asking for `use` by name without the model installed is an error (MissingExtra);
     the default falls back to keywords."""
-    env = os.environ if env is None else env
-    choice = env.get("REMEM_EMBEDDER", "").strip().lower()
+    mine = ModelEnv.read(env)
+    choice = mine.embedder
     explicit = bool(choice)
     if not choice:
-        choice = "openai" if env.get("REMEM_EMBED_MODEL") else default
+        choice = "openai" if mine.embed_model else default
     if choice in ("none", "off", "0"):
         return None
     if choice == "e5":
         return E5Embedder()
     if choice == "fake":
         return FakeEmbedder()
-    if choice == "openai" or (not choice and env.get("REMEM_EMBED_MODEL")):
-        model = env.get("REMEM_EMBED_MODEL")
+    if choice == "openai" or (not choice and mine.embed_model):
+        model = mine.embed_model
         if not model:
             raise RememError("REMEM_EMBEDDER=openai needs REMEM_EMBED_MODEL")
         return OpenAIEmbedder(
             model,
-            base_url=env.get("REMEM_EMBED_BASE_URL") or env.get("REMEM_LLM_BASE_URL"),
-            api_key=env.get("REMEM_EMBED_API_KEY") or env.get("REMEM_LLM_API_KEY"),
+            base_url=mine.embed_base_url or mine.llm_base_url,
+            api_key=mine.embed_api_key or mine.llm_api_key,
         )
     if choice and choice != "use":
         raise InvalidInput(f"unknown REMEM_EMBEDDER {choice!r}: use, e5, openai or none")

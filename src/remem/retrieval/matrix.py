@@ -5,9 +5,10 @@ else float32 numpy). Past it, faiss scans 4-bit product-quantised codes of every
 (fast-scan: 4 dimensions a code, 1/16 of float16's bytes) and re-scores the best
 `REFINE` times the rows asked for by their float16 copy, so the cosines returned are
 float16's (within 1e-4 of float32). At 100k x 512 this finds more of the exact top 50
-than the inverted lists it replaced, in half their time (benchmarks/README.md, "Hybrid
-search at 100k: a fast-scan index"). The codes are trained once, then again when the
-count doubles. Semantic candidates only feed the ranking.
+than the inverted lists it replaced, in half their time (the benchmarks journal,
+`git show 711d3dc:benchmarks/README.md`, "Hybrid search at 100k: a fast-scan index").
+The codes are trained once, then again when the count doubles. Semantic candidates only
+feed the ranking.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from remem import text
 from remem.entry import Entry, utcnow
@@ -42,6 +42,17 @@ class Hit:
     tier: Tier | None = None
     # a newer hit that likely replaced this one (`retrieval.newer`): shown, marked
     replaced_by: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Its JSON form (`remem search --json`, the REST API): scores to 4 places."""
+        return {
+            "score": round(self.score, 4),
+            "relevance": round(self.relevance, 4),
+            "decay": round(self.decay, 4),
+            "stale": self.stale,
+            "tier": self.tier,
+            "entry": self.entry.to_dict(),
+        }
 
 
 _MONTHS = (

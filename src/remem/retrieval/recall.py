@@ -15,7 +15,7 @@ from remem.retrieval import block, ranking
 from remem.retrieval.newer import newer_first
 from remem.retrieval.ranking import Hit
 from remem.settings import RankingConfig
-from remem.store.protocol import Filter, Store
+from remem.store.protocol import Filter, SearchStore
 from remem.tokens import count_tokens
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class Recall:
 
     def __init__(
         self,
-        store: Store,
+        store: SearchStore,
         cfg: RankingConfig,
         vectors: VectorIndex | None,
         session_id: str | None,

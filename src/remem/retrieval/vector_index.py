@@ -3,7 +3,7 @@
 `VectorIndex` keeps one embedder's vectors in the store (tagged with the model, so
 spaces never mix) and an in-process matrix of them, refreshed when the store
 changes (`remem.retrieval.matrix`: faiss float16, inverted lists past 50k vectors, or numpy
-float32; benchmarks/README.md has the costs at 100k).
+float32; benchmarks/README.md has the current costs at 100k).
 Entries are embedded lazily, in batches, the first time a search needs them.
 """
 
@@ -69,7 +69,7 @@ def query_vector(embedder: Embedder, query: str, names: Sequence[str] = ()) -> V
     - its last `TAIL_LINES` lines at `TAIL_WEIGHT`, when it has more: a dialogue's
       vector alone is the average of everything said. MADial R@10 zh 0.794 -> 0.803,
       en 0.778 -> 0.811.
-    Sets without either do not change (benchmarks/README.md has the grid)."""
+    Sets without either do not change (the grid: `git show 711d3dc:benchmarks/README.md`)."""
     import numpy as np
 
     texts, weights = [query], [1.0]

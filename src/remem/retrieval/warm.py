@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remem.errors import RememError
+from remem.settings import warm_idle
 
 if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder, Vectors
@@ -105,7 +106,7 @@ class WarmClient:
     def __init__(self, home: Path, *, idle: float | None = None) -> None:
         self.run = home / "run"
         self.path = self.run / SOCKET
-        self.idle = idle if idle is not None else float(os.environ.get("REMEM_WARM_IDLE", IDLE))
+        self.idle = idle if idle is not None else warm_idle(IDLE)
         self.failed = False  # once unreachable, this process stops trying
 
     def request(self, message: dict[str, Any], *, timeout: float = START_TIMEOUT) -> dict[str, Any]:
@@ -317,11 +318,15 @@ def one_shot_embedder(settings: Settings) -> Embedder | None:
     hook): a local model is used through this service, so the command never loads it
     nor a store's vectors itself; `REMEM_WARM=0` loads them in-process instead."""
     from remem.retrieval.embedding import FakeEmbedder, bundled_names, embedder_from_env
-    from remem.settings import is_url
+    from remem.settings import is_url, warm_service_wanted
 
     local = embedder_from_env()
-    warm = os.environ.get("REMEM_WARM", "1").strip().lower() not in ("0", "no", "off", "")
-    if local is None or not warm or is_url(settings.db) or local.name not in bundled_names():
+    if (
+        local is None
+        or not warm_service_wanted()
+        or is_url(settings.db)
+        or local.name not in bundled_names()
+    ):
         return local
     if isinstance(local, FakeEmbedder) and local.dim != FakeEmbedder().dim:
         return local

@@ -47,10 +47,12 @@ def unauthorized(
 
 
 def token_of(request: Request) -> ApiToken:
-    token = request.app.state.backend.check(bearer(request.headers.get("authorization")))
+    token: ApiToken | None = request.app.state.backend.check(
+        bearer(request.headers.get("authorization"))
+    )
     if token is None:
         raise unauthorized()
-    return token  # type: ignore[no-any-return]
+    return token
 
 
 def _memory(request: Request, token: ApiToken, project: str | None) -> Iterator[Memory]:
@@ -140,20 +142,11 @@ def item(mem: Memory, entry: Entry, now: datetime | None = None) -> Item:
 
 
 def hit_out(hit: Hit) -> HitOut:
-    return HitOut(
-        entry=hit.entry.to_dict(), stale=hit.stale, score=round(hit.score, 4),
-        relevance=round(hit.relevance, 4), tier=hit.tier,
-    )  # fmt: skip
+    return HitOut.model_validate(hit.to_dict())  # its `decay` is not in the API
 
 
 def save_out(result: SaveResult) -> SaveOut:
-    return SaveOut(
-        status=result.status,
-        entry=result.entry.to_dict(),
-        conflicts=[e.to_dict() for e in result.conflicts],
-        reasons=result.reasons,
-        replaced=result.replaced.to_dict() if result.replaced else None,
-    )
+    return SaveOut(**result.to_dict())
 
 
 # -- routes ------------------------------------------------------------------------------

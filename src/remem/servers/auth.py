@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 
 from remem.entry import utcnow
 from remem.errors import InvalidInput, RememError
-from remem.store.protocol import ApiToken, Store
+from remem.store.protocol import ApiToken, TokenStore
 
 __all__ = ["PREFIX", "ReadOnlyToken", "TokenCheck", "digest_of", "is_loopback", "issue_token"]
 
@@ -54,7 +54,7 @@ def check_name(value: str | None, what: str) -> str | None:
 
 
 def issue_token(
-    store: Store, user_id: str, *, agent_id: str | None = None, read_only: bool = False,
+    store: TokenStore, user_id: str, *, agent_id: str | None = None, read_only: bool = False,
     name: str = "",
 ) -> tuple[str, ApiToken]:  # fmt: skip
     """Create a token for `user_id` (and `agent_id`): the token itself, shown once and
@@ -80,7 +80,7 @@ class TokenCheck:
     so a revoked token stops working at once, and `last used` is written at most once
     per TOUCH_EVERY per token."""
 
-    store: Store
+    store: TokenStore
     _touched: dict[str, datetime] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 

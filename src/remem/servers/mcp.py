@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any
 
 from remem.boundaries import neutralise
-from remem.entry import Entry
+from remem.entry import Entry, parse_scope, parse_type
 from remem.errors import RememError
 from remem.extract.guard import ExternalGuard, explicit_request
 from remem.memory import Memory
@@ -124,7 +124,7 @@ class MemoryTools:
             }
         result = self.memory.save(
             content,
-            type=type,  # type: ignore[arg-type]
+            type=parse_type(type),
             scope="global" if scope == "global" else "project",
             source="user_explicit" if user_requested or user_confirmed else "model",
             replace_id=replace_id or None,
@@ -161,7 +161,9 @@ class MemoryTools:
     def list_entries(
         self, limit: int = 20, scope: str | None = None, type: str | None = None
     ) -> dict[str, Any]:
-        entries = self.memory.list(limit=limit, scope=scope, type=type)  # type: ignore[arg-type]
+        where = parse_scope(scope) if scope else None
+        kind = parse_type(type) if type else None
+        entries = self.memory.list(limit=limit, scope=where, type=kind)
         return {"memories": [_entry(e) for e in entries]}
 
     def forget(self, keyword: str) -> dict[str, Any]:

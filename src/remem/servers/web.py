@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from remem.entry import SCOPES, SOURCES, TYPES, Entry, utcnow
+from remem.entry import SCOPES, SOURCES, TYPES, Entry, is_type, parse_type, utcnow
 from remem.memory import Memory
 from remem.retrieval import ranking
 from remem.servers.api import export_doc
@@ -193,11 +193,12 @@ def index(
 ) -> Response:  # fmt: skip
     """The search box with its filters, and the memories that match."""
     mem, now = s.memory, utcnow()
+    kind = parse_type(type) if type else None  # an unknown type: a 400, not an empty page
     if q.strip():
-        hits = mem.search(q, limit=200, types=[type] if type else None)
+        hits = mem.search(q, limit=200, types=[kind] if kind else None)
         found: list[tuple[Entry, float | None]] = [(h.entry, h.score) for h in hits]
     else:
-        found = [(e, None) for e in mem.list(type=type or None)]  # type: ignore[arg-type]
+        found = [(e, None) for e in mem.list(type=kind)]
     rows = [
         row(s, e, now, score=score)
         for e, score in found
@@ -264,7 +265,7 @@ def save(
 ) -> Response:  # fmt: skip
     """A new memory from the page; a conflict shows both and the two ways out."""
     result = s.memory.save(
-        content, type=type if type in TYPES else "fact",  # type: ignore[arg-type]
+        content, type=type if is_type(type) else "fact",
         scope="global" if scope == "global" else "project",
         replace_id=replace_id or None, force=bool(keep_both),
         allow_secret=False,  # "keep both" settles a conflict; it never lets a secret in

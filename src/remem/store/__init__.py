@@ -1,8 +1,11 @@
 """Persistence: the `Store` protocol (`protocol`), `open_store` (`backends`), the SQL
-core both SQL backends share (`sql`), the SQLite and PostgreSQL backends with their
-schemas and migrations, and `migrate` (copying a store). Imports only remem's core
-(`entry`, `errors`, `settings`, `text`, `glossary`); nothing above imports it but
-through these names."""
+core both SQL backends share (`sql`, with its row mapping and dialects in `rows`, its
+tables in `tables` and its mixins `near`, `vector_table`, `api_tokens`), in-process
+copies of its keyword postings (`postings`) and of a save's candidate lookup
+(`near_index`, read in steps by `near_read`), the backends (`sqlite`, `postgres`) and
+`migrate` (copying a store). Imports only remem's core (`remem.entry`, `remem.errors`,
+`remem.settings`, `remem.text`, `remem.glossary`). The names exported here are what
+most code above needs; code that builds on one part imports that submodule directly."""
 
 from remem.store.backends import describe, open_store
 from remem.store.protocol import (

@@ -284,8 +284,9 @@ def rarest(
     return chosen
 
 
-class Store(Protocol):
-    """Persistence for entries and their audit log; every method is thread-safe."""
+class EntryStore(Protocol):
+    """Entries: one serialised write transaction at a time, reads by id, prefix
+    or filter. Every method of every role is thread-safe."""
 
     path: str
     notices: list[str]
@@ -318,6 +319,50 @@ class Store(Protocol):
     ) -> list[Entry]:
         """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
 
+    def superseded(self, entry_id: str) -> list[Entry]:
+        """Entries whose superseded_by is `entry_id`."""
+
+    def iter_all(self) -> Iterator[Entry]:
+        """Every entry, history included, oldest first."""
+
+    def close(self) -> None: ...
+
+
+class AuditStore(Protocol):
+    """The audit log, exact copies (`remem migrate`), the index rules' version and
+    what caches compare to see another process's writes."""
+
+    def audit(self, entry_id: str | None = None) -> list[AuditRecord]: ...
+
+    def add_audit(self, record: AuditRecord) -> None: ...
+
+    def restore(
+        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
+    ) -> int:
+        """Copy entries exactly as they are (ids, times, version links) with their audit
+        records (own times kept), in one transaction, for `remem migrate`. Entries whose id
+        is present already are skipped with their records; records of entries not in
+        `entries` (deleted ones) are added unless the store holds records of that id.
+        Returns the number of entries added."""
+
+    def generation(self) -> tuple[int, int]:
+        """Changes whenever this or another process commits: caches compare it."""
+
+    def index_version(self) -> int | None:
+        """The INDEX_VERSION the entries' index fields were computed under (None: not
+        recorded yet, a store created by this version of remem)."""
+
+    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
+        """Replace these entries' index fields (nothing else, no audit record) and record
+        that the store is indexed under `version`, in one transaction."""
+
+    def counts(self) -> dict[str, Any]: ...
+
+
+class TruthStore(Protocol):
+    """What `remem.truth` asks before a save: the current entries a new one may
+    repeat or contradict, and the subject keys they are found by."""
+
     def same_domain(
         self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
     ) -> list[Near]:
@@ -343,6 +388,14 @@ class Store(Protocol):
         """Store each entry's subject, value, subject key and value terms (no audit
         record: they are derived from the content), in one transaction."""
 
+    def keep_near(self) -> None:
+        """Let a long-lived process build its in-process candidate index, a step a call;
+        called before a save's write transaction (a store may do nothing)."""
+
+
+class SearchStore(Protocol):
+    """Keyword search and the record of what was put into a prompt (tiers)."""
+
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
@@ -351,6 +404,16 @@ class Store(Protocol):
 
     def candidates(self, ids: Sequence[str], flt: Filter) -> list[Candidate]:
         """The entries among `ids` passing `flt`, with their terms (any order)."""
+
+    def mark_used(self, ids: Sequence[str], at: datetime) -> None:
+        """Remember that these entries were put into a prompt at `at` (SPEC RT8)."""
+
+    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
+        """When each of `ids` was last put into a prompt (absent: never)."""
+
+
+class VectorStore(Protocol):
+    """Embeddings of entries, one set per model, and the nearest ones to a query."""
 
     def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
         """Store (entry id, float32 bytes) vectors of `model`, replacing older ones."""
@@ -382,41 +445,9 @@ class Store(Protocol):
         """(position, entry) of entries past `after` (history included) with no vector of
         `model`, in order."""
 
-    def generation(self) -> tuple[int, int]:
-        """Changes whenever this or another process commits: caches compare it."""
 
-    def superseded(self, entry_id: str) -> list[Entry]:
-        """Entries whose superseded_by is `entry_id`."""
-
-    def audit(self, entry_id: str | None = None) -> list[AuditRecord]: ...
-
-    def add_audit(self, record: AuditRecord) -> None: ...
-
-    def restore(
-        self, entries: Sequence[tuple[Entry, IndexFields]], audit: Sequence[AuditRecord]
-    ) -> int:
-        """Copy entries exactly as they are (ids, times, version links) with their audit
-        records (own times kept), in one transaction, for `remem migrate`. Entries whose id
-        is present already are skipped with their records; records of entries not in
-        `entries` (deleted ones) are added unless the store holds records of that id.
-        Returns the number of entries added."""
-
-    def index_version(self) -> int | None:
-        """The INDEX_VERSION the entries' index fields were computed under (None: not
-        recorded yet, a store created by this version of remem)."""
-
-    def reindex(self, entries: Sequence[tuple[Entry, IndexFields]], version: int) -> None:
-        """Replace these entries' index fields (nothing else, no audit record) and record
-        that the store is indexed under `version`, in one transaction."""
-
-    def mark_used(self, ids: Sequence[str], at: datetime) -> None:
-        """Remember that these entries were put into a prompt at `at` (SPEC RT8)."""
-
-    def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
-        """When each of `ids` was last put into a prompt (absent: never)."""
-
-    def iter_all(self) -> Iterator[Entry]:
-        """Every entry, history included, oldest first."""
+class TokenStore(Protocol):
+    """The API tokens of `remem serve`, kept hashed."""
 
     def add_token(self, token: ApiToken) -> None:
         """Keep a new API token (its id and digest are new)."""
@@ -433,9 +464,11 @@ class Store(Protocol):
     def token_used(self, token_id: str, at: datetime) -> None:
         """Record that a token was last used at `at` (never fails a request)."""
 
-    def counts(self) -> dict[str, Any]: ...
 
-    def close(self) -> None: ...
+class Store(EntryStore, AuditStore, TruthStore, SearchStore, VectorStore, TokenStore, Protocol):
+    """Persistence for entries and their audit log: every role above, which both backends
+    implement (one contract test, tests/test_store_contract.py). Code that needs one
+    role takes that role."""
 
 
 def upgrade_index(

@@ -6,7 +6,7 @@ write transaction."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from remem import text
 from remem.entry import Entry, utcnow
@@ -33,6 +33,17 @@ class SaveResult:
     conflicts: list[Entry] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     replaced: Entry | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Its JSON form, every entry whole: `remem save --json` and the REST API (MCP
+        and the agent's tool answer a model more briefly, from the same fields)."""
+        return {
+            "status": self.status,
+            "entry": self.entry.to_dict(),
+            "conflicts": [e.to_dict() for e in self.conflicts],
+            "reasons": self.reasons,
+            "replaced": self.replaced.to_dict() if self.replaced else None,
+        }
 
 
 @dataclass(slots=True)

@@ -4,13 +4,13 @@ thread for the length of a write transaction, and psycopg errors as one-line
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from remem.errors import StoreError
+from remem.settings import pg_pool_size
 from remem.store.postgres.schema import LOCK_ID, migrate
 
 
@@ -30,7 +30,7 @@ class Connections:
             raise self.error(exc) from exc
         from psycopg_pool import ConnectionPool
 
-        size = pool_size or int(os.environ.get("REMEM_PG_POOL", "4"))
+        size = pool_size or pg_pool_size()
         self._pool = ConnectionPool(
             url, min_size=1, max_size=max(1, size), kwargs={"autocommit": True},
             configure=_configure, open=True, timeout=30, name="remem",
