@@ -142,7 +142,7 @@ def remember(
     results: list[SaveResult] = []
     for start in range(0, len(built), TURNS_PER_WRITE):
         batch = built[start : start + TURNS_PER_WRITE]
-        mem._keep_near()
+        mem.store.keep_near()
         mem._prepare([e for e in batch if isinstance(e, Entry)])
         with mem.store.write(), text.in_write():
             results += [mem._decide(e, False) if isinstance(e, Entry) else e for e in batch]

@@ -41,7 +41,9 @@ if TYPE_CHECKING:
     from remem.truth.decide import Reader
     from remem.truth.dedup import SimilarityCheck
     from remem.truth.subject import Claim
+    from remem.truth.verdicts import Referee
     from remem.truth.versions import History as History
+    from remem.truth.writes import Prejudged
     from remem.truth.writes import SaveResult as SaveResult
 
 _FROM_ENV: Any = object()
@@ -103,6 +105,7 @@ class Memory:
         embedder: Embedder | None = _FROM_ENV,
         notify: Callable[[str], None] | None = None,
         subjects: Reader | None = None,
+        referee: Referee | None = None,
     ) -> None:
         """`embedder`: None for keyword-only retrieval; by default `REMEM_EMBEDDER`, which
         unset means the shipped local model when `remem[embed]` is installed (`none`: off).
@@ -110,7 +113,8 @@ class Memory:
         checked for semantic duplicates (RT3, LT9).
         `notify` hears at once of slow one-off work (re-indexing, a first embedding).
         `subjects` reads what a memory is about (default: the rules of
-        `remem.truth.subject`; `remem.extract.subjects.LLMSubjects` adds a model)."""
+        `remem.truth.subject`; `remem.extract.subjects.LLMSubjects` adds a model);
+        `referee` judges the pairs the rules leave unsure (`remem.extract.referee`)."""
         self.settings = settings or Settings.resolve(
             db=path, project=project, user_id=user_id, agent_id=agent_id, session_id=session_id
         )
@@ -135,6 +139,7 @@ class Memory:
             self.vectors = VectorIndex(store, embedder, notify=notify)
         self._semantic = semantic
         self.subjects: Reader = subjects or _read_subject
+        self.referee = referee
         self.recall = Recall(store, self.settings.ranking, self.vectors, self.settings.session_id)
         self.last_injected: builtins.list[Entry] = []  # what the last context_for chose
 
@@ -268,16 +273,17 @@ class Memory:
             linked_paths=linked_paths, expires_at=expires_at, entity=entity, facts=facts,
             importance=importance, confidence=confidence,
         )  # fmt: skip
-        self._keep_near()
+        self.store.keep_near()  # a long-lived process's candidate index, outside the write
+        from remem.truth import writes
+
+        referee = None if self.referee is None else writes.Prejudged(self.referee)
         if replace_id is None:
-            self._prepare([entry])
+            self._prepare([entry], referee)
         with self.store.write(), text.in_write():
             if replace_id is not None:
-                from remem.truth import writes
-
                 old = self.partition.find(replace_id, change=True)
                 return writes.replace(self.store, old.id, entry, allow_secret=allowed)
-            return self._decide(entry, force, allowed)
+            return self._decide(entry, force, allowed, referee)
 
     def _entry(
         self, content: str, *, allow_secret: bool, type: EntryType = "fact",
@@ -303,29 +309,31 @@ class Memory:
         admit(entry, allow_secret=allow_secret)
         return entry
 
-    def _keep_near(self) -> None:
-        self.store.keep_near()  # a long-lived process's candidate index, outside the write
-
-    def _decide(self, entry: Entry, force: bool, allow_secret: bool = False) -> SaveResult:
+    def _decide(
+        self, entry: Entry, force: bool, allow_secret: bool = False, referee: Referee | None = None
+    ) -> SaveResult:
         """Decide and write `entry` (inside a write transaction), with its vector."""
         from remem.truth import writes
 
         result = writes.save(
-            self.store, entry, semantic=self.semantic, force=force, allow_secret=allow_secret
-        )
+            self.store, entry, semantic=self.semantic, force=force, allow_secret=allow_secret,
+            referee=referee,
+        )  # fmt: skip
         vector = getattr(self.semantic, "last_vector", None)
         if result.status in ("added", "superseded") and self.vectors and vector is not None:
             self.vectors.put(entry, vector)
         return result
 
-    def _prepare(self, entries: Sequence[Entry]) -> None:
-        """The semantic check's embedding and nearest of `entries`, and their index
-        terms (which the warm service may cut), before the write transaction: no remem
-        process waits on another while it holds the write lock."""
+    def _prepare(self, entries: Sequence[Entry], referee: Prejudged | None = None) -> None:
+        """The semantic check's embedding and nearest of `entries`, their index terms
+        (which the warm service may cut) and a referee's rulings, before the write
+        transaction: no remem process waits on another while it holds the write lock."""
         from remem.truth import index
 
         for entry in entries:
             index.fields(entry)  # cached: the decision inside asks them again
+            if referee is not None:
+                referee.ask(self.store, entry)
         if (prepare := getattr(self.semantic, "prepare", None)) is not None:
             prepare(entries)
 

@@ -292,7 +292,8 @@ def warm_idle(default: float, env: Mapping[str, str] | None = None) -> float:
 
 
 def subjects_by_model(env: Mapping[str, str] | None = None) -> bool:
-    """`REMEM_SUBJECTS=llm`: the configured model reads subjects the rules cannot."""
+    """`REMEM_SUBJECTS=llm`: the configured model reads subjects the rules cannot and
+    judges the changes they and the small judge leave unsure."""
     return _env(env, "REMEM_SUBJECTS").lower() == "llm"
 
 

@@ -239,8 +239,8 @@ class Ctx:
                 create=not self.reads_only,
             )  # fmt: skip
             self._memory = Memory(
-                settings=self.settings, notify=tell, subjects=llm_subjects(),
-                embedder=embedder, store=store,
+                settings=self.settings, notify=tell, embedder=embedder, store=store,
+                **llm_readers(),
             )  # fmt: skip
             client = getattr(embedder, "client", None)
             if client is not None:  # the warm service cuts Chinese with jieba loaded
@@ -276,11 +276,13 @@ def _cell(value: object) -> str:
     return f"{value:,}" if isinstance(value, int) else str(value)
 
 
-def llm_subjects() -> Any:
+def llm_readers() -> dict[str, Any]:
     """With REMEM_SUBJECTS=llm and a model configured (REMEM_LLM_*), the model reads the
-    subjects the rules cannot (remem.extract.subjects); otherwise None (rules only)."""
+    subjects the rules cannot (remem.extract.subjects) and judges the changes they leave
+    unsure (remem.extract.referee): `Memory`'s `subjects` and `referee`; else none."""
     if not subjects_by_model():
-        return None
+        return {}
+    from remem.extract.referee import LLMReferee
     from remem.extract.subjects import LLMSubjects
     from remem.llm import LLMSettings, OpenAIChatModel
 
@@ -289,7 +291,8 @@ def llm_subjects() -> Any:
         raise click.UsageError(
             "REMEM_SUBJECTS=llm needs a model: set REMEM_LLM_MODEL and _BASE_URL"
         )
-    return LLMSubjects(OpenAIChatModel(settings))
+    model = OpenAIChatModel(settings)
+    return {"subjects": LLMSubjects(model), "referee": LLMReferee(model)}
 
 
 def short(entry: Entry) -> str:

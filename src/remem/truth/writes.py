@@ -5,6 +5,7 @@ write transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -58,6 +59,7 @@ class Draft:
     claim: Claim | None
     candidates: list[Near]
     semantic: SimilarityCheck | None
+    referee: verdicts.Referee | None = None
 
 
 def _by_subject(d: Draft) -> list[Match]:
@@ -109,25 +111,33 @@ def _by_overlap(d: Draft) -> list[Match]:
 def _by_judge(d: Draft) -> list[Match]:
     """Where no rule found anything: the learned pair judge (truth.verdicts) on the
     memories sharing the text's words and, with an embedder, its nearest in meaning
-    (with their cosines, as the semantic check found them)."""
+    (with their cosines, as the semantic check found them); then, with a referee (a
+    model), a second opinion on what the judge left unsure."""
     if d.entry.type not in CONFLICT_TYPES:
         return []
-    if d.claim is None or not d.claim.whole:
-        # not one fact the grammar reads whole: an event or a story ("Bart在学校的夏季
-        # 野餐活动中又吃又玩，感到非常开心。"), which the judge, trained on facts, misreads
-        # (MADial's events: 7 of 83 asked without this)
+    # not one fact the grammar reads whole: an event or a story ("Bart在学校的夏季野餐活动
+    # 中又吃又玩，感到非常开心。"), which the judge, trained on facts, misreads (MADial's
+    # events: 7 of 83 asked without this); a referee may still read it
+    whole = d.claim is not None and d.claim.whole
+    if not whole and d.referee is None:
         return []
     dropped = d.claim.dropped if d.claim is not None else None
     found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
-    if not isinstance(d.semantic, SemanticCheck) or d.semantic.last_vector is None:
-        return verdicts.judged(d.entry, found, None, dropped)
-    cosines = dict(d.semantic.last_nearest)
-    domain, seen = Domain.of(d.entry), {e.id for e in found}
-    for eid in cosines:
-        if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
-            if Domain.of(e) == domain:
-                found.append(e)
-    return verdicts.judged(d.entry, found, cosines, dropped)
+    cosines = None
+    if isinstance(d.semantic, SemanticCheck) and d.semantic.last_vector is not None:
+        cosines = dict(d.semantic.last_nearest)
+        domain, seen = Domain.of(d.entry), {e.id for e in found}
+        for eid in cosines:
+            if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
+                if Domain.of(e) == domain:
+                    found.append(e)
+    scored = verdicts.ranked(d.entry, found, cosines, dropped)
+    matches = verdicts.judged(d.entry, scored, cosines) if whole else []
+    sure = matches and matches[0].relation != "conflict"
+    if d.referee is None or sure or not (doubtful := verdicts.doubtful(scored)):
+        return matches
+    ruled = d.referee(d.entry, doubtful)
+    return matches if ruled is None else ruled
 
 
 # In order; the first pass that finds anything decides the save.
@@ -142,7 +152,10 @@ PASSES = (
 
 
 def decide_save(
-    store: Store, entry: Entry, semantic: SimilarityCheck | None
+    store: Store,
+    entry: Entry,
+    semantic: SimilarityCheck | None,
+    referee: verdicts.Referee | None = None,
 ) -> tuple[list[Match], IndexFields]:
     """The matches of the first pass that finds any (duplicates first), and the entry's
     index fields (read once, for the write)."""
@@ -150,11 +163,37 @@ def decide_save(
     fields = index.fields(entry)
     broader = claim is not None and claim.change
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
-    draft = Draft(store, entry, fields, claim, candidates, semantic)
+    draft = Draft(store, entry, fields, claim, candidates, semantic, referee)
     for _name, look in PASSES:
         if matches := look(draft):
             return matches, fields
     return [], fields
+
+
+class Prejudged:
+    """A referee asked before the write lock and replayed inside it: a model's answer
+    takes seconds, and no remem process holds the writer lock while it waits. The
+    decision runs once outside (reads only, without the semantic check, whose prepared
+    neighbours the write uses); inside, a ruling stands only while the memories it names
+    are still among the candidates (else the judge's own verdict does)."""
+
+    def __init__(self, referee: verdicts.Referee) -> None:
+        self.referee = referee
+        self.rulings: dict[str, list[Match] | None] = {}
+
+    def ask(self, store: Store, entry: Entry) -> None:
+        decide_save(store, entry, None, self._ask)
+
+    def _ask(self, incoming: Entry, candidates: Sequence[Entry]) -> list[Match] | None:
+        self.rulings[incoming.id] = ruled = self.referee(incoming, candidates)
+        return ruled
+
+    def __call__(self, incoming: Entry, candidates: Sequence[Entry]) -> list[Match] | None:
+        ruled = self.rulings.get(incoming.id)
+        here = {c.id for c in candidates}
+        if ruled is None or any(m.entry.id not in here for m in ruled):
+            return None
+        return ruled
 
 
 def save(
@@ -164,10 +203,12 @@ def save(
     semantic: SimilarityCheck | None,
     force: bool,
     allow_secret: bool = False,
+    referee: verdicts.Referee | None = None,
 ) -> SaveResult:
     """Decide what `entry` is to the current memories of its domain and write it
-    (`allow_secret`: the user's --force past the secret check, `Store.insert`)."""
-    matches, fields = decide_save(store, entry, semantic)
+    (`allow_secret`: the user's --force past the secret check, `Store.insert`;
+    `referee`: a model's second opinion where the judge is unsure)."""
+    matches, fields = decide_save(store, entry, semantic, referee)
     first = matches[0] if matches else None
     if first is not None and first.relation == "duplicate":
         return SaveResult(
