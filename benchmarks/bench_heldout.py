@@ -5,6 +5,12 @@ before anyone looked), through `Memory.save` and `Memory.search`.
     .venv/bin/python benchmarks/bench_heldout.py                      # every set, both modes
     .venv/bin/python benchmarks/bench_heldout.py --modes keyword FILE # one set, keyword-only
     .venv/bin/python benchmarks/bench_heldout.py --verbose            # and what was missed
+    .venv/bin/python benchmarks/bench_heldout.py --referee oracle     # a perfect model's bound
+
+`--referee oracle` stands in for a model with REMEM_SUBJECTS=llm: a referee that knows the
+set's answers and rules rightly whenever the memory a text changes (or repeats) is among
+those sent to it. No model is measured by it: it bounds what the referee path can reach
+(how often the right memory is found and sent), the model's own errors aside.
 
 A set: {"chains": [{"lang", "steps": [{"text", "kind"}], "query", "current"}],
 "look_alikes": [{"a", "b", "query_a", "query_b"}], "repeats": [{"a", "b"}],
@@ -38,14 +44,44 @@ sys.path.insert(0, str(ROOT.parent / "src"))
 
 from remem import Entry, Memory, SaveResult  # noqa: E402
 from remem.errors import RememError  # noqa: E402
+from remem.truth.dedup import Match  # noqa: E402
 
 SETS = ROOT / "data" / "truth_heldout"
 START = datetime(2026, 1, 5, 9, tzinfo=UTC)
 STEP = timedelta(days=20)
 
 
+class Oracle:
+    """A referee that knows the answers: `gold` maps a text to what it is ("change" or
+    "repeat") of which earlier text; anything else is ruled different."""
+
+    def __init__(self, gold: dict[str, tuple[str, str]]) -> None:
+        self.gold, self.asked = gold, 0
+
+    def __call__(self, incoming: Entry, candidates: Any) -> list[Match]:
+        self.asked += 1
+        relation, old = self.gold.get(incoming.content, ("different", ""))
+        for c in candidates:
+            if relation != "different" and c.content == old:
+                kind = "supersede" if relation == "change" else "duplicate"
+                return [Match(c, kind, "the oracle")]  # type: ignore[arg-type]
+        return []
+
+
+def gold_of(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    gold = {}
+    for chain in data["chains"]:
+        steps = [s["text"] for s in chain["steps"]]
+        gold.update({new: ("change", old) for old, new in zip(steps, steps[1:], strict=False)})
+    gold.update({p["b"]: ("repeat", p["a"]) for p in data["repeats"]})
+    return gold
+
+
+REFEREE: Any = None  # set by --referee
+
+
 def _store(db: Path, name: str, embedder: Any, fillers: list[str]) -> Memory:
-    mem = Memory(db, project=name, embedder=embedder)
+    mem = Memory(db, project=name, embedder=embedder, referee=REFEREE)
     for i, fact in enumerate(fillers):
         mem.save(fact, created_at=START - timedelta(days=40 - i), force=True)
     return mem
@@ -173,7 +209,9 @@ def main() -> None:
     parser.add_argument("--modes", default="keyword,embedder")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--referee", choices=["oracle"], help="a referee standing in for a model")
     args = parser.parse_args()
+    global REFEREE
     files = args.files or sorted(SETS.glob("*.json"))
     results: dict[str, Any] = {}
     for mode in args.modes.split(","):
@@ -183,7 +221,11 @@ def main() -> None:
 
             embedder = USEEmbedder()
         for path in files:
+            if args.referee:
+                REFEREE = Oracle(gold_of(json.loads(path.read_text(encoding="utf-8"))))
             r = run_set(path, embedder, args.verbose)
+            if args.referee:
+                r["referee_asked"] = REFEREE.asked
             results[f"{path.stem}:{mode}"] = r
             print(line(path.stem, mode, r), flush=True)
             if args.verbose:
