@@ -200,6 +200,7 @@ def line(name: str, mode: str, r: dict[str, Any]) -> str:
         f"as_of {r['as_of']} | look-alikes touched {r['touched']}, refused {r['refused']} "
         f"of {r['look_alikes']} | repeats {r['repeats_caught']}/{r['repeats']} | by kind "
         + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items())
+        + (f" | referee asked {r['referee_asked']} times" if "referee_asked" in r else "")
     )
 
 

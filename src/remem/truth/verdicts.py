@@ -50,17 +50,20 @@ def ranked(
     candidates: Sequence[Entry],
     cosines: dict[str, float] | None,
     dropped: str | None = None,
+    *,
+    strict: bool = True,
 ) -> list[tuple[judge.Verdict, Entry]]:
     """The judge's verdict on each candidate that may be the one `incoming` changes,
     the likeliest change first. `cosines`: with an embedder loaded, the new text's
     cosine with its nearest memories by id (a candidate without one is judged by the
     keyword-only weights). `dropped`: the value the text says stopped, when the grammar
     read one: only a memory holding it can be the one that stopped ("We no longer use
-    Travis CI" is not of "CI 用 GitHub Actions")."""
+    Travis CI" is not of "CI 用 GitHub Actions"). Not `strict` (for a referee, which reads
+    talk and a garbled grammar reading better than the judge): talk is ranked too."""
     gone = judge.content_terms(dropped) if dropped else frozenset()
     if incoming.type not in CONFLICT_TYPES or len(incoming.content) > _MAX_CHARS:
         return []
-    if talk(incoming.content):
+    if strict and talk(incoming.content):
         return []  # a question or several sentences: talk, not a fact that changed
     words, embed = judge.load("words"), judge.load("embed")
     if words is None or embed is None:

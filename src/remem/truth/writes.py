@@ -133,8 +133,15 @@ def _by_judge(d: Draft) -> list[Match]:
                     found.append(e)
     scored = verdicts.ranked(d.entry, found, cosines, dropped)
     matches = verdicts.judged(d.entry, scored, cosines) if whole else []
-    sure = matches and matches[0].relation != "conflict"
-    if d.referee is None or sure or not (doubtful := verdicts.doubtful(scored)):
+    if d.referee is None or (matches and matches[0].relation != "conflict"):
+        return matches
+    # a model call costs far more than a lookup per word: every memory sharing any word
+    seen = {e.id for e in found}
+    found += [
+        c.entry for c in sharing_any(d.store, d.entry, d.fields.terms) if c.entry.id not in seen
+    ]
+    loose = verdicts.ranked(d.entry, found, cosines, strict=False)
+    if not (doubtful := verdicts.doubtful(loose)):
         return matches
     ruled = d.referee(d.entry, doubtful)
     return matches if ruled is None else ruled
@@ -248,6 +255,19 @@ def holding(store: Store, entry: Entry, terms: list[str]) -> list[Near]:
         more = store.same_domain(domain, IndexFields([term], "", "", {}), limit=8)
         found += [near for near in more if near.entry.id not in seen]
         seen.update(near.entry.id for near in more)
+    return found
+
+
+def sharing_any(store: Store, entry: Entry, terms: list[str], most: int = 12) -> list[Near]:
+    """Memories of `entry`'s domain holding any one of its first `most` words that say
+    something (a lookup per word)."""
+    domain, found, seen = Domain.of(entry), [], set()
+    said = [t for t in dict.fromkeys(terms) if t not in text.EN_STOPWORDS | text.ZH_STOPWORDS]
+    for term in said[:most]:
+        for near in store.same_domain(domain, IndexFields([term], "", "", {}), limit=4):
+            if near.entry.id not in seen:
+                seen.add(near.entry.id)
+                found.append(near)
     return found
 
 
