@@ -24,7 +24,8 @@ A set: {"chains": [{"lang", "steps": [{"text", "kind"}], "query", "current"}],
 - `as_of` at the middle of each older step's validity finds that step (top 5) and no
   other step of its chain;
 - a look-alike b saved after a is touched when a is no longer current, refused when b is
-  reported as a conflict;
+  reported as a conflict; its queries are answered when `search(query_a)` ranks a first
+  and `search(query_b)` ranks b first (what the read-time safety net must not break);
 - a repeat is caught when reported as a duplicate.
 """
 
@@ -129,6 +130,11 @@ def run_chain(mem: Memory, chain: dict[str, Any], tally: Counter[str], misses: l
         tally["current_first"] += 1
         if not set(ids[:-1]) & unmarked:
             tally["current_clean"] += 1
+    else:
+        shown = [
+            (ids.index(h.entry.id) if h.entry.id in ids else "-", h.entry.content) for h in found
+        ]
+        misses.append(("current-first", chain["query"], len(ids) - 1, shown[:3]))
     for i in range(len(saved) - 1):
         mid = START + i * STEP + STEP / 2
         found = [h.entry.id for h in mem.search(chain["query"], limit=5, as_of=mid)]
@@ -152,6 +158,10 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
             with _store(db, f"l{i}", embedder, fillers) as mem:
                 a = _save(mem, pair["a"], START).entry
                 r = _save(mem, pair["b"], START + STEP)
+                for query, want in ((pair["query_a"], a.id), (pair["query_b"], r.entry.id)):
+                    top = [h.entry.id for h in mem.search(query, limit=1)]
+                    tally["la_queries"] += 1
+                    tally["la_answered"] += top == [want]
                 current = {e.id for e in mem.list(limit=1000)}
                 if a.id not in current:
                     touched.append((pair["a"], pair["b"], r.status))
@@ -178,6 +188,7 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
         "as_of": f"{tally['asof_ok']}/{tally['asof_n']}",
         "look_alikes": n_la,
         "touched": len(touched),
+        "look_alike_queries": f"{tally['la_answered']}/{tally['la_queries']}",
         "refused": len(refused),
         "repeats": n_rep,
         "repeats_caught": n_rep - len(repeats),
@@ -190,6 +201,44 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
     return out
 
 
+def run_mixed(path: Path, embedder: Any) -> dict[str, Any]:
+    """Every chain, look-alike pair and repeat of a set in ONE store (as a real store
+    holds many facts that share words), each later step saved after every earlier one:
+    are the chains' queries answered current-first, and the look-alikes' by the right
+    one, when all the other memories compete?"""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    tally: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        with _store(Path(tmp) / "mixed.db", "mixed", embedder, data.get("fillers", [])) as mem:
+            pairs = [(p["a"], p["b"]) for p in (*data["look_alikes"], *data["repeats"])]
+            first = {a: _save(mem, a, START, force=True).entry.id for a, _ in pairs}
+            second = {b: _save(mem, b, START + STEP, force=True).entry.id for _, b in pairs}
+            lasts = []
+            for k in range(max(len(c["steps"]) for c in data["chains"])):
+                for chain in data["chains"]:
+                    if k < len(chain["steps"]):
+                        step = chain["steps"][k]["text"]
+                        at = START + (k + 2) * STEP
+                        r = _save(mem, step, at, force=True)
+                        if r.status == "conflict":  # asked: the caller replaces
+                            r = _save(mem, step, at, replace_id=r.conflicts[0].id)
+                        if k == len(chain["steps"]) - 1:
+                            lasts.append((chain["query"], r.entry.id))
+            for query, want in lasts:
+                tally["chains"] += 1
+                tally["current_first"] += [h.entry.id for h in mem.search(query, limit=1)] == [want]
+            for p in data["look_alikes"]:
+                for query, want in ((p["query_a"], first[p["a"]]), (p["query_b"], second[p["b"]])):
+                    tally["la_queries"] += 1
+                    tally["la_answered"] += [h.entry.id for h in mem.search(query, limit=1)] == [
+                        want
+                    ]
+    return {
+        "current_first": f"{tally['current_first']}/{tally['chains']}",
+        "look_alike_queries": f"{tally['la_answered']}/{tally['la_queries']}",
+    }
+
+
 def line(name: str, mode: str, r: dict[str, Any]) -> str:
     n = max(r["changes"], 1)
     return (
@@ -198,9 +247,11 @@ def line(name: str, mode: str, r: dict[str, Any]) -> str:
         f"{r['damage']} wrong target) | current-first {r['current_first']}/{r['chains']} "
         f"(no older unmarked: {r['current_clean']}) | "
         f"as_of {r['as_of']} | look-alikes touched {r['touched']}, refused {r['refused']} "
-        f"of {r['look_alikes']} | repeats {r['repeats_caught']}/{r['repeats']} | by kind "
+        f"of {r['look_alikes']} (their queries answered first {r['look_alike_queries']}) | "
+        f"repeats {r['repeats_caught']}/{r['repeats']} | by kind "
         + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items())
         + (f" | referee asked {r['referee_asked']} times" if "referee_asked" in r else "")
+        + (f" | one store: {r['mixed']}" if "mixed" in r else "")
     )
 
 
@@ -211,6 +262,7 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--json", type=Path)
     parser.add_argument("--referee", choices=["oracle"], help="a referee standing in for a model")
+    parser.add_argument("--mixed", action="store_true", help="also: the whole set in one store")
     args = parser.parse_args()
     global REFEREE
     files = args.files or sorted(SETS.glob("*.json"))
@@ -227,6 +279,8 @@ def main() -> None:
             r = run_set(path, embedder, args.verbose)
             if args.referee:
                 r["referee_asked"] = REFEREE.asked
+            if args.mixed:
+                r["mixed"] = run_mixed(path, embedder)
             results[f"{path.stem}:{mode}"] = r
             print(line(path.stem, mode, r), flush=True)
             if args.verbose:

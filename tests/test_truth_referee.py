@@ -41,7 +41,10 @@ def change(number: int = 1, old: str = "Lena", new: str | None = "Omar") -> str:
         ('{"relation": "change", "memory": 1, "why": "x"}', "not {relation"),
         ('{"relation": "maybe", "memory": 1}', "unknown relation"),
         ("Sure! It changed.", "not strict JSON"),
-        ('{"relation": "repeat", "memory": 1, "old_value": null, "new_value": null}', "a repeat that"),
+        (
+            '{"relation": "repeat", "memory": 1, "old_value": null, "new_value": null}',
+            "a repeat that",
+        ),
     ],
 )
 def test_a_reply_that_fails_a_check_is_refused(reply: str, why: str) -> None:
