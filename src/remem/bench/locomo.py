@@ -76,8 +76,10 @@ def load_all(path: str | Path) -> list[Conversation]:
     if not isinstance(raw, list):
         return [_conversation(raw, path, Path(path).stem)]
     stem = Path(path).stem
-    named = ((one, one.get("sample_id", n) if isinstance(one, dict) else n) for n, one in
-             enumerate(raw, start=1))  # fmt: skip
+    named = (
+        (one, one.get("sample_id", n) if isinstance(one, dict) else n)
+        for n, one in enumerate(raw, start=1)
+    )
     return [_conversation(one, path, f"{stem}-{sample}") for one, sample in named]
 
 
@@ -115,9 +117,13 @@ def sessions(conv: Conversation) -> list[tuple[datetime, list[dict[str, object]]
         if i == 0 or conv.turns[i - 1].session != turn.session:
             out.append((turn.at, []))
         out[-1][1].append(
-            {"role": "user", "name": turn.speaker, "content": turn.text,
-             "metadata": {"dia_id": turn.dia_id}}
-        )  # fmt: skip
+            {
+                "role": "user",
+                "name": turn.speaker,
+                "content": turn.text,
+                "metadata": {"dia_id": turn.dia_id},
+            }
+        )
     return out
 
 

@@ -109,8 +109,9 @@ def handle(
     return _answer(event, message=f"{st.status_line} (check them: remem review)")
 
 
-def _block(memory: Memory, st: session_state.SessionState, cfg: HookConfig,
-           prompt: str | None) -> str:  # fmt: skip
+def _block(
+    memory: Memory, st: session_state.SessionState, cfg: HookConfig, prompt: str | None
+) -> str:
     if prompt is not None:
         exclude = [prompt, *st.given_texts]
         block = memory.context_for(prompt, max_tokens=cfg.budget, exclude_texts=exclude)
