@@ -222,7 +222,16 @@ def test_a_valid_model_reply_becomes_the_item() -> None:
     item = Compressor(model).compress(BUDGET)
     facts = {"预算": "8万", "生效日期": "2024-05-01"}
     summary = "预算调整为 8 万，2024-05-01 生效"
-    assert item == CompressedItem("预算", "change", summary, facts, 0.9, BUDGET, method="model")
+    wanted = CompressedItem(
+        entity="预算",
+        type="change",
+        summary=summary,
+        facts=facts,
+        confidence=0.9,
+        source_text=BUDGET,
+        method="model",
+    )
+    assert item == wanted
     request = model.requests[0]
     assert request.messages[0]["content"] == STRUCTURE_PROMPT
     assert request.messages[1]["content"] == BUDGET and request.purpose == "compression"
@@ -438,7 +447,14 @@ def test_facts_named_only_by_kind_do_not_tie_unrelated_entries(mem: Memory) -> N
 
 
 def test_an_item_without_an_entity_is_just_saved(mem: Memory) -> None:
-    item = CompressedItem("", "fact", "第 3 期已结束", {}, 0.7, "第 3 期已结束")
+    item = CompressedItem(
+        entity="",
+        type="fact",
+        summary="第 3 期已结束",
+        facts={},
+        confidence=0.7,
+        source_text="第 3 期已结束",
+    )
     assert Compressor().apply(item, mem, at=T0).status == "added"
     assert Compressor().apply(item, mem, at=T0).status == "duplicate"
 
