@@ -21,6 +21,7 @@ user saves with `remem save` instead.
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any
 
 from remem.boundaries import neutralise
@@ -245,10 +246,12 @@ async def _run(fn: Any, *args: Any) -> dict[str, Any]:
 def _register_tools(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
     """The tools, with their descriptions (what the client's model reads)."""
     _register_reads(server, pick)
+    _register_save(server, pick)
     _register_writes(server, pick, allow_verify=allow_verify)
 
 
-def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
+def _register_save(server: "MCPServer", pick: Pick) -> None:
+    """save_memory, and the confirmation prompt it may put to the user."""
     from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
     from mcp.server.mcpserver import Context
     from mcp.server.mcpserver.resolve import Elicit, Resolve
@@ -300,10 +303,23 @@ def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> 
         tools = pick(ctx)
         guard = tools.guard(_session_of(ctx))
         confirmed = isinstance(answer, AcceptedElicitation) and answer.data.save
-        return await _run(
-            tools.save, guard, content, type, scope, replace_id, keep_both,
-            user_requested, user_text, confirmed,
-        )  # fmt: skip
+        save = partial(
+            tools.save,
+            guard,
+            content,
+            type=type,
+            scope=scope,
+            replace_id=replace_id,
+            keep_both=keep_both,
+            user_requested=user_requested,
+            user_text=user_text,
+            user_confirmed=confirmed,
+        )
+        return await _run(save)
+
+
+def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
+    from mcp.server.mcpserver import Context
 
     @server.tool()
     async def forget_memory(keyword: str, ctx: Context) -> dict[str, Any]:
