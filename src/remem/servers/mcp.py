@@ -250,6 +250,17 @@ def _register_tools(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> N
     _register_writes(server, pick, allow_verify=allow_verify)
 
 
+def _may_ask(
+    guard: ExternalGuard, user_requested: bool, user_text: str | None, *, can_ask: bool
+) -> bool:
+    """Whether save_memory asks the user, in the client's own prompt the model cannot
+    answer: only after external content, when the model says the user asked, in words
+    that ask to remember, and the client can ask at all; otherwise the answer is no."""
+    if not (guard.external_consumed and user_requested and can_ask):
+        return False
+    return explicit_request(user_text or "") is not None
+
+
 def _register_save(server: "MCPServer", pick: Pick) -> None:
     """save_memory, and the confirmation prompt it may put to the user."""
     from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
@@ -263,14 +274,10 @@ def _register_save(server: "MCPServer", pick: Pick) -> None:
     async def users_yes(
         content: str, user_requested: bool, user_text: str | None, ctx: Context
     ) -> SaveAnswer | Elicit[SaveAnswer]:
-        """The user is asked, in the client's own prompt the model cannot answer, only
-        after external content, when the model says the user asked and the client can
-        ask at all; otherwise the answer is no."""
         guard = pick(ctx).guard(_session_of(ctx))
         can_ask = getattr(ctx.client_capabilities, "elicitation", None) is not None
-        if guard.external_consumed and user_requested and can_ask:
-            if explicit_request(user_text or "") is not None:
-                return Elicit(_question(content, guard.sources), SaveAnswer)
+        if _may_ask(guard, user_requested, user_text, can_ask=can_ask):
+            return Elicit(_question(content, guard.sources), SaveAnswer)
         return SaveAnswer(save=False)
 
     @server.tool()
