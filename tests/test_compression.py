@@ -87,7 +87,7 @@ def test_offline_compression_keeps_every_number(case: dict[str, str]) -> None:
         assert item.type == case["expect_type"]
 
 
-def test_corpus_statistics() -> None:
+def test_the_rules_shorten_the_corpus_and_never_fall_back_to_verbatim() -> None:
     items = [compress_by_rules(c["text"]) for c in CORPUS]
     redone = [i.source_text for i in items if i.redone]
     assert not [i for i in items if i.verbatim]  # the rules never need the last resort
@@ -128,7 +128,7 @@ def test_corpus_statistics() -> None:
         ("abc.5", "5"),
     ],
 )
-def test_number_tokens(written: str, key: str) -> None:
+def test_each_way_of_writing_a_number_gives_one_canonical_key(written: str, key: str) -> None:
     assert [t.key for t in number_tokens(written)] == [key]
 
 

@@ -73,7 +73,7 @@ def model(make_model: MakeModel) -> OpenAIChatModel:
 # -- plain and streamed completions ------------------------------------------------------
 
 
-def test_plain_completion(
+def test_a_plain_completion_sends_the_messages_and_counts_the_tokens(
     model: OpenAIChatModel, openai_server: OpenAIServer, account: TokenAccount
 ) -> None:
     openai_server.script([{"content": "Hello there!", "usage": usage(11, 3)}])

@@ -56,7 +56,9 @@ def test_cjk_kinsoku() -> None:
 
 
 @given(st.text(alphabet="中文字，。！？「」（）ab cdefg", max_size=80), st.integers(6, 30))
-def test_breaking_properties(text: str, width: int) -> None:
+def test_line_breaking_keeps_every_character_fits_the_width_and_honours_kinsoku(
+    text: str, width: int
+) -> None:
     rows = pieces(text, width)
     assert "".join(rows) == text  # nothing lost or added
     for i, row in enumerate(rows):
@@ -100,7 +102,7 @@ def test_terminal_output_is_markdown_with_colour(monkeypatch: pytest.MonkeyPatch
     assert "**bold**" not in text and "```" not in text and "def" in text
 
 
-def test_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_color_turns_off_every_colour_escape(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.setenv("NO_COLOR", "1")
     out = TTY()

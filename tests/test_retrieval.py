@@ -51,7 +51,7 @@ def test_time_decay_and_source_weights(mem: Memory) -> None:
     assert {h.entry.id: h for h in mem.search("deploy.sh")}[auto.id].score < hits[new.id].score
 
 
-def test_types_filter(mem: Memory) -> None:
+def test_a_search_limited_to_a_type_returns_only_that_type(mem: Memory) -> None:
     mem.save("喜欢用 vim 编辑 Python", type="preference")
     mem.save("决定 Python 服务用 FastAPI", type="decision")
     assert {h.entry.type for h in mem.search("Python", types=["decision"])} == {"decision"}
