@@ -163,7 +163,9 @@ def test_missing_numbers_compares_values_not_spelling() -> None:
         ("我不喜欢周末收到消息", False, "preference"),
     ],
 )
-def test_trigger_rules(said: str, fired: bool, reason: str) -> None:
+def test_the_trigger_fires_on_explicit_decision_change_and_milestone_words_only(
+    said: str, fired: bool, reason: str
+) -> None:
     trigger = Compressor().trigger(said)
     assert (trigger.fired, trigger.reason) == (fired, reason), trigger
     assert trigger.cue or reason in ("question", "none")

@@ -48,7 +48,7 @@ def test_english_words_stay_whole() -> None:
     assert "internal" in "|".join(mixed) and "configuration" in "|".join(mixed)
 
 
-def test_cjk_kinsoku() -> None:
+def test_no_chinese_line_starts_or_ends_with_punctuation_that_must_stay_attached() -> None:
     rows = pieces("中" * 10 + "。后面（括号）说明，完了。", 20)
     assert rows[0] == "中" * 9 and rows[1].startswith("中。")
     for row in pieces("一二三四五六七八九（十）甲乙丙丁「戊己」庚辛。", 8):

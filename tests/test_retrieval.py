@@ -114,7 +114,7 @@ def test_budget_limit_and_near_duplicates(mem: Memory) -> None:
     assert mem.context_for("Redis 缓存策略").count("Redis") == 1
 
 
-def test_budget_formula() -> None:
+def test_the_memory_budget_is_half_a_percent_of_the_window_within_500_to_5000() -> None:
     cfg = RankingConfig()
     assert cfg.budget(200_000) == 1000
     assert cfg.budget(8_000) == 500
@@ -250,7 +250,7 @@ def test_session_memories_are_hot(db: Path) -> None:
         assert K8S in block and "Grafana" not in block
 
 
-def test_tier_boundaries() -> None:
+def test_hot_warm_and_cold_tiers_follow_use_age_and_verification() -> None:
     cfg, now = RankingConfig(), utcnow()
     old = Entry("old", created_at=now - timedelta(days=30))
 
