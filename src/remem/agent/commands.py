@@ -74,7 +74,7 @@ def command(
     name: str, usage: str, help: str, args: Callable[[Repl, list[str]], Choices] | None = None
 ) -> Callable[[Callable[[Repl, str], None]], None]:
     def register(fn: Callable[[Repl, str], None]) -> None:
-        COMMANDS[name] = Command(name, usage, help, fn, args)
+        COMMANDS[name] = Command(name=name, usage=usage, help=help, handler=fn, args=args)
 
     return register
 

@@ -297,7 +297,9 @@ class Units:
         parent: str = "main",
         depth: int = 1,
     ) -> UnitManager:
-        record = UnitRecord(unit, kind, " ".join(title.split()), parent, depth)
+        record = UnitRecord(
+            id=unit, kind=kind, title=" ".join(title.split()), parent=parent, depth=depth
+        )
         self.records.append(record)
         self._ids.add(unit)
         if self.main.ledger is not None:

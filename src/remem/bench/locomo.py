@@ -96,7 +96,9 @@ def _conversation(raw: Any, path: str | Path, name: str) -> Conversation:
             words = turn["text"]
             if turn.get("blip_caption"):
                 words += f" [shares a photo: {turn['blip_caption']}]"
-            turns.append(Turn(turn["dia_id"], turn["speaker"], words, at, n))
+            turns.append(
+                Turn(dia_id=turn["dia_id"], speaker=turn["speaker"], text=words, at=at, session=n)
+            )
         n += 1
     questions = [
         Question(

@@ -297,7 +297,9 @@ class Compressor:
         score = float(data["confidence"]) if data["remember"] else 0.0
         if score < self.config.model_threshold:
             detail = f"{rule.reason} not confirmed by the model ({score:.2f})"
-            return Trigger(False, "model", rule.cue, score, detail)
+            return Trigger(
+                fired=False, reason="model", cue=rule.cue, confidence=score, detail=detail
+            )
         return replace(rule, confidence=score)
 
     def compress(self, source: str) -> CompressedItem:

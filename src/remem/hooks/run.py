@@ -140,7 +140,7 @@ def _standing(memory: Memory, st: session_state.SessionState, budget: int) -> tu
             continue
         if entry.source == "auto_extracted" and entry.confidence == "unverified":
             continue  # not reviewed yet: only a prompt that needs it brings it in
-        hit = Hit(entry, 1.0, 1.0, 1.0, False)
+        hit = Hit(entry, score=1.0, relevance=1.0, decay=1.0, stale=False)
         cost = count_tokens(block.line(hit)) + 1
         if used + cost > budget:
             break
