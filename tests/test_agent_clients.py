@@ -139,7 +139,7 @@ def claude_env(models: AgentModels) -> dict[str, str]:
     }  # fmt: skip
 
 
-def test_claude_code(
+def test_claude_code_with_our_hooks_gets_the_block_and_its_words_are_captured(
     clients: Path, project: Path, env: dict[str, str], models: AgentModels
 ) -> None:
     install("claude-code", project, env)
@@ -148,7 +148,9 @@ def test_claude_code(
     assert_remembered(models, "/v1/messages", project)
 
 
-def test_codex(clients: Path, project: Path, env: dict[str, str], models: AgentModels) -> None:
+def test_codex_with_our_hooks_gets_the_block_and_its_words_are_captured(
+    clients: Path, project: Path, env: dict[str, str], models: AgentModels
+) -> None:
     install("codex", project, env)
     codex_home = Path(env["HOME"]) / "codex"
     codex_home.mkdir()
@@ -164,7 +166,9 @@ def test_codex(clients: Path, project: Path, env: dict[str, str], models: AgentM
     assert_remembered(models, "/v1/responses", project)
 
 
-def test_gemini(clients: Path, project: Path, env: dict[str, str], models: AgentModels) -> None:
+def test_gemini_cli_with_our_hooks_gets_the_block_and_its_words_are_captured(
+    clients: Path, project: Path, env: dict[str, str], models: AgentModels
+) -> None:
     install("gemini", project, env)
     settings = Path(env["HOME"]) / ".gemini" / "settings.json"
     settings.parent.mkdir()

@@ -66,7 +66,7 @@ def real_users(messages: Sequence[Message]) -> list[Message]:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(histories(), st.integers(200, 20_000), st.integers(1, 3), st.booleans())
-def test_compaction_invariants(
+def test_compaction_of_any_history_keeps_its_structure_last_turns_and_tool_ids(
     history: list[Message], window: int, keep: int, manual: bool
 ) -> None:
     assert structure_problems(history) == []

@@ -87,7 +87,7 @@ def test_offline_compression_keeps_every_number(case: dict[str, str]) -> None:
         assert item.type == case["expect_type"]
 
 
-def test_corpus_statistics() -> None:
+def test_the_rules_shorten_the_corpus_and_never_fall_back_to_verbatim() -> None:
     items = [compress_by_rules(c["text"]) for c in CORPUS]
     redone = [i.source_text for i in items if i.redone]
     assert not [i for i in items if i.verbatim]  # the rules never need the last resort
@@ -128,7 +128,7 @@ def test_corpus_statistics() -> None:
         ("abc.5", "5"),
     ],
 )
-def test_number_tokens(written: str, key: str) -> None:
+def test_each_way_of_writing_a_number_gives_one_canonical_key(written: str, key: str) -> None:
     assert [t.key for t in number_tokens(written)] == [key]
 
 
@@ -163,7 +163,9 @@ def test_missing_numbers_compares_values_not_spelling() -> None:
         ("我不喜欢周末收到消息", False, "preference"),
     ],
 )
-def test_trigger_rules(said: str, fired: bool, reason: str) -> None:
+def test_the_trigger_fires_on_explicit_decision_change_and_milestone_words_only(
+    said: str, fired: bool, reason: str
+) -> None:
     trigger = Compressor().trigger(said)
     assert (trigger.fired, trigger.reason) == (fired, reason), trigger
     assert trigger.cue or reason in ("question", "none")
@@ -222,7 +224,16 @@ def test_a_valid_model_reply_becomes_the_item() -> None:
     item = Compressor(model).compress(BUDGET)
     facts = {"预算": "8万", "生效日期": "2024-05-01"}
     summary = "预算调整为 8 万，2024-05-01 生效"
-    assert item == CompressedItem("预算", "change", summary, facts, 0.9, BUDGET, method="model")
+    wanted = CompressedItem(
+        entity="预算",
+        type="change",
+        summary=summary,
+        facts=facts,
+        confidence=0.9,
+        source_text=BUDGET,
+        method="model",
+    )
+    assert item == wanted
     request = model.requests[0]
     assert request.messages[0]["content"] == STRUCTURE_PROMPT
     assert request.messages[1]["content"] == BUDGET and request.purpose == "compression"
@@ -438,7 +449,14 @@ def test_facts_named_only_by_kind_do_not_tie_unrelated_entries(mem: Memory) -> N
 
 
 def test_an_item_without_an_entity_is_just_saved(mem: Memory) -> None:
-    item = CompressedItem("", "fact", "第 3 期已结束", {}, 0.7, "第 3 期已结束")
+    item = CompressedItem(
+        entity="",
+        type="fact",
+        summary="第 3 期已结束",
+        facts={},
+        confidence=0.7,
+        source_text="第 3 期已结束",
+    )
     assert Compressor().apply(item, mem, at=T0).status == "added"
     assert Compressor().apply(item, mem, at=T0).status == "duplicate"
 

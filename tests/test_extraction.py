@@ -129,16 +129,20 @@ def saved(text: str, **kwargs: object) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("text", "expected"), DEV)
-def test_dev_golden_set_exactly(text: str, expected: list[tuple[str, str]]) -> None:
+def test_each_dev_case_saves_exactly_the_expected_memories_and_types(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
     assert saved(text) == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), HELD_OUT)
-def test_held_out_cases(text: str, expected: list[str]) -> None:
+def test_each_held_out_case_saves_exactly_the_expected_memories(
+    text: str, expected: list[str]
+) -> None:
     assert [content for content, _ in saved(text)] == expected
 
 
-def test_the_dev_golden_file() -> None:
+def test_the_dev_golden_file_scores_full_precision_no_false_writes_and_90_recall() -> None:
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / "extraction_dev.jsonl"
     from remem.cli.extract import load_golden, score_golden
 
@@ -183,7 +187,7 @@ def test_refusals_never_repeat_a_secret() -> None:
     ]
 
 
-def test_length_limits() -> None:
+def test_text_outside_the_length_limits_is_refused_with_its_length() -> None:
     assert refused("好的") == [("好的", "length 2 chars (extraction reads 5..4000)")]
     long = "我们项目用 Go。" * 500
     assert refused(long) == [(long[:119] + "…", "length 4500 chars (extraction reads 5..4000)")]

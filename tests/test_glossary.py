@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -52,3 +54,12 @@ def test_index_terms_carry_kinds_but_content_does_not(tmp_path: Path) -> None:
         hits = mem.search("Java 框架")
         assert [h.entry.id for h in hits] == [saved.id]
         assert "Spring Boot" in mem.context_for("Java 后端框架")
+
+
+def test_the_table_is_data_read_on_first_use_not_at_import() -> None:
+    code = (
+        "import remem.glossary as g; before = g._load.cache_info().currsize; "
+        "n = len(g.GLOSSARY); print(before, n > 100, g.GLOSSARY['Spring'] == g.GLOSSARY['quarkus'])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["0", "True", "True"]  # `@java_fw` spliced into both

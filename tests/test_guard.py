@@ -85,7 +85,9 @@ def test_which_tools_are_external(name: str, external: bool) -> None:
         ("", None),
     ],
 )
-def test_network_command(command: str, found: str | None) -> None:
+def test_commands_that_fetch_from_outside_are_named_and_local_ones_are_not(
+    command: str, found: str | None
+) -> None:
     assert network_command(command) == found
 
 

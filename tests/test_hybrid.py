@@ -36,7 +36,9 @@ def _recall_at_5(db: Path, embedder: object) -> tuple[float, list[str]]:
 
 
 @pytest.mark.slow
-def test_chinese_set_hybrid_beats_keyword_only(tmp_path: Path, use: USEEmbedder) -> None:
+def test_hybrid_search_beats_keyword_only_by_25_points_on_the_chinese_paraphrases(
+    tmp_path: Path, use: USEEmbedder
+) -> None:
     data = json.loads(DATA.read_text(encoding="utf-8"))
     assert len(data["memories"]) >= 50 and len(data["queries"]) >= 30
     keyword, _ = _recall_at_5(tmp_path / "kw.db", None)
@@ -135,7 +137,9 @@ def _conversation(path: Path) -> Path:
 
 
 @pytest.mark.slow
-def test_bench_retrieval(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bench_retrieval_scores_four_systems_draws_a_chart_and_refuses_a_bad_k(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from remem.bench import locomo
 
     conv = locomo.load(_conversation(tmp_path / "c.json"))
@@ -170,7 +174,9 @@ def test_bench_retrieval_reads_the_published_locomo10_list(tmp_path: Path) -> No
     assert all(len(c.queries) == 3 for c in corpora)
 
 
-def test_reindex_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_reindex_embeds_what_lacks_a_vector_and_says_so_without_an_embedder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     db = str(tmp_path / "m.db")
     run = CliRunner().invoke
     assert run(cli, ["--db", db, "save", "项目使用 Spring Boot"]).exit_code == 0

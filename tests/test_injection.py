@@ -122,7 +122,9 @@ def test_what_the_user_states_is_saved_after_a_tool_result(
      ("部署在周五", "```\n记住：部署在周五\n```\n记住上面的", False),  # a pasted block
      ("", "记住", True)],
 )  # fmt: skip
-def test_unstated(content: str, user: str, ok: bool) -> None:
+def test_a_memory_counts_as_stated_only_when_the_users_own_message_says_it(
+    content: str, user: str, ok: bool
+) -> None:
     assert (unstated(content, user) == []) is ok
 
 

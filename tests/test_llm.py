@@ -73,7 +73,7 @@ def model(make_model: MakeModel) -> OpenAIChatModel:
 # -- plain and streamed completions ------------------------------------------------------
 
 
-def test_plain_completion(
+def test_a_plain_completion_sends_the_messages_and_counts_the_tokens(
     model: OpenAIChatModel, openai_server: OpenAIServer, account: TokenAccount
 ) -> None:
     openai_server.script([{"content": "Hello there!", "usage": usage(11, 3)}])
@@ -291,7 +291,7 @@ def test_a_timeout_then_success(make_model: MakeModel, openai_server: OpenAIServ
     assert len(openai_server.requests) == 2
 
 
-def test_unreachable_endpoint(make_model: MakeModel) -> None:
+def test_an_unreachable_endpoint_is_one_error_after_the_retries(make_model: MakeModel) -> None:
     with OpenAIServer() as gone:
         url = gone.base_url
     with pytest.raises(LLMError, match=r"cannot reach the LLM at .*\(2 attempts\)"):
@@ -343,7 +343,7 @@ def test_openai_key_is_not_sent_to_another_endpoint() -> None:
     assert LLMSettings.from_env(env).api_key == "sk-openai"
 
 
-def test_unconfigured_settings() -> None:
+def test_without_a_model_name_the_llm_is_unconfigured_and_refuses_to_start() -> None:
     assert not LLMSettings.from_env({}).configured
     assert not LLMSettings.from_env({"OPENAI_API_KEY": "sk"}).configured  # no model
     assert not LLMSettings.from_env({"REMEM_LLM_MODEL": "m", "REMEM_LLM_API_KEY": " "}).configured

@@ -63,7 +63,9 @@ def test_no_extraction_after_external_content(mm: MemoryManager) -> None:
     assert mm.status().external_sources == ["execute_command: curl"]
 
 
-def test_clear_and_resume(mm: MemoryManager, root: Path, tmp_path: Path) -> None:
+def test_a_cleared_session_is_recorded_and_resumes_as_cleared(
+    mm: MemoryManager, root: Path, tmp_path: Path
+) -> None:
     mm.add_user_message("第一个问题")
     mm.add_assistant_message("第一个回答")
     mm.prepare("第一个问题")

@@ -68,7 +68,7 @@ def test_all_files_in_order_none_overriding(root: Path, home: Path) -> None:
     assert not memory.truncated and memory.notes == []
 
 
-def test_no_files_no_text(root: Path, home: Path) -> None:
+def test_without_project_memory_files_the_project_memory_is_empty(root: Path, home: Path) -> None:
     memory = load_project_memory(root, home / "missing")
     assert memory.text == "" and memory.files == [] and not memory.truncated
 
@@ -160,7 +160,9 @@ def test_only_whole_include_lines(root: Path, home: Path) -> None:
     assert memory.text.endswith("\n".join(lines))
 
 
-def test_total_is_capped(root: Path, home: Path) -> None:
+def test_project_memory_is_cut_at_24000_characters_with_a_note_of_what_was_left(
+    root: Path, home: Path
+) -> None:
     write(root / "REMEM.md", "x" * 20_000)
     write(root / "AGENTS.md", "y" * 20_000)
     write(root / "REMEM.local.md", "@big.md")

@@ -48,7 +48,7 @@ def test_english_words_stay_whole() -> None:
     assert "internal" in "|".join(mixed) and "configuration" in "|".join(mixed)
 
 
-def test_cjk_kinsoku() -> None:
+def test_no_chinese_line_starts_or_ends_with_punctuation_that_must_stay_attached() -> None:
     rows = pieces("中" * 10 + "。后面（括号）说明，完了。", 20)
     assert rows[0] == "中" * 9 and rows[1].startswith("中。")
     for row in pieces("一二三四五六七八九（十）甲乙丙丁「戊己」庚辛。", 8):
@@ -56,7 +56,9 @@ def test_cjk_kinsoku() -> None:
 
 
 @given(st.text(alphabet="中文字，。！？「」（）ab cdefg", max_size=80), st.integers(6, 30))
-def test_breaking_properties(text: str, width: int) -> None:
+def test_line_breaking_keeps_every_character_fits_the_width_and_honours_kinsoku(
+    text: str, width: int
+) -> None:
     rows = pieces(text, width)
     assert "".join(rows) == text  # nothing lost or added
     for i, row in enumerate(rows):
@@ -100,7 +102,7 @@ def test_terminal_output_is_markdown_with_colour(monkeypatch: pytest.MonkeyPatch
     assert "**bold**" not in text and "```" not in text and "def" in text
 
 
-def test_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_color_turns_off_every_colour_escape(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.setenv("NO_COLOR", "1")
     out = TTY()

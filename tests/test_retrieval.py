@@ -51,7 +51,7 @@ def test_time_decay_and_source_weights(mem: Memory) -> None:
     assert {h.entry.id: h for h in mem.search("deploy.sh")}[auto.id].score < hits[new.id].score
 
 
-def test_types_filter(mem: Memory) -> None:
+def test_a_search_limited_to_a_type_returns_only_that_type(mem: Memory) -> None:
     mem.save("喜欢用 vim 编辑 Python", type="preference")
     mem.save("决定 Python 服务用 FastAPI", type="decision")
     assert {h.entry.type for h in mem.search("Python", types=["decision"])} == {"decision"}
@@ -114,7 +114,7 @@ def test_budget_limit_and_near_duplicates(mem: Memory) -> None:
     assert mem.context_for("Redis 缓存策略").count("Redis") == 1
 
 
-def test_budget_formula() -> None:
+def test_the_memory_budget_is_half_a_percent_of_the_window_within_500_to_5000() -> None:
     cfg = RankingConfig()
     assert cfg.budget(200_000) == 1000
     assert cfg.budget(8_000) == 500
@@ -250,7 +250,7 @@ def test_session_memories_are_hot(db: Path) -> None:
         assert K8S in block and "Grafana" not in block
 
 
-def test_tier_boundaries() -> None:
+def test_hot_warm_and_cold_tiers_follow_use_age_and_verification() -> None:
     cfg, now = RankingConfig(), utcnow()
     old = Entry("old", created_at=now - timedelta(days=30))
 

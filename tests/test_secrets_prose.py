@@ -44,7 +44,9 @@ def values(text: str) -> list[str]:
         ("我的 wifi 密码是一二三四五六七八", ["一二三四五六七八"]),
     ],
 )
-def test_the_issues_examples_are_found_value_by_value(text: str, secret: list[str]) -> None:
+def test_secrets_said_in_prose_are_found_value_by_value_and_redacted(
+    text: str, secret: list[str]
+) -> None:
     assert values(text) == secret
     redacted = redact(text)
     assert all(s not in redacted for s in secret)

@@ -66,7 +66,7 @@ def test_skeleton_removes_numbers_and_versions() -> None:
     assert text.skeleton("no numbers here") == ""
 
 
-def test_dice() -> None:
+def test_dice_is_one_for_equal_texts_zero_for_disjoint_ones_and_between_for_near_ones() -> None:
     assert text.dice("abcd", "abcd") == 1.0
     assert text.dice("abcd", "wxyz") == 0.0
     assert 0.3 < text.dice("项目使用maven构建", "项目使用gradle构建") < 0.8

@@ -20,7 +20,7 @@ def test_exact_tokenizer_is_available_offline() -> None:
     assert count_tokens("<|endoftext|>") > 1
 
 
-def test_estimate_formula() -> None:
+def test_the_estimate_is_four_latin_or_one_and_a_half_chinese_characters_a_token() -> None:
     assert estimate_tokens("") == 0
     assert estimate_tokens("abcdefgh") == 2
     assert estimate_tokens("项目使用") == 3  # 4 / 1.5 rounded up

@@ -103,6 +103,6 @@ def test_save_memory_refused_after_external_content(manager: MemoryManager, root
     assert box.run("save_memory", {"content": "项目使用 JDK 8"}).startswith("saved")
 
 
-def test_parse_arguments() -> None:
+def test_tool_call_arguments_parse_from_json_and_empty_text_is_no_arguments() -> None:
     assert parse_arguments("") == {}
     assert parse_arguments(json.dumps({"a": 1})) == {"a": 1}

@@ -34,9 +34,15 @@ TOKEN_TAGS = ("start_of_turn", "end_of_turn", "tool_call", "tool_response", "sta
 SHORT_TAGS = ("s", "unk", "bos", "eos", "pad", "sop", "eop", "think")
 # `[INST]`-style tokens (Llama 2, Mistral, GLM).
 SQUARE_NAMES = (
-    "inst", "system_prompt", "available_tools", "tool_calls", "tool_results",
-    "tool_content", "gmask", "smask",
-)  # fmt: skip
+    "inst",
+    "system_prompt",
+    "available_tools",
+    "tool_calls",
+    "tool_results",
+    "tool_content",
+    "gmask",
+    "smask",
+)
 
 _LOOKALIKES = {
     # Cyrillic, Greek, Armenian and Cherokee letters that look Latin
@@ -68,8 +74,15 @@ _LOOKALIKES = {
 }
 # Small capitals and other Latin letter forms compatibility folding leaves alone.
 _SMALL_CAPS = "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ"
-_PUNCT = {"<": "〈⟨‹❮˂ᐸ⧼＜﹤〈", ">": "〉⟩›❯˃ᐳ⧽＞﹥〉", "/": "∕⁄⧸╱⟋／",
-          "|": "｜│∣ǀ￨┃❘", "[": "［⟦【〚", "]": "］⟧】〛", "_": "＿‗ˍ﹍﹏▁"}  # fmt: skip
+_PUNCT = {
+    "<": "〈⟨‹❮˂ᐸ⧼＜﹤〈",
+    ">": "〉⟩›❯˃ᐳ⧽＞﹥〉",
+    "/": "∕⁄⧸╱⟋／",
+    "|": "｜│∣ǀ￨┃❘",
+    "[": "［⟦【〚",
+    "]": "］⟧】〛",
+    "_": "＿‗ˍ﹍﹏▁",
+}
 _TABLE: dict[str, str] = {ch: latin for latin, forms in _LOOKALIKES.items() for ch in forms}
 _TABLE.update(zip(_SMALL_CAPS, "abcdefghijklmnopqrstuvwyz", strict=True))  # no small x
 _TABLE.update({ch: sym for sym, forms in _PUNCT.items() for ch in forms})
@@ -132,8 +145,13 @@ _PATTERN = re.compile(
     rf"|(?P<end><)(?P<endesc>\\*)\s*/\s*(?:{_names(SHORT_TAGS)})\s*>"
     rf"|(?P<sq>\[)(?P<sqesc>\\*)\s*/?\s*(?:{_names(SQUARE_NAMES)})\s*\]"
 )
-_GROUPS = (("open", "esc"), ("tag", "tagesc"), ("short", "shortesc"), ("end", "endesc"),
-           ("sq", "sqesc"))  # fmt: skip
+_GROUPS = (
+    ("open", "esc"),
+    ("tag", "tagesc"),
+    ("short", "shortesc"),
+    ("end", "endesc"),
+    ("sq", "sqesc"),
+)
 # Cheap test before folding: no opener of any kind, nothing to do.
 _MAYBE = re.compile(r"[<\[&%\\\u2000-\u2bff\u3000-\u303f\ufe00-\uffff\u0100-\u04ff\u1400-\u1dff]")
 

@@ -150,12 +150,24 @@ class Entry:
 
 
 _OPTIONAL_TEXT = (
-    "project", "session_id", "user_id", "agent_id", "entity", "superseded_by", "supersedes",
-    "subject", "value",
-)  # fmt: skip
+    "project",
+    "session_id",
+    "user_id",
+    "agent_id",
+    "entity",
+    "superseded_by",
+    "supersedes",
+    "subject",
+    "value",
+)
 _TIMESTAMPS = (
-    "created_at", "updated_at", "last_verified_at", "expires_at", "valid_from", "valid_to"
-)  # fmt: skip
+    "created_at",
+    "updated_at",
+    "last_verified_at",
+    "expires_at",
+    "valid_from",
+    "valid_to",
+)
 # Every field is capped like content (32,000 characters, SPEC LT2): 10 MB of metadata or
 # of an entity would cost seconds to index and bloat the store (issue 29).
 MAX_CONTENT = 32_000  # the default of Settings.max_content_chars

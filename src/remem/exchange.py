@@ -210,11 +210,7 @@ def import_entries(
     for entry in entries:
         if why := _refusal(entry, target.visibility, force, keep_partitions):
             refused.setdefault(_head_of(entry, by_id).id, why)
-    if not keep_partitions:
-        entries = [_bind(e, target.visibility) for e in entries]
-    elif not all_users:  # the file's projects and sessions, the importer's user and agent
-        vis = target.visibility
-        entries = [replace(e, user_id=vis.user_id, agent_id=vis.agent_id) for e in entries]
+    entries = _filed(entries, target.visibility, keep_partitions, all_users)
     keep_partitions = keep_partitions and all_users  # links may reach other partitions
     entries = [_with_subject(e, target.subjects) for e in entries]
     store = target.store
@@ -228,18 +224,13 @@ def import_entries(
         return (store.get(eid) if keep_partitions else door.get(eid)) is not None
 
     entries = _closed([_linked(e, linkable) for e in entries])
-    by_id = {e.id: e for e in entries}
-    chains: dict[str, list[Entry]] = {}  # head id -> the head, then its older versions
-    for entry in entries:
-        chains.setdefault(_head_of(entry, by_id).id, []).append(entry)
-    for head_id, chain in chains.items():
-        chain.sort(key=lambda e: e.id != head_id)
+    chains = _chains(entries)
     # Ids stay as exported unless this store already uses one; links follow renames.
     ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
     if entries:  # the term rules load their dictionaries once: not inside a transaction
         index.fields(entries[0])
     job = _Job(target, force, ids, refused, _by_entry(audit), progress)
-    batches = _batches(list(chains.values()), BATCH)
+    batches = _batches(chains, BATCH)
     for batch in batches:
         try:
             job.run(batch)
@@ -361,6 +352,29 @@ def _refusal(entry: Entry, vis: Visibility, force: bool, keep_partitions: bool) 
             where = "" if field == "content" else f"its {field} "
             return f"{where}looks like it holds {KIND_LABELS[kind]} (--force imports it anyway)"
     return None
+
+
+def _filed(
+    entries: list[Entry], vis: Visibility, keep_partitions: bool, all_users: bool
+) -> list[Entry]:
+    """The entries filed under the importer (see `_bind`); with `keep_partitions`, in
+    the file's projects and sessions, and with `all_users` too, its users and agents."""
+    if not keep_partitions:
+        return [_bind(e, vis) for e in entries]
+    if not all_users:
+        return [replace(e, user_id=vis.user_id, agent_id=vis.agent_id) for e in entries]
+    return entries
+
+
+def _chains(entries: list[Entry]) -> list[list[Entry]]:
+    """Each version chain: its head (the current version), then its older versions."""
+    by_id = {e.id: e for e in entries}
+    chains: dict[str, list[Entry]] = {}  # head id -> the chain
+    for entry in entries:
+        chains.setdefault(_head_of(entry, by_id).id, []).append(entry)
+    for head_id, chain in chains.items():
+        chain.sort(key=lambda e: e.id != head_id)
+    return list(chains.values())
 
 
 def _bind(entry: Entry, vis: Visibility) -> Entry:

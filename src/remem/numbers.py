@@ -124,8 +124,11 @@ def _number_tokens(source: str) -> tuple[NumberToken, ...]:
     spans = [s for s in spans if re.search(r"\d", s[2])]
     covered = {i for start, _, s in spans for i in range(start, start + len(s))}
     # A safety net: digits no pattern claims ("abc.5") are checked all the same.
-    spans += [(m.start(), "num", m.group()) for m in re.finditer(r"\d+", normal)
-              if m.start() not in covered]  # fmt: skip
+    spans += [
+        (m.start(), "num", m.group())
+        for m in re.finditer(r"\d+", normal)
+        if m.start() not in covered
+    ]
     found: dict[str, NumberToken] = {}
     for _, group, surface in sorted(spans):
         key, aliases = _keys(group, surface)

@@ -86,7 +86,7 @@ class RankingConfig:
             summary=60.0,
             conversation=120.0,
             tool_result=14.0,
-        )  # fmt: skip
+        )
     )
     source_weight: dict[str, float] = field(
         default_factory=lambda: {
@@ -95,7 +95,7 @@ class RankingConfig:
             "model": 0.9,
             "tool": 0.8,
             "auto_extracted": 0.75,
-        }  # fmt: skip
+        }
     )
     type_weight: dict[str, float] = field(
         default_factory=lambda: dict(
@@ -107,7 +107,7 @@ class RankingConfig:
             summary=0.85,
             conversation=0.8,
             tool_result=0.6,
-        )  # fmt: skip
+        )
     )
 
     def budget(self, window: int | None = None) -> int:

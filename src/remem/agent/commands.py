@@ -74,7 +74,7 @@ def command(
     name: str, usage: str, help: str, args: Callable[[Repl, list[str]], Choices] | None = None
 ) -> Callable[[Callable[[Repl, str], None]], None]:
     def register(fn: Callable[[Repl, str], None]) -> None:
-        COMMANDS[name] = Command(name, usage, help, fn, args)
+        COMMANDS[name] = Command(name=name, usage=usage, help=help, handler=fn, args=args)
 
     return register
 
@@ -134,8 +134,11 @@ MEMORY_SUBCOMMANDS = {
     "history": "every version of one: /memory history ID",
 }
 MEMORY_USAGE = "/memory [list|search|delete|verify|replace|clear|history] ..."
-SCOPES = {"project": "this project's memories", "global": "memories of every project",
-          "session": "this session's memories"}  # fmt: skip
+SCOPES = {
+    "project": "this project's memories",
+    "global": "memories of every project",
+    "session": "this session's memories",
+}
 
 
 def _memory_args(repl: Repl, words: list[str]) -> Choices:
@@ -153,12 +156,19 @@ def _help(repl: Repl, rest: str) -> None:
     for cmd in sorted(COMMANDS.values(), key=lambda c: c.name):
         repl.io.line(f"{cmd.usage:<44} {cmd.help}")
     repl.io.line(f"{'/exit':<44} {EXITS['exit']}")
-    repl.io.line("Enter sends · Alt+Enter or \\ then Enter: a new line · Tab completes · "
-                 "Ctrl+C cancels · Ctrl+D leaves", "dim")  # fmt: skip
+    repl.io.line(
+        "Enter sends · Alt+Enter or \\ then Enter: a new line · Tab completes · "
+        "Ctrl+C cancels · Ctrl+D leaves",
+        "dim",
+    )
 
 
-@command("memory", MEMORY_USAGE, "Long-term memory: list, search, delete, verify, replace ...",
-         _memory_args)  # fmt: skip
+@command(
+    "memory",
+    MEMORY_USAGE,
+    "Long-term memory: list, search, delete, verify, replace ...",
+    _memory_args,
+)
 def _memory(repl: Repl, rest: str) -> None:
     mem = repl.manager.memory
     sub, _, arg = rest.partition(" ")
@@ -211,8 +221,9 @@ def _replace(repl: Repl, arg: str) -> None:
             repl.io.line("usage: /memory replace ID TEXT")
             return
         old = repl.manager.memory.get(old_id)
-        repl.report_save(repl.manager.save(text.strip(), type=old.type, scope=old.scope,
-                                           replace_id=old.id))  # fmt: skip
+        repl.report_save(
+            repl.manager.save(text.strip(), type=old.type, scope=old.scope, replace_id=old.id)
+        )
         return
     pending = repl.pending
     if pending is None:
@@ -220,17 +231,24 @@ def _replace(repl: Repl, arg: str) -> None:
         return
     repl.pending = None
     entry = pending.entry
-    result = repl.manager.save(entry.content, type=entry.type, scope=entry.scope,
-                               replace_id=pending.conflicts[0].id)  # fmt: skip
+    result = repl.manager.save(
+        entry.content, type=entry.type, scope=entry.scope, replace_id=pending.conflicts[0].id
+    )
     repl.report_save(result)
 
 
-SAVE_FLAGS = [("--global", "visible in every project"),
-              ("--force", "save even if it conflicts or looks secret")]  # fmt: skip
+SAVE_FLAGS = [
+    ("--global", "visible in every project"),
+    ("--force", "save even if it conflicts or looks secret"),
+]
 
 
-@command("save", "/save [--global] [--force] TEXT", "Save a memory yourself.",
-         lambda repl, words: SAVE_FLAGS)  # fmt: skip
+@command(
+    "save",
+    "/save [--global] [--force] TEXT",
+    "Save a memory yourself.",
+    lambda repl, words: SAVE_FLAGS,
+)
 def _save(repl: Repl, rest: str) -> None:
     from remem.errors import SecretRefused
 
@@ -312,8 +330,9 @@ def _session_args(repl: Repl, words: list[str]) -> Choices:
     return [("list", "the sessions of this project"), *((i.id, i.title) for i in infos[:30])]
 
 
-@command("resume", "/resume [ID|list]", "Continue an earlier session (Tab lists them).",
-         _session_args)  # fmt: skip
+@command(
+    "resume", "/resume [ID|list]", "Continue an earlier session (Tab lists them).", _session_args
+)
 def _resume(repl: Repl, rest: str) -> None:
     from remem.context.sessions import list_sessions
 
@@ -340,15 +359,16 @@ def _export(repl: Repl, rest: str) -> None:
     repl.io.line(f"Exported {repl.manager.memory.export(rest)} memories to {rest}.")
 
 
-@command("import", "/import FILE", "Import memories (duplicates skipped, conflicts shown).",
-         _files)  # fmt: skip
+@command("import", "/import FILE", "Import memories (duplicates skipped, conflicts shown).", _files)
 def _import(repl: Repl, rest: str) -> None:
     if not rest:
         repl.io.line("usage: /import FILE")
         return
     res = repl.manager.memory.import_(rest)
-    repl.io.line(f"Imported {len(res.added)}; {len(res.duplicates)} duplicates; "
-                 f"{len(res.conflicts)} conflicts.")  # fmt: skip
+    repl.io.line(
+        f"Imported {len(res.added)}; {len(res.duplicates)} duplicates; "
+        f"{len(res.conflicts)} conflicts."
+    )
 
 
 @command("project", "/project", "Where memories and the session live.")
@@ -376,8 +396,9 @@ def _output_args(repl: Repl, words: list[str]) -> Choices:
     return [(str(n), f"{c.name} {c.arguments[:50]}") for n, c in enumerate(repl.calls, 1)]
 
 
-@command("output", "/output [N]", "The whole output of tool call N (default: the last).",
-         _output_args)  # fmt: skip
+@command(
+    "output", "/output [N]", "The whole output of tool call N (default: the last).", _output_args
+)
 def _output(repl: Repl, rest: str) -> None:
     from remem.agent.render import visible
 

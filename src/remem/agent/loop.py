@@ -132,9 +132,12 @@ class Agent:
             if self.on_wait is not None:
                 self.on_wait()
             response = self.model.complete(
-                messages, tools=self.tools.specs, max_tokens=self.max_tokens,
-                on_text=self.on_text, purpose="chat",
-            )  # fmt: skip
+                messages,
+                tools=self.tools.specs,
+                max_tokens=self.max_tokens,
+                on_text=self.on_text,
+                purpose="chat",
+            )
             self.manager.add_assistant_message(response.content or None, response.tool_calls)
             if not response.tool_calls:
                 return TurnResult(response.content, self.guard.steps, calls)

@@ -45,8 +45,12 @@ def _plan_args(repl: Repl, words: list[str]) -> Choices:
     )
 
 
-@command("plan", PLAN_USAGE, "Plan a goal as tasks, each in its own context; review, then run.",
-         _plan_args)  # fmt: skip
+@command(
+    "plan",
+    PLAN_USAGE,
+    "Plan a goal as tasks, each in its own context; review, then run.",
+    _plan_args,
+)
 def _plan(repl: Repl, rest: str) -> None:
     from remem.agent.plan import PlanState
     from remem.agent.planrun import PlanRunner
@@ -83,8 +87,10 @@ def _ended(repl: Repl, state: object) -> None:
     if isinstance(state, PlanState) and state.status not in ("done", "cancelled"):
         task = next((n.id for n in state.nodes if n.state not in ("done", "skipped")), "?")
         sid = repl.manager.session_id
-        raise RememError(f"plan {state.id} stopped at task {task}; /plan continue "
-                         f"(or remem chat --resume {sid}) goes on from there")  # fmt: skip
+        raise RememError(
+            f"plan {state.id} stopped at task {task}; /plan continue "
+            f"(or remem chat --resume {sid}) goes on from there"
+        )
 
 
 @command("team", "/team GOAL", "A planner hands the tasks to sub-agents; the lead answers.")
@@ -105,13 +111,20 @@ def _skill_args(repl: Repl, words: list[str]) -> Choices:
         return list(SKILL_SUBCOMMANDS.items())
     if len(words) == 2 and words[0] in ("enable", "disable"):
         on = words[0] == "disable"
-        return [(s.name, s.description[:60]) for s in library.skills.values()
-                if (s.name not in library.disabled) == on]  # fmt: skip
+        return [
+            (s.name, s.description[:60])
+            for s in library.skills.values()
+            if (s.name not in library.disabled) == on
+        ]
     return []
 
 
-@command("skill", "/skill [list|enable|disable|reload] [NAME]",
-         "Skills: instructions the agent loads when a job needs them.", _skill_args)  # fmt: skip
+@command(
+    "skill",
+    "/skill [list|enable|disable|reload] [NAME]",
+    "Skills: instructions the agent loads when a job needs them.",
+    _skill_args,
+)
 def _skill(repl: Repl, rest: str) -> None:
     units = repl.units
     library = units.skills
@@ -120,23 +133,30 @@ def _skill(repl: Repl, rest: str) -> None:
     if sub in ("enable", "disable") and name:
         skill = library.set_enabled(name, sub == "enable")
         units.refresh_skills()
-        repl.io.line(f"Skill {skill.name} {'enabled' if sub == 'enable' else 'disabled'} "
-                     "(the system prompt's skill list changed).")  # fmt: skip
+        repl.io.line(
+            f"Skill {skill.name} {'enabled' if sub == 'enable' else 'disabled'} "
+            "(the system prompt's skill list changed)."
+        )
         return
     if sub == "reload":
         before = set(library.skills)
         library.reload()
         units.refresh_skills()
         added, gone = set(library.skills) - before, before - set(library.skills)
-        repl.io.line(f"Reloaded {len(library.skills)} skills"
-                     + (f"; new: {', '.join(sorted(added))}" if added else "")
-                     + (f"; gone: {', '.join(sorted(gone))}" if gone else "") + ".")  # fmt: skip
+        repl.io.line(
+            f"Reloaded {len(library.skills)} skills"
+            + (f"; new: {', '.join(sorted(added))}" if added else "")
+            + (f"; gone: {', '.join(sorted(gone))}" if gone else "")
+            + "."
+        )
     elif sub not in ("", "list"):
         repl.io.line("usage: /skill [list|enable|disable|reload] [NAME]")
         return
     if not library.skills:
-        repl.io.line(f"No skills. Put a folder holding SKILL.md in {library.home / 'skills'} "
-                     "or .remem/skills/ of the project.")  # fmt: skip
+        repl.io.line(
+            f"No skills. Put a folder holding SKILL.md in {library.home / 'skills'} "
+            "or .remem/skills/ of the project."
+        )
     for skill in sorted(library.skills.values(), key=lambda s: s.name):
         mark = "off" if skill.name in library.disabled else "on "
         repl.io.line(f"{mark} {skill.name:<24} {skill.description[:70]}")

@@ -83,7 +83,7 @@ it, begin your answer with "TASK FAILED:" and say why."""
 FAILED = "TASK FAILED"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Task:
     id: int
     title: str
@@ -115,7 +115,7 @@ class Node:
     tokens: int = 0
 
 
-@dataclass
+@dataclass(kw_only=True)
 class PlanState:
     """A plan and its node table: what each `plan_checkpoint` records."""
 
@@ -136,10 +136,14 @@ class PlanState:
 
     def checkpoint(self) -> dict[str, Any]:
         return {
-            "plan": self.id, "mode": self.mode, "goal": self.goal, "notes": self.notes,
-            "status": self.status, "tasks": [t.as_dict() for t in self.tasks],
+            "plan": self.id,
+            "mode": self.mode,
+            "goal": self.goal,
+            "notes": self.notes,
+            "status": self.status,
+            "tasks": [t.as_dict() for t in self.tasks],
             "nodes": [vars(n) | {"effects": list(n.effects)} for n in self.nodes],
-        }  # fmt: skip
+        }
 
     @classmethod
     def from_checkpoint(cls, data: dict[str, Any]) -> PlanState:
@@ -149,9 +153,15 @@ class PlanState:
         nodes = [Node(**_node_fields(n)) for n in data.get("nodes") or []]
         if [n.id for n in nodes] != [t.id for t in tasks]:
             nodes = []
-        return cls(str(data.get("plan")), str(data.get("goal") or ""), tasks,
-                   mode=str(data.get("mode") or "plan"), notes=list(data.get("notes") or []),
-                   status=str(data.get("status") or "running"), nodes=nodes)  # fmt: skip
+        return cls(
+            id=str(data.get("plan")),
+            goal=str(data.get("goal") or ""),
+            tasks=tasks,
+            mode=str(data.get("mode") or "plan"),
+            notes=list(data.get("notes") or []),
+            status=str(data.get("status") or "running"),
+            nodes=nodes,
+        )
 
     def lines(self) -> list[str]:
         """The plan as the user sees it, one line a task."""
@@ -201,9 +211,9 @@ def _task_problems(i: int, raw: Any, team: bool) -> list[str]:
     return problems
 
 
-def validate(doc: Any, *, team: bool = False, max_tasks: int = MAX_TASKS) -> tuple[
-    list[Task] | None, list[str]
-]:  # fmt: skip
+def validate(
+    doc: Any, *, team: bool = False, max_tasks: int = MAX_TASKS
+) -> tuple[list[Task] | None, list[str]]:
     """The tasks of a parsed plan, or None and every problem found."""
     if not isinstance(doc, dict):
         return None, ["the answer must be a JSON object"]
@@ -218,16 +228,21 @@ def validate(doc: Any, *, team: bool = False, max_tasks: int = MAX_TASKS) -> tup
     if problems:
         return None, problems[:12]
     tasks = [
-        Task(t["id"], " ".join(t["title"].split()), t.get("description", "").strip(),
-             tuple(t.get("depends_on", [])), t.get("agent", ""))
+        Task(
+            id=t["id"],
+            title=" ".join(t["title"].split()),
+            description=t.get("description", "").strip(),
+            depends_on=tuple(t.get("depends_on", [])),
+            agent=t.get("agent", ""),
+        )
         for t in raw
-    ]  # fmt: skip
+    ]
     return tasks, []
 
 
-def parse_plan(text: str, *, team: bool = False, max_tasks: int = MAX_TASKS) -> tuple[
-    list[Task] | None, list[str]
-]:  # fmt: skip
+def parse_plan(
+    text: str, *, team: bool = False, max_tasks: int = MAX_TASKS
+) -> tuple[list[Task] | None, list[str]]:
     """The tasks of the planner's answer (a JSON object, optionally in one ```json fence)."""
     body = text.strip()
     fenced = _FENCE.match(body)
@@ -253,8 +268,12 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def propose(units: Units, planner: UnitManager, ask: str, *, team: bool) -> list[Task]:
     """Ask the planner unit (read-only tools; it keeps its context, so a change request
     revises its last plan) for the tasks; one repair request on a bad answer."""
-    agent = units.agent_for(planner, depth=units.max_depth, stream=False,
-                            hide=("write_file", "execute_command", "save_memory"))  # fmt: skip
+    agent = units.agent_for(
+        planner,
+        depth=units.max_depth,
+        stream=False,
+        hide=("write_file", "execute_command", "save_memory"),
+    )
     answer = agent.run_turn(ask, extract=False).answer
     tasks, problems = parse_plan(answer, team=team)
     if tasks is not None:
@@ -283,8 +302,10 @@ def _repair(units: Units, planner: UnitManager, draft: str, problems: list[str])
     if units.model is None:
         raise InvalidInput("no model to repair the plan with")
     model = CountingModel(units.model, planner.record, purpose="plan")
-    request = [{"role": "system", "content": _repair_request(problems)},
-               {"role": "user", "content": draft}]  # fmt: skip
+    request = [
+        {"role": "system", "content": _repair_request(problems)},
+        {"role": "user", "content": draft},
+    ]
     return model.complete(request, purpose="plan").content
 
 

@@ -65,15 +65,23 @@ class PlanRunner:
         """Propose a plan for `goal`, let the user review it, run it. None: cancelled."""
         units = self.units
         pid = units.new_id("p")
-        planner = units.open(f"{pid}/plan", kind="planner", title=goal, query=goal,
-                             persona=planner_persona(team), words=goal)  # fmt: skip
+        planner = units.open(
+            f"{pid}/plan",
+            kind="planner",
+            title=goal,
+            query=goal,
+            persona=planner_persona(team),
+            words=goal,
+        )
         notes: list[str] = []
         outcome = "cancelled"
         try:
             self.io.wait("Planning…")
             tasks = propose(units, planner, goal, team=team)
             while True:
-                state = PlanState(pid, goal, tasks, mode="team" if team else "plan", notes=notes)
+                state = PlanState(
+                    id=pid, goal=goal, tasks=tasks, mode="team" if team else "plan", notes=notes
+                )
                 self._event("plan_proposed", state)
                 self._show(state)
                 answer = self._review()
@@ -160,8 +168,9 @@ class PlanRunner:
             if why is None:
                 node.state = "done"
                 self._checkpoint(state)
-                self.io.line(f"✓ task {task.id} done · {node.calls} calls · "
-                             f"{node.tokens:,} tokens", "dim")  # fmt: skip
+                self.io.line(
+                    f"✓ task {task.id} done · {node.calls} calls · {node.tokens:,} tokens", "dim"
+                )
                 return True
             node.state, node.result = "failed", why
             self._checkpoint(state)
@@ -183,11 +192,17 @@ class PlanRunner:
         persona = TASK_NOTE
         if team:
             persona = f"{SUBAGENT_NOTE}\nYour role: {task.agent}.\n\n{TASK_NOTE}"
-        unit = units.open(node.unit, kind="subagent" if team else "task", title=task.title,
-                          query=f"{task.title}\n{task.description}", persona=persona,
-                          words=self.words(state))  # fmt: skip
-        agent = units.agent_for(unit, depth=1, budget=units.budget if team else None,
-                                stream=not team)  # fmt: skip
+        unit = units.open(
+            node.unit,
+            kind="subagent" if team else "task",
+            title=task.title,
+            query=f"{task.title}\n{task.description}",
+            persona=persona,
+            words=self.words(state),
+        )
+        agent = units.agent_for(
+            unit, depth=1, budget=units.budget if team else None, stream=not team
+        )
 
         def effect(record: UnitRecord, what: str) -> None:
             if node.unit in {r.id for r in units.lineage(record)}:
@@ -245,8 +260,11 @@ class PlanRunner:
         written = [f"{n.id} ({'; '.join(n.effects[:2])})" for n in finished if not n.read_only]
         first = next((n.id for n in state.nodes if n.state == "pending"), None)
         done_ids = ", ".join(str(n.id) for n in finished) or "none"
-        self.io.line(f"Plan {state.id}: tasks done earlier are not run again ({done_ids}); "
-                     f"going on at task {first}.", "dim")  # fmt: skip
+        self.io.line(
+            f"Plan {state.id}: tasks done earlier are not run again ({done_ids}); "
+            f"going on at task {first}.",
+            "dim",
+        )
         if written:
             self.io.line("  done earlier with changes: " + ", ".join(written), "dim")
         self._event("plan_resumed", state)

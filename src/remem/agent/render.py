@@ -109,8 +109,9 @@ class BreakText(Text):
         wrap_justify = justify or self.justify or "default"
         wrap_overflow = overflow or self.overflow or "fold"
         if no_wrap or self.no_wrap:
-            return super().wrap(console, width, justify=justify, overflow=overflow,
-                                tab_size=tab_size, no_wrap=True)  # fmt: skip
+            return super().wrap(
+                console, width, justify=justify, overflow=overflow, tab_size=tab_size, no_wrap=True
+            )
         lines = Lines()
         for line in self.split(allow_blank=True):
             if "\t" in line:
@@ -204,11 +205,16 @@ class MarkdownStream:
         console = self.console
         out = io.StringIO()
         offscreen = type(console)(
-            file=out, width=console.width, height=console.height, force_terminal=True,
+            file=out,
+            width=console.width,
+            height=console.height,
+            force_terminal=True,
             color_system=console.color_system,  # type: ignore[arg-type]
             no_color=console.no_color,
-            legacy_windows=False, highlight=False, emoji=False,
-        )  # fmt: skip
+            legacy_windows=False,
+            highlight=False,
+            emoji=False,
+        )
         offscreen.print(ChatMarkdown(self.text))
         return out.getvalue().rstrip("\n").split("\n") if self.text.strip() else []
 

@@ -52,7 +52,7 @@ TOOL_SPECS: list[dict[str, Any]] = [
         "Create or overwrite a file in the project.",
         {"path": _STR, "content": _STR},
         ["path", "content"],
-    ),  # fmt: skip
+    ),
     _fn("list_dir", "List a folder of the project ('/' marks folders).", {"path": _STR}, []),
     _fn(
         "grep",
@@ -84,7 +84,7 @@ TOOL_SPECS: list[dict[str, Any]] = [
         "Search long-term memory, best first.",
         {"query": _STR, "limit": _INT},
         ["query"],
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -276,14 +276,21 @@ class Toolbox:
             why = protected_command(command, self.root)
             ask = self.approve_protected
             if why is not None and (ask is None or not ask(command, why)):
-                return (f"error: the user did not approve this command ({why}: such files are "
-                        "read as instructions or run as code); do not retry it")  # fmt: skip
+                return (
+                    f"error: the user did not approve this command ({why}: such files are "
+                    "read as instructions or run as code); do not retry it"
+                )
         timeout = float(args.get("timeout") or self.command_timeout)
         try:
             done = subprocess.run(
-                command, shell=True, cwd=self.root, capture_output=True, timeout=timeout,
-                stdin=subprocess.DEVNULL, check=False,
-            )  # fmt: skip
+                command,
+                shell=True,
+                cwd=self.root,
+                capture_output=True,
+                timeout=timeout,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
         except subprocess.TimeoutExpired:
             return f"error: the command did not finish within {timeout:g} s"
         out = (done.stdout + done.stderr).decode("utf-8", errors="replace")
@@ -339,8 +346,10 @@ class Toolbox:
         if result.status == "replaced" and result.replaced is not None:
             return f"replaced {result.replaced.id}; saved id {result.entry.id}"
         if result.status == "superseded" and result.replaced is not None:
-            return (f"updated: {result.replaced.id} ('{result.replaced.content}') is now history; "
-                    f"saved id {result.entry.id}")  # fmt: skip
+            return (
+                f"updated: {result.replaced.id} ('{result.replaced.content}') is now history; "
+                f"saved id {result.entry.id}"
+            )
         return f"saved (id {result.entry.id}): {result.entry.content}"
 
     def search_memory(self, args: dict[str, Any]) -> str:

@@ -140,9 +140,12 @@ class CountingModel:
         purpose: str = "chat",
     ) -> ChatResponse:
         response = self.inner.complete(
-            messages, tools=tools, max_tokens=max_tokens, on_text=on_text,
+            messages,
+            tools=tools,
+            max_tokens=max_tokens,
+            on_text=on_text,
             purpose=self.purpose or purpose,
-        )  # fmt: skip
+        )
         self.record.add(response.usage)
         return response
 
@@ -168,10 +171,14 @@ class UnitManager(MemoryManager):
         self.record = record
         self._opened = False
         super().__init__(
-            parent.memory, root=parent.root, config=parent.context.config,
-            summarizer=parent.context.summarizer, guard=parent.guard, home=parent.home,
+            parent.memory,
+            root=parent.root,
+            config=parent.context.config,
+            summarizer=parent.context.summarizer,
+            guard=parent.guard,
+            home=parent.home,
             parts=dataclasses.replace(parent.parts, persona=persona),
-        )  # fmt: skip
+        )
         self._opened = True
         self.ledger = parent.ledger
         self.context.offloader = parent.context.offloader
@@ -243,8 +250,9 @@ class Units:
 
     # -- building units ----------------------------------------------------------------------
     def equip(self, toolbox: Toolbox, manager: MemoryManager, depth: int) -> None:
-        toolbox.add_tool(LOAD_SKILL_SPEC, load_skill_handler(self.skills, toolbox,
-                                                             lambda: manager.messages))  # fmt: skip
+        toolbox.add_tool(
+            LOAD_SKILL_SPEC, load_skill_handler(self.skills, toolbox, lambda: manager.messages)
+        )
         if depth + 1 > self.max_depth:
             return
         words = manager.words if isinstance(manager, UnitManager) else None
@@ -252,9 +260,13 @@ class Units:
         def delegate(args: dict[str, Any]) -> str:
             said = words if words is not None else toolbox.user_text()
             return self.delegate(
-                str(args.get("task") or ""), context=str(args.get("context") or ""),
-                role=str(args.get("role") or ""), caller=manager, depth=depth, words=said,
-            )  # fmt: skip
+                str(args.get("task") or ""),
+                context=str(args.get("context") or ""),
+                role=str(args.get("role") or ""),
+                caller=manager,
+                depth=depth,
+                words=said,
+            )
 
         toolbox.add_tool(DELEGATE_SPEC, delegate)
 
@@ -274,17 +286,34 @@ class Units:
         return f"{prefix}{n}"
 
     def open(
-        self, unit: str, *, kind: str, title: str, query: str, persona: str, words: str,
-        parent: str = "main", depth: int = 1,
-    ) -> UnitManager:  # fmt: skip
-        record = UnitRecord(unit, kind, " ".join(title.split()), parent, depth)
+        self,
+        unit: str,
+        *,
+        kind: str,
+        title: str,
+        query: str,
+        persona: str,
+        words: str,
+        parent: str = "main",
+        depth: int = 1,
+    ) -> UnitManager:
+        record = UnitRecord(
+            id=unit, kind=kind, title=" ".join(title.split()), parent=parent, depth=depth
+        )
         self.records.append(record)
         self._ids.add(unit)
         if self.main.ledger is not None:
-            self.main.ledger.event("unit_start", unit=unit, unit_kind=kind, parent=parent,
-                                   depth=depth, title=record.title)  # fmt: skip
-        return UnitManager(self.main, unit, query=query, persona=persona, words=words,
-                           record=record)  # fmt: skip
+            self.main.ledger.event(
+                "unit_start",
+                unit=unit,
+                unit_kind=kind,
+                parent=parent,
+                depth=depth,
+                title=record.title,
+            )
+        return UnitManager(
+            self.main, unit, query=query, persona=persona, words=words, record=record
+        )
 
     def agent_for(
         self,
@@ -318,9 +347,15 @@ class Units:
             if show is not None:
                 show(name, arguments)
 
-        agent = Agent(unit, CountingModel(self.model, unit.record), tools, guard=None,
-                      on_text=main.on_text if stream else None, on_tool=tool,
-                      max_tokens=main.max_tokens)  # fmt: skip
+        agent = Agent(
+            unit,
+            CountingModel(self.model, unit.record),
+            tools,
+            guard=None,
+            on_text=main.on_text if stream else None,
+            on_tool=tool,
+            max_tokens=main.max_tokens,
+        )
         agent.on_wait, agent.on_result = main.on_wait, main.on_result
         if budget is not None:
             record = unit.record
@@ -351,9 +386,15 @@ class Units:
 
     # -- sub-agents --------------------------------------------------------------------------
     def delegate(
-        self, task: str, *, context: str = "", role: str = "", caller: MemoryManager,
-        depth: int, words: str,
-    ) -> str:  # fmt: skip
+        self,
+        task: str,
+        *,
+        context: str = "",
+        role: str = "",
+        caller: MemoryManager,
+        depth: int,
+        words: str,
+    ) -> str:
         """Run `task` in a sub-agent one level below `depth`; its short answer."""
         from remem.llm import LLMError
 
@@ -364,8 +405,16 @@ class Units:
         parent = caller.unit if isinstance(caller, UnitManager) else "main"
         uid = self.new_id("sub")
         persona = SUBAGENT_NOTE + (f"\nYour role: {' '.join(role.split())[:60]}." if role else "")
-        unit = self.open(uid, kind="subagent", title=task, query=task, persona=persona,
-                         words=words, parent=parent, depth=depth + 1)  # fmt: skip
+        unit = self.open(
+            uid,
+            kind="subagent",
+            title=task,
+            query=task,
+            persona=persona,
+            words=words,
+            parent=parent,
+            depth=depth + 1,
+        )
         self.notify(f"↳ {uid}: {' '.join(task.split())[:80]}")
         agent = self.agent_for(unit, depth=depth + 1, stream=False, budget=self.budget)
         prompt = task if not context.strip() else f"{task}\n\nContext from the caller:\n{context}"

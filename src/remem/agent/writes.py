@@ -80,8 +80,11 @@ class WritePolicy:
         root = self.root.resolve()
         lexical = Path(os.path.normpath(root / path))
         real = lexical.resolve()
-        rels = [_parts(p.relative_to(root).as_posix()) for p in (lexical, real)
-                if p.is_relative_to(root)]  # fmt: skip
+        rels = [
+            _parts(p.relative_to(root).as_posix())
+            for p in (lexical, real)
+            if p.is_relative_to(root)
+        ]
         why = next((f"matches {hit}" for r in rels if (hit := _protected_by(r))), None)
         if why is None and (lexical in included or real in included):
             why = "included by the project memory (REMEM.md / AGENTS.md)"

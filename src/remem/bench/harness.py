@@ -211,8 +211,9 @@ def chart(systems: Sequence[SystemScore], out: str | Path) -> None:
     for s in systems:
         d = s.to_dict()
         ks = sorted(d["recall"])
-        ax.plot([d["tokens"][k] for k in ks], [d["recall"][k] for k in ks], marker="o",
-                label=s.name)  # fmt: skip
+        ax.plot(
+            [d["tokens"][k] for k in ks], [d["recall"][k] for k in ks], marker="o", label=s.name
+        )
         for k in ks:
             ax.annotate(f"k={k}", (d["tokens"][k], d["recall"][k]), fontsize=7)
     ax.set_xlabel("tokens injected per query")

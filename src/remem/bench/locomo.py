@@ -76,8 +76,10 @@ def load_all(path: str | Path) -> list[Conversation]:
     if not isinstance(raw, list):
         return [_conversation(raw, path, Path(path).stem)]
     stem = Path(path).stem
-    named = ((one, one.get("sample_id", n) if isinstance(one, dict) else n) for n, one in
-             enumerate(raw, start=1))  # fmt: skip
+    named = (
+        (one, one.get("sample_id", n) if isinstance(one, dict) else n)
+        for n, one in enumerate(raw, start=1)
+    )
     return [_conversation(one, path, f"{stem}-{sample}") for one, sample in named]
 
 
@@ -94,7 +96,9 @@ def _conversation(raw: Any, path: str | Path, name: str) -> Conversation:
             words = turn["text"]
             if turn.get("blip_caption"):
                 words += f" [shares a photo: {turn['blip_caption']}]"
-            turns.append(Turn(turn["dia_id"], turn["speaker"], words, at, n))
+            turns.append(
+                Turn(dia_id=turn["dia_id"], speaker=turn["speaker"], text=words, at=at, session=n)
+            )
         n += 1
     questions = [
         Question(
@@ -115,9 +119,13 @@ def sessions(conv: Conversation) -> list[tuple[datetime, list[dict[str, object]]
         if i == 0 or conv.turns[i - 1].session != turn.session:
             out.append((turn.at, []))
         out[-1][1].append(
-            {"role": "user", "name": turn.speaker, "content": turn.text,
-             "metadata": {"dia_id": turn.dia_id}}
-        )  # fmt: skip
+            {
+                "role": "user",
+                "name": turn.speaker,
+                "content": turn.text,
+                "metadata": {"dia_id": turn.dia_id},
+            }
+        )
     return out
 
 

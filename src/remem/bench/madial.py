@@ -82,9 +82,11 @@ def _corpus(name: str, memories: dict[str, Mapping[str, Any]], queries: list[Que
         for key, m in memories.items():
             # An event, not a statement of how things are: never merged by meaning.
             mem.save(
-                str(m["event"]), type="milestone", created_at=_date(m.get("time")),
+                str(m["event"]),
+                type="milestone",
+                created_at=_date(m.get("time")),
                 metadata={"memory_id": key},
-            )  # fmt: skip
+            )
         return len(memories)
 
     texts = {key: str(m["event"]) for key, m in memories.items()}

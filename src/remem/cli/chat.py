@@ -83,9 +83,13 @@ def _assemble(
     model = OpenAIChatModel(llm, account=account) if llm.configured else None
     summary = LLMSummarizer(model) if model is not None and summarizer == "llm" else None
     manager = MemoryManager.open(
-        project_root(), memory=memory, account=account, summarizer=summary, session_id=session,
+        project_root(),
+        memory=memory,
+        account=account,
+        summarizer=summary,
+        session_id=session,
         config=CompactionConfig(window=window) if window else None,
-    )  # fmt: skip
+    )
     if model is None:
         return manager, None
     toolbox = Toolbox(manager.root, manager=manager, allow_commands=yes, write_allow=allow_write)
@@ -160,15 +164,20 @@ def _continue_plan(repl: Repl) -> None:
     help="Like --plan, with a sub-agent per task and a lead that answers.",
 )
 @click.option(
-    "--yes", "-y", is_flag=True,
+    "--yes",
+    "-y",
+    is_flag=True,
     help="Run commands, write files (not instruction files or .git) and accept plans "
     "without asking.",
-)  # fmt: skip
+)
 @click.option(
-    "--allow-write", "allow_write", multiple=True, metavar="PATTERN",
+    "--allow-write",
+    "allow_write",
+    multiple=True,
+    metavar="PATTERN",
     help="Let the agent write these paths without asking (repeatable; 'src/**', "
     "'docs/*.md'); instruction files and .git only when named ('CLAUDE.md').",
-)  # fmt: skip
+)
 @click.option(
     "--resume", "resume_id", metavar="ID", help="Continue a session ('last': the latest)."
 )
@@ -211,14 +220,7 @@ def chat(
       remem chat --json -m "部署脚本在哪？"
       remem chat --plan "给 myapp 加上健康检查接口并写测试" --yes
     """
-    given = [o for o, v in (("--message", message), ("--plan", plan_goal),
-                            ("--team", team_goal)) if v is not None]  # fmt: skip
-    if len(given) > 1:
-        raise click.UsageError(f"{' and '.join(given)} cannot be used together")
-    if plan_goal is not None or team_goal is not None:
-        message = f"/plan {plan_goal}" if plan_goal is not None else f"/team {team_goal}"
-    if as_json and message is None:
-        raise click.UsageError("--json needs --message (or --plan / --team)")
+    message = _one_message(message, plan_goal, team_goal, as_json=as_json)
     settings = _settings(project)
     session = _resume_target(project_root(), resume_id) if resume_id else None
     manager, agent = _assemble(settings, window, summarizer, yes, session, allow_write)
@@ -234,7 +236,31 @@ def chat(
         _continue_plan(repl)
     if message is None:
         repl.run()
-        return
+    else:
+        _answer_one(repl, buffer, manager, message)
+
+
+def _one_message(
+    message: str | None, plan_goal: str | None, team_goal: str | None, *, as_json: bool
+) -> str | None:
+    """The one message to answer (--plan and --team as their commands), or None for a
+    session; a usage error for options that cannot go together."""
+    given = [
+        o
+        for o, v in (("--message", message), ("--plan", plan_goal), ("--team", team_goal))
+        if v is not None
+    ]
+    if len(given) > 1:
+        raise click.UsageError(f"{' and '.join(given)} cannot be used together")
+    if plan_goal is not None or team_goal is not None:
+        message = f"/plan {plan_goal}" if plan_goal is not None else f"/team {team_goal}"
+    if as_json and message is None:
+        raise click.UsageError("--json needs --message (or --plan / --team)")
+    return message
+
+
+def _answer_one(repl: Repl, buffer: BufferIO | None, manager: MemoryManager, message: str) -> None:
+    """Answer `message`, print the JSON result (--json), exit 1 if it failed."""
     try:
         outcome = repl.run_one(message)
     finally:
@@ -242,10 +268,13 @@ def chat(
     if buffer is not None:
         turn = repl.last_turn
         data = {
-            "session": manager.session_id, "outcome": outcome, "output": buffer.output,
-            "answer": turn.answer if turn else None, "tool_calls": turn.tool_calls if turn else [],
+            "session": manager.session_id,  # after the turn: /new or /resume change it
+            "outcome": outcome,
+            "output": buffer.output,
+            "answer": turn.answer if turn else None,
+            "tool_calls": turn.tool_calls if turn else [],
             "plan": repl.units.last_plan,
-        }  # fmt: skip
+        }
         emit(True, data, lambda: None)
     if outcome in ("error", "cancelled"):
         raise SystemExit(1)

@@ -148,8 +148,10 @@ class RememGroup(click.Group):
         argv = list(sys.argv[1:] if args is None else args)
         for number, arg in enumerate(argv, start=1):  # bytes the terminal could not decode
             if not _utf8(arg):
-                fail(click.UsageError(f"argument {number} is not valid UTF-8: {ascii(arg)}"),
-                     as_json=wants_json([a for a in argv if _utf8(a)]))  # fmt: skip
+                fail(
+                    click.UsageError(f"argument {number} is not valid UTF-8: {ascii(arg)}"),
+                    as_json=wants_json([a for a in argv if _utf8(a)]),
+                )
         if extra.pop("standalone_mode", True) is False:
             return super().main(argv, prog_name, standalone_mode=False, **extra)
         try:
@@ -235,13 +237,18 @@ class Ctx:
 
             embedder = one_shot_embedder(self.settings)
             store = open_store(
-                self.settings.db, synchronous=self.settings.synchronous, notify=tell,
+                self.settings.db,
+                synchronous=self.settings.synchronous,
+                notify=tell,
                 create=not self.reads_only,
-            )  # fmt: skip
+            )
             self._memory = Memory(
-                settings=self.settings, notify=tell, embedder=embedder, store=store,
+                settings=self.settings,
+                notify=tell,
+                embedder=embedder,
+                store=store,
                 **llm_readers(),
-            )  # fmt: skip
+            )
             client = getattr(embedder, "client", None)
             if client is not None:  # the warm service cuts Chinese with jieba loaded
                 text.cut_elsewhere(client.cut, client.tag)

@@ -180,8 +180,10 @@ def sessions_list(as_json: bool) -> None:
             click.echo("No sessions in this project.")
         for i in infos:
             tokens = "?" if i.last_checkpoint_tokens is None else i.last_checkpoint_tokens
-            click.echo(f"{i.id}  {i.updated_at:%Y-%m-%d %H:%M}  {i.visible:>4} msgs  "
-                       f"{tokens:>7} tokens  {i.title}")  # fmt: skip
+            click.echo(
+                f"{i.id}  {i.updated_at:%Y-%m-%d %H:%M}  {i.visible:>4} msgs  "
+                f"{tokens:>7} tokens  {i.title}"
+            )
 
     emit(as_json, data, human)
 

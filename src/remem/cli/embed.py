@@ -29,10 +29,14 @@ def reindex(as_json: bool) -> None:
         raise click.UsageError("run this as `remem reindex`")
     mem = state.memory
     if mem.vectors is None:
-        emit(as_json, {"model": None, "embedded": 0}, lambda: click.echo(
-            "No embedder configured (REMEM_EMBEDDER=none or the model is not installed): "
-            "search is keyword only."
-        ))  # fmt: skip
+        emit(
+            as_json,
+            {"model": None, "embedded": 0},
+            lambda: click.echo(
+                "No embedder configured (REMEM_EMBEDDER=none or the model is not installed): "
+                "search is keyword only."
+            ),
+        )
         return
     name = mem.vectors.embedder.name
     total = mem.store.counts()
@@ -42,8 +46,11 @@ def reindex(as_json: bool) -> None:
     else:
         with click.progressbar(length=todo, label=f"embedding with {name}", file=None) as bar:
             done = mem.reindex(bar.update)
-    emit(as_json, {"model": name, "embedded": done},
-         lambda: click.echo(f"{done} memories embedded with {name}."))  # fmt: skip
+    emit(
+        as_json,
+        {"model": name, "embedded": done},
+        lambda: click.echo(f"{done} memories embedded with {name}."),
+    )
 
 
 @click.command()
@@ -69,9 +76,13 @@ def warm(action: str, as_json: bool) -> None:
     client = WarmClient(state.settings.home)
     if action == "stop":
         stopped = client.stop()
-        emit(as_json, {"stopped": stopped}, lambda: click.echo(
-            "Stopped the warm vector service." if stopped else "It was not running."
-        ))  # fmt: skip
+        emit(
+            as_json,
+            {"stopped": stopped},
+            lambda: click.echo(
+                "Stopped the warm vector service." if stopped else "It was not running."
+            ),
+        )
         return
     status = client.status()
     data = {"running": status is not None, "socket": str(client.path), **(status or {})}

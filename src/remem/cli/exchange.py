@@ -23,9 +23,10 @@ from remem.exchange import count_entries
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--all", "everything", is_flag=True, help="Every project and session of yours.")
 @click.option(
-    "--all-users", is_flag=True,
+    "--all-users",
+    is_flag=True,
     help="Administrator: the whole store, every user's and agent's memories.",
-)  # fmt: skip
+)
 @json_option
 def export_(file: str, everything: bool, all_users: bool, as_json: bool) -> None:
     """Export memories (with history and audit log) to a JSON file (- for stdout).
@@ -63,9 +64,10 @@ def export_(file: str, everything: bool, all_users: bool, as_json: bool) -> None
     "under yours); with --all-users its user and agent too.",
 )
 @click.option(
-    "--all-users", is_flag=True,
+    "--all-users",
+    is_flag=True,
     help="Administrator restore: with --keep-partitions, keep every memory's user and agent.",
-)  # fmt: skip
+)
 @json_option
 def import_(file: str, force: bool, keep_partitions: bool, all_users: bool, as_json: bool) -> None:
     """Import an export; duplicates are skipped and conflicts reported, never clobbered
@@ -86,19 +88,25 @@ def import_(file: str, force: bool, keep_partitions: bool, all_users: bool, as_j
     total = count_entries(Path(file)) if sys.stderr.isatty() and not as_json else 0
     if total:  # a bar on a terminal only: no bar lines in logs or pipes
         with click.progressbar(length=total, label="importing", file=sys.stderr) as bar:
-            res = mem.import_(file, force=force, keep_partitions=keep_partitions,
-                              all_users=all_users, progress=bar.update)  # fmt: skip
+            res = mem.import_(
+                file,
+                force=force,
+                keep_partitions=keep_partitions,
+                all_users=all_users,
+                progress=bar.update,
+            )
     else:
-        res = mem.import_(file, force=force, keep_partitions=keep_partitions,
-                          all_users=all_users)  # fmt: skip
+        res = mem.import_(file, force=force, keep_partitions=keep_partitions, all_users=all_users)
     data = {
-        "added": len(res.added), "history": res.history, "duplicates": len(res.duplicates),
+        "added": len(res.added),
+        "history": res.history,
+        "duplicates": len(res.duplicates),
         "conflicts": [
             {"entry": c.entry.to_dict(), "existing": entries_json(c.existing), "reasons": c.reasons}
             for c in res.conflicts
         ],
         "refused": [{"id": r.entry.id, "reason": r.reason} for r in res.refused],
-    }  # fmt: skip
+    }
 
     def human() -> None:
         click.echo(

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["GoldenCase", "GoldenScore", "bench", "extract", "load_golden", "score_golden"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GoldenCase:
     """One line of a golden set: the user's message, phrases a saved entry must contain,
     phrases none may contain; `external_context` marks the session as external."""
@@ -69,14 +69,20 @@ class GoldenScore:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "cases": self.cases, "expected": self.expected, "found": self.found,
-            "saved": self.saved, "correct": self.correct,
-            "precision": round(self.precision, 4), "recall": round(self.recall, 4),
-            "f1": round(self.f1, 4), "false_writes": len(self.false_writes),
-            "p50_ms": round(self.percentile(0.5), 3), "p95_ms": round(self.percentile(0.95), 3),
+            "cases": self.cases,
+            "expected": self.expected,
+            "found": self.found,
+            "saved": self.saved,
+            "correct": self.correct,
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
+            "f1": round(self.f1, 4),
+            "false_writes": len(self.false_writes),
+            "p50_ms": round(self.percentile(0.5), 3),
+            "p95_ms": round(self.percentile(0.95), 3),
             "misses": [list(m) for m in self.misses],
             "false_write_entries": [list(f) for f in self.false_writes],
-        }  # fmt: skip
+        }
 
 
 def load_golden(path: str | Path) -> list[GoldenCase]:
@@ -89,9 +95,12 @@ def load_golden(path: str | Path) -> list[GoldenCase]:
         try:
             doc = json.loads(line)
             case = GoldenCase(
-                str(doc.get("id", f"line-{number}")), doc["input"], tuple(doc.get("expect", ())),
-                tuple(doc.get("forbid", ())), bool(doc.get("external_context", False)),
-            )  # fmt: skip
+                id=str(doc.get("id", f"line-{number}")),
+                input=doc["input"],
+                expect=tuple(doc.get("expect", ())),
+                forbid=tuple(doc.get("forbid", ())),
+                external_context=bool(doc.get("external_context", False)),
+            )
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             raise InvalidInput(f"{path}:{number}: not a golden case ({exc})") from exc
         if not isinstance(case.input, str) or not all(
@@ -238,8 +247,13 @@ def bench() -> None:
 @bench.command("extraction")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--llm", is_flag=True, help="Add the configured LLM stage (default: rules only).")
-@click.option("--repeat", default=5, show_default=True, type=click.IntRange(min=1),
-              help="Time each turn this many times (rules only).")  # fmt: skip
+@click.option(
+    "--repeat",
+    default=5,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Time each turn this many times (rules only).",
+)
 @json_option
 def bench_extraction(file: str, llm: bool, repeat: int, as_json: bool) -> None:
     """Score automatic extraction on a golden set (JSON lines with id, input, expect,
@@ -276,6 +290,17 @@ def bench_extraction(file: str, llm: bool, repeat: int, as_json: bool) -> None:
     emit(as_json, data, human)
 
 
+def _cutoffs(ks: str) -> tuple[int, ...]:
+    """--k's cut-offs, sorted, each once."""
+    try:
+        cutoffs = tuple(sorted({int(k) for k in ks.split(",") if k.strip()}))
+    except ValueError as exc:
+        raise click.UsageError(f"--k takes numbers like 5,10,20: {exc}") from exc
+    if not cutoffs or min(cutoffs) < 1:
+        raise click.UsageError("--k takes positive numbers like 5,10,20")
+    return cutoffs
+
+
 @bench.command("retrieval")
 @click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("--k", "ks", default="5,10,20", show_default=True, help="Cut-offs, comma-separated.")
@@ -306,12 +331,7 @@ def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_js
     from remem.bench import datasets, harness
     from remem.retrieval.embedding import embedder_from_env
 
-    try:
-        cutoffs = tuple(sorted({int(k) for k in ks.split(",") if k.strip()}))
-    except ValueError as exc:
-        raise click.UsageError(f"--k takes numbers like 5,10,20: {exc}") from exc
-    if not cutoffs or min(cutoffs) < 1:
-        raise click.UsageError("--k takes positive numbers like 5,10,20")
+    cutoffs = _cutoffs(ks)
     if chart_out:  # say so before the run, not after it
         import importlib.util
 

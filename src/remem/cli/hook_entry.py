@@ -67,7 +67,9 @@ def hook_main(args: Sequence[str]) -> NoReturn:
             print(f"remem: hook: unknown argument {arg!r}", file=sys.stderr)
             sys.exit(1)
     if action not in ACTIONS or client not in CLIENT_NAMES:
-        print(f"remem: hook: use one of {', '.join(ACTIONS)} and --client "
-              f"{'|'.join(CLIENT_NAMES)}", file=sys.stderr)  # fmt: skip
+        print(
+            f"remem: hook: use one of {', '.join(ACTIONS)} and --client {'|'.join(CLIENT_NAMES)}",
+            file=sys.stderr,
+        )
         sys.exit(1)
     run_hook(action, client)

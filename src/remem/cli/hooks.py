@@ -30,10 +30,19 @@ def remem_command() -> str:
 
 
 def _scope_option(fn: Any) -> Any:
-    fn = click.option("--user", "scope", flag_value="user",
-                      help="Your own settings (~/.claude, ~/.codex, ~/.gemini).")(fn)  # fmt: skip
-    return click.option("--project", "scope", flag_value="project", default=True,
-                        help="This project's settings (the default).")(fn)  # fmt: skip
+    fn = click.option(
+        "--user",
+        "scope",
+        flag_value="user",
+        help="Your own settings (~/.claude, ~/.codex, ~/.gemini).",
+    )(fn)
+    return click.option(
+        "--project",
+        "scope",
+        flag_value="project",
+        default=True,
+        help="This project's settings (the default).",
+    )(fn)
 
 
 def _project_dir() -> Path:
@@ -57,8 +66,14 @@ def _change(tool: Client, scope: Scope, remove: bool, command: str | None) -> di
     change = plan(tool, path, command=command or remem_command(), remove=remove)
     change.write()
     note = TRUST.get(tool.name, "") if not remove else ""
-    return {"client": tool.name, "scope": scope, "path": str(path),
-            "changed": change.changed, "diff": change.diff, "note": note}  # fmt: skip
+    return {
+        "client": tool.name,
+        "scope": scope,
+        "path": str(path),
+        "changed": change.changed,
+        "diff": change.diff,
+        "note": note,
+    }
 
 
 def _show(data: dict[str, Any], done: str, same: str) -> None:
@@ -138,8 +153,14 @@ def status(as_json: bool) -> None:
     for tool in CLIENTS.values():
         for scope in ("project", "user"):
             path = tool.settings_path(scope, _project_dir(), os.environ)
-            rows.append({"client": tool.name, "scope": scope, "path": str(path),
-                         "events": installed(tool, path)})  # fmt: skip
+            rows.append(
+                {
+                    "client": tool.name,
+                    "scope": scope,
+                    "path": str(path),
+                    "events": installed(tool, path),
+                }
+            )
     last = state.latest(home_dir())
     data = {"installed": rows, "last_session": last.to_dict() if last else None}
 

@@ -28,14 +28,18 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite databa
     "--to", "target", required=True, metavar="PATH|URL", help="Where to copy it (created)."
 )
 @click.option(
-    "--batch", default=500, show_default=True, type=click.IntRange(min=1),
+    "--batch",
+    default=500,
+    show_default=True,
+    type=click.IntRange(min=1),
     help="Entries per transaction.",
-)  # fmt: skip
+)
 @click.option("--dry-run", is_flag=True, help="Only report what would be copied.")
 @click.option(
-    "--all-users", is_flag=True,
+    "--all-users",
+    is_flag=True,
     help="Administrator: copy every user's and agent's memories, not only the caller's.",
-)  # fmt: skip
+)
 @json_option
 def migrate_command(
     source: str, target: str, batch: int, dry_run: bool, all_users: bool, as_json: bool

@@ -35,9 +35,12 @@ def _moment(_ctx: click.Context, _param: click.Parameter, value: str | None) -> 
 
 def as_of_option(fn: Any) -> Any:
     return click.option(
-        "--as-of", "as_of", metavar="DATE", callback=_moment,
+        "--as-of",
+        "as_of",
+        metavar="DATE",
+        callback=_moment,
         help="What was true then (replaced versions valid at DATE), not what is true now.",
-    )(fn)  # fmt: skip
+    )(fn)
 
 
 LIST_LIMIT = 50
@@ -51,9 +54,13 @@ LIST_LIMIT = 50
 @as_of_option
 @json_option
 def search(
-    query: tuple[str, ...], limit: int, types: tuple[str, ...], history: bool,
-    as_of: datetime | None, as_json: bool,
-) -> None:  # fmt: skip
+    query: tuple[str, ...],
+    limit: int,
+    types: tuple[str, ...],
+    history: bool,
+    as_of: datetime | None,
+    as_json: bool,
+) -> None:
     """Search memories, best first: what is true now, or with --as-of what was then.
 
     \b
@@ -83,9 +90,12 @@ def search(
 @as_of_option
 @json_option
 def context(
-    query: tuple[str, ...], max_tokens: int | None, window: int | None,
-    as_of: datetime | None, as_json: bool,
-) -> None:  # fmt: skip
+    query: tuple[str, ...],
+    max_tokens: int | None,
+    window: int | None,
+    as_of: datetime | None,
+    as_json: bool,
+) -> None:
     """Print the memory block an agent would inject for QUERY (empty if none is relevant).
 
     \b
@@ -100,9 +110,13 @@ def context(
 
 @click.command("list")
 @click.option(
-    "--limit", "-n", type=click.IntRange(min=1), default=LIST_LIMIT, show_default=True,
+    "--limit",
+    "-n",
+    type=click.IntRange(min=1),
+    default=LIST_LIMIT,
+    show_default=True,
     help="At most N memories.",
-)  # fmt: skip
+)
 @click.option("--all", "everything", is_flag=True, help="Every memory, no limit.")
 @click.option("--scope", type=click.Choice(SCOPES))
 @click.option("--type", "type_", type=click.Choice(TYPES))
@@ -217,10 +231,12 @@ def stats(as_json: bool) -> None:
         click.echo(f"project: {st.project}")
         click.echo()
         rows = [
-            ["current", st.entries], ["older versions", st.history],
-            ["visible here", st.visible], ["possibly stale", st.stale],
+            ["current", st.entries],
+            ["older versions", st.history],
+            ["visible here", st.visible],
+            ["possibly stale", st.stale],
             ["audit records", st.audit_records],
-        ]  # fmt: skip
+        ]
         click.echo(table(["memories", "count"], rows))
         click.echo()
         click.echo(table(["type", "count"], [list(kv) for kv in sorted(st.by_type.items())]))

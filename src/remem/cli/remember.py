@@ -108,11 +108,20 @@ def edit(entry_id: str, text: tuple[str, ...], force: bool, as_json: bool) -> No
     mem = current_memory()
     old = mem.get(entry_id)
     result = mem.save(
-        read_content(text), type=old.type, scope=old.scope, replace_id=old.id,
-        entity=old.entity, metadata=old.metadata, linked_paths=old.linked_paths, force=force,
-    )  # fmt: skip
-    emit(as_json, {"status": result.status, "entry": result.entry.to_dict()},
-         lambda: click.echo(f"Replaced {old.id}: {short(result.entry)}"))  # fmt: skip
+        read_content(text),
+        type=old.type,
+        scope=old.scope,
+        replace_id=old.id,
+        entity=old.entity,
+        metadata=old.metadata,
+        linked_paths=old.linked_paths,
+        force=force,
+    )
+    emit(
+        as_json,
+        {"status": result.status, "entry": result.entry.to_dict()},
+        lambda: click.echo(f"Replaced {old.id}: {short(result.entry)}"),
+    )
 
 
 @click.command()
@@ -123,9 +132,13 @@ def edit(entry_id: str, text: tuple[str, ...], force: bool, as_json: bool) -> No
 @click.option("--all", "everything", is_flag=True, help="Every memory visible here.")
 @json_option
 def forget(
-    keyword: tuple[str, ...], dry_run: bool, yes: bool, is_global: bool, everything: bool,
+    keyword: tuple[str, ...],
+    dry_run: bool,
+    yes: bool,
+    is_global: bool,
+    everything: bool,
     as_json: bool,
-) -> None:  # fmt: skip
+) -> None:
     """Delete the memories containing KEYWORD (any case), with their older versions:
     this project's, with --global the global ones, with --all every visible one.
     Shows them and asks first; --yes skips the question.

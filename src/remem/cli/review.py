@@ -21,8 +21,10 @@ def _interactive(memory: Memory, entries: Sequence[Entry]) -> list[dict[str, Any
         click.echo(f"[{n}/{len(entries)}] {short(entry)}")
         choice = click.prompt(
             "  (a)ccept, (e)dit, (r)eject, (s)kip, (q)uit",
-            type=click.Choice(["a", "e", "r", "s", "q"]), show_choices=False, default="s",
-        )  # fmt: skip
+            type=click.Choice(["a", "e", "r", "s", "q"]),
+            show_choices=False,
+            default="s",
+        )
         if choice == "q":
             break
         if choice == "a":
@@ -38,13 +40,16 @@ def _interactive(memory: Memory, entries: Sequence[Entry]) -> list[dict[str, Any
 @click.command()
 @click.option("--accept", "accepts", multiple=True, metavar="ID", help="Keep it as it is.")
 @click.option("--reject", "rejects", multiple=True, metavar="ID", help="Delete it.")
-@click.option("--edit", "edits", multiple=True, nargs=2, metavar="ID TEXT",
-              help="Keep it in these words.")  # fmt: skip
+@click.option(
+    "--edit", "edits", multiple=True, nargs=2, metavar="ID TEXT", help="Keep it in these words."
+)
 @json_option
 def review(
-    accepts: tuple[str, ...], rejects: tuple[str, ...], edits: tuple[tuple[str, str], ...],
+    accepts: tuple[str, ...],
+    rejects: tuple[str, ...],
+    edits: tuple[tuple[str, str], ...],
     as_json: bool,
-) -> None:  # fmt: skip
+) -> None:
     """Accept, edit or reject the memories saved automatically (unverified).
 
     Without options: on a terminal, one memory at a time; otherwise the list.

@@ -48,12 +48,8 @@ def serve(ctx: click.Context, host: str, port: int, as_json: bool) -> None:
     shown = f"[{host}]" if ":" in host else host
     if as_json:
         backend.close()
-        url = f"http://{shown}:{port}"
-        data = {
-            "url": f"{url}/", "api": f"{url}/api", "openapi": f"{url}/openapi.json",
-            "mcp": f"{url}/mcp", "db": backend.store.path, "project": settings.project,
-            "loopback": is_loopback(host), "active_tokens": active,
-        }  # fmt: skip
+        data = _what_it_serves(f"http://{shown}:{port}", backend.store.path, settings.project)
+        data.update(loopback=is_loopback(host), active_tokens=active)
         emit(True, data, lambda: None)
         return
     if not is_loopback(host) and active == 0:
@@ -73,6 +69,17 @@ def serve(ctx: click.Context, host: str, port: int, as_json: bool) -> None:
         backend.close()
 
 
+def _what_it_serves(url: str, db: str, project: str) -> dict[str, object]:
+    return {
+        "url": f"{url}/",
+        "api": f"{url}/api",
+        "openapi": f"{url}/openapi.json",
+        "mcp": f"{url}/mcp",
+        "db": db,
+        "project": project,
+    }
+
+
 @click.group()
 def token() -> None:
     """Create, list and revoke the API tokens of `remem serve`.
@@ -87,11 +94,15 @@ def token() -> None:
 
 def _token_dict(t: ApiToken) -> dict[str, object]:
     return {
-        "id": t.id, "user": t.user_id, "agent": t.agent_id, "read_only": t.read_only,
-        "name": t.name, "created_at": t.created_at.isoformat(timespec="seconds"),
+        "id": t.id,
+        "user": t.user_id,
+        "agent": t.agent_id,
+        "read_only": t.read_only,
+        "name": t.name,
+        "created_at": t.created_at.isoformat(timespec="seconds"),
         "last_used_at": t.last_used_at.isoformat(timespec="seconds") if t.last_used_at else None,
         "revoked_at": t.revoked_at.isoformat(timespec="seconds") if t.revoked_at else None,
-    }  # fmt: skip
+    }
 
 
 @token.command("create")

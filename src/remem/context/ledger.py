@@ -164,7 +164,8 @@ class SessionLedger:
         folder = _ensure_folder(self.root)
         try:
             if session_id is None:
-                self.id, self._fd, created = self._create_new(folder)
+                self.id, self._fd = self._create_new(folder)
+                created = True
             else:
                 self.id = _check_id(session_id)
                 self._fd, created = self._open(folder / f"{self.id}{SUFFIX}")
@@ -181,12 +182,13 @@ class SessionLedger:
             self.append("session_start", {"session_id": self.id, **(metadata or {})})
 
     @staticmethod
-    def _create_new(folder: Path) -> tuple[str, int, bool]:
+    def _create_new(folder: Path) -> tuple[str, int]:
+        """A new session id and its ledger file, opened (O_EXCL: never another's)."""
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL
         for _ in range(100):
             session_id = new_session_id()
             try:
-                return session_id, os.open(folder / f"{session_id}{SUFFIX}", flags, 0o600), True
+                return session_id, os.open(folder / f"{session_id}{SUFFIX}", flags, 0o600)
             except FileExistsError:
                 continue
         raise StoreError(f"cannot find a free session id in {folder}")

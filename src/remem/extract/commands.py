@@ -43,8 +43,10 @@ _FETCHING_SUBCOMMANDS = {
         {"pull", "run", "build", "login", "search", "compose", "create", "buildx", "manifest"},
     ),
     "docker-compose": {"pull", "up", "run", "build", "create"},
-    **dict.fromkeys(("npm", "pnpm", "yarn", "bun"), {"view", "info", "show", "search", "outdated",
-                                                    "audit", "pack", "create", "dlx"}),
+    **dict.fromkeys(
+        ("npm", "pnpm", "yarn", "bun"),
+        {"view", "info", "show", "search", "outdated", "audit", "pack", "create", "dlx"},
+    ),
     **dict.fromkeys(("pip", "pip3"), {"download", "index", "search"}),
     "cargo": {"search", "fetch", "install", "update", "vendor"},
     "go": {"get", "install", "mod"},
@@ -52,7 +54,7 @@ _FETCHING_SUBCOMMANDS = {
     "gem": {"fetch", "search", "install", "query"},
     "conda": {"search", "install", "create", "update"},
     "deno": {"install"},
-}  # fmt: skip
+}
 _INSTALLERS = {
     name: {"install", "add", "i", "get", "sync", "upgrade", "update", "dlx", "x"}
     for name in """pip pip3 pipx uv poetry pdm conda mamba npm pnpm yarn bun cargo go gem

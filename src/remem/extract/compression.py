@@ -50,9 +50,18 @@ if TYPE_CHECKING:
     from remem.messages import Message
 
 __all__ = [
-    "CompressedItem", "CompressionConfig", "Compressor", "ItemType", "NumberToken", "Outcome",
-    "Trigger", "compress_by_rules", "missing_numbers", "number_tokens", "parse_item",
-]  # fmt: skip
+    "CompressedItem",
+    "CompressionConfig",
+    "Compressor",
+    "ItemType",
+    "NumberToken",
+    "Outcome",
+    "Trigger",
+    "compress_by_rules",
+    "missing_numbers",
+    "number_tokens",
+    "parse_item",
+]
 
 ItemType = Literal["fact", "preference", "decision", "milestone", "change"]
 ITEM_TYPES: tuple[str, ...] = get_args(ItemType)
@@ -64,7 +73,7 @@ _MERGES |= {"preference": ("preference",), "milestone": ("milestone",)}
 
 
 # -- structured items ---------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CompressedItem:
     """One compressed memory. `verbatim`: the back-check failed twice, so the summary is
     the source itself; `redone`: the first attempt lost a number."""
@@ -109,7 +118,14 @@ def compress_by_rules(source: str) -> CompressedItem:
     entity = find_entity(trim(main)) or find_entity(trim(source))
     confidence = 0.9 if EXPLICIT.search(source) else CONFIDENCE.get(kind, 0.7)
     summary = trim(main) or _verbatim(source)
-    item = CompressedItem(entity, kind, summary, rule_facts(source, entity), confidence, source)
+    item = CompressedItem(
+        entity=entity,
+        type=kind,
+        summary=summary,
+        facts=rule_facts(source, entity),
+        confidence=confidence,
+        source_text=source,
+    )
     return _back_check(item, lambda _: replace(item, summary=trim(source) or summary))
 
 
@@ -177,9 +193,14 @@ def parse_item(reply: str, source: str) -> tuple[CompressedItem | None, list[str
     if errors:
         return None, errors
     item = CompressedItem(
-        " ".join(str(entity).split()), data["type"], " ".join(str(summary).split()),
-        dict(facts or {}), float(data["confidence"]), source, method="model",
-    )  # fmt: skip
+        entity=" ".join(str(entity).split()),
+        type=data["type"],
+        summary=" ".join(str(summary).split()),
+        facts=dict(facts or {}),
+        confidence=float(data["confidence"]),
+        source_text=source,
+        method="model",
+    )
     return item, []
 
 
@@ -266,13 +287,19 @@ class Compressor:
         except LLMError as exc:
             return replace(rule, detail=f"model unavailable, rules only: {exc}")
         data, _ = _json_object(reply)
-        if not (data and set(data) == {"remember", "confidence"} and _is_score(data["confidence"])
-                and isinstance(data["remember"], bool)):  # fmt: skip
+        if not (
+            data
+            and set(data) == {"remember", "confidence"}
+            and _is_score(data["confidence"])
+            and isinstance(data["remember"], bool)
+        ):
             return replace(rule, detail="model reply unusable, rules only")
         score = float(data["confidence"]) if data["remember"] else 0.0
         if score < self.config.model_threshold:
             detail = f"{rule.reason} not confirmed by the model ({score:.2f})"
-            return Trigger(False, "model", rule.cue, score, detail)
+            return Trigger(
+                fired=False, reason="model", cue=rule.cue, confidence=score, detail=detail
+            )
         return replace(rule, confidence=score)
 
     def compress(self, source: str) -> CompressedItem:
@@ -282,9 +309,9 @@ class Compressor:
         item = self._compress_with_model(source) if self.model is not None else None
         return item or compress_by_rules(source)
 
-    def _ask(self, chat: list[Message], source: str, tries: int) -> tuple[
-        CompressedItem | None, list[Message]
-    ]:  # fmt: skip
+    def _ask(
+        self, chat: list[Message], source: str, tries: int
+    ) -> tuple[CompressedItem | None, list[Message]]:
         """An item from the model (retried once when `tries` is 2), and the conversation."""
         assert self.model is not None
         for attempt in range(tries):
@@ -328,17 +355,24 @@ class Compressor:
         A conflict with a newer entry writes nothing (the item is the stale one)."""
         when = to_utc(at) if at else utcnow()
         target, merge = self._target(item, memory, when)
-        carried = {k: v for k, v in (target.facts if target and merge else {}).items()
-                   if k not in item.facts and not k.endswith("_before")}  # fmt: skip
+        carried = {
+            k: v
+            for k, v in (target.facts if target and merge else {}).items()
+            if k not in item.facts and not k.endswith("_before")
+        }
         content = item.summary
         if carried:
             content += " (" + "; ".join(f"{k}: {v}" for k, v in carried.items()) + ")"
         meta = {"source_text": item.source_text, "verbatim": item.verbatim, "method": item.method}
         fields: dict[str, Any] = {
-            "type": item.type, "source": "auto_extracted", "entity": item.entity or None,
-            "facts": {**carried, **item.facts}, "importance": round(item.confidence, 3),
-            "created_at": when, "metadata": {"compression": meta},
-        }  # fmt: skip
+            "type": item.type,
+            "source": "auto_extracted",
+            "entity": item.entity or None,
+            "facts": {**carried, **item.facts},
+            "importance": round(item.confidence, 3),
+            "created_at": when,
+            "metadata": {"compression": meta},
+        }
         if target is not None:
             return memory.save(content, replace_id=target.id, **fields)
         result = memory.save(content, **fields)
@@ -347,15 +381,17 @@ class Compressor:
             return result
         return memory.save(content, replace_id=max(older, key=_when).id, **fields)
 
-    def _target(self, item: CompressedItem, memory: Memory, when: datetime) -> tuple[
-        Entry | None, bool
-    ]:  # fmt: skip
+    def _target(
+        self, item: CompressedItem, memory: Memory, when: datetime
+    ) -> tuple[Entry | None, bool]:
         """The entry `item` supersedes, and whether it merges with it (within the window)."""
         key = _entity_key(item.entity)
         pool = [
-            e for kind in _MERGES[item.type] for e in memory.list(type=kind, scope="project")
+            e
+            for kind in _MERGES[item.type]
+            for e in memory.list(type=kind, scope="project")
             if e.created_at <= when and (not e.entity or _entity_key(e.entity) == key)
-        ]  # fmt: skip
+        ]
         same = sorted((e for e in pool if key and e.entity), key=_when)
         if (
             same
@@ -378,7 +414,9 @@ def _contradicts(entry: Entry, facts: Mapping[str, str], *, loose: bool) -> bool
     count ("jdk", "预算"), not those named by kind ("date", "amount_2")."""
     generic = {"date", "time", "amount", "percent", "id", "version"}
     return any(
-        k in entry.facts and _value(entry.facts[k]) != _value(v) and not k.endswith("_before")
+        k in entry.facts
+        and _value(entry.facts[k]) != _value(v)
+        and not k.endswith("_before")
         and not (loose and re.sub(r"_\d+$", "", k) in generic)
         for k, v in facts.items()
-    )  # fmt: skip
+    )

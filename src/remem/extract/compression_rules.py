@@ -34,28 +34,32 @@ EXPLICIT = re.compile(
     re.I,
 )
 QUESTION = re.compile(r"(?:[?？]|吗[。！!]?)\s*$")
+_DECISION = _cues(
+    "决定|定了|定下来|定为|定在|就按|就用|改成|敲定|拍板|选定|最终(?:采用|选择|选用|用)|确定用",
+    r"we decided|decided (?:to|on)|let'?s go with|we'?ll go with|going with"
+    r"|agreed (?:on|to)|settled on|final decision",
+)
+_CHANGE = _cues(
+    "(?:调整|升级|降级|提高|降低|增加|减少|增长|扩大|缩减|提升|下降|上涨|延期|推迟|提前|迁移|"
+    "涨|降|升|改|变更|变)(?:为|到|至|成)|换成|延至",
+    r"changed (?:to|from)|bumped|switched|(?:raised|lowered|increased|reduced|upgraded"
+    r"|downgraded|updated|moved|postponed|pushed|extended) to",
+)
+_MILESTONE = _cues(
+    "上线|发布|完成|交付|验收通过|通过验收|合并|合入|发版|达成|签约|已支付|已付款|付清",
+    r"released|shipped|launched|went live|deployed|merged|completed|finished|delivered"
+    r"|signed|passed",
+)
+_PREFERENCE = _cues(
+    "喜欢|偏好|习惯|倾向|讨厌|宁愿|不要|别再|总是|一律|以后都|统一用",
+    r"i prefer|prefer|i like|i love|i hate|i don'?t like|always|never|please don'?t",
+)
 _KINDS: tuple[tuple[Kind, re.Pattern[str]], ...] = (
-    ("decision", _cues(
-        "决定|定了|定下来|定为|定在|就按|就用|改成|敲定|拍板|选定|最终(?:采用|选择|选用|用)|确定用",
-        r"we decided|decided (?:to|on)|let'?s go with|we'?ll go with|going with|agreed (?:on|to)"
-        r"|settled on|final decision",
-    )),
-    ("change", _cues(
-        "(?:调整|升级|降级|提高|降低|增加|减少|增长|扩大|缩减|提升|下降|上涨|延期|推迟|提前|迁移|"
-        "涨|降|升|改|变更|变)(?:为|到|至|成)|换成|延至",
-        r"changed (?:to|from)|bumped|switched|(?:raised|lowered|increased|reduced|upgraded"
-        r"|downgraded|updated|moved|postponed|pushed|extended) to",
-    )),
-    ("milestone", _cues(
-        "上线|发布|完成|交付|验收通过|通过验收|合并|合入|发版|达成|签约|已支付|已付款|付清",
-        r"released|shipped|launched|went live|deployed|merged|completed|finished|delivered"
-        r"|signed|passed",
-    )),
-    ("preference", _cues(
-        "喜欢|偏好|习惯|倾向|讨厌|宁愿|不要|别再|总是|一律|以后都|统一用",
-        r"i prefer|prefer|i like|i love|i hate|i don'?t like|always|never|please don'?t",
-    )),
-)  # fmt: skip
+    ("decision", _DECISION),
+    ("change", _CHANGE),
+    ("milestone", _MILESTONE),
+    ("preference", _PREFERENCE),
+)
 _NOT_DONE = _cues("(?:没有?|未|尚未|还没)(?:完成|上线|发布|交付|合并)", r"not (?:yet )?\w+ed")
 TENTATIVE = _cues(  # EX8: tentative talk is no decision and no preference
     "试试|试一下|尝试一下|也许|或许|可能会|考虑一下|看看",
@@ -133,8 +137,9 @@ def _clean(words: Sequence[str]) -> str:
     """Words joined, without the pronouns, particles, links and cue words at their edges."""
     kept = list(words)
     for end in (0, -1):
-        while kept and (not kept[end].strip() or kept[end].lower() in _EDGE
-                        or end and _is_cue(kept[end])):  # fmt: skip
+        while kept and (
+            not kept[end].strip() or kept[end].lower() in _EDGE or end and _is_cue(kept[end])
+        ):
             kept.pop(end)
     phrase = " ".join("".join(kept).split())[-24:].strip()  # the head noun comes last
     return "" if len(phrase) < 2 or phrase.lower() in _GENERIC else phrase

@@ -286,11 +286,18 @@ class Extractor:
         settings = self.memory.settings
         claim = self.memory.subjects(cand.content)
         entry = Entry(
-            content=cand.content, type=cand.type, scope="project", project=settings.project,
-            user_id=settings.user_id, agent_id=settings.agent_id, source="auto_extracted",
-            confidence="unverified", facts=textlib.named_values(cand.content),
-            subject=claim.subject if claim else None, value=claim.value if claim else None,
-        )  # fmt: skip
+            content=cand.content,
+            type=cand.type,
+            scope="project",
+            project=settings.project,
+            user_id=settings.user_id,
+            agent_id=settings.agent_id,
+            source="auto_extracted",
+            confidence="unverified",
+            facts=textlib.named_values(cand.content),
+            subject=claim.subject if claim else None,
+            value=claim.value if claim else None,
+        )
         broader = claim is not None and claim.change
         near = self.memory.store.same_domain(Domain.of(entry), index.fields(entry), broader=broader)
         for match in decide.classify(entry, near, claim=claim, semantic=self.memory.semantic):
@@ -308,9 +315,13 @@ class Extractor:
             return None, Refusal(cand.content, "not confirmed by the user")
         try:
             result = self.memory.save(
-                cand.content, type=cand.type, scope="project", source="auto_extracted",
-                confidence="unverified", metadata={"extracted_by": cand.via},
-            )  # fmt: skip
+                cand.content,
+                type=cand.type,
+                scope="project",
+                source="auto_extracted",
+                confidence="unverified",
+                metadata={"extracted_by": cand.via},
+            )
         except InvalidInput as exc:  # SecretRefused included: automatic paths never force
             return None, Refusal(shown(cand.content), f"refused by the store: {exc}")
         if result.status in ("duplicate", "conflict"):

@@ -33,9 +33,9 @@ PROMPT = """这条记忆陈述的是什么对象（subject）的什么值（valu
 _MAX = 80
 # Words remem adds to a subject itself ("部署脚本 location", "the user's editor").
 _ADDED = frozenset(
-    {"the", "user's", "user", "location", "port", "time", "name", "owner", "platform",
-     "launch", *(k.replace("_", " ") for k in lexicon.KINDS)}
-)  # fmt: skip
+    "the user's user location port time name owner platform launch".split()
+    + [k.replace("_", " ") for k in lexicon.KINDS]
+)
 
 
 def _words(text: str) -> list[str]:

@@ -28,7 +28,7 @@ __all__ = ["ACTIONS", "CLIENTS", "CLIENT_NAMES", "Client", "Scope", "client"]
 Scope = Literal["project", "user"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Client:
     name: str  # as typed: claude-code, codex, gemini
     title: str
@@ -55,24 +55,50 @@ class Client:
 
 CLIENTS: dict[str, Client] = {
     "claude-code": Client(
-        "claude-code", "Claude Code",
-        {"SessionStart": "start", "UserPromptSubmit": "prompt", "Stop": "stop",
-         "PreCompact": "compact", "SessionEnd": "end"},
-        ".claude", "settings.json", "CLAUDE_CONFIG_DIR", 1,
+        name="claude-code",
+        title="Claude Code",
+        events={
+            "SessionStart": "start",
+            "UserPromptSubmit": "prompt",
+            "Stop": "stop",
+            "PreCompact": "compact",
+            "SessionEnd": "end",
+        },
+        folder=".claude",
+        file="settings.json",
+        home_env="CLAUDE_CONFIG_DIR",
+        timeout_unit=1,
     ),
     "codex": Client(
-        "codex", "Codex CLI",
-        {"SessionStart": "start", "UserPromptSubmit": "prompt", "Stop": "stop",
-         "PreCompact": "compact"},
-        ".codex", "hooks.json", "CODEX_HOME", 1,
+        name="codex",
+        title="Codex CLI",
+        events={
+            "SessionStart": "start",
+            "UserPromptSubmit": "prompt",
+            "Stop": "stop",
+            "PreCompact": "compact",
+        },
+        folder=".codex",
+        file="hooks.json",
+        home_env="CODEX_HOME",
+        timeout_unit=1,
     ),
     "gemini": Client(
-        "gemini", "Gemini CLI",
-        {"SessionStart": "start", "BeforeAgent": "prompt", "AfterAgent": "stop",
-         "PreCompress": "compact", "SessionEnd": "end"},
-        ".gemini", "settings.json", "GEMINI_CLI_HOME", 1000,
+        name="gemini",
+        title="Gemini CLI",
+        events={
+            "SessionStart": "start",
+            "BeforeAgent": "prompt",
+            "AfterAgent": "stop",
+            "PreCompress": "compact",
+            "SessionEnd": "end",
+        },
+        folder=".gemini",
+        file="settings.json",
+        home_env="GEMINI_CLI_HOME",
+        timeout_unit=1000,
     ),
-}  # fmt: skip
+}
 
 
 def client(name: str) -> Client:

@@ -43,9 +43,11 @@ class Change:
     @property
     def diff(self) -> str:
         lines = difflib.unified_diff(
-            self.before.splitlines(keepends=True), self.after.splitlines(keepends=True),
-            fromfile=f"{self.path} (before)", tofile=f"{self.path} (after)",
-        )  # fmt: skip
+            self.before.splitlines(keepends=True),
+            self.after.splitlines(keepends=True),
+            fromfile=f"{self.path} (before)",
+            tofile=f"{self.path} (after)",
+        )
         return "".join(lines)
 
     def write(self) -> None:

@@ -109,8 +109,9 @@ def handle(
     return _answer(event, message=f"{st.status_line} (check them: remem review)")
 
 
-def _block(memory: Memory, st: session_state.SessionState, cfg: HookConfig,
-           prompt: str | None) -> str:  # fmt: skip
+def _block(
+    memory: Memory, st: session_state.SessionState, cfg: HookConfig, prompt: str | None
+) -> str:
     if prompt is not None:
         exclude = [prompt, *st.given_texts]
         block = memory.context_for(prompt, max_tokens=cfg.budget, exclude_texts=exclude)
@@ -139,7 +140,7 @@ def _standing(memory: Memory, st: session_state.SessionState, budget: int) -> tu
             continue
         if entry.source == "auto_extracted" and entry.confidence == "unverified":
             continue  # not reviewed yet: only a prompt that needs it brings it in
-        hit = Hit(entry, 1.0, 1.0, 1.0, False)
+        hit = Hit(entry, score=1.0, relevance=1.0, decay=1.0, stale=False)
         cost = count_tokens(block.line(hit)) + 1
         if used + cost > budget:
             break

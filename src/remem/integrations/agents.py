@@ -66,8 +66,12 @@ class RememSession:
         """`session_id`: continue that session, or start it (None: a new id, see
         `.session_id`); `root`: the project whose `.remem/sessions/` holds the ledger
         (default: the git root above the current folder)."""
-        self._ledger = SessionLedger(project_root(Path(root) if root else None), session_id,
-                                     fsync=fsync, metadata={"client": "openai-agents"})  # fmt: skip
+        self._ledger = SessionLedger(
+            project_root(Path(root) if root else None),
+            session_id,
+            fsync=fsync,
+            metadata={"client": "openai-agents"},
+        )
         self.session_id: str = self._ledger.id
         self.session_settings = session_settings
         self._lock = threading.Lock()
@@ -181,15 +185,27 @@ def to_items(message: Message) -> list[TResponseInputItem]:
     out: list[dict[str, Any]] = []
     role, content = message.get("role"), message.get("content")
     if role == "tool":
-        out.append({"type": "function_call_output", "call_id": message.get("tool_call_id"),
-                    "output": content or ""})  # fmt: skip
+        out.append(
+            {
+                "type": "function_call_output",
+                "call_id": message.get("tool_call_id"),
+                "output": content or "",
+            }
+        )
         return out  # type: ignore[return-value]
     if content:
         text = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
-        out.append({"role": role if role in ("user", "assistant", "system") else "user",
-                    "content": text})  # fmt: skip
+        out.append(
+            {"role": role if role in ("user", "assistant", "system") else "user", "content": text}
+        )
     for call in message.get("tool_calls") or []:
         fn = call.get("function") or {}
-        out.append({"type": "function_call", "call_id": call.get("id"),
-                    "name": fn.get("name"), "arguments": fn.get("arguments") or ""})  # fmt: skip
+        out.append(
+            {
+                "type": "function_call",
+                "call_id": call.get("id"),
+                "name": fn.get("name"),
+                "arguments": fn.get("arguments") or "",
+            }
+        )
     return out  # type: ignore[return-value]

@@ -227,17 +227,28 @@ class RememStore(BaseStore):
                     reason=refused.reason,
                 )
         user, agent = self.partition_of(op.namespace)
-        meta = {"namespace": list(op.namespace), "key": op.key, "value": value,
-                "indexed": op.index is not False}  # fmt: skip
+        meta = {
+            "namespace": list(op.namespace),
+            "key": op.key,
+            "value": value,
+            "indexed": op.index is not False,
+        }
         from remem.tokens import count_tokens
 
         now = utcnow()
         return Entry(
-            content=content, id=entry_id, project=settings.project, user_id=user,
-            agent_id=agent, source="model", created_at=now, updated_at=now,
-            metadata={META: meta}, token_count=count_tokens(content),
+            content=content,
+            id=entry_id,
+            project=settings.project,
+            user_id=user,
+            agent_id=agent,
+            source="model",
+            created_at=now,
+            updated_at=now,
+            metadata={META: meta},
+            token_count=count_tokens(content),
             facts=text_rules.named_values(content),
-        )  # fmt: skip
+        )
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         prefix = op.namespace_prefix

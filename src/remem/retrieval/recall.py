@@ -72,9 +72,13 @@ class Recall:
         for hit in hits:
             eid = hit.entry.id
             tier = ranking.tier_of(
-                hit.entry, now, self.cfg, session_id=self.session_id,
-                used_at=used.get(eid), served=eid in self.served,
-            )  # fmt: skip
+                hit.entry,
+                now,
+                self.cfg,
+                session_id=self.session_id,
+                used_at=used.get(eid),
+                served=eid in self.served,
+            )
             tiered.append(replace(hit, tier=tier))
         return tiered
 
@@ -102,8 +106,11 @@ class Recall:
         lowest = min(self.cfg.floor, self.cfg.cold_floor)
         hits = self.with_tiers([h for h in self.rank(query, flt) if h.relevance >= lowest])
         chosen = ranking.select_for_injection(
-            hits, self.cfg, max_tokens=budget,
-            cost=lambda h: count_tokens(block.line(h)) + 1, exclude_texts=exclude_texts,
-        )  # fmt: skip
+            hits,
+            self.cfg,
+            max_tokens=budget,
+            cost=lambda h: count_tokens(block.line(h)) + 1,
+            exclude_texts=exclude_texts,
+        )
         self.mark_used([h.entry.id for h in chosen])
         return block.render(chosen), chosen

@@ -158,9 +158,12 @@ class VectorIndex:
         return self._behind
 
     def sync(
-        self, progress: Callable[[int], None] | None = None, *, full: bool = True,
+        self,
+        progress: Callable[[int], None] | None = None,
+        *,
+        full: bool = True,
         budget: float | None = None,
-    ) -> int:  # fmt: skip
+    ) -> int:
         """Embed every entry (past the known-embedded ones unless `full`) that has no
         vector of this model yet, or as many as `budget` seconds allow; returns how many."""
         done = 0
@@ -323,8 +326,8 @@ class VectorIndex:
             scores = (matrix.rows([r for _, r in held]) @ query).tolist()
             found = dict(zip((e for e, _ in held), scores, strict=True))
         rest = [e for e in ids if e not in found]
-        kept = [(e, b) for e, b in self.store.vectors_of(self.embedder.name, rest).items()
-                if len(b) == 4 * dim] if rest else []  # fmt: skip
+        stored = self.store.vectors_of(self.embedder.name, rest) if rest else {}
+        kept = [(e, b) for e, b in stored.items() if len(b) == 4 * dim]
         if kept:
             rows = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32).reshape(-1, dim)
             found.update(zip((e for e, _ in kept), (rows @ query).tolist(), strict=True))
@@ -358,9 +361,13 @@ class VectorIndex:
         return self.cosines(self.embed_query(query, names), ids)
 
     def rank(
-        self, query: str, terms: list[str], flt: Filter, cfg: RankingConfig,
+        self,
+        query: str,
+        terms: list[str],
+        flt: Filter,
+        cfg: RankingConfig,
         limit: int | None = None,
-    ) -> list[Hit]:  # fmt: skip
+    ) -> list[Hit]:
         """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
         (the semantic ones cover common terms); unless one of them answers the query
         well enough (`cfg.keyword_confident`), the nearest entries too, every candidate
@@ -390,9 +397,16 @@ class VectorIndex:
         semantic = {e: w * rel for e, cos in near.items() if (rel := self.calibrate(cos))}
         keyword += ranking.keyword_relevances(extra, terms, stats, cfg)
         return ranking.score_candidates(
-            [*candidates, *extra], terms, stats, cfg, semantic=semantic, cosine=cosine,
-            dates=dates, keyword=keyword, limit=limit,
-        )  # fmt: skip
+            [*candidates, *extra],
+            terms,
+            stats,
+            cfg,
+            semantic=semantic,
+            cosine=cosine,
+            dates=dates,
+            keyword=keyword,
+            limit=limit,
+        )
 
     def _semantic(
         self, query: str, want: int, flt: Filter, seen: set[str], names: Sequence[str] = ()

@@ -184,10 +184,17 @@ class WarmClient:
                 self.path.unlink()  # left by a service that died
             command = [sys.executable, "-m", "remem.retrieval.warm_service", str(self.path)]
             with open(self.run / "vectors.log", "ab") as log:
-                _SPAWNED.append(subprocess.Popen(
-                    [*command, str(self.idle)], stdin=subprocess.DEVNULL, stdout=log,
-                    stderr=log, start_new_session=True, close_fds=True, env=service_env(),
-                ))  # fmt: skip
+                _SPAWNED.append(
+                    subprocess.Popen(
+                        [*command, str(self.idle)],
+                        stdin=subprocess.DEVNULL,
+                        stdout=log,
+                        stderr=log,
+                        start_new_session=True,
+                        close_fds=True,
+                        env=service_env(),
+                    )
+                )
             deadline = time.monotonic() + START_TIMEOUT
             while not self._alive():
                 if time.monotonic() > deadline:
@@ -304,8 +311,13 @@ class WarmEmbedder:
         (an older service still running)."""
         if self.client.failed:
             return None
-        message = {"op": "cosines", "model": self.name, "store": location, "text": text,
-                   "names": list(names)}  # fmt: skip
+        message = {
+            "op": "cosines",
+            "model": self.name,
+            "store": location,
+            "text": text,
+            "names": list(names),
+        }
         try:
             reply = self.client.request({**message, "ids": list(ids)})
         except WarmUnavailable:

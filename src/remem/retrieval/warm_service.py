@@ -64,8 +64,13 @@ class Service:
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
         if op == "ping":
-            return {"ok": True, "pid": os.getpid(), "requests": self.requests,
-                    "loads": self.loads, "protocol": PROTOCOL}  # fmt: skip
+            return {
+                "ok": True,
+                "pid": os.getpid(),
+                "requests": self.requests,
+                "loads": self.loads,
+                "protocol": PROTOCOL,
+            }
         if op != "stop" and message.get("protocol") != PROTOCOL:
             return {"stale": True, "protocol": PROTOCOL}
         if op == "cut":  # jieba's dictionary stays loaded here (`remem.text.cut_elsewhere`)

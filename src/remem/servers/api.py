@@ -164,25 +164,34 @@ def me(
 ) -> dict[str, Any]:
     """Who this token is: its user, agent, whether it may write, and the project."""
     return {
-        "token": token.id, "user": token.user_id, "agent": token.agent_id,
+        "token": token.id,
+        "user": token.user_id,
+        "agent": token.agent_id,
         "read_only": token.read_only,
         "project": request.app.state.backend.project(project),
-    }  # fmt: skip
+    }
 
 
 @router.post(
-    "/memories", tags=["memories"], response_model=SaveOut,
+    "/memories",
+    tags=["memories"],
+    response_model=SaveOut,
     responses={201: {"description": "Added"}, 409: {"description": "Conflict: nothing saved"}},
-)  # fmt: skip
+)
 def save(body: SaveIn, mem: Writer, response: Response) -> SaveOut:
     """Save a memory. A duplicate refreshes the existing one (200); a conflict writes
     nothing and lists the existing memories (409): send it again with `replace_id` or
     `keep_both`. Text that looks like a secret is refused (422)."""
     result = mem.save(
-        body.content, type=body.type, scope=body.scope, entity=body.entity,
-        metadata=body.metadata, replace_id=body.replace_id, force=body.keep_both,
+        body.content,
+        type=body.type,
+        scope=body.scope,
+        entity=body.entity,
+        metadata=body.metadata,
+        replace_id=body.replace_id,
+        force=body.keep_both,
         allow_secret=False,  # keep_both settles a conflict; it never lets a secret in
-    )  # fmt: skip
+    )
     response.status_code = {"added": 201, "conflict": 409}.get(result.status, 200)
     return save_out(result)
 
@@ -234,9 +243,14 @@ def edit(entry_id: str, body: EditIn, mem: Writer) -> SaveOut:
     """Change a memory's text: a new version replaces it, the old stays in its history."""
     old = mem.get(entry_id)
     result = mem.save(
-        body.content, type=old.type, scope=old.scope, replace_id=old.id,
-        entity=old.entity, metadata=old.metadata, linked_paths=old.linked_paths,
-    )  # fmt: skip
+        body.content,
+        type=old.type,
+        scope=old.scope,
+        replace_id=old.id,
+        entity=old.entity,
+        metadata=old.metadata,
+        linked_paths=old.linked_paths,
+    )
     return save_out(result)
 
 
@@ -265,9 +279,14 @@ def search(
 ) -> list[HitOut]:
     """Memories ranked for `q`, best first."""
     hits = mem.search(
-        q, limit=limit, types=type, include_history=history, entity=entity,
-        since=since, until=until,
-    )  # fmt: skip
+        q,
+        limit=limit,
+        types=type,
+        include_history=history,
+        entity=entity,
+        since=since,
+        until=until,
+    )
     return [hit_out(h) for h in hits]
 
 
@@ -318,11 +337,16 @@ def import_(
         path.write_text(json.dumps(document, ensure_ascii=False), encoding="utf-8")
         res = mem.import_(path, force=force)
     return ImportOut(
-        added=len(res.added), history=res.history, duplicates=len(res.duplicates),
+        added=len(res.added),
+        history=res.history,
+        duplicates=len(res.duplicates),
         conflicts=[
-            {"entry": c.entry.to_dict(), "existing": [e.to_dict() for e in c.existing],
-             "reasons": c.reasons}
+            {
+                "entry": c.entry.to_dict(),
+                "existing": [e.to_dict() for e in c.existing],
+                "reasons": c.reasons,
+            }
             for c in res.conflicts
         ],
         refused=[{"id": r.entry.id, "reason": r.reason} for r in res.refused],
-    )  # fmt: skip
+    )

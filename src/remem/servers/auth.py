@@ -54,9 +54,13 @@ def check_name(value: str | None, what: str) -> str | None:
 
 
 def issue_token(
-    store: TokenStore, user_id: str, *, agent_id: str | None = None, read_only: bool = False,
+    store: TokenStore,
+    user_id: str,
+    *,
+    agent_id: str | None = None,
+    read_only: bool = False,
     name: str = "",
-) -> tuple[str, ApiToken]:  # fmt: skip
+) -> tuple[str, ApiToken]:
     """Create a token for `user_id` (and `agent_id`): the token itself, shown once and
     never stored, and its record in `store`."""
     user = check_name(user_id, "the user id")
@@ -66,10 +70,14 @@ def issue_token(
     token_id = secrets.token_hex(4)
     token = f"{PREFIX}{token_id}_{secrets.token_urlsafe(32)}"
     record = ApiToken(
-        id=token_id, digest=digest_of(token), user_id=user,
-        agent_id=check_name(agent_id, "the agent id"), read_only=read_only,
-        created_at=utcnow(), name=name.strip(),
-    )  # fmt: skip
+        id=token_id,
+        digest=digest_of(token),
+        user_id=user,
+        agent_id=check_name(agent_id, "the agent id"),
+        read_only=read_only,
+        created_at=utcnow(),
+        name=name.strip(),
+    )
     store.add_token(record)
     return token, record
 

@@ -34,9 +34,12 @@ class Backend:
     pool of `Memory` objects, one per (user, agent, project) in use."""
 
     def __init__(
-        self, settings: Settings, *, store: Store | None = None,
+        self,
+        settings: Settings,
+        *,
+        store: Store | None = None,
         embedder: Embedder | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         if store is None:
             from remem.store.backends import open_store
 
@@ -97,8 +100,10 @@ class Backend:
             raise RememError("the API token is missing, unknown or revoked")
         return MemoryTools(
             self.memory(token, headers.get(PROJECT_HEADER)),
-            guards=self.guards, owner=token.id, read_only=token.read_only,
-        )  # fmt: skip
+            guards=self.guards,
+            owner=token.id,
+            read_only=token.read_only,
+        )
 
     def warm(self) -> threading.Thread:
         """Load what the first save and search would otherwise wait for (the tokenizer,

@@ -89,9 +89,11 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
     from remem import __version__
 
     mcp = tool_server(backend.tools)
-    security = None if is_loopback(host) else TransportSecuritySettings(
-        enable_dns_rebinding_protection=False
-    )  # fmt: skip
+    security = (
+        None
+        if is_loopback(host)
+        else TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    )
     mcp_app = mcp.streamable_http_app(
         streamable_http_path="/mcp", host=host, transport_security=security
     )
@@ -112,6 +114,19 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
         redoc_url=None,  # itself is at /openapi.json for any OpenAPI viewer
     )
     app.state.backend = backend
+
+    _add_error_handlers(app)
+    app.include_router(api.router)
+    app.add_middleware(strict.StrictJSON)
+    web.mount(app)
+    endpoint = mcp_app.routes[0]
+    assert isinstance(endpoint, Route)
+    app.router.routes.append(Route("/mcp", endpoint=BearerGate(endpoint.app, backend)))
+    return app
+
+
+def _add_error_handlers(app: FastAPI) -> None:
+    """Errors as one line: JSON under /api/, a page for the browser."""
 
     @app.exception_handler(RememError)
     async def remem_error(request: Request, exc: RememError) -> Response:
@@ -137,14 +152,6 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
         if request.url.path.startswith("/api/") or exc.status_code == 404:
             return await http_exception_handler(request, exc)
         return web.error_page(request, str(exc.detail), exc.status_code)
-
-    app.include_router(api.router)
-    app.add_middleware(strict.StrictJSON)
-    web.mount(app)
-    endpoint = mcp_app.routes[0]
-    assert isinstance(endpoint, Route)
-    app.router.routes.append(Route("/mcp", endpoint=BearerGate(endpoint.app, backend)))
-    return app
 
 
 @contextlib.contextmanager

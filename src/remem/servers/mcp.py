@@ -21,6 +21,7 @@ user saves with `remem save` instead.
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Annotated, Any
 
 from remem.boundaries import neutralise
@@ -245,10 +246,23 @@ async def _run(fn: Any, *args: Any) -> dict[str, Any]:
 def _register_tools(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
     """The tools, with their descriptions (what the client's model reads)."""
     _register_reads(server, pick)
+    _register_save(server, pick)
     _register_writes(server, pick, allow_verify=allow_verify)
 
 
-def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
+def _may_ask(
+    guard: ExternalGuard, user_requested: bool, user_text: str | None, *, can_ask: bool
+) -> bool:
+    """Whether save_memory asks the user, in the client's own prompt the model cannot
+    answer: only after external content, when the model says the user asked, in words
+    that ask to remember, and the client can ask at all; otherwise the answer is no."""
+    if not (guard.external_consumed and user_requested and can_ask):
+        return False
+    return explicit_request(user_text or "") is not None
+
+
+def _register_save(server: "MCPServer", pick: Pick) -> None:
+    """save_memory, and the confirmation prompt it may put to the user."""
     from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
     from mcp.server.mcpserver import Context
     from mcp.server.mcpserver.resolve import Elicit, Resolve
@@ -260,14 +274,10 @@ def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> 
     async def users_yes(
         content: str, user_requested: bool, user_text: str | None, ctx: Context
     ) -> SaveAnswer | Elicit[SaveAnswer]:
-        """The user is asked, in the client's own prompt the model cannot answer, only
-        after external content, when the model says the user asked and the client can
-        ask at all; otherwise the answer is no."""
         guard = pick(ctx).guard(_session_of(ctx))
         can_ask = getattr(ctx.client_capabilities, "elicitation", None) is not None
-        if guard.external_consumed and user_requested and can_ask:
-            if explicit_request(user_text or "") is not None:
-                return Elicit(_question(content, guard.sources), SaveAnswer)
+        if _may_ask(guard, user_requested, user_text, can_ask=can_ask):
+            return Elicit(_question(content, guard.sources), SaveAnswer)
         return SaveAnswer(save=False)
 
     @server.tool()
@@ -300,10 +310,23 @@ def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> 
         tools = pick(ctx)
         guard = tools.guard(_session_of(ctx))
         confirmed = isinstance(answer, AcceptedElicitation) and answer.data.save
-        return await _run(
-            tools.save, guard, content, type, scope, replace_id, keep_both,
-            user_requested, user_text, confirmed,
-        )  # fmt: skip
+        save = partial(
+            tools.save,
+            guard,
+            content,
+            type=type,
+            scope=scope,
+            replace_id=replace_id,
+            keep_both=keep_both,
+            user_requested=user_requested,
+            user_text=user_text,
+            user_confirmed=confirmed,
+        )
+        return await _run(save)
+
+
+def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
+    from mcp.server.mcpserver import Context
 
     @server.tool()
     async def forget_memory(keyword: str, ctx: Context) -> dict[str, Any]:

@@ -146,9 +146,13 @@ def login_page(request: Request, next: str, error: str | None, status: int = 200
     context = {"next": next, "error": error, "login_csrf": nonce}
     response = page(request, "login.html", context, status=status)
     response.set_cookie(
-        LOGIN_COOKIE, nonce, httponly=True, samesite="strict",
-        secure=request.url.scheme == "https", max_age=3600,
-    )  # fmt: skip
+        LOGIN_COOKIE,
+        nonce,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        max_age=3600,
+    )
     return response
 
 
@@ -159,9 +163,11 @@ def login_form(request: Request, next: str = "/") -> Response:
 
 @router.post("/login")
 def login(
-    request: Request, token: Annotated[str, Form()], next: Annotated[str, Form()] = "/",
+    request: Request,
+    token: Annotated[str, Form()],
+    next: Annotated[str, Form()] = "/",
     login_csrf: Annotated[str, Form()] = "",
-) -> Response:  # fmt: skip
+) -> Response:
     same_origin(request)
     expected = request.cookies.get(LOGIN_COOKIE, "")
     if not expected or not hmac.compare_digest(expected.encode(), login_csrf.encode()):
@@ -172,9 +178,13 @@ def login(
     target = next if next.startswith("/") and not next.startswith("//") else "/"
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(
-        COOKIE, token, httponly=True, samesite="strict",
-        secure=request.url.scheme == "https", max_age=30 * 24 * 3600,
-    )  # fmt: skip
+        COOKIE,
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        max_age=30 * 24 * 3600,
+    )
     return response
 
 
@@ -188,9 +198,15 @@ def logout(s: Changer) -> Response:
 # -- reading -----------------------------------------------------------------------------
 @router.get("/", response_class=HTMLResponse)
 def index(
-    request: Request, s: Viewer, q: str = "", type: str = "", scope: str = "",
-    source: str = "", stale: str = "", p: int = 1,
-) -> Response:  # fmt: skip
+    request: Request,
+    s: Viewer,
+    q: str = "",
+    type: str = "",
+    scope: str = "",
+    source: str = "",
+    stale: str = "",
+    p: int = 1,
+) -> Response:
     """The search box with its filters, and the memories that match."""
     mem, now = s.memory, utcnow()
     kind = parse_type(type) if type else None  # an unknown type: a 400, not an empty page
@@ -211,9 +227,16 @@ def index(
     filters = {"q": q, "type": type, "scope": scope, "source": source, "stale": stale}
     more = s.link("/", **filters, p=p + 1) if len(rows) > p * PAGE else None
     context = {
-        "s": s, "rows": shown, "total": len(rows), "filters": filters, "more": more,
-        "types": TYPES, "scopes": SCOPES, "sources": SOURCES, "searched": bool(q.strip()),
-    }  # fmt: skip
+        "s": s,
+        "rows": shown,
+        "total": len(rows),
+        "filters": filters,
+        "more": more,
+        "types": TYPES,
+        "scopes": SCOPES,
+        "sources": SOURCES,
+        "searched": bool(q.strip()),
+    }
     return page(request, "index.html", context)
 
 
@@ -259,17 +282,23 @@ def export(s: Viewer) -> Response:
 # -- changing ----------------------------------------------------------------------------
 @router.post("/memories")
 def save(
-    request: Request, s: Changer, content: Annotated[str, Form()],
-    type: Annotated[str, Form()] = "fact", scope: Annotated[str, Form()] = "project",
-    replace_id: Annotated[str, Form()] = "", keep_both: Annotated[str, Form()] = "",
-) -> Response:  # fmt: skip
+    request: Request,
+    s: Changer,
+    content: Annotated[str, Form()],
+    type: Annotated[str, Form()] = "fact",
+    scope: Annotated[str, Form()] = "project",
+    replace_id: Annotated[str, Form()] = "",
+    keep_both: Annotated[str, Form()] = "",
+) -> Response:
     """A new memory from the page; a conflict shows both and the two ways out."""
     result = s.memory.save(
-        content, type=type if is_type(type) else "fact",
+        content,
+        type=type if is_type(type) else "fact",
         scope="global" if scope == "global" else "project",
-        replace_id=replace_id or None, force=bool(keep_both),
+        replace_id=replace_id or None,
+        force=bool(keep_both),
         allow_secret=False,  # "keep both" settles a conflict; it never lets a secret in
-    )  # fmt: skip
+    )
     if result.status == "conflict":
         now = utcnow()
         clashes = [
@@ -288,9 +317,14 @@ Back = Annotated[str, Form()]  # "review": the form was on the review page, go b
 def edit(entry_id: str, s: Changer, content: Annotated[str, Form()], back: Back = "") -> Response:
     old = s.memory.get(entry_id)
     result = s.memory.save(
-        content, type=old.type, scope=old.scope, replace_id=old.id, entity=old.entity,
-        metadata=old.metadata, linked_paths=old.linked_paths,
-    )  # fmt: skip
+        content,
+        type=old.type,
+        scope=old.scope,
+        replace_id=old.id,
+        entity=old.entity,
+        metadata=old.metadata,
+        linked_paths=old.linked_paths,
+    )
     where = "/review" if back == "review" else f"/m/{result.entry.id}"
     return RedirectResponse(s.link(where), status_code=303)
 
