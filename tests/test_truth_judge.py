@@ -106,6 +106,9 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
     assert "possibly replaced by a newer line" in block.line(hits[1])
     as_before = mem.search("Where does our CI run?", as_of=T0 + timedelta(days=20))
     assert all(h.replaced_by is None for h in as_before)  # the past is not second-guessed
+    # one hit asked for: the net still reads the first few, then keeps the newer
+    [only] = mem.search("Where does our CI run?", limit=1)
+    assert "GitHub Actions" in only.entry.content
 
 
 def test_a_question_naming_one_look_alike_keeps_the_ranking(mem: Memory) -> None:

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING
 from remem import text
 from remem.entry import utcnow
 from remem.errors import StoreError
-from remem.retrieval import block, ranking
-from remem.retrieval.newer import newer_first
+from remem.retrieval import block, newer, ranking
 from remem.retrieval.ranking import Hit
 from remem.settings import RankingConfig
 from remem.store.protocol import Filter, SearchStore
@@ -45,6 +44,8 @@ class Recall:
     def rank(self, query: str, flt: Filter, limit: int | None = None) -> list[Hit]:
         """Hits for `query` passing `flt`, best first (the best `limit`)."""
         terms = text.query_terms(query)
+        net = flt.as_of is None and not flt.include_history
+        wanted, limit = limit, limit if limit is None or not net else max(limit, newer.TOP)
         if self.vectors is None:
             if not terms:
                 return []
@@ -55,8 +56,8 @@ class Recall:
             )
         else:
             hits = self.vectors.rank(query, terms, flt, self.cfg, limit)
-        if flt.as_of is None and not flt.include_history:
-            hits = newer_first(query, hits)  # what is true now: a missed change shows
+        if net:  # what is true now: a missed change shows (read over the first TOP)
+            hits = newer.newer_first(query, hits)[:wanted]
         return hits
 
     def with_tiers(self, hits: list[Hit]) -> list[Hit]:
