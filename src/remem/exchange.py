@@ -19,7 +19,7 @@ from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
 from remem.files import check_output, read_text
 from remem.partition import Partition, check_id
-from remem.store.protocol import Domain, Filter, Store, Visibility
+from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
 from remem.truth import decide, index, when
 from remem.truth.decide import Reader
@@ -307,8 +307,8 @@ class _Job:
                 for head, *older in batch:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))
-                    elif _accept_head(self.target, head, self.force, result):
-                        added.append(_insert(store, head, self.ids, self.force))
+                    elif fields := _accept_head(self.target, head, self.force, result):
+                        added.append(_insert(store, head, self.ids, self.force, fields))
                         for entry in older:
                             _insert(store, entry, self.ids, self.force)
                         history += len(older)
@@ -400,24 +400,48 @@ def _with_subject(entry: Entry, subjects: Reader) -> Entry:
     return replace(entry, subject=claim.subject, value=claim.value) if claim else entry
 
 
-def _accept_head(target: Target, entry: Entry, force: bool, result: ImportResult) -> bool:
+def _accept_head(
+    target: Target, entry: Entry, force: bool, result: ImportResult
+) -> IndexFields | None:
     """The same decisions as a save; a change the text states is reported like a
-    conflict (an import never rewrites the store's own chains)."""
-    candidates = target.store.same_domain(Domain.of(entry), index.fields(entry))
+    conflict (an import never rewrites the store's own chains). The entry's index
+    fields when it is to be written (read once: the insert writes them), else None."""
+    fields = index.fields(entry)
+    if _landed(target.store, entry):
+        result.duplicates.append(entry)  # a rerun of an interrupted import
+        return None
+    candidates = target.store.same_domain(Domain.of(entry), fields)
     matches = decide.classify(entry, candidates, semantic=target.semantic)
     if any(m.relation == "duplicate" for m in matches):
         result.duplicates.append(entry)
-        return False
+        return None
     conflicts = [m for m in matches if m.relation in ("conflict", "supersede")]
     if conflicts and not force:
         result.conflicts.append(
             ImportConflict(entry, [m.entry for m in conflicts], [m.reason for m in conflicts])
         )
-        return False
-    return True
+        return None
+    return fields
 
 
-def _insert(store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool) -> Entry:
+def _landed(store: Store, entry: Entry) -> bool:
+    """Whether this very entry is in already (its id, content and domain): an earlier
+    run of the same import wrote it. Exact and cheap: one read by key, where a decision
+    reads candidates; a rerun resumes at the speed of reading."""
+    there = store.get(entry.id)
+    return (
+        there is not None
+        and there.is_current
+        and not there.is_expired(utcnow())
+        and there.content == entry.content
+        and Domain.of(there) == Domain.of(entry)
+    )
+
+
+def _insert(
+    store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool,
+    fields: IndexFields | None = None,
+) -> Entry:  # fmt: skip
     def link(value: str | None) -> str | None:
         return ids.get(value, value) if value else value
 
@@ -428,5 +452,6 @@ def _insert(store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool)
         supersedes=link(entry.supersedes),
         token_count=entry.token_count or count_tokens(entry.content),
     )
-    store.insert(entry, index.fields(entry), action="import", detail={}, allow_secret=allow_secret)
+    fields = fields if fields is not None else index.fields(entry)
+    store.insert(entry, fields, action="import", detail={}, allow_secret=allow_secret)
     return entry

@@ -329,6 +329,21 @@ class Memory:
         if (prepare := getattr(self.semantic, "prepare", None)) is not None:
             prepare(entries)
 
+    def save_many(
+        self, items: Sequence[str | dict[str, Any]], *, force: bool = False,
+        progress: Callable[[int], None] | None = None,
+    ) -> builtins.list[SaveResult]:  # fmt: skip
+        """Save many memories at once, each decided exactly as `save` decides it, in
+        order (an item sees the ones before it), many to a transaction (`remem.bulk`).
+        An item is text or `save`'s keywords with `content`; every item is checked first
+        (a bad one raises InvalidInput naming it, and nothing is saved); one that looks
+        like a secret is answered "refused" unless `force`. Running the same items again
+        saves only what did not land (the rest are duplicates). `progress(n)`: n more done."""
+        from remem import bulk
+
+        built = bulk.build_all(self, items, force=force)
+        return bulk.decide_all(self, built, force=force, allow_secret=force, progress=progress)
+
     def add_messages(
         self, messages: Sequence[Any], *, at: datetime | str | None = None,
         session_id: str | None = None,
