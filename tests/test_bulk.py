@@ -70,19 +70,25 @@ def _state(mem: Memory) -> dict[str, Any]:
 def _outcome(results: list[Any]) -> list[tuple[Any, ...]]:
     return [
         (r.status, r.entry.content, sorted(c.content for c in r.conflicts),
-         r.replaced.content if r.replaced else None)
+         r.replaced.content if r.replaced else None, r.reasons)
         for r in results
     ]  # fmt: skip
 
 
-def test_save_many_decides_as_one_save_each(two_stores: tuple[str, str]) -> None:
+@pytest.mark.parametrize("hybrid", [False, True], ids=["keyword", "hybrid"])
+def test_save_many_decides_as_one_save_each(two_stores: tuple[str, str], hybrid: bool) -> None:
+    """With an embedder (a deterministic one: texts sharing words are near), semantic
+    duplicates within the batch are found too, and the vectors come a batch a call."""
+    from remem.retrieval.embedding import FakeEmbedder
+
     texts = _sample()
     known, rest = texts[:40], texts[40:]  # the store knows some before the bulk arrives
     at = datetime(2025, 3, 1, tzinfo=UTC)
     items = [{"content": t, "created_at": at + timedelta(seconds=i)} for i, t in enumerate(rest)]
-    outcomes, states = [], []
+    outcomes, states, calls = [], [], []
     for location, bulk in zip(two_stores, (False, True), strict=True):
-        with Memory(location, project="p", embedder=None) as mem:
+        embedder = FakeEmbedder() if hybrid else None
+        with Memory(location, project="p", embedder=embedder) as mem:
             for t in known:
                 mem.save(t, created_at=at - timedelta(days=1))
             if bulk:
@@ -93,10 +99,13 @@ def test_save_many_decides_as_one_save_each(two_stores: tuple[str, str]) -> None
                 got = [mem.save(i["content"], created_at=i["created_at"]) for i in items]
             outcomes.append(_outcome(got))
             states.append(_state(mem))
+            calls.append(embedder.calls if embedder else 0)
     assert outcomes[0] == outcomes[1]
     assert states[0] == states[1]
     statuses = {o[0] for o in outcomes[0]}
     assert {"added", "duplicate", "superseded", "conflict"} <= statuses  # the sample is varied
+    if hybrid:
+        assert calls[1] < calls[0] / 3  # a batch a call, not one a save
 
 
 def test_save_many_rerun_lands_nothing_twice(tmp_path: Path) -> None:

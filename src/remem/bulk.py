@@ -70,15 +70,18 @@ def decide_all(
         entries = [e for e in batch if isinstance(e, Entry)]
         for entry in entries:
             index.fields(entry)  # its terms cached outside the lock; the decision asks again
-        vectors = embed_batch(mem, entries)
+        vectors = prepare(mem.semantic, entries)
         began = time.perf_counter()
+        stored: list[str] = []  # the batch's entries written with a vector so far
         with mem.store.write(), text.in_write():
             for item in batch:
-                if isinstance(item, Entry):
-                    near(mem, item, vectors)
-                    results.append(mem._decide(item, force, allow_secret))
-                else:
+                if not isinstance(item, Entry):
                     results.append(item)
+                    continue
+                with_batch(mem.semantic, item, vectors, stored)
+                results.append(done := mem._decide(item, force, allow_secret))
+                if item.id in vectors and done.status in ("added", "superseded"):
+                    stored.append(item.id)
         pace.took(len(batch), time.perf_counter() - began)
         start += len(batch)
         if progress is not None:
@@ -86,36 +89,47 @@ def decide_all(
     return results
 
 
-def embed_batch(mem: Memory, entries: Sequence[Entry]) -> dict[str, bytes]:
-    """The vectors of the entries the semantic check will ask about, embedded in one
-    call before the transaction (the model, not remem, is the floor of hybrid ingest)."""
+def prepare(check: object, entries: Sequence[Entry]) -> dict[str, bytes]:
+    """What `SemanticCheck.prepare` does for `entries` (their vectors and nearest, before
+    the write transaction: a warm service asked from inside it would wait for the lock
+    its caller holds), the vectors embedded in one call (by the warm service when there
+    is one, else here): the model, not remem, is the floor of hybrid ingest. Returns the
+    vectors by entry id ({} without an embedder)."""
     from remem.truth.dedup import CONFLICT_TYPES
     from remem.truth.semantic import SemanticCheck
 
-    check = mem.semantic
-    if not isinstance(check, SemanticCheck) or mem.vectors is None:
+    if not isinstance(check, SemanticCheck) or not hasattr(check.index, "embedder"):
         return {}
+    index: Any = check.index
+    check._prepared = {}
     wanted = [e for e in entries if e.type in CONFLICT_TYPES]
     if not wanted:
         return {}
     from remem.retrieval.vector_index import embed_text
 
-    matrix = mem.vectors.embedder.embed([embed_text(e) for e in wanted])
-    return {e.id: row.astype("<f4").tobytes() for e, row in zip(wanted, matrix, strict=True)}
+    matrix = index.embedder.embed([embed_text(e) for e in wanted])
+    vectors = {}
+    for entry, row in zip(wanted, matrix, strict=True):
+        raw = vectors[entry.id] = row.astype("<f4").tobytes()
+        check._prepared[entry.id] = (entry, raw, index.nearest(row, check.near))
+    return vectors
 
 
-def near(mem: Memory, entry: Entry, vectors: dict[str, bytes]) -> None:
-    """Give the semantic check `entry`'s nearest now, inside the transaction: the store's
-    vectors as this transaction sees them, the earlier entries of the batch included, as
-    a save after each of them would find (the vector itself was embedded beforehand)."""
-    raw = vectors.get(entry.id)
-    if raw is None or mem.vectors is None:
+def with_batch(check: Any, entry: Entry, vectors: dict[str, bytes], stored: list[str]) -> None:
+    """Add to `entry`'s prepared nearest the entries of its batch written before it
+    (`stored`, with their vectors): the `n` nearest of the store as the batch began and
+    of those are the `n` nearest a save after each of them would find."""
+    if not stored or (ready := check._prepared.get(entry.id)) is None:
         return
     import numpy as np
 
-    check: Any = mem.semantic
-    vector = np.frombuffer(raw, dtype="<f4")
-    check._prepared[entry.id] = (entry, raw, mem.vectors.nearest(vector, check.near))
+    vector = np.frombuffer(ready[1], dtype="<f4")
+    batch = np.frombuffer(b"".join(vectors[i] for i in stored), dtype="<f4")
+    cosines = batch.reshape(len(stored), -1) @ vector
+    found, seen = list(ready[2]), {eid for eid, _ in ready[2]}
+    found += [(i, float(c)) for i, c in zip(stored, cosines, strict=True) if i not in seen]
+    found.sort(key=lambda ic: -ic[1])
+    check._prepared[entry.id] = (entry, ready[1], found[: check.near])
 
 
 SAVE_FIELDS = frozenset(

@@ -114,8 +114,9 @@ def turns(
 
 
 def remember(
-    mem: Any, messages: Sequence[Any], *, at: datetime | str | None, session_id: str | None
-) -> list[SaveResult]:
+    mem: Any, messages: Sequence[Any], *, at: datetime | str | None, session_id: str | None,
+    progress: Callable[[int], None] | None = None,
+) -> list[SaveResult]:  # fmt: skip
     """`Memory.add_messages` of `mem` (a `Memory`: typed loosely, as the facade imports
     this module): every turn is checked and built first (a bad one saves
     nothing; a secret is refused, and hidden from its neighbours' context), then decided
@@ -137,4 +138,6 @@ def remember(
             unsaved = mem._build(turn.content, type="conversation", scope="project",
                                  source=turn.source, created_at=turn.created_at)  # fmt: skip
             built.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
-    return bulk.decide_all(mem, built, force=False, allow_secret=False)
+    if progress is not None and len(messages) > len(built):
+        progress(len(messages) - len(built))  # the messages that are no turn: done
+    return bulk.decide_all(mem, built, force=False, allow_secret=False, progress=progress)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from remem import text
+from remem import bulk, text
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
 from remem.files import check_output, read_text
@@ -239,8 +239,10 @@ def import_entries(
     if entries:  # the term rules load their dictionaries once: not inside a transaction
         index.fields(entries[0])
     job = _Job(target, force, ids, refused, _by_entry(audit), progress)
-    batches = _batches(list(chains.values()), BATCH)
-    for batch in batches:
+    todo, at = list(chains.values()), 0
+    while at < len(todo):
+        batch = _take(todo, at, job.pace.size)
+        at += len(batch)
         try:
             job.run(batch)
         except StoreError as exc:
@@ -252,23 +254,15 @@ def import_entries(
     return job.result
 
 
-BATCH = 50  # entries per transaction: a concurrent save waits for one batch, not the file
-# SQLite's lock is not fair: a waiting writer polls every 100 ms at most and would never
-# find the gap between two batches, so the import leaves one of 0.15 s every second.
-YIELD_EVERY, YIELD_FOR = 1.0, 0.15
-
-
-def _batches(chains: list[list[Entry]], size: int) -> list[list[list[Entry]]]:
-    """Whole version chains, about `size` entries a batch."""
-    out: list[list[list[Entry]]] = [[]]
-    count = 0
-    for chain in chains:
-        if count >= size:
-            out.append([])
-            count = 0
-        out[-1].append(chain)
-        count += len(chain)
-    return [b for b in out if b]
+def _take(chains: list[list[Entry]], at: int, size: int) -> list[list[Entry]]:
+    """Whole version chains from `at`, about `size` entries: a transaction's worth
+    (`bulk.Pace` sizes it to ~0.25 s, so a concurrent save waits for one batch, not the
+    file)."""
+    end, count = at, 0
+    while end < len(chains) and count < size:
+        count += len(chains[end])
+        end += 1
+    return chains[at:end]
 
 
 def _by_entry(audit: list[AuditRecord]) -> dict[str, list[AuditRecord]]:
@@ -290,18 +284,17 @@ class _Job:
     audit: dict[str, list[AuditRecord]]
     progress: Callable[[int], None] | None
     result: ImportResult = field(default_factory=ImportResult)
-    since: float = field(default_factory=time.monotonic)  # the last pause for other writers
+    pace: bulk.Pace = field(default_factory=bulk.Pace)  # batch size, pauses for other writers
 
     def run(self, batch: list[list[Entry]]) -> None:
-        if time.monotonic() - self.since >= YIELD_EVERY:
-            time.sleep(YIELD_FOR)
-            self.since = time.monotonic()
+        self.pace.pause()
         store, result = self.target.store, self.result
-        if (prepare := getattr(self.target.semantic, "prepare", None)) is not None:
-            # embeddings and nearest before the transaction (`SemanticCheck.prepare`)
-            prepare([head for head, *_ in batch if head.id not in self.refused])
+        # the heads' vectors (in one call) and nearest, before the transaction; an
+        # imported entry gets no vector, so no head is among another's nearest
+        bulk.prepare(self.target.semantic, [h for h, *_ in batch if h.id not in self.refused])
         added, refused, duplicates = [], [], len(result.duplicates)
         conflicts, history = len(result.conflicts), 0
+        began = time.perf_counter()
         try:
             with store.write(), text.in_write():
                 for head, *older in batch:
@@ -318,6 +311,7 @@ class _Job:
         except BaseException:  # nothing of this batch is in: report none of it
             del result.duplicates[duplicates:], result.conflicts[conflicts:]
             raise
+        self.pace.took(sum(len(chain) for chain in batch), time.perf_counter() - began)
         result.added += added
         result.refused += refused
         result.history += history

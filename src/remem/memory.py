@@ -346,17 +346,19 @@ class Memory:
 
     def add_messages(
         self, messages: Sequence[Any], *, at: datetime | str | None = None,
-        session_id: str | None = None,
+        session_id: str | None = None, progress: Callable[[int], None] | None = None,
     ) -> builtins.list[SaveResult]:  # fmt: skip
         """Remember a conversation (OpenAI-style `role`, `content`, optional `name` and
         `metadata`): one `conversation` memory per user or assistant turn, with its
         speaker, the turns around it and the session's date `at` (`remem.conversation`).
         A turn that looks like a secret is not saved (status "refused", SPEC SE3), nor
-        kept as the context or reply of the turns around it."""
+        kept as the context or reply of the turns around it. Many turns are decided a
+        transaction at a time, each as its own save would be (`remem.bulk`);
+        `progress(n)`: n more turns done."""
         from remem import conversation
 
         session = session_id or self.settings.session_id
-        return conversation.remember(self, messages, at=at, session_id=session)
+        return conversation.remember(self, messages, at=at, session_id=session, progress=progress)
 
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""
