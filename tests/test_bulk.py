@@ -134,11 +134,11 @@ def test_save_many_checks_every_item_first(tmp_path: Path) -> None:
         assert [r.status for r in got] == ["refused", "added"]
 
 
-def _export(path: Path, texts: list[str], at: datetime) -> None:
+def _export(path: Path, texts: list[str], at: datetime, first: int = 0) -> None:
     entries = [
         {"id": f"{i:012x}", "content": t, "type": "fact", "scope": "project",
          "created_at": (at + timedelta(seconds=i)).isoformat()}
-        for i, t in enumerate(texts)
+        for i, t in enumerate(texts, first)
     ]  # fmt: skip
     path.write_text(json.dumps({"format": "remem-export", "version": 1, "entries": entries}))
 
@@ -156,7 +156,7 @@ def test_import_in_bulk_decides_as_one_entry_at_a_time(
             files = [texts[40:]] if bulk else [[t] for t in texts[40:]]
             for n, part in enumerate(files):
                 path = tmp_path / f"part-{bulk}-{n}.json"
-                _export(path, part, at + timedelta(seconds=n))
+                _export(path, part, at, first=n if not bulk else 0)
                 res = mem.import_(path)
                 report += [("added", e.content) for e in res.added]
                 report += [("duplicate", e.content) for e in res.duplicates]
