@@ -52,8 +52,9 @@ def part_of(module: str) -> str:
         return name
     if name in CORE:
         return "core"
-    if name in ("memory", "exchange", "conversation", "partition"):
-        # conversation: messages -> save requests for Memory.add_messages; partition: the
+    if name in ("memory", "exchange", "conversation", "partition", "bulk", "drafts"):
+        # conversation: messages -> save requests for Memory.add_messages; bulk: many saves
+        # to a transaction; drafts: the entry a save would store; partition: the
         # facade's by-id door
         return "memory"
     if name == "embedding":

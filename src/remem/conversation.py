@@ -29,8 +29,6 @@ from remem.messages import text_of
 if TYPE_CHECKING:
     from remem.truth.writes import SaveResult
 
-TURNS_PER_WRITE = 50  # a concurrent save waits for one batch of turns, not the whole file
-
 SPOKEN = ("user", "assistant")  # roles whose turns are conversation
 CONTEXT_CHARS = 600  # how much of the turns before and after is kept
 
@@ -116,14 +114,15 @@ def turns(
 
 
 def remember(
-    mem: Any, messages: Sequence[Any], *, at: datetime | str | None, session_id: str | None
-) -> list[SaveResult]:
+    mem: Any, messages: Sequence[Any], *, at: datetime | str | None, session_id: str | None,
+    progress: Callable[[int], None] | None = None,
+) -> list[SaveResult]:  # fmt: skip
     """`Memory.add_messages` of `mem` (a `Memory`: typed loosely, as the facade imports
     this module): every turn is checked and built first (a bad one saves
     nothing; a secret is refused, and hidden from its neighbours' context), then decided
-    in order, `TURNS_PER_WRITE` to a transaction: the same decisions as one save each (a
-    turn sees the ones before it), one commit for many."""
-    from remem import text
+    in order, many to a transaction (`remem.bulk`): the same decisions as one save each
+    (a turn sees the ones before it), one commit for many."""
+    from remem import bulk
     from remem.errors import SecretRefused
     from remem.secrets import looks_secret
     from remem.truth.writes import SaveResult
@@ -139,11 +138,6 @@ def remember(
             unsaved = mem._build(turn.content, type="conversation", scope="project",
                                  source=turn.source, created_at=turn.created_at)  # fmt: skip
             built.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
-    results: list[SaveResult] = []
-    for start in range(0, len(built), TURNS_PER_WRITE):
-        batch = built[start : start + TURNS_PER_WRITE]
-        mem.store.keep_near()
-        mem._prepare([e for e in batch if isinstance(e, Entry)])
-        with mem.store.write(), text.in_write():
-            results += [mem._decide(e, False) if isinstance(e, Entry) else e for e in batch]
-    return results
+    if progress is not None and len(messages) > len(built):
+        progress(len(messages) - len(built))  # the messages that are no turn: done
+    return bulk.decide_all(mem, built, force=False, allow_secret=False, progress=progress)

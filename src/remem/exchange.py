@@ -14,12 +14,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from remem import text
+from remem import bulk, text
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
 from remem.files import check_output, read_text
 from remem.partition import Partition, check_id
-from remem.store.protocol import Domain, Filter, Store, Visibility
+from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
 from remem.truth import decide, index, when
 from remem.truth.decide import Reader
@@ -230,8 +230,10 @@ def import_entries(
     if entries:  # the term rules load their dictionaries once: not inside a transaction
         index.fields(entries[0])
     job = _Job(target, force, ids, refused, _by_entry(audit), progress)
-    batches = _batches(chains, BATCH)
-    for batch in batches:
+    todo, at = chains, 0
+    while at < len(todo):
+        batch = _take(todo, at, job.pace.size)
+        at += len(batch)
         try:
             job.run(batch)
         except StoreError as exc:
@@ -243,23 +245,15 @@ def import_entries(
     return job.result
 
 
-BATCH = 50  # entries per transaction: a concurrent save waits for one batch, not the file
-# SQLite's lock is not fair: a waiting writer polls every 100 ms at most and would never
-# find the gap between two batches, so the import leaves one of 0.15 s every second.
-YIELD_EVERY, YIELD_FOR = 1.0, 0.15
-
-
-def _batches(chains: list[list[Entry]], size: int) -> list[list[list[Entry]]]:
-    """Whole version chains, about `size` entries a batch."""
-    out: list[list[list[Entry]]] = [[]]
-    count = 0
-    for chain in chains:
-        if count >= size:
-            out.append([])
-            count = 0
-        out[-1].append(chain)
-        count += len(chain)
-    return [b for b in out if b]
+def _take(chains: list[list[Entry]], at: int, size: int) -> list[list[Entry]]:
+    """Whole version chains from `at`, about `size` entries: a transaction's worth
+    (`bulk.Pace` sizes it to ~0.25 s, so a concurrent save waits for one batch, not the
+    file)."""
+    end, count = at, 0
+    while end < len(chains) and count < size:
+        count += len(chains[end])
+        end += 1
+    return chains[at:end]
 
 
 def _by_entry(audit: list[AuditRecord]) -> dict[str, list[AuditRecord]]:
@@ -281,25 +275,24 @@ class _Job:
     audit: dict[str, list[AuditRecord]]
     progress: Callable[[int], None] | None
     result: ImportResult = field(default_factory=ImportResult)
-    since: float = field(default_factory=time.monotonic)  # the last pause for other writers
+    pace: bulk.Pace = field(default_factory=bulk.Pace)  # batch size, pauses for other writers
 
     def run(self, batch: list[list[Entry]]) -> None:
-        if time.monotonic() - self.since >= YIELD_EVERY:
-            time.sleep(YIELD_FOR)
-            self.since = time.monotonic()
+        self.pace.pause()
         store, result = self.target.store, self.result
-        if (prepare := getattr(self.target.semantic, "prepare", None)) is not None:
-            # embeddings and nearest before the transaction (`SemanticCheck.prepare`)
-            prepare([head for head, *_ in batch if head.id not in self.refused])
+        # the heads' vectors (in one call) and nearest, before the transaction; an
+        # imported entry gets no vector, so no head is among another's nearest
+        bulk.prepare(self.target.semantic, [h for h, *_ in batch if h.id not in self.refused])
         added, refused, duplicates = [], [], len(result.duplicates)
         conflicts, history = len(result.conflicts), 0
+        began = time.perf_counter()
         try:
             with store.write(), text.in_write():
                 for head, *older in batch:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))
-                    elif _accept_head(self.target, head, self.force, result):
-                        added.append(_insert(store, head, self.ids, self.force))
+                    elif fields := _accept_head(self.target, head, self.force, result):
+                        added.append(_insert(store, head, self.ids, self.force, fields))
                         for entry in older:
                             _insert(store, entry, self.ids, self.force)
                         history += len(older)
@@ -309,6 +302,7 @@ class _Job:
         except BaseException:  # nothing of this batch is in: report none of it
             del result.duplicates[duplicates:], result.conflicts[conflicts:]
             raise
+        self.pace.took(sum(len(chain) for chain in batch), time.perf_counter() - began)
         result.added += added
         result.refused += refused
         result.history += history
@@ -414,24 +408,48 @@ def _with_subject(entry: Entry, subjects: Reader) -> Entry:
     return replace(entry, subject=claim.subject, value=claim.value) if claim else entry
 
 
-def _accept_head(target: Target, entry: Entry, force: bool, result: ImportResult) -> bool:
+def _accept_head(
+    target: Target, entry: Entry, force: bool, result: ImportResult
+) -> IndexFields | None:
     """The same decisions as a save; a change the text states is reported like a
-    conflict (an import never rewrites the store's own chains)."""
-    candidates = target.store.same_domain(Domain.of(entry), index.fields(entry))
+    conflict (an import never rewrites the store's own chains). The entry's index
+    fields when it is to be written (read once: the insert writes them), else None."""
+    fields = index.fields(entry)
+    if _landed(target.store, entry):
+        result.duplicates.append(entry)  # a rerun of an interrupted import
+        return None
+    candidates = target.store.same_domain(Domain.of(entry), fields)
     matches = decide.classify(entry, candidates, semantic=target.semantic)
     if any(m.relation == "duplicate" for m in matches):
         result.duplicates.append(entry)
-        return False
+        return None
     conflicts = [m for m in matches if m.relation in ("conflict", "supersede")]
     if conflicts and not force:
         result.conflicts.append(
             ImportConflict(entry, [m.entry for m in conflicts], [m.reason for m in conflicts])
         )
-        return False
-    return True
+        return None
+    return fields
 
 
-def _insert(store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool) -> Entry:
+def _landed(store: Store, entry: Entry) -> bool:
+    """Whether this very entry is in already (its id, content and domain): an earlier
+    run of the same import wrote it. Exact and cheap: one read by key, where a decision
+    reads candidates; a rerun resumes at the speed of reading."""
+    there = store.get(entry.id)
+    return (
+        there is not None
+        and there.is_current
+        and not there.is_expired(utcnow())
+        and there.content == entry.content
+        and Domain.of(there) == Domain.of(entry)
+    )
+
+
+def _insert(
+    store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool,
+    fields: IndexFields | None = None,
+) -> Entry:  # fmt: skip
     def link(value: str | None) -> str | None:
         return ids.get(value, value) if value else value
 
@@ -442,5 +460,6 @@ def _insert(store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool)
         supersedes=link(entry.supersedes),
         token_count=entry.token_count or count_tokens(entry.content),
     )
-    store.insert(entry, index.fields(entry), action="import", detail={}, allow_secret=allow_secret)
+    fields = fields if fields is not None else index.fields(entry)
+    store.insert(entry, fields, action="import", detail={}, allow_secret=allow_secret)
     return entry

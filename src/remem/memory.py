@@ -18,10 +18,8 @@ from remem.entry import (
     Scope,
     Source,
     check_content,
-    plain_metadata,
     to_utc,
     utcnow,
-    validate,
 )
 from remem.errors import InvalidInput
 from remem.retrieval import ranking
@@ -204,43 +202,9 @@ class Memory:
         return check_content(content, self.settings.max_content_chars)
 
     def _build(self, content: str, **fields: Any) -> Entry:
-        from remem.tokens import count_tokens
-        from remem.truth import when
+        from remem.drafts import draft
 
-        metadata = plain_metadata(fields.pop("metadata", None) or {})
-        scope = fields["scope"]
-        s = self.settings
-        if scope == "session" and not s.session_id:
-            raise InvalidInput("session scope needs a session id")
-        created = to_utc(fields.pop("created_at")) if fields.get("created_at") else utcnow()
-        fields.pop("created_at", None)
-        expires = fields.pop("expires_at", None)
-        entry = Entry(
-            content=content,
-            project=s.project if scope == "project" else None,
-            session_id=s.session_id if scope == "session" else None,
-            user_id=s.user_id,
-            agent_id=s.agent_id,
-            created_at=created,
-            metadata=dict(metadata),
-            expires_at=to_utc(expires) if expires else None,
-            token_count=count_tokens(content),
-            **fields,
-        )
-        entry.linked_paths = [str(Path(p).expanduser().resolve()) for p in entry.linked_paths]
-        if not entry.facts:
-            entry.facts = text.named_values(content)
-        stated = when.validity(content, created)
-        entry.valid_from, entry.valid_to = stated.start or created, stated.end
-        if entry.valid_to is not None and entry.valid_to < entry.valid_from:
-            # "supported until 30 June 2025" written later: a period that had already
-            # ended, kept as one that ended when it was written (never refused)
-            entry.valid_to = entry.valid_from
-        claim = self.subjects(content)
-        if claim is not None:
-            entry.subject, entry.value = claim.subject, claim.value
-        validate(entry)
-        return entry
+        return draft(self.settings, self.subjects, content, **fields)
 
     def save(
         self,
@@ -337,19 +301,36 @@ class Memory:
         if (prepare := getattr(self.semantic, "prepare", None)) is not None:
             prepare(entries)
 
+    def save_many(
+        self, items: Sequence[str | dict[str, Any]], *, force: bool = False,
+        progress: Callable[[int], None] | None = None,
+    ) -> builtins.list[SaveResult]:  # fmt: skip
+        """Save many memories at once, each decided exactly as `save` decides it, in
+        order (an item sees the ones before it), many to a transaction (`remem.bulk`).
+        An item is text or `save`'s keywords with `content`; every item is checked first
+        (a bad one raises InvalidInput naming it, and nothing is saved); one that looks
+        like a secret is answered "refused" unless `force`. Running the same items again
+        saves only what did not land (the rest are duplicates). `progress(n)`: n more done."""
+        from remem import bulk
+
+        built = bulk.build_all(self, items, force=force)
+        return bulk.decide_all(self, built, force=force, allow_secret=force, progress=progress)
+
     def add_messages(
         self, messages: Sequence[Any], *, at: datetime | str | None = None,
-        session_id: str | None = None,
+        session_id: str | None = None, progress: Callable[[int], None] | None = None,
     ) -> builtins.list[SaveResult]:  # fmt: skip
         """Remember a conversation (OpenAI-style `role`, `content`, optional `name` and
         `metadata`): one `conversation` memory per user or assistant turn, with its
         speaker, the turns around it and the session's date `at` (`remem.conversation`).
         A turn that looks like a secret is not saved (status "refused", SPEC SE3), nor
-        kept as the context or reply of the turns around it."""
+        kept as the context or reply of the turns around it. Many turns are decided a
+        transaction at a time, each as its own save would be (`remem.bulk`);
+        `progress(n)`: n more turns done."""
         from remem import conversation
 
         session = session_id or self.settings.session_id
-        return conversation.remember(self, messages, at=at, session_id=session)
+        return conversation.remember(self, messages, at=at, session_id=session, progress=progress)
 
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""

@@ -229,6 +229,7 @@ class Ctx:
         self.settings = settings
         self.reads_only = reads_only
         self._memory: Memory | None = None
+        self._readers: dict[str, Any] = {}  # a model's readers (REMEM_SUBJECTS=llm)
 
     @property
     def memory(self) -> Memory:
@@ -242,12 +243,13 @@ class Ctx:
                 notify=tell,
                 create=not self.reads_only,
             )
+            self._readers = llm_readers()
             self._memory = Memory(
                 settings=self.settings,
                 notify=tell,
                 embedder=embedder,
                 store=store,
-                **llm_readers(),
+                **self._readers,
             )
             client = getattr(embedder, "client", None)
             if client is not None:  # the warm service cuts Chinese with jieba loaded
@@ -260,6 +262,8 @@ class Ctx:
         if self._memory is not None:
             text.cut_elsewhere(None)
             self._memory.close()
+        for model in {id(r.model): r.model for r in self._readers.values()}.values():
+            model.close()  # the model's HTTP client: its connections closed, not collected
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:

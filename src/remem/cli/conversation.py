@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from typing import Any
 
@@ -11,6 +12,8 @@ import click
 from remem.cli.common import current_memory, emit, json_option, short
 from remem.errors import InvalidInput
 from remem.files import read_text
+
+BAR_FROM = 200  # messages: a progress bar for inputs that take a while
 
 
 def _read_messages(file: str) -> Any:
@@ -43,7 +46,14 @@ def add_messages(file: str, at: str | None, session_id: str | None, as_json: boo
       remem add-messages chat.json --at 2025-05-08T13:56 --session s1
       echo '[{"role": "user", "name": "Ann", "content": "我下周去杭州出差"}]' | remem add-messages -
     """
-    results = current_memory().add_messages(_read_messages(file), at=at, session_id=session_id)
+    messages, mem = _read_messages(file), current_memory()
+    many = isinstance(messages, list) and len(messages) >= BAR_FROM
+    if many and sys.stderr.isatty() and not as_json:  # a bar on a terminal only
+        with click.progressbar(length=len(messages), label="remembering", file=sys.stderr) as bar:
+            results = mem.add_messages(messages, at=at, session_id=session_id,
+                                       progress=bar.update)  # fmt: skip
+    else:
+        results = mem.add_messages(messages, at=at, session_id=session_id)
     counts = Counter(r.status for r in results)
     data = {
         "counts": dict(counts),
