@@ -79,10 +79,14 @@ def gold_of(data: dict[str, Any]) -> dict[str, tuple[str, str]]:
 
 
 REFEREE: Any = None  # set by --referee
+PG: str | None = None  # --pg: a PostgreSQL server's URL instead of a SQLite file
 
 
 def _store(db: Path, name: str, embedder: Any, fillers: list[str]) -> Memory:
-    mem = Memory(db, project=name, embedder=embedder, referee=REFEREE)
+    where: Any = db if PG is None else PG
+    if PG is not None:  # one database for every run: each store a project of its own
+        name = f"{db.parent.name}-{name}"
+    mem = Memory(where, project=name, embedder=embedder, referee=REFEREE)
     for i, fact in enumerate(fillers):
         mem.save(fact, created_at=START - timedelta(days=40 - i), force=True)
     return mem
@@ -263,8 +267,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--referee", choices=["oracle"], help="a referee standing in for a model")
     parser.add_argument("--mixed", action="store_true", help="also: the whole set in one store")
+    parser.add_argument("--pg", help="a PostgreSQL URL to run on instead of SQLite files")
     args = parser.parse_args()
-    global REFEREE
+    global REFEREE, PG
+    PG = args.pg
     files = args.files or sorted(SETS.glob("*.json"))
     results: dict[str, Any] = {}
     for mode in args.modes.split(","):
