@@ -20,7 +20,7 @@ from remem.truth.table import mapping, words
 
 _DROP = words("key filler")
 # "王磊负责这个项目" is about the project; "日志会保存 7 天" is how long logs are kept
-_NOT_SUBJECT = words("not subject", "zh")
+_NOT_SUBJECT = words("demonstrative", "zh") | words("not subject", "zh")
 _NUMERIC = re.compile(r"v?\d+(?:[.,]\d+)*(?:-?(?:rc|alpha|beta|dev|pre|lts)[.\d]*)?", re.I)
 ValueRelation = Literal["same", "refines", "generalises", "differs"]
 

@@ -33,7 +33,7 @@ from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.markers import states_change
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
-from remem.truth.table import words
+from remem.truth.table import mapping, words
 from remem.truth.verbs import predicate_at
 
 _MAX_CHARS = 300
@@ -202,7 +202,8 @@ def _when(form: str) -> bool:
     return bool(_DAY.fullmatch(form)) or form in _MONTHS
 
 
-_MONTHS = words("month name", "en")
+# the month names and the stems text.terms makes of them ("january" -> "januari")
+_MONTHS = frozenset(mapping("month", "en")) | words("month stem", "en")
 
 
 def _code(form: str) -> bool:
