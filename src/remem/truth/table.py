@@ -4,7 +4,7 @@ something (a concept, a unit, a predicate), that attribute. A phrase in several 
 a row for each, so the table shows where the rules share a word.
 
 The file is read once, when the first rule module asks (at its import, where the lists
-were built before: ~2 ms for the whole table); the rules keep what they take as constants.
+were built before: ~3 ms for the whole table); the rules keep what they take as constants.
 """
 
 from __future__ import annotations
