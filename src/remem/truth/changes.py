@@ -44,11 +44,12 @@ from remem.truth.segment import (
     tokenize,
 )
 from remem.truth.subject import Claim, read
+from remem.truth.table import words
 from remem.truth.values import span_text
 from remem.truth.verbs import predicate_at
 
 # Key words that say where or when a thing is: a move states them, the old memory may not.
-_WHERE = frozenset({"location", "platform", "registry", "code_host", "wiki", "server", "time"})
+_WHERE = words("where or when concept", "en")
 _ATTRIBUTES = lx.ATTRIBUTES - _WHERE
 
 
@@ -64,7 +65,7 @@ class Topic:
 
 # Adverbs that say a state changed, when a verb follows ("现在用", "已经换成"); not 新
 # ("新同学" is a new classmate, not a change)
-_ZH_NOW = frozenset("现在 如今 已经 已 今后 以后 从此 又 重新 目前".split())
+_ZH_NOW = words("now before verb", "zh")
 _MAX_TOKENS = 24  # a fact, not a story: a longer text is left to the rules
 _MAX_CHARS = 300
 
@@ -199,10 +200,7 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
 
 # Words a restatement may add or drop around its value: verbs of change and place,
 # particles, articles, approximations (what is left on each side must be the value alone)
-LINKS = frozenset(
-    """了 的 是 为 在 到 了的 把 将 大概 大约 约 左右 差不多 只 仅 才 就 a an the is are was
-    were to at in on of by now about around roughly approximately only just""".split()
-)
+LINKS = words("restatement link")
 _ZH_COUNT = re.compile(r"[每一二两三四五六七八九十百千万几半\d]+[次个天周月年岁号层楼点]?")
 
 
@@ -279,7 +277,7 @@ def restated(old: str, new: str) -> bool:
     return all(valueish(w) or w in names for w in (*gone, *came))
 
 
-_ZH_NAME_TAGS = frozenset({"nr", "nrt", "nrfg", "nz", "eng"})
+_ZH_NAME_TAGS = words("name tag", "en")
 
 
 @lru_cache(maxsize=4096)
@@ -305,7 +303,7 @@ def restatement_terms(content: str, claim: Claim | None) -> str:
     return " ".join([w for w in words if w not in names] or words)
 
 
-_EN_THEN = frozenset({"and", "then", "so"})
+_EN_THEN = words("then", "en")
 
 
 def tail_claim(content: str) -> Claim | None:

@@ -26,6 +26,7 @@ from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
 from remem.truth.judge import content_terms
 from remem.truth.markers import states_change
 from remem.truth.subject import Claim, read
+from remem.truth.table import words
 
 Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
@@ -106,9 +107,7 @@ def by_subject(old: Entry, new: Claim, was: Claim, content: str | None = None) -
 
 # Words of a subject key that say where a thing is: a stated move from one to another
 # ("stored in Docker Hub" -> "moved to GHCR") is a change of the same subject.
-_WHERE = frozenset(
-    {"location", "platform", "deployment", "registry", "code_host", "wiki", "server"}
-)
+_WHERE = words("where concept", "en")
 
 
 def without_where(claim: Claim) -> str | None:

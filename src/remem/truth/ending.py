@@ -16,68 +16,41 @@ from __future__ import annotations
 from remem.truth import lexicon as lx
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, solid
 from remem.truth.subject import read
+from remem.truth.table import words
 from remem.truth.values import span_text, value_ok
 from remem.truth.verbs import predicate_at
 
 # Verbs that end a thing the user or team had: the thing before them ("思域卖了") or after
 # them ("退了一兆韦德"); 了, 掉 or 完 after them, or 已经 before, says it happened.
-_ZH_END = frozenset(
-    """卖 卖掉 退 退掉 读完 看完 学完 用完 停 停掉 停用 下线 取消 关 关掉 废弃 弃用 淘汰 注销
-    到期 结束 辞 辞掉 退订 戒 戒掉 放弃 离开 搬走 搬离 丢 丢掉 砍掉 撤掉 下掉 关停 退租
-    离职 辞职 退休 调走 转岗 卸任 退出 搬出 停运 毕业 倒闭 关门 穿坏 用坏""".split()
-)
-_ZH_DONE = frozenset({"了", "掉", "完", "啦"})
+_ZH_END = words("ending verb", "zh")
+_ZH_DONE = words("done particle", "zh")
 # "老马不当组长了", "我不用 Notion 了": a value no longer in its role, or no longer used
-_ZH_NOT = frozenset({"不当", "不再", "不做", "不管", "不负责", "不用", "不在", "没再"})
+_ZH_NOT = words("no longer", "zh")
 # What says the second clause is the new state: a change verb, "now", "instead", or a verb
 # of taking up something
-_ZH_NEW = (
-    frozenset(
-        """换 换成 换了 改 改用 改成 改为 改坐 改去 开始 在读 在看 在学 加入 买 买了 入手 报了
-    办了 新 又 接手 接任 接替 负责 带""".split()
-    )
-    | lx.ZH_CHANGE_ADVERBS
-)
-_EN_END = frozenset(
-    """cancelled canceled finished quit sold dropped ditched dumped abandoned left stopped
-    ended retired deprecated decommissioned killed removed uninstalled sunset sunsetted
-    closed""".split()
-)
-_EN_END_PAIRS = frozenset(
-    {("gave", "up"), ("shut", "down"), ("got", "rid"), ("moved", "off"), ("moved", "out")}
-)
-_EN_GONE = frozenset(
-    """gone retired deprecated sold cancelled canceled dropped removed decommissioned dead
-    over finished closed discontinued""".split()
-)
-_EN_BE = frozenset({"is", "was", "are", "were", "been", "got", "has", "have", "'s"})
-_EN_NEW = (
-    frozenset(
-        """now instead joined started began switched moved picked took got bought signed
-    adopted replaced opened shipped launched released""".split()
-    )
-    | lx.EN_CHANGE_ADVERBS
-)
-_EN_SPLIT = frozenset({"and", "then", "but", "so"})
+_ZH_NEW = words("new state", "zh") | lx.ZH_CHANGE_ADVERBS
+_EN_END = words("ending verb", "en")
+_EN_END_PAIRS = frozenset(tuple(phrase.split()) for phrase in words("ending phrase", "en"))
+_EN_GONE = words("gone", "en")
+_EN_BE = words("be before gone", "en")
+_EN_NEW = words("new state", "en") | lx.EN_CHANGE_ADVERBS
+_EN_SPLIT = words("clause split", "en")
 _MAX = 4  # tokens of the value that ended
 _MARKS = frozenset("《》“”\"'「」")  # around a title or a name
 # What one holds of a value, after its name: the value is the name
-_HELD = frozenset("account card membership subscription plan 卡 账户 账号 会员 会员卡".split())
-_CAUSE = frozenset({"after", "before", "because", "since", "due", "when", "as"})
+_HELD = words("held")
+_CAUSE = words("cause")
 # What a person leaves: then the one who left ended ("Leila left the company")
-_PLACES = frozenset({"company", "team", "job", "org", "organisation", "organization", "us"})
-_LEADS = frozenset({"correction", "update", "fyi", "note", "btw", "更正", "纠正", "更新", "补充"})
+_PLACES = words("place left")
+_LEADS = words("update lead")
 # Who, before what ended: "儿子幼儿园毕业了" ended 幼儿园
-_ZH_PEOPLE = frozenset(
-    """我 我们 儿子 女儿 孩子 老婆 老公 妻子 丈夫 爸爸 妈妈 父亲 母亲 哥哥 姐姐 弟弟 妹妹
-    他 她 他们""".split()
-)
+_ZH_PEOPLE = words("person who ended", "zh")
 # When it ended, after the value: "dropped Sentry last month"
-_EN_WHEN = frozenset({"yesterday", "today", "recently", "already", "finally", "lately"})
-_EN_LAST = frozenset({"last", "this", "past"})
+_EN_WHEN = words("ended when", "en")
+_EN_LAST = words("last", "en")
 # "switched dentists, now seeing Dr. Alvarez", "换了牙医，现在找…": the kind that changed
-_EN_SWITCH = frozenset({"switched", "changed", "swapped", "replaced"})
-_ZH_SWITCH = frozenset({"换", "换了", "改", "更换"})
+_EN_SWITCH = words("switched kind", "en")
+_ZH_SWITCH = words("switched kind", "zh")
 
 
 def _clauses(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:

@@ -20,16 +20,17 @@ from remem.truth import predicates as pr
 from remem.truth.grammar import Clause, strip_subject
 from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
+from remem.truth.table import words
 from remem.truth.values import span_text, value_ok
 
 # "in bullet points", "as short paragraphs": the form the thing is wanted in ("pizza with
 # pineapple" is a thing liked, one of many)
-_EN_MANNER = frozenset({"in", "as"})
-_EN_PREFER = frozenset({"prefer", "prefers", "like", "likes", "want", "wants"})
-_ZH_PREFER = frozenset({"偏好", "喜欢", "更喜欢", "偏爱", "倾向于", "更倾向于"})
-_ZH_MORE = frozenset({"更", "比较", "还是"})
-_ZH_COPULA = frozenset({"是", "为"})
-_DEMONSTRATIVES = frozenset({"这个", "那个", "该", "此", "这", "那"})
+_EN_MANNER = words("manner", "en")
+_EN_PREFER = words("prefer verb", "en")
+_ZH_PREFER = words("prefer verb", "zh")
+_ZH_MORE = words("prefer degree", "zh")
+_ZH_COPULA = words("copula short", "zh")
+_DEMONSTRATIVES = words("demonstrative", "zh")
 
 
 def _words(sent: list[Tok]) -> list[Tok]:
@@ -110,8 +111,8 @@ def _english(toks: list[Tok], k: int, change: bool) -> Clause | None:
     return _preference(head, manner, change)
 
 
-_EN_HAVE = frozenset("take takes drink drinks have has eat eats".split())
-_NOT_MANNER = frozenset("to for at on from out off up into".split())
+_EN_HAVE = words("have verb", "en")
+_NOT_MANNER = words("not manner", "en")
 
 
 def _mine(toks: list[Tok], k: int, change: bool) -> Clause | None:
@@ -151,8 +152,8 @@ def _chinese(toks: list[Tok], k: int, change: bool) -> Clause | None:
     return _preference(head, manner, change)
 
 
-_EN_SWITCHED = frozenset("switched changed swapped replaced".split())
-_ZH_SWITCHED = frozenset({"换了", "换了新", "换", "换个", "换了个", "新换了"})
+_EN_SWITCHED = words("switched kind", "en")
+_ZH_SWITCHED = words("switched thing", "zh")
 
 
 def switched_thing(sent: list[Tok]) -> Clause | None:

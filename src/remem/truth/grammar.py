@@ -15,6 +15,7 @@ from remem.truth.segment import (
     QUOTES,
     Tok,
 )
+from remem.truth.table import words
 from remem.truth.values import (
     PRONOUNS,
     date_like,
@@ -24,15 +25,13 @@ from remem.truth.values import (
 )
 from remem.truth.verbs import predicate_at
 
-_ZH_ROLE = frozenset({"做", "作为", "当", "来做", "作", "当作", "用作", "做为", "来当", "来作为"})
+_ZH_ROLE = words("role verb", "zh")
 
 
-QUESTION = frozenset({"吗", "么", "什么", "哪", "哪个", "哪些", "怎么", "为什么", "如何", "是否"})
+QUESTION = words("question", "zh")
 
 
-_EN_QUESTION = frozenset(
-    {"what", "which", "why", "how", "who", "whom", "whose", "does", "do", "did"}
-)
+_EN_QUESTION = words("question", "en")
 
 
 _MAX_SUBJECT_TOKENS = 8
@@ -54,7 +53,7 @@ def _lows(toks: list[Tok]) -> list[str]:
     return [t.low for t in toks]
 
 
-_AFTER = frozenset({"完", "后", "之后", "以后", "完了"})
+_AFTER = words("after", "zh")
 
 
 def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | None, bool]:
@@ -114,7 +113,7 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
     return owner, out, change, dropped, usable
 
 
-_ONLY = frozenset({"只", "仅", "才", "就", "只有", "仅仅"})  # "现在只保存 3 年"
+_ONLY = words("only", "zh")  # "现在只保存 3 年"
 
 
 def _done_then_subject(before: list[Tok], after: list[Tok]) -> bool:
@@ -384,9 +383,7 @@ def concept(word: str) -> str:
 _ATTR_OR_KIND = lx.ATTRIBUTES | lx.KINDS
 
 
-_COPULAS = frozenset(
-    {"是", "为", "就是", "is", "are", "不再是", "is no longer", "are no longer", "is not", "isn't"}
-)
+_COPULAS = words("copula phrase")
 
 
 def copula(pred: Predicate, words: list[Tok]) -> bool:

@@ -16,10 +16,11 @@ from typing import Literal
 from remem import numbers, text
 from remem.truth import lexicon
 from remem.truth.segment import Tok, normal, solid, tokenize
+from remem.truth.table import mapping, words
 
-_DROP = frozenset({"的", "之", "里", "中", "上", "'s", "s", "-", "_", "/", ".", ":", "："})
+_DROP = words("key filler")
 # "王磊负责这个项目" is about the project; "日志会保存 7 天" is how long logs are kept
-_NOT_SUBJECT = frozenset({"这个", "那个", "该", "此", "这", "那", "会", "将"})
+_NOT_SUBJECT = words("demonstrative", "zh") | words("not subject", "zh")
 _NUMERIC = re.compile(r"v?\d+(?:[.,]\d+)*(?:-?(?:rc|alpha|beta|dev|pre|lts)[.\d]*)?", re.I)
 ValueRelation = Literal["same", "refines", "generalises", "differs"]
 
@@ -102,7 +103,7 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
     return out
 
 
-_OWNERS = lexicon.EN_OWNERS_USER | lexicon.ZH_OWNERS_USER | {"user's", "users'"}
+_OWNERS = lexicon.EN_OWNERS_USER | lexicon.ZH_OWNERS_USER | words("owner user possessive", "en")
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
@@ -146,9 +147,8 @@ def value_terms(value: str) -> tuple[str, ...]:
     return tuple(_amounts(out, raw))
 
 
-_HAN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6,
-               "七": 7, "八": 8, "九": 9}  # fmt: skip
-_HAN_TENS = {"十": 10, "百": 100, "千": 1000, "万": 10000}
+_HAN_DIGITS = {k: int(v) for k, v in mapping("han digit", "zh").items()}
+_HAN_TENS = {k: int(v) for k, v in mapping("han tens", "zh").items()}
 _HAN_AMOUNT = re.compile(r"([零一二两三四五六七八九十百千万]+)(个小时|分钟|秒钟|周岁|\w?)")
 
 
@@ -212,7 +212,7 @@ def _concepts_of(subject: str) -> tuple[str, ...]:
     return tuple(t for k, t in enumerate(terms) if not (k and t in _SYSTEM))
 
 
-_SYSTEM = frozenset({"system", "系统", "service", "服务", "检查", "工作"})
+_SYSTEM = words("system")
 
 
 @lru_cache(maxsize=8192)
@@ -254,16 +254,9 @@ def named_product(subject: str) -> str | None:
     return lexicon.ALIASES.get(products[-1], products[-1]) if products else None
 
 
-FREQUENCIES = frozenset(
-    "hourly daily nightly weekly biweekly fortnightly monthly bimonthly quarterly yearly "
-    "annually".split()
-)
-_FREQUENCY_LEADS = frozenset({"every", "each", "once", "twice", "thrice"})
-_FREQUENCY_PARTS = frozenset(
-    "a an per other day days week weeks month months hour hours year years minute minutes "
-    "night nights time times one two three four five six seven eight nine ten twelve "
-    "天 日 周 星期 月 年 小时 分钟 次 一次 两次 几次 个".split()
-)
+FREQUENCIES = words("frequency", "en")
+_FREQUENCY_LEADS = words("frequency lead", "en")
+_FREQUENCY_PARTS = words("frequency part")
 
 
 @lru_cache(maxsize=4096)

@@ -11,6 +11,7 @@ from functools import lru_cache
 from remem.truth import lexicon as lx
 from remem.truth.replacement import replaced
 from remem.truth.segment import normal, sentences, solid, tokenize
+from remem.truth.table import alternation
 from remem.truth.verbs import predicate_at
 
 _EN_MARKERS = re.compile(
@@ -21,14 +22,14 @@ _EN_MARKERS = re.compile(
 )
 
 
-_EN_CHANGED = re.compile(r"(?<=\w )(?:changed|updated|switched|changes|update)\s*:", re.I)
+_EN_CHANGED = re.compile(rf"(?<=\w )(?:{alternation('changed heading', 'en')})\s*:", re.I)
 
 
 _EN_NEW = re.compile(r"^\s*new\b(?=[^:.!?]{1,40}:)", re.I)
 
 
 # "Update: the offsite is in Chicago", "Heads up - …": a note that what follows changed
-_EN_UPDATE = re.compile(r"^\s*(?:update|updated|heads up|fyi)\s*[:,\-–—]", re.I)
+_EN_UPDATE = re.compile(rf"^\s*(?:{alternation('update heading', 'en')})\s*[:,\-–—]", re.I)
 
 
 def markers(text: str) -> tuple[str, bool]:

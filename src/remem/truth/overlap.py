@@ -33,28 +33,23 @@ from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.markers import states_change
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
+from remem.truth.table import mapping, words
 from remem.truth.verbs import predicate_at
 
 _MAX_CHARS = 300
 _MAX_UNITS = 9
 # Verbs and words so common that sharing them says nothing of a topic
-_WEAK = frozenset(
-    """use used using uses have has had get got make made go goes went do does did take took
-    be is are was were keep kept put set run runs ran usual usually always often
-    happen work come came pick meet met tell told cost need requir want start
-    actual updat next today tonight
-    用 是 有 在 做 去 要 会 能 让 给 把 被 一般 平时 通常 经常 常 都 也 还 就 才 个 次 种
-    负责 要求 需要 从 开始 下个月 这个月 上个月 下周 上周 最后 最终 其实 更正 不过 只能 更 最
-    一直""".split()
+_WEAK = words(
+    "weak"
 )  # and words of when, and of how sure: "As of next week", "Actually", "从下个月开始"
 # How long or how often: "a month" says no topic, but "during the day" may say which one
-_PERIODS = frozenset("day week month year hour minut per 天 周 月 年 小时 分钟".split())
+_PERIODS = words("period stem")
 _NO_TOPIC = _WEAK | _PERIODS
 _SKIP = LINKS | OWNERS | lx.EN_DETERMINERS | lx.ZH_TRAILING | text.EN_STOPWORDS
 _CHANGE_WORDS = lx.ZH_CHANGE_ADVERBS | lx.EN_CHANGE_ADVERBS
-_OPENERS = frozenset({"since", "after", "once", "because", "自从"})
-_AFTERWARDS = frozenset({"之后", "以后"})
-_NP_START = lx.EN_DETERMINERS | frozenset({"my", "our", "his", "her", "your"})
+_OPENERS = words("opener")
+_AFTERWARDS = words("afterwards", "zh")
+_NP_START = lx.EN_DETERMINERS | words("possessive start", "en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,10 +202,8 @@ def _when(form: str) -> bool:
     return bool(_DAY.fullmatch(form)) or form in _MONTHS
 
 
-_MONTHS = frozenset(
-    """january januari february februari march april may june july august september
-    october november december jan feb mar apr jun jul aug sep sept oct nov dec""".split()
-)
+# the month names and the stems text.terms makes of them ("january" -> "januari")
+_MONTHS = frozenset(mapping("month", "en")) | words("month stem", "en")
 
 
 def _code(form: str) -> bool:

@@ -16,24 +16,21 @@ from remem.truth import lexicon as lx
 from remem.truth.grammar import Clause
 from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
+from remem.truth.table import ordered, words
 from remem.truth.values import span_text, value_ok
 
-_EN_VERBS = frozenset({"replaced", "replace", "replaces", "swapped", "swap", "swaps",
-                       "exchanged", "substituted", "superseded", "supplanted",
-                       "traded", "trade", "trades"})  # fmt: skip
+_EN_VERBS = words("replacing verb", "en")
 # "dropped X in favour of Y", "ditched X for Y": the old value first, then the new one
-_EN_LEAVING = frozenset({"dropped", "ditched", "abandoned", "retired", "dumped", "left"})
-_EN_LINKS = frozenset({"with", "for", "by"})
-_EN_PASSIVE = frozenset({"was", "were", "is", "are", "been", "got", "has", "have", "had"})
+_EN_LEAVING = words("leaving verb", "en")
+_EN_LINKS = words("replacing link", "en")
+_EN_PASSIVE = words("passive auxiliary", "en")
 # "(we've) gone from X to Y", "moved from X to Y": the old value, then the new one
-_EN_FROM_VERBS = frozenset(
-    {"gone", "went", "go", "moved", "switched", "changed", "migrated", "shifted", "upgraded"}
-)
-_ARROWS = ("→", "->", "=>", "⇒", "➜")
-_ROLE = frozenset({"as", "for", "作为", "做", "来做"})  # "Envoy as the API gateway"
-_ZH_VERBS = frozenset({"替换", "取代", "代替", "替代", "顶替", "换掉", "替换掉"})
-_ZH_USE = frozenset({"用", "以", "使用", "拿"})
-_ZH_PASSIVE = frozenset({"被", "由"})
+_EN_FROM_VERBS = words("from verb", "en")
+_ARROWS = ordered("arrow", "any")
+_ROLE = words("replacing role")  # "Envoy as the API gateway"
+_ZH_VERBS = words("replacing verb", "zh")
+_ZH_USE = words("replacing use", "zh")
+_ZH_PASSIVE = words("passive auxiliary", "zh")
 _CHANGE = Predicate(change=True)
 _MAX = 4  # tokens of a value
 

@@ -26,12 +26,13 @@ from remem.truth import lexicon as lx
 from remem.truth.grammar import Clause, strip_subject
 from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
+from remem.truth.table import words
 from remem.truth.values import ONE_OFF, date_like, nounish, value_ok
 
 # Days that are kinds of days, not dates: "工作日早上 10 点"
-_DAY_KINDS = frozenset({"工作日", "周末", "节假日", "平时", "平日", "每个工作日", "假期"})
+_DAY_KINDS = words("day kind", "zh")
 # "同步一次数据", "发一次版": how many times, between a verb and its object
-_TIMES = frozenset({"一次", "一下", "一趟", "一回"})
+_TIMES = words("times", "zh")
 
 
 def _when(head: list[Tok]) -> bool:
@@ -118,14 +119,12 @@ def rate(sent: list[Tok]) -> Clause | None:
     return Clause(owner, event, Predicate(), how_often, ["frequency"], False, None, True)
 
 
-_EN_LEADS = frozenset({"every", "each", "once", "twice", "thrice"})
-_EN_PER = frozenset({"a", "an", "per", "each", "every"})
-_EN_PERIODS = frozenset("day week month year night morning evening weekday".split())
-_EN_COUNTS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve fifteen twenty".split()
-)
+_EN_LEADS = words("frequency lead", "en")
+_EN_PER = words("per", "en")
+_EN_PERIODS = words("period", "en")
+_EN_COUNTS = words("count word", "en")
 # words between the owner and an amount that say it changed ("cut down to one coffee")
-_EN_AMOUNT_CHANGES = frozenset("cut down back up now increased reduced dropped went to".split())
+_EN_AMOUNT_CHANGES = words("amount change", "en")
 
 
 def en_rate(sent: list[Tok]) -> Clause | None:
@@ -181,9 +180,7 @@ def en_amount(sent: list[Tok]) -> Clause | None:
     return Clause(owner, subject, Predicate(), [toks[at]], [], changed, None, True)
 
 
-_EN_DAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
-)
+_EN_DAYS = words("day", "en")
 
 
 def en_days(sent: list[Tok]) -> Clause | None:
@@ -202,8 +199,8 @@ def en_days(sent: list[Tok]) -> Clause | None:
     return Clause(owner, [verb], Predicate(attr="time"), value, ["time"], False, None, True)
 
 
-_EN_COMMUTE_TO = frozenset({"work", "the office", "office", "school", "campus"})
-_EN_MODES = frozenset("bike cycle walk drive run ride scooter skate carpool".split())
+_EN_COMMUTE_TO = words("commute to", "en")
+_EN_MODES = words("commute mode", "en")
 
 
 def en_commute(sent: list[Tok]) -> Clause | None:

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from remem.text import jieba_tag
+from remem.truth.table import mapping, ordered, words
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _SEG = r"[A-Za-z0-9_.@+\-]+"
@@ -129,7 +130,7 @@ def _at(tok: Tok, by: int) -> Tok:
     return Tok(tok.text, tok.low, tok.kind, tok.tag, tok.start + by, tok.end + by)
 
 
-_HABIT_VERBS = ("改喝", "改吃", "喝", "吃")
+_HABIT_VERBS = ordered("habit verb", "zh")
 _NOT_OBJECTS = frozenset("醉惊饱完掉过了到得着亏苦力香紧")  # 喝醉, 吃惊: no thing had
 
 
@@ -235,7 +236,7 @@ def tokenize_plain(value: str, start: int) -> list[Tok]:
     return out
 
 
-_BE = {"'m": "am", "'re": "are", "’m": "am", "’re": "are"}
+_BE = mapping("contraction", "en")
 
 
 def _contraction(value: str, start: int) -> list[Tok]:
@@ -280,7 +281,7 @@ def sentences(toks: list[Tok]) -> list[list[Tok]]:
 
 
 # "Dr. Patel", "Mr. Lee": a full stop after these ends no sentence
-_ABBREVIATIONS = frozenset("dr mr mrs ms prof st jr sr vs mt ft no approx".split())
+_ABBREVIATIONS = words("abbreviation", "en")
 
 
 def solid(toks: list[Tok]) -> list[Tok]:

@@ -24,6 +24,7 @@ from remem.truth import keys
 from remem.truth.decide import by_subject, claim_of
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.subject import Claim
+from remem.truth.table import words
 
 
 class Neighbours(Protocol):
@@ -41,10 +42,7 @@ class Neighbours(Protocol):
 
 # Words that carry no value of their own: "Bart saw his favourite penguins" and "Bart saw
 # the favourite penguins" say the same; "…penguins" and "…elephants" do not.
-_PLAIN = (
-    "自己 非常 十分 特别 比较 有点 真的 一下 我们 你们 他们 她们 感到 觉得 感觉 really very quite"
-)
-_FUNCTION = text.EN_STOPWORDS | text.ZH_STOPWORDS | frozenset(_PLAIN.split())
+_FUNCTION = text.EN_STOPWORDS | text.ZH_STOPWORDS | words("plain")
 
 
 def _content(entry: Entry) -> set[str]:

@@ -66,6 +66,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
+from remem.truth.table import mapping, words
 from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, nounish, span_text, value_ok
 from remem.truth.verbs import predicate_at
 
@@ -195,9 +196,9 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     )  # fmt: skip
 
 
-_PERSON_ATTRS = frozenset({"owner", "signer", "approver", "reviewer", "manager"})
-_POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "我的", "我们的", "你的"})
-_WHOSE = {"my": "user", "我的": "user", "our": "we", "我们的": "we"}
+_PERSON_ATTRS = words("person concept", "en")
+_POSSESSIVES = words("possessive")
+_WHOSE = mapping("whose")
 
 
 def _possessed(subject: list[Tok], value: list[Tok]) -> bool:
@@ -208,7 +209,7 @@ def _possessed(subject: list[Tok], value: list[Tok]) -> bool:
     )  # fmt: skip
 
 
-_ENVIRONMENTS = frozenset({"production", "staging", "development", "test", "local"})
+_ENVIRONMENTS = words("environment concept", "en")
 
 
 def _where(value: list[Tok]) -> tuple[list[Tok], list[Tok]]:
@@ -335,7 +336,7 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
     return clauses, whole
 
 
-_RELATIVE_OWNERS = frozenset({"we", "i", "you", "they"})
+_RELATIVE_OWNERS = words("relative owner", "en")
 
 
 def _relative(toks: list[Tok], start: int, i: int, j: int) -> bool:
@@ -346,12 +347,10 @@ def _relative(toks: list[Tok], start: int, i: int, j: int) -> bool:
     return any(t.low in ("is", "are") for t in toks[j:end])
 
 
-_COUNTING = frozenset(
-    "部署 有 跑 运行 开 启动 配置 配 分配 保留 使用 用 设置 需要 包含 共 共有 跑着".split()
-)
+_COUNTING = words("counting verb", "zh")
 
 
-_EVENT_PARTICLES = frozenset({"了", "过", "着", "在", "把", "被", "给", "让", "得"})
+_EVENT_PARTICLES = words("event particle", "zh")
 
 
 def _by_owner(sent: list[Tok]) -> Clause | None:

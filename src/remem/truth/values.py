@@ -8,24 +8,18 @@ from functools import lru_cache
 
 from remem.truth import lexicon as lx
 from remem.truth.segment import Tok
+from remem.truth.table import ordered, words
 
 _MAX_VALUE_TOKENS = 6
 
 
-PRONOUNS = frozenset(
-    "这 那 它 它们 他 她 他们 她们 这个 那个 这些 那些 此 其 it this that they he she him her "
-    "them these those there here what which who something everything".split()
-)
+PRONOUNS = words("pronoun")
 
 
 # Times that say when something happened once, not when it happens: "上个月搬到了深圳".
-ONE_OFF = tuple(
-    "昨天 前天 今天 刚才 刚刚 上周 上个月 去年 昨晚 今早 今晚 那天 当时 最近 近期 前阵子 前几天 "
-    "这几天 年初 月初".split()
-)
+ONE_OFF = ordered("one off", "zh")
 
-NEGATORS = frozenset({"不", "没", "没有", "未", "别", "不要", "not", "never", "don't", "doesn't",
-                       "isn't", "aren't", "won't", "didn't", "no"})  # fmt: skip
+NEGATORS = words("negator")
 
 
 def span_text(toks: list[Tok]) -> str:
@@ -58,11 +52,7 @@ _CLOCK = re.compile(
     r"\b\d{1,2}(:\d\d)?\s*(am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])|[\d一二三四五六七八九十两]+\s*[点時时]",
     re.IGNORECASE,
 )
-_WHEN_WORDS = (
-    "周一", "周二", "周三", "周四", "周五", "周六", "周日", "周末", "星期", "上午", "下午", "晚上",
-    "早上", "中午", "凌晨", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-    "sunday", "weekend", "morning", "afternoon", "evening", "tonight", "noon",
-)  # fmt: skip
+_WHEN_WORDS = ordered("when word")
 
 
 def place_like(toks: list[Tok], located: bool) -> bool:
@@ -79,12 +69,7 @@ def place_like(toks: list[Tok], located: bool) -> bool:
 
 
 # Degree adverbs: "amazingly resilient", "so excited" describe how something is
-_DEGREE = frozenset(
-    """amazingly incredibly extremely really truly totally absolutely remarkably surprisingly
-    insanely ridiculously unbelievably deeply highly terribly awfully seriously genuinely
-    especially particularly fairly rather utterly entirely completely wonderfully super
-    so very quite pretty too""".split()
-)
+_DEGREE = words("degree", "en")
 
 
 def _described(toks: list[Tok]) -> bool:

@@ -12,11 +12,12 @@ from remem.numbers import MONTHS
 from remem.truth import predicates as pr
 from remem.truth.predicates import Predicate
 from remem.truth.segment import CLAUSE_PUNCT, Tok
+from remem.truth.table import words
 from remem.truth.values import PRONOUNS, date_like
 
 # "it's" is one token: a pronoun subject and its copula
-_PRONOUN_COPULAS = frozenset({"it's", "that's", "it’s", "that’s"})
-_OBJECTPRONOUNS = frozenset({"me", "us", "you", "yourself", "myself", "ourselves"})
+_PRONOUN_COPULAS = words("pronoun copula", "en")
+_OBJECTPRONOUNS = words("object pronoun", "en")
 
 
 @lru_cache(maxsize=1)
@@ -33,10 +34,7 @@ def _verb_starts() -> frozenset[str]:
 
 
 # first words of predicates that are as often nouns or adverbs inside an object
-_ALSO_NOUNS = frozenset(
-    "test tests cut last back no just always now use like default report reports route "
-    "routes monitor start launch 'd 've".split()
-)
+_ALSO_NOUNS = words("also noun", "en")
 
 
 def predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
@@ -108,11 +106,7 @@ def _zh_to_number(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
 
 _CHANGE = Predicate(change=True)
 # verbs in -ed before "to" and a number that set nothing: "talked to 5 people"
-_EN_NOT_SET = frozenset(
-    "talked listened replied responded explained mentioned introduced wanted tried needed "
-    "used belonged referred related reacted applied submitted emailed texted walked waved "
-    "spoke spoken invited".split()
-)
+_EN_NOT_SET = words("not setting verb", "en")
 
 
 def _en_verb_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
@@ -143,11 +137,7 @@ def _en_verb_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
     return None
 
 
-_DURATION_WORDS = frozenset(
-    "a an about around roughly over under up for one two three four five six seven eight "
-    "nine ten eleven twelve fifteen twenty thirty forty fifty sixty ninety half several "
-    "a few".split()
-)
+_DURATION_WORDS = words("duration word", "en")
 
 
 def _duration_at(toks: list[Tok], i: int) -> bool:
@@ -175,9 +165,7 @@ def _when_at(toks: list[Tok], i: int) -> bool:
     return year or low[:3] in MONTHS or low in _WHEN_WORDS or date_like(toks[i : i + 2])
 
 
-_WHEN_WORDS = frozenset(
-    "last this next early late q1 q2 q3 q4 spring summer autumn fall winter".split()
-)
+_WHEN_WORDS = words("when modifier", "en")
 
 
 def _transitive(

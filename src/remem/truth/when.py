@@ -13,27 +13,9 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-_MONTHS = {
-    m: i
-    for i, names in enumerate(
-        (
-            "jan january",
-            "feb february",
-            "mar march",
-            "apr april",
-            "may",
-            "jun june",
-            "jul july",
-            "aug august",
-            "sep sept september",
-            "oct october",
-            "nov november",
-            "dec december",
-        ),
-        1,
-    )  # fmt: skip
-    for m in names.split()
-}
+from remem.truth.table import alternation, mapping
+
+_MONTHS = {name: int(number) for name, number in mapping("month", "en").items()}
 _MON = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE = (
     r"(?P<ymd>\d{4})[-/.](?P<ymd_m>\d{1,2})(?:[-/.](?P<ymd_d>\d{1,2}))?"
@@ -44,16 +26,18 @@ _DATE = (
     rf"|(?P<dm_d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?P<dm_m>{_MON})\.?,?\s*(?P<dm_y>\d{{4}})?"
     r"|(?P<year>(?<!\d)\d{4}(?!\d))"
 )
-_START_ZH = re.compile(
-    rf"(?:从|自|自从|自打)?\s*(?:{_DATE})\s*(?:起|开始|以来|以后|之后|生效)(?:，|,)?\s*", re.I
-)
+# "从 5 月 1 日起", "直到 6 月底", "到 6 月 30 日为止": the words around a date that say it
+# starts or ends
+_FROM = alternation("start before date", "zh")
+_SINCE = alternation("start after date", "zh")
+_UNTIL = alternation("end before date", "zh")
+_BEFORE = alternation("end after date", "zh")
+_START_ZH = re.compile(rf"(?:{_FROM})?\s*(?:{_DATE})\s*(?:{_SINCE})(?:，|,)?\s*", re.I)
 # "直到 6 月底", "截至 2026-06-30", "到 6 月 30 日为止": a bare 到 needs its 为止 / 之前,
 # or "改到 6月30日" (a change of date) would read as an end.
-_END_ZH = re.compile(
-    rf"(?:直到|截至|截止到|截止)\s*(?:{_DATE})\s*(?:为止|前|之前|以前)?(?:，|,)?\s*", re.I
-)
+_END_ZH = re.compile(rf"(?:{_UNTIL})\s*(?:{_DATE})\s*(?:为止|前|之前|以前)?(?:，|,)?\s*", re.I)
 _END_ZH_BARE = re.compile(
-    rf"(?<![改推延提调挪移换])(?:到|至)\s*(?:{_DATE})\s*(?:为止|之前|以前)(?:，|,)?\s*", re.I
+    rf"(?<![改推延提调挪移换])(?:到|至)\s*(?:{_DATE})\s*(?:{_BEFORE})(?:，|,)?\s*", re.I
 )
 _START_EN = re.compile(
     rf"\b(?:since|starting(?:\s+on|\s+from|\s+in)?|from|as\s+of|effective(?:\s+from|\s+on)?"
@@ -64,9 +48,9 @@ _END_EN = re.compile(rf"\b(?:until|till|through|up\s+to)\s+(?:{_DATE})\b,?\s*", 
 # What each pattern cannot match without (its words around the date): a text lacking them
 # is not searched with the date alternatives at every position (~5 us a pattern).
 _CUES = (
-    (_START_ZH, False, re.compile("起|开始|以来|以后|之后|生效")),
-    (_END_ZH, True, re.compile("直到|截至|截止")),
-    (_END_ZH_BARE, True, re.compile("为止|之前|以前")),
+    (_START_ZH, False, re.compile(_SINCE)),
+    (_END_ZH, True, re.compile(_UNTIL)),
+    (_END_ZH_BARE, True, re.compile(_BEFORE)),
     (_START_EN, False, re.compile(r"since|starting|from|as\s+of|effective|beginning", re.I)),
     (_END_EN, True, re.compile(r"until|till|through|up\s+to", re.I)),
 )
