@@ -1,0 +1,359 @@
+"""Secrets said without a secret noun, or said in a shape the noun-and-link reading of
+`remem.secrets_prose` misses (issue 29): the value's shape plus a cue of access, unlock,
+login or keys nearby, in Chinese and English.
+
+    find_cued("I set the hotel room safe to 0619")            # an access code, no noun
+    find_cued("the safe opens with 36-12-48")                  # an unlock verb
+    find_cued("Gym locker combination: 18 right, 32 left, 7 right")   # a dial
+    find_cued("高德的 key：bcc01e7da2499d80959c506ad8ca8dd7")   # a key-like string by a key cue
+    find_cued("p as in papa, 4, capital M, 9, exclamation mark")  # [] (no secret named)
+
+Each rule wants two things at once, a value of a secret's shape and a cue that it opens
+something, so "set the thermostat to 2100" or "the zip code is 94110" stay ordinary.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["find_cued", "spelled_end"]
+
+# Things opened by a code: the cue that a bare number is an access code.
+_ACCESS = (
+    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
+    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
+    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
+    r"|briefcase|atm"
+)
+_ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
+_NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
+_UNIT = re.compile(
+    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
+    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
+)
+_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
+
+# The bare word "code" is an access code only when it opens one of these.
+_CODE_FOR = re.compile(
+    rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
+    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
+    rf"(?P<v>{_NUM})"
+)
+_SET_TO = re.compile(  # "I set the hotel room safe to 0619"
+    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?\s+(?:to|as)\s+"
+    rf"(?P<v>{_NUM})"
+)
+_UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
+    r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
+    r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
+    r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
+    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
+    rf"(?P<v>{_NUM}|(?P<d>[A-Za-z0-9]))"
+)
+_ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
+    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{_NUM})"
+)
+_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
+_LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
+    r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
+    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
+    rf"(?P<v>{_NUM})"
+)
+_KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
+_ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
+    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件)[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
+    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
+    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)\s*"
+    r"(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+)
+# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
+_TURN = (
+    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:to\s+)?\d{1,3}"
+    r"|\d{1,3}\s+(?:left|right))"
+)
+_DIAL = re.compile(
+    rf"(?i)(?<![a-z]){_TURN}(?:\s*(?:,|;|then|and)\s*(?:then\s+)?{_TURN}){{2,}}"
+    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
+)
+_DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
+
+# A key-like string: long, random-looking, by a word of keys and secrets.
+_RANDOM = re.compile(r"(?<![\w+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![\w+/=-])")
+_KEY_CUE = re.compile(
+    r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
+    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码"
+)
+_PUBLIC = re.compile(
+    r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
+    r"|名字|名称|叫|named|called"
+)
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+# A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
+_POSSESSIVE = re.compile(
+    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo)['’]s\s+(?:now\s+|still\s+"
+    r"|just\s+)*(?P<v>[^\s,;]+)"
+)
+# A noun, a few words of who or why, then the value: "The password IT gave me is X".
+_GAP = re.compile(
+    r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|(?:verification|security|access"
+    r"|door|gate|login|one-time|confirmation|sms|2fa|otp)\s+code)\s+(?P<gap>(?:[\w'’-]+\s+){1,5}?)"
+    r"(?:is|was)\s+(?:now\s+|still\s+|just\s+)*(?P<v>[^\s,;]+)"
+)
+_GAP_TALK = re.compile(
+    r"(?i)(?<![a-z])(?:polic(?:y|ies)|rules?|length|manager|field|reset|hint|requirements?"
+    r"|format|strength|expiry|prompt|page|screen|box|link|form|dialog|setting|settings|change"
+    r"|history|entry|attempts?|limit|timeout|not|never)(?![a-z])"
+)
+# "creds are admin/admin": a pair after a word of logging in, weak as its password may be
+_CREDS = re.compile(
+    r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?|user(?:name)?\s+and\s+pass(?:word)?)"
+    r"(?:\s+(?:for|to|on|of|at)\s+[^.\n:：]{1,40}?)?(?:\s+(?:is|are|was|were)\s+|\s*[:：]\s*)"
+    r"(?P<u>[\w.@-]{2,30})\s*/\s*(?P<p>[^\s/，。,;]{3,})(?!/)"
+    r"|(?:账号|帐号|用户名)(?:和|及|与|/)?密码[^。\n]{0,6}?(?:是|为|都是|[:：])\s*(?P<zu>[\w.@-]{2,30})\s*/\s*"
+    r"(?P<zp>[^\s/，。,;]{3,})"
+)
+_NOT_PW = re.compile(
+    r"(?i)(?:pass(?:word)?|pwd|email|e-mail|user(?:name)?|sso|oauth|otp|2fa|key|token|phone|sms"
+    r"|密码|账号|手机)$"
+)
+_SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
+    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw)(?![a-z])"
+    r"[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
+)
+_ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
+    r"(?:口令|暗号|接头暗号|密语)\s*(?:是|为|：|:)\s*[“\"「]?(?P<v>[\u4e00-\u9fff]{3,12})"
+)
+_ZH_NOT_WORD = re.compile(
+    r"什么|多少|哪|吗|呢|不|没|在|放|由|被|写|要|需|已|很|都|也|还|就|的|了|对|错|忘"
+)
+_CUE_SENTENCE = re.compile(
+    r"(?i)(?<![a-z])(?:pass(?:word|wd|code|phrase)?|pwd|pw|log(?:ged)?[ -]?in(?:to)?"
+    r"|sign(?:ed)?[ -]?in|unlock|user(?:name)?)(?![a-z])|密码|口令|登录|解锁|开机"
+)
+_SEED = re.compile(  # a wallet's 12 or 24 words
+    r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?\s*(?:[:：]|\s(?:is|are)\s)"
+    r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})"
+)
+_CVV = re.compile(  # the three digits on the back of a card
+    r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
+    r"(?<!\d)(?P<v>\d{3,4})(?!\d)"
+)
+_CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
+_LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
+_LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
+_WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
+_WIFI_NAME = re.compile(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
+_PASS_LATER = re.compile(r"(?i)pass|pw|key|密码|口令")
+_SPEED = re.compile(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")
+_REPEAT = re.compile(  # "eight 8s", "8 个 8": a value said by how many times a digit repeats
+    r"(?i)(?<![a-z0-9])(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<d>\d)['’]?s(?![a-z])"
+    r"|(?:\d{1,2}|[四五六七八九十])\s*个\s*(?P<z>[\d零一二三四五六七八九])(?!\d)"
+)
+_REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
+
+
+def _sentence(text: str, pos: int) -> tuple[int, int]:
+    start = max(text.rfind(c, 0, pos) for c in ".。!?！？\n") + 1
+    ends = [i for i in (text.find(c, pos) for c in "。!?！？\n") if i >= 0]
+    return start, min(ends, default=len(text))
+
+
+def _strong(token: str) -> bool:
+    from remem.secrets_prose import _strong as strong  # one notion of "looks made up"
+
+    return strong(token)
+
+
+def _random(token: str, cued: bool) -> bool:
+    """A token that reads as a generated key: long, letters with digits, not a name,
+    path, URL or version; hex and UUIDs only by a key cue (else a commit or a record)."""
+    body = token.rstrip("=.")
+    letters = sum(c.isalpha() for c in body)
+    digits = sum(c.isdigit() for c in body)
+    if digits < 2 or letters < 2 or body.count("/") > 2 or "//" in body or ".." in body:
+        return False
+    if re.search(r"\.[a-z]{2,4}$", body) or re.fullmatch(r"v?\d+(?:\.\d+)+.*", body):
+        return False  # a file name or a version
+    if re.search(r"(?:^|[-_])[a-z]{3,}(?:[-_]|$)", body) and digits < 6:
+        return False  # prod-deploy-2024, id_ed25519_work: a name, not a generated key
+    if re.search(r"[a-z]{2,}\.[a-z]{2,}", body):
+        return False  # a host name
+    upper = sum(c.isupper() for c in body)
+    lower = sum(c.islower() for c in body)
+    if _HEX.fullmatch(body) or _UUID.fullmatch(body.lower()):
+        return cued and len(body) >= 20
+    if cued:
+        return len(body) >= 16 and (digits >= 3 or (upper >= 2 and lower >= 2))
+    return len(body) >= 28 and upper >= 3 and lower >= 3 and digits >= 3
+
+
+def _keys(text: str) -> list[tuple[int, int]]:
+    out = []
+    for m in _RANDOM.finditer(text):
+        start, _ = _sentence(text, m.start())
+        if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
+            continue  # a public key or a fingerprint is meant to be shown
+        cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
+        if _random(m[0], cued):
+            out.append(m.span())
+    return out
+
+
+def _access(text: str) -> list[tuple[int, int]]:
+    out = [m.span("v") for m in _CODE_FOR.finditer(text)]
+    for m in _SET_TO.finditer(text):
+        bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
+        if not bare_alarm:
+            out.append(m.span("v"))
+    for m in _UNLOCK.finditer(text):
+        if m["d"] is None:
+            out.append(m.span("v"))
+        elif (end := spelled_end(text, m.start("v"))) is not None:
+            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
+    for m in _ENTER.finditer(text):
+        start, end = _sentence(text, m.start())
+        if _ACCESS_RE.search(text, start, end) and not _TIME.fullmatch(m["v"]):
+            out.append(m.span("v"))
+    for m in _LOCK_IS.finditer(text):
+        if not _UNIT.match(text, m.end()):
+            out.append(m.span("v"))
+    for m in _KEYPAD.finditer(text):
+        start, end = _sentence(text, m.start())
+        if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
+            out.append(m.span())
+    for m in _ZH_OPEN.finditer(text):
+        out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
+    for m in _DIAL.finditer(text):
+        start, end = _sentence(text, m.start())
+        if _DIAL_CUE.search(text, start, end):
+            out.append(m.span())
+    return out
+
+
+def _said(text: str) -> list[tuple[int, int]]:
+    """Passwords tied to their noun in ways the link grammar does not read."""
+    out = []
+    for m in _POSSESSIVE.finditer(text):
+        v = m["v"].rstrip(".,;:)")
+        if (v.isdigit() and len(v) >= 4) or (_strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    for m in _GAP.finditer(text):
+        v = m["v"].rstrip(".,;:)")
+        if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
+            continue
+        code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
+        if (code and re.fullmatch(r"\d{4,10}", v)) or (not code and _strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    for m in _CREDS.finditer(text):
+        en = m["u"] is not None
+        user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
+        pw = (m["p"] if en else m["zp"]).rstrip(".,;:!?)")
+        if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
+            out.append((start, start + len(pw)))
+    for m in _SPELL_KEY.finditer(text):
+        if (e := spelled_end(text, m.end())) is not None:
+            out.append((m.end(), e))
+    for m in _ZH_WORD_PASS.finditer(text):
+        if not _ZH_NOT_WORD.search(m["v"]):
+            out.append(m.span("v"))
+    for m in _LOGIN_PASS.finditer(text):
+        start, end = _sentence(text, m.start())
+        if _LOGIN_CUE.search(text, start, end):
+            out += _first_strong(text, m.end(), end, 6)
+    for m in _WIFI.finditer(text):
+        rest = m["rest"]
+        link = re.match(
+            r"(?i)(?:\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)",
+            rest,
+        )
+        if link is None or _WIFI_NAME.search(rest) or _PASS_LATER.search(rest):
+            continue  # "wifi is Acme-Guest, password is ...": the network's name
+        for a, b in _first_strong(text, m.start("rest") + link.end(), m.end(), 6, digits=8):
+            if re.search(r"\d|[^\w\s-]", text[a:b]):
+                out.append((a, b))
+    for m in _REPEAT.finditer(text):
+        start, _ = _sentence(text, m.start())
+        if _REPEAT_CUE.search(text, start, m.start()):
+            out.append(m.span())
+    return out
+
+
+def _very_strong(token: str) -> bool:
+    """Letters, digits and a symbol in one token ("Maple#Leaf7", "tplink@2024"): a
+    password's shape, not a name's, once an e-mail address or a path is set aside."""
+    if len(token) < 6 or "://" in token or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", token):
+        return False
+    if token.startswith(("/", "~", "@", "#", "$")) or re.search(r"\.[a-z]{2,4}$", token):
+        return False
+    symbol = any(not c.isalnum() and c not in "-_.'’" for c in token[1:])
+    return symbol and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+
+
+def _cued_strong(text: str) -> list[tuple[int, int]]:
+    """A token of a password's shape in a sentence about a password or logging in."""
+    out = []
+    for m in _CUE_SENTENCE.finditer(text):
+        start, end = _sentence(text, m.start())
+        for t in re.finditer(r"[^\s,，;；()（）\"“”]+", text[m.end() : min(end, m.end() + 60)]):
+            token = t[0].rstrip(".:!?")
+            if _very_strong(token):
+                out.append((m.end() + t.start(), m.end() + t.start() + len(token)))
+                break
+    return out
+
+
+def _first_strong(
+    text: str, pos: int, end: int, size: int, digits: int = 0
+) -> list[tuple[int, int]]:
+    for m in re.finditer(r"[^\s,，;；()（）\"“”]+", text[pos:end]):
+        token = m[0].rstrip(".:!?")
+        if _SPEED.match(token):
+            continue
+        if (_strong(token) and len(token) >= size) or (
+            digits and token.isdigit() and len(token) >= digits
+        ):
+            return [(pos + m.start(), pos + m.start() + len(token))]
+    return []
+
+
+# -- a value spelled out: "p as in papa, 4, capital M, 9, exclamation mark" -------------
+_SYMBOLS = (
+    r"exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign|(?:hash|pound|number)\s+sign|hash"
+    r"|hashtag|underscore|dash|hyphen|dot|period|full\s+stop|star|asterisk|percent(?:\s+sign)?"
+    r"|ampersand|plus(?:\s+sign)?|equals(?:\s+sign)?|question\s+mark|caret|tilde|slash"
+    r"|backslash|colon|semicolon|comma"
+)
+_ITEM = re.compile(
+    r"(?i)(?:an?\s+)?(?:(?:capital|upper[ -]?case|lower[ -]?case|small|big)\s+)?"
+    r"(?:[a-z](?:\s+as\s+in\s+[a-z-]+)|[a-z0-9](?![a-z0-9])|\d{2,6}(?![a-z0-9])"
+    rf"|zero|oh|one|two|three|four|five|six|seven|eight|nine|{_SYMBOLS})(?![a-z])"
+)
+_SEP = re.compile(r"(?i)\s*(?:,\s*|\s+)(?:(?:and\s+)?then\s+|and\s+|followed\s+by\s+)?")
+
+
+def spelled_end(text: str, pos: int) -> int | None:
+    """The end of a value spelled out item by item from `pos`, four items or more."""
+    count, end, at = 0, None, pos
+    while (m := _ITEM.match(text, at)) is not None:
+        count, end = count + 1, m.end()
+        sep = _SEP.match(text, m.end())
+        if sep is None or sep.end() == m.end():
+            break
+        at = sep.end()
+    return end if count >= 4 else None
+
+
+def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of each secret `text` states by a cue rather than by its noun."""
+    found = [("password", sp) for sp in _access(text) + _said(text)]
+    found += [("password", sp) for sp in _keys(text) + _cued_strong(text)]
+    found += [("password", m.span("v")) for m in _SEED.finditer(text)]
+    found += [("card_number", m.span("v")) for m in _CVV.finditer(text) if _CARD_CUE.search(text)]
+    return found
