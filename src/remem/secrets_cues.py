@@ -15,6 +15,7 @@ something, so "set the thermostat to 2100" or "the zip code is 94110" stay ordin
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 __all__ = ["find_cued", "spelled_end"]
 
@@ -159,6 +160,23 @@ _REPEAT = re.compile(  # "eight 8s", "8 个 8": a value said by how many times a
 _REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 
 
+_DIGIT = re.compile(r"\d")
+
+
+def _it(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches, when `low` holds one of the substrings it cannot match without
+    (a scan of every text with every rule costs more than the rest of the check)."""
+    if not hints:
+        return iter(())
+    gate = _GATES.get(hints)
+    if gate is None:
+        gate = _GATES[hints] = re.compile("|".join(map(re.escape, hints)))
+    return pattern.finditer(text) if gate.search(low) else iter(())
+
+
+_GATES: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
 def _sentence(text: str, pos: int) -> tuple[int, int]:
     start = max(text.rfind(c, 0, pos) for c in ".。!?！？\n") + 1
     ends = [i for i in (text.find(c, pos) for c in "。!?！？\n") if i >= 0]
@@ -206,68 +224,99 @@ def _keys(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _access(text: str) -> list[tuple[int, int]]:
-    out = [m.span("v") for m in _CODE_FOR.finditer(text)]
-    for m in _SET_TO.finditer(text):
+def _access(text: str, low: str) -> list[tuple[int, int]]:
+    out = [m.span("v") for m in _it(_CODE_FOR, text, low, "code", "combo", "combination", "pin")]
+    for m in _it(_SET_TO, text, low, "set", "chang", "program", "switch"):
         bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
         if not bare_alarm:
             out.append(m.span("v"))
-    for m in _UNLOCK.finditer(text):
+    for m in _it(_UNLOCK, text, low, "punch", "key", "tap", "open", "unlock", "disarm", "buzz"):
         if m["d"] is None:
             out.append(m.span("v"))
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
-    for m in _ENTER.finditer(text):
+    for m in _it(
+        _ENTER,
+        text,
+        low,
+        "enter",
+        "type",
+        "press",
+        "dial",
+        "input",
+        "hit",
+        "tap",
+        "push",
+        "punch",
+        "key",
+    ):
         start, end = _sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) and not _TIME.fullmatch(m["v"]):
             out.append(m.span("v"))
-    for m in _LOCK_IS.finditer(text):
+    for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe"):
         if not _UNIT.match(text, m.end()):
             out.append(m.span("v"))
-    for m in _KEYPAD.finditer(text):
+    for m in _it(_KEYPAD, text, low, "#", "*"):
         start, end = _sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
-    for m in _ZH_OPEN.finditer(text):
+    for m in _it(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取"):
         out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
-    for m in _DIAL.finditer(text):
+    for m in _it(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
         start, end = _sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())
     return out
 
 
-def _said(text: str) -> list[tuple[int, int]]:
+def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Passwords tied to their noun in ways the link grammar does not read."""
     out = []
-    for m in _POSSESSIVE.finditer(text):
+    for m in _it(
+        _POSSESSIVE, text, low, "pin'", "pin’", "code'", "code’", "word'", "word’", "combo'"
+    ):
         v = m["v"].rstrip(".,;:)")
         if (v.isdigit() and len(v) >= 4) or (_strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _GAP.finditer(text):
+    for m in _it(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
         v = m["v"].rstrip(".,;:)")
         if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
             continue
         code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
         if (code and re.fullmatch(r"\d{4,10}", v)) or (not code and _strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _CREDS.finditer(text):
+    for m in _it(
+        _CREDS,
+        text,
+        low,
+        "/",
+    ):
         en = m["u"] is not None
         user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
         pw = (m["p"] if en else m["zp"]).rstrip(".,;:!?)")
         if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
             out.append((start, start + len(pw)))
-    for m in _SPELL_KEY.finditer(text):
+    for m in _it(
+        _SPELL_KEY,
+        text,
+        low,
+        *(("pass", "pin", "code", "key", "combo", "pw") if digits or "," in low else ()),
+    ):
         if (e := spelled_end(text, m.end())) is not None:
             out.append((m.end(), e))
-    for m in _ZH_WORD_PASS.finditer(text):
+    for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
         if not _ZH_NOT_WORD.search(m["v"]):
             out.append(m.span("v"))
-    for m in _LOGIN_PASS.finditer(text):
+    for m in _it(
+        _LOGIN_PASS,
+        text,
+        low,
+        "pass ",
+    ):
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
-    for m in _WIFI.finditer(text):
+    for m in _it(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
         rest = m["rest"]
         link = re.match(
             r"(?i)(?:\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)",
@@ -278,7 +327,7 @@ def _said(text: str) -> list[tuple[int, int]]:
         for a, b in _first_strong(text, m.start("rest") + link.end(), m.end(), 6, digits=8):
             if re.search(r"\d|[^\w\s-]", text[a:b]):
                 out.append((a, b))
-    for m in _REPEAT.finditer(text):
+    for m in _it(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
@@ -296,10 +345,25 @@ def _very_strong(token: str) -> bool:
     return symbol and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
-def _cued_strong(text: str) -> list[tuple[int, int]]:
+def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     """A token of a password's shape in a sentence about a password or logging in."""
     out = []
-    for m in _CUE_SENTENCE.finditer(text):
+    for m in _it(
+        _CUE_SENTENCE,
+        text,
+        low,
+        "pass",
+        "pw",
+        "log",
+        "sign",
+        "unlock",
+        "user",
+        "密码",
+        "口令",
+        "登录",
+        "解锁",
+        "开机",
+    ):
         start, end = _sentence(text, m.start())
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", text[m.end() : min(end, m.end() + 60)]):
             token = t[0].rstrip(".:!?")
@@ -352,8 +416,25 @@ def spelled_end(text: str, pos: int) -> int | None:
 
 def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret `text` states by a cue rather than by its noun."""
-    found = [("password", sp) for sp in _access(text) + _said(text)]
-    found += [("password", sp) for sp in _keys(text) + _cued_strong(text)]
-    found += [("password", m.span("v")) for m in _SEED.finditer(text)]
-    found += [("card_number", m.span("v")) for m in _CVV.finditer(text) if _CARD_CUE.search(text)]
+    low = text.lower()
+    digits = _DIGIT.search(text) is not None  # most rules want a digit in the value
+    found = [("password", sp) for sp in _keys(text)]
+    if not digits and _WORDS_CUE.search(low) is None:
+        return found  # most ordinary texts: no digit and none of the words a rule needs
+    spans = (_access(text, low) if digits else []) + _said(text, low, digits)
+    spans += _cued_strong(text, low) if digits else []
+    spans += [m.span("v") for m in _it(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
+    found += [("password", sp) for sp in spans]
+    found += [
+        ("card_number", m.span("v"))
+        for m in _it(_CVV, text, low, *(("back", "背") if digits else ()))
+        if _CARD_CUE.search(text)
+    ]
     return found
+
+
+# Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
+_WORDS_CUE = re.compile(
+    r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
+    r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
+)
