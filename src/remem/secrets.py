@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from remem.errors import SecretRefused
 
 __all__ = [
-    "KIND_LABELS", "SecretHit", "admit", "entry_secrets", "find_secrets", "looks_secret",
-    "redact", "sensitive_word",
+    "KIND_LABELS", "SecretHit", "admit", "admit_change", "entry_secrets", "find_secrets",
+    "looks_secret", "redact", "sensitive_word",
 ]  # fmt: skip
 
 
@@ -438,6 +438,21 @@ def admit(entry: Entry, *, allow_secret: bool) -> None:
     if allow_secret:
         return
     if found := entry_secrets(entry):
+        raise refusal(found)
+
+
+def admit_change(entry: Entry, old: Entry | None, *, allow_secret: bool) -> None:
+    """The same check for an update of a stored row: every text `entry` would newly put
+    on disk. A text the row already holds (a --force'd secret now marked superseded or
+    verified) is not asked again; an edited one is."""
+    if allow_secret:
+        return
+    kept = set(_fields(old)) if old is not None else set()
+    found: list[tuple[str, str]] = []
+    for field, text in _fields(entry):
+        if (field, text) not in kept:
+            found += [(field, kind) for kind in _kinds(text) if (field, kind) not in found]
+    if found:
         raise refusal(found)
 
 

@@ -251,7 +251,7 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
         "key",
     ):
         start, end = _sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end) and not _TIME.fullmatch(m["v"]):
+        if _ACCESS_RE.search(text, start, end):
             out.append(m.span("v"))
     for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe"):
         if not _UNIT.match(text, m.end()):
