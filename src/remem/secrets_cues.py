@@ -9,7 +9,8 @@ login or keys nearby, in Chinese and English.
     find_cued("p as in papa, 4, capital M, 9, exclamation mark")  # [] (no secret named)
 
 Each rule wants two things at once, a value of a secret's shape and a cue that it opens
-something, so "set the thermostat to 2100" or "the zip code is 94110" stay ordinary.
+something, so "set the thermostat to 2100" or "the zip code is 94110" stay ordinary. The
+shapes (`strong`, `PLACEHOLDER`, `spelled_end`) are shared with `remem.secrets_prose`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-__all__ = ["find_cued", "spelled_end"]
+__all__ = ["EXCLUDED", "PLACEHOLDER", "excluded", "find_cued", "spelled_end", "strong"]
 
 # Things opened by a code: the cue that a bare number is an access code.
 _ACCESS = (
@@ -183,10 +184,45 @@ def _sentence(text: str, pos: int) -> tuple[int, int]:
     return start, min(ends, default=len(text))
 
 
-def _strong(token: str) -> bool:
-    from remem.secrets_prose import _strong as strong  # one notion of "looks made up"
+PLACEHOLDER = re.compile(
+    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
+    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
+    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
+    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
+)  # a value that is no value: shared with remem.secrets
+_PRODUCTS = re.compile(
+    r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
+    r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
+    r"|u2f|fido2?|webauthn|yubikey|kms|aws|gcp|azure|github|gitlab|slack|sms|email|e-mail)$"
+)
+EXCLUDED = re.compile(
+    r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
+    r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
+    r"|\$\{?\w+\}?|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
+)
+_IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
 
-    return strong(token)
+
+def excluded(token: str) -> bool:
+    return bool(
+        len(token) < 3 or EXCLUDED.match(token) or _PRODUCTS.match(token)
+        or PLACEHOLDER.match(token)
+    )  # fmt: skip
+
+
+def strong(token: str) -> bool:
+    """A token that looks made up: letters with digits, a symbol inside, or a capital
+    inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
+    if excluded(token) or _IDENT.match(token):
+        return False
+    letters = any(c.isalpha() for c in token)
+    digits = any(c.isdigit() for c in token)
+    inner = token[1:-1]
+    symbol = any(not c.isalnum() and c not in "-_." for c in inner) or (
+        any(c in "-_." for c in inner) and digits
+    )
+    camel = any(c.isupper() for c in token[1:]) and any(c.islower() for c in token)
+    return (letters and digits) or symbol or (camel and len(token) >= 6)
 
 
 def _random(token: str, cued: bool) -> bool:
@@ -276,14 +312,14 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         _POSSESSIVE, text, low, "pin'", "pin’", "code'", "code’", "word'", "word’", "combo'"
     ):
         v = m["v"].rstrip(".,;:)")
-        if (v.isdigit() and len(v) >= 4) or (_strong(v) and len(v) >= 6):
+        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
     for m in _it(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
         v = m["v"].rstrip(".,;:)")
         if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
             continue
         code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
-        if (code and re.fullmatch(r"\d{4,10}", v)) or (not code and _strong(v) and len(v) >= 6):
+        if (code and re.fullmatch(r"\d{4,10}", v)) or (not code and strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
     for m in _it(
         _CREDS,
@@ -380,7 +416,7 @@ def _first_strong(
         token = m[0].rstrip(".:!?")
         if _SPEED.match(token):
             continue
-        if (_strong(token) and len(token) >= size) or (
+        if (strong(token) and len(token) >= size) or (
             digits and token.isdigit() and len(token) >= digits
         ):
             return [(pos + m.start(), pos + m.start() + len(token))]

@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_cues import spelled_end
+from remem.secrets_cues import EXCLUDED as _EXCLUDED
+from remem.secrets_cues import PLACEHOLDER, spelled_end
+from remem.secrets_cues import excluded as _excluded
+from remem.secrets_cues import strong as _strong
 
 __all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
 
@@ -137,12 +140,6 @@ _IBAN = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
 
-PLACEHOLDER = re.compile(
-    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
-    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
-    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
-    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
-)  # a value that is no value: shared with remem.secrets
 
 # Words after "password is" that talk about the password, not give it.
 _STOP = frozenset(
@@ -170,21 +167,10 @@ _STOP_PREV = frozenset(
 )
 _PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
 _MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
-_PRODUCTS = re.compile(
-    r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
-    r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
-    r"|u2f|fido2?|webauthn|yubikey|kms|aws|gcp|azure|github|gitlab|slack|sms|email|e-mail)$"
-)
 _UNITS = re.compile(
     r"(?i)\s*(?:characters?|chars?|digits?|letters?|days?|hours?|minutes?|mins?|seconds?|secs?"
     r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年)"
 )
-_EXCLUDED = re.compile(
-    r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
-    r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
-    r"|\$\{?\w+\}?|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
-)
-_IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
 
 
 def luhn(digits: str) -> bool:
@@ -220,28 +206,6 @@ def talks_about(said: str, after: str) -> bool:
 def _clean(token: str) -> str:
     # a "!" or "?" stays: "Hunter2024!" ends in one as often as a sentence does
     return token.rstrip(".,;:)，。：；！？")
-
-
-def _excluded(token: str) -> bool:
-    return bool(
-        len(token) < 3 or _EXCLUDED.match(token) or _PRODUCTS.match(token)
-        or PLACEHOLDER.match(token)
-    )  # fmt: skip
-
-
-def _strong(token: str) -> bool:
-    """A token that looks made up: letters with digits, a symbol inside, or a capital
-    inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
-    if _excluded(token) or _IDENT.match(token):
-        return False
-    letters = any(c.isalpha() for c in token)
-    digits = any(c.isdigit() for c in token)
-    inner = token[1:-1]
-    symbol = any(not c.isalnum() and c not in "-_." for c in inner) or (
-        any(c in "-_." for c in inner) and digits
-    )
-    camel = any(c.isupper() for c in token[1:]) and any(c.islower() for c in token)
-    return (letters and digits) or symbol or (camel and len(token) >= 6)
 
 
 def _plain(token: str, after: str) -> bool:
