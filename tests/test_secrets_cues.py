@@ -77,6 +77,16 @@ FAMILIES = {
         ("信用卡背面三位数 418", "418"),
         ("WiFi 的密码短语是 春眠不觉晓2024", "春眠不觉晓2024"),
     ],
+    "a wifi, a half, a value after a colon": [
+        ("the wifi here is Gr33n-Tea!", "Gr33n-Tea!"),
+        ("the wifi is fox-9-lantern", "fox-9-lantern"),
+        ("the storage locker opens on 7-21-3", "7-21-3"),
+        ("first part of the pin is 51, second part is 09", "51"),
+        ("密码一半是 xyz，另一半是 456#", "456#"),
+        ("the password is my street plus the year: Elm1987", "Elm1987"),
+        ("接头暗号：月亮很圆", "月亮很圆"),
+        ("保险柜密码是左两圈到 12，右一圈到 30", "左两圈到 12，右一圈到 30"),
+    ],
     "a quoted half or a word": [
         ('the password is in two parts, "maple" and "Tree88!"', "Tree88!"),
         ('Secret word for the kids\' pickup is "blueberry"', "blueberry"),
@@ -126,6 +136,14 @@ def test_each_family_is_found_and_redacted(family: str, text: str, value: str) -
         "口令是什么来着，我忘了。",
         "快递柜在小区东门，编号 3 号。",
         "密码至少要 12 位，包含大小写字母。",
+        "the wifi is down again",
+        "the wifi is faster on the 5GHz band",
+        "The safe opens in the morning when the bank opens.",
+        "We split the bill: half is mine, the other half is Tom's.",
+        "First part of the meeting is at 10, second part at 14.",
+        "The code is on GitHub under acme/tools.",
+        "暗号这个游戏小朋友很喜欢",
+        "密码最好一半字母一半数字",
     ],
 )
 def test_ordinary_facts_of_the_same_look_pass(text: str) -> None:

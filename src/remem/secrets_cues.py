@@ -53,6 +53,10 @@ _UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
     r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
     rf"(?P<v>{_NUM}|(?P<d>[A-Za-z0-9]))"
 )
+_OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
+    r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+)
 _ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{_NUM})"
 )
@@ -81,6 +85,8 @@ _TURN = (
 _DIAL = re.compile(
     rf"(?i)(?<![a-z]){_TURN}(?:\s*(?:,|;|then|and)\s*(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
+    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
+    r"\s*[，,、]?\s*){2,}"
 )
 _DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
 
@@ -132,8 +138,9 @@ _SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
 _ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
     r"(?:口令|暗号|接头暗号|密语)\s*(?:是|为|：|:)\s*[“\"「]?(?P<v>[\u4e00-\u9fff]{3,12})"
 )
-_ZH_NOT_WORD = re.compile(
-    r"什么|多少|哪|吗|呢|不|没|在|放|由|被|写|要|需|已|很|都|也|还|就|的|了|对|错|忘"
+_ZH_NOT_WORD = re.compile(  # a question, or talk about the word rather than the word
+    r"什么|多少|哪|吗|呢|^(?:不|没|在|放|由|被|写|要|需|已|很|都|也|还|就|的|了|对|错|忘|定期|每"
+    r"|这个|游戏)"
 )
 _CUE_SENTENCE = re.compile(
     r"(?i)(?<![a-z])(?:pass(?:word|wd|code|phrase)?|pwd|pw|log(?:ged)?[ -]?in(?:to)?"
@@ -148,9 +155,24 @@ _CVV = re.compile(  # the three digits on the back of a card
     r"(?<!\d)(?P<v>\d{3,4})(?!\d)"
 )
 _CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
+_HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
+    r"(?i)(?<![a-z])(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
+    r"(?:\s+of\s+(?:it|the\s+[\w-]+))?\s*(?:\s(?:is|was)\s|[:：])\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
+    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:)\s*"
+    r"(?P<z>[^\s,，;；。]{2,})"
+)
+_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|密码|口令|验证码")
 _LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
+_WIFI_LINK = re.compile(
+    r"(?i)(?:\s+(?:here|there|now|today|currently|at\s+home)"
+    r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
+)
+_WIFI_VALUE = re.compile(
+    r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
+    r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
+)
 _WIFI_NAME = re.compile(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
 _PASS_LATER = re.compile(r"(?i)pass|pw|key|密码|口令")
 _SPEED = re.compile(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")
@@ -271,6 +293,7 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
+    out += [m.span("v") for m in _it(_OPENS_ON, text, low, "open", "unlock")]
     for m in _it(
         _ENTER,
         text,
@@ -343,6 +366,13 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
         if not _ZH_NOT_WORD.search(m["v"]):
             out.append(m.span("v"))
+    for m in _it(_HALF, text, low, "half", "part", "bit", "piece", "半"):
+        start, _ = _sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        value = m[group].rstrip(".!?") or m[group]
+        shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
+        if shaped and _HALF_CUE.search(text, start, m.end()):
+            out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
     for m in _it(
         _LOGIN_PASS,
         text,
@@ -354,13 +384,15 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             out += _first_strong(text, m.end(), end, 6)
     for m in _it(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
         rest = m["rest"]
-        link = re.match(
-            r"(?i)(?:\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)",
-            rest,
-        )
+        link = _WIFI_LINK.match(rest)
         if link is None or _WIFI_NAME.search(rest) or _PASS_LATER.search(rest):
             continue  # "wifi is Acme-Guest, password is ...": the network's name
-        for a, b in _first_strong(text, m.start("rest") + link.end(), m.end(), 6, digits=8):
+        at = m.start("rest") + link.end()
+        first = _WIFI_VALUE.match(text, at, m.end())
+        if first and re.search(r"\d", first[1]) and not _SPEED.match(first[1]):
+            out.append(first.span(1))  # "the wifi is hunter-7-gamma"
+            continue
+        for a, b in _first_strong(text, at, m.end(), 6, digits=8):
             if re.search(r"\d|[^\w\s-]", text[a:b]):
                 out.append((a, b))
     for m in _it(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
@@ -401,9 +433,11 @@ def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
         "开机",
     ):
         start, end = _sentence(text, m.start())
-        for t in re.finditer(r"[^\s,，;；()（）\"“”]+", text[m.end() : min(end, m.end() + 60)]):
+        window = text[m.end() : min(end, m.end() + 60)]
+        for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
             token = t[0].rstrip(".:!?")
-            if _very_strong(token):
+            told = window[: t.start()].rstrip().endswith((":", "：", "i.e.", "namely"))
+            if _very_strong(token) or (told and strong(token) and len(token) >= 5):
                 out.append((m.end() + t.start(), m.end() + t.start() + len(token)))
                 break
     return out
