@@ -184,6 +184,10 @@ _REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 
 
 _DIGIT = re.compile(r"\d")
+_ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
+_POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
+_SPELL_WORDS = ("pass", "pin", "code", "key", "combo", "pw")
+_CUE_WORDS = ("pass", "pw", "log", "sign", "unlock", "user", "密码", "口令", "登录", "解锁", "开机")
 
 
 def _it(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
@@ -294,21 +298,7 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
     out += [m.span("v") for m in _it(_OPENS_ON, text, low, "open", "unlock")]
-    for m in _it(
-        _ENTER,
-        text,
-        low,
-        "enter",
-        "type",
-        "press",
-        "dial",
-        "input",
-        "hit",
-        "tap",
-        "push",
-        "punch",
-        "key",
-    ):
+    for m in _it(_ENTER, text, low, *_ENTER_WORDS):
         start, end = _sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end):
             out.append(m.span("v"))
@@ -331,9 +321,7 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
 def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Passwords tied to their noun in ways the link grammar does not read."""
     out = []
-    for m in _it(
-        _POSSESSIVE, text, low, "pin'", "pin’", "code'", "code’", "word'", "word’", "combo'"
-    ):
+    for m in _it(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
         v = m["v"].rstrip(".,;:)")
         if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
@@ -344,28 +332,24 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
         if (code and re.fullmatch(r"\d{4,10}", v)) or (not code and strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _it(
-        _CREDS,
-        text,
-        low,
-        "/",
-    ):
+    for m in _it(_CREDS, text, low, "/"):
         en = m["u"] is not None
         user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
         pw = (m["p"] if en else m["zp"]).rstrip(".,;:!?)")
         if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
             out.append((start, start + len(pw)))
-    for m in _it(
-        _SPELL_KEY,
-        text,
-        low,
-        *(("pass", "pin", "code", "key", "combo", "pw") if digits or "," in low else ()),
-    ):
+    for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
         if (e := spelled_end(text, m.end())) is not None:
             out.append((m.end(), e))
     for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
         if not _ZH_NOT_WORD.search(m["v"]):
             out.append(m.span("v"))
+    return out + _parts_and_shapes(text, low, digits)
+
+
+def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
+    """Halves, a login's "pass is", a wifi's value, a digit said N times."""
+    out: list[tuple[int, int]] = []
     for m in _it(_HALF, text, low, "half", "part", "bit", "piece", "半"):
         start, _ = _sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
@@ -373,12 +357,7 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
         if shaped and _HALF_CUE.search(text, start, m.end()):
             out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
-    for m in _it(
-        _LOGIN_PASS,
-        text,
-        low,
-        "pass ",
-    ):
+    for m in _it(_LOGIN_PASS, text, low, "pass "):
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
@@ -416,22 +395,7 @@ def _very_strong(token: str) -> bool:
 def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     """A token of a password's shape in a sentence about a password or logging in."""
     out = []
-    for m in _it(
-        _CUE_SENTENCE,
-        text,
-        low,
-        "pass",
-        "pw",
-        "log",
-        "sign",
-        "unlock",
-        "user",
-        "密码",
-        "口令",
-        "登录",
-        "解锁",
-        "开机",
-    ):
+    for m in _it(_CUE_SENTENCE, text, low, *_CUE_WORDS):
         start, end = _sentence(text, m.start())
         window = text[m.end() : min(end, m.end() + 60)]
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
