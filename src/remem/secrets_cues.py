@@ -63,10 +63,14 @@ _ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
 _OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
 _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
+    r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
     rf"(?P<v>{_NUM})"
+)
+_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
+    rf"(?i)(?P<v>{_NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
 )
 _KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
 _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
@@ -134,6 +138,10 @@ _NOT_PW = re.compile(
 _SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
     r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw)(?![a-z])"
     r"[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
+)
+_ZH_SAME = re.compile(  # 微信支付密码跟银行卡密码一样，都是 201314
+    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*(?:都|也|就|统一|全)是\s*"
+    r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
 )
 _ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
     r"(?:口令|暗号|接头暗号|密语)\s*(?:是|为|：|:)\s*[“\"「]?(?P<v>[\u4e00-\u9fff]{3,12})"
@@ -298,6 +306,9 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
     out += [m.span("v") for m in _it(_OPENS_ON, text, low, "open", "unlock")]
+    out += [
+        m.span("v") for m in _it(_TO_OPEN, text, low, "disarm", "unlock", "open", "get in", "开")
+    ]
     for m in _it(_ENTER, text, low, *_ENTER_WORDS):
         start, end = _sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end):
@@ -330,7 +341,9 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
             continue
         code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
-        if (code and re.fullmatch(r"\d{4,10}", v)) or (not code and strong(v) and len(v) >= 6):
+        if (code and re.fullmatch(r"[*#]?\d{4,10}[*#]?", v)) or (
+            not code and strong(v) and len(v) >= 6
+        ):
             out.append((m.start("v"), m.start("v") + len(v)))
     for m in _it(_CREDS, text, low, "/"):
         en = m["u"] is not None
@@ -341,6 +354,9 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
         if (e := spelled_end(text, m.end())) is not None:
             out.append((m.end(), e))
+    for m in _it(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
+        if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
+            out.append(m.span("v"))
     for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
         if not _ZH_NOT_WORD.search(m["v"]):
             out.append(m.span("v"))
