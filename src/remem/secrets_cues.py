@@ -25,7 +25,7 @@ _ACCESS = (
     r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
     r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
-    r"|briefcase|atm"
+    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?"
 )
 _ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
 _NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
@@ -68,6 +68,14 @@ _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
     rf"(?P<v>{_NUM})"
+)
+_ACCESS_COLON = re.compile(  # "garage: 8421"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
+)
+_FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
+    rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
+    rf"(?P<v>{_NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
+    rf"(?:{_ACCESS})(?![a-z])"
 )
 _TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
     rf"(?i)(?P<v>{_NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
@@ -138,6 +146,21 @@ _NOT_PW = re.compile(
 _SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
     r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw)(?![a-z])"
     r"[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
+)
+# "if it asks for a PIN, it's 1357", "the VPN password rotated, new one is Cobalt-Finch-63"
+_PRONOUN = re.compile(
+    r"(?i)(?<![a-z])(?:it['’]s|it\s+is|that['’]s|that\s+is|(?:the\s+)?(?:new|old|current"
+    r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
+    r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
+)
+_TRAIL = re.compile(r",\s*(?P<v>[*#]?\d{4,8}#?)[.!]?\s*$")  # "... her birth year backwards, 5691"
+_CODE_NOUN = re.compile(
+    r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
+    r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
+)
+_PASS_NOUN = re.compile(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
+_MONTH = re.compile(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$"
 )
 _ZH_SAME = re.compile(  # 微信支付密码跟银行卡密码一样，都是 201314
     r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*(?:都|也|就|统一|全)是\s*"
@@ -313,7 +336,9 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
         start, end = _sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end):
             out.append(m.span("v"))
-    for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe"):
+    out += [m.span("v") for m in _it(_ACCESS_COLON, text, low, ":", "：")]
+    out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, " for ", " on ")]
+    for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
         if not _UNIT.match(text, m.end()):
             out.append(m.span("v"))
     for m in _it(_KEYPAD, text, low, "#", "*"):
@@ -354,6 +379,7 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
         if (e := spelled_end(text, m.end())) is not None:
             out.append((m.end(), e))
+    out += _pronoun(text, low)
     for m in _it(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
         if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
             out.append(m.span("v"))
@@ -394,6 +420,24 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
+    return out
+
+
+def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
+    """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
+    that named a code or a password before it."""
+    out = []
+    for m in _it(_PRONOUN, text, low, "it", "that", "one", "use", "try"):
+        start, _ = _sentence(text, m.start())
+        v = m["v"]
+        if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(_NUM, v):
+            out.append(m.span("v"))
+        elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
+            out.append(m.span("v"))
+    if (t := _TRAIL.search(text)) is not None and not _MONTH.search(text, 0, t.start()):
+        start, _ = _sentence(text, t.start())
+        if _CODE_NOUN.search(text, start, t.start()):
+            out.append(t.span("v"))
     return out
 
 

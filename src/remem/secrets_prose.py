@@ -44,6 +44,7 @@ _CODE = (
     r"(?i:pin(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?|(?:door|gate|alarm|lock"
     r"|access|entry|keypad|garage|safe|unlock|security|verification|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
+    r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery)[ -]codes?|otp|cvv2?|cvc2?"
     r"|combination|combo)"
 )
