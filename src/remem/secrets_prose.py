@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_cues import EXCLUDED as _EXCLUDED
-from remem.secrets_cues import PLACEHOLDER, spelled_end
-from remem.secrets_cues import excluded as _excluded
-from remem.secrets_cues import strong as _strong
+from remem.secrets_shapes import EXCLUDED as _EXCLUDED
+from remem.secrets_shapes import PLACEHOLDER, spelled_end
+from remem.secrets_shapes import excluded as _excluded
+from remem.secrets_shapes import strong as _strong
 
 __all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
 
