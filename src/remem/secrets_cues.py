@@ -79,6 +79,18 @@ _FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the gu
     rf"(?P<v>{_NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
     rf"(?:{_ACCESS})(?![a-z])"
 )
+_CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
+    rf"(?i)code\s+(?P<v>{_NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
+)
+_COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
+    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
+    r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
+)
+_CVV_SAID = re.compile(  # "CVV 772", 安全码是 321
+    r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
+    r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
+)
 _TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
     rf"(?i)(?P<v>{_NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
 )
@@ -191,6 +203,11 @@ _HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另
     r"(?P<z>[^\s,，;；。]{2,})"
 )
 _HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|密码|口令|验证码")
+_CREDS_AND = re.compile(  # "the shared login for the kiosk is kiosk and kiosk123"
+    r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
+    r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
+    r"(?P<p>(?=\S*\d)(?=\S*[A-Za-z])[^\s,;]{4,})"
+)
 _LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
@@ -271,6 +288,8 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
         if _ACCESS_RE.search(text, start, end):
             out.append(m.span("v"))
     out += [m.span("v") for m in _it(_ACCESS_COLON, text, low, ":", "：")]
+    out += [m.span("v") for m in _it(_CODE_THEN, text, low, "code")]
+    out += [m.span("v") for m in _it(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, " for ", " on ")]
     for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
         if not _UNIT.match(text, m.end()):
@@ -304,6 +323,8 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             not code and strong(v) and len(v) >= 6
         ):
             out.append((m.start("v"), m.start("v") + len(v)))
+    for m in _it(_CREDS_AND, text, low, " and "):
+        out.append((m.start("p"), m.start("p") + len(m["p"].rstrip(".!?)"))))
     for m in _it(_CREDS, text, low, "/"):
         en = m["u"] is not None
         user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
@@ -415,6 +436,10 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += _cued_strong(text, low) if digits else []
     spans += [m.span("v") for m in _it(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
+    found += [
+        ("card_number", m.span("v") if m["v"] is not None else m.span("z"))
+        for m in _it(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
+    ]
     found += [
         ("card_number", m.span("v"))
         for m in _it(_CVV, text, low, *(("back", "背") if digits else ()))

@@ -90,7 +90,7 @@ _EN_LINK = re.compile(
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
     rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
-    rf"\s*(?:[:=：]|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
+    rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
 )
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
     r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
@@ -300,6 +300,8 @@ def _more(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     for token, a, b in _tokens(text, pos, end):
         if token.lower() in _MORE_STOP:
             break  # "... in the vault": where it is, not another part
+        if not token.isascii() and not re.search(_PART_ZH + r"|半|段|部分|再|和|跟|及", token):
+            break  # "，电话 138…": another thing of its own, not a part
         if _strong(token) or (token.isdigit() and len(token) >= 4 and not _UNITS.match(text, b)):
             out.append((a, b))
     return out
