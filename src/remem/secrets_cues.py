@@ -233,6 +233,20 @@ _DIGIT = re.compile(r"\d")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
 _SPELL_WORDS = ("pass", "pin", "code", "key", "combo", "pw")
+_NOUN_WORDS = ("pin", "code", "pass", "pw", "combo", "combination", "密码", "口令", "验证码")
+_FOR_WORDS = (
+    "it's",
+    "it’s",
+    "it is",
+    "use",
+    "try",
+    "enter",
+    "punch",
+    "type",
+    "press",
+    "key",
+    "tap",
+)
 _CUE_WORDS = ("pass", "pw", "log", "sign", "unlock", "user", "密码", "口令", "登录", "解锁", "开机")
 
 
@@ -290,7 +304,7 @@ def _access(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in _it(_ACCESS_COLON, text, low, ":", "：")]
     out += [m.span("v") for m in _it(_CODE_THEN, text, low, "code")]
     out += [m.span("v") for m in _it(_COMBO, text, low, "combo", "combin")]
-    out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, " for ", " on ")]
+    out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
         if not _UNIT.match(text, m.end()):
             out.append(m.span("v"))
@@ -382,7 +396,7 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
     that named a code or a password before it."""
     out = []
-    for m in _it(_PRONOUN, text, low, "it", "that", "one", "use", "try"):
+    for m in _it(_PRONOUN, text, low, *_NOUN_WORDS):
         start, _ = _sentence(text, m.start())
         v = m["v"]
         if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(_NUM, v):
