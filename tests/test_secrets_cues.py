@@ -110,6 +110,16 @@ FAMILIES = {
         ("card ending 5521, CVV 884", "884"),
         ("信用卡安全码是 527", "527"),
     ],
+    "weak pairs, spelled after a colon, a wifi's key": [
+        ("用户名 oracle 密码 orcl", "orcl"),
+        ("数据库账号 dev，密码 devpass", "devpass"),
+        ("账密 guest guest01", "guest01"),
+        ("username pi password Rasp3erry", "Rasp3erry"),
+        ("The alarm PIN is four digits: 7, 3, 1, 1.", "7, 3, 1, 1"),
+        ("Side gate keypad: star, 2, 2, 8, 6, pound", "star, 2, 2, 8, 6, pound"),
+        ("the gym locker combination is 5 right 18 left 33 right", "5 right 18 left 33 right"),
+        ("office wifi is Acme-Staff, the key is walnut2021", "walnut2021"),
+    ],
     "a quoted half or a word": [
         ('the password is in two parts, "maple" and "Tree88!"', "Tree88!"),
         ('Secret word for the kids\' pickup is "blueberry"', "blueberry"),
@@ -124,6 +134,11 @@ def test_each_family_is_found_and_redacted(family: str, text: str, value: str) -
     found = values(text)
     assert any(value in v or v in value for v in found), (family, found)
     assert value not in redact(text)
+
+
+def test_a_password_the_same_as_its_user_is_found() -> None:
+    assert values("username admin password admin") == ["admin"]
+    assert values("用户名 root 密码 root") == ["root"]
 
 
 @pytest.mark.parametrize(
@@ -160,6 +175,11 @@ def test_each_family_is_found_and_redacted(family: str, text: str, value: str) -
         "快递柜在小区东门，编号 3 号。",
         "密码至少要 12 位，包含大小写字母。",
         "the wifi is down again",
+        "user name password fields are required",
+        "username admin password reset link expired",
+        "login via password manager",
+        "用户名 和 密码 都要填",
+        "We need 2 left, 3 right and 1 center speaker.",
         "The combination lock was cheap, maybe 15 dollars.",
         "WPA3 is more secure than WPA2.",
         "The server is db.internal:5432 for the login service.",

@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from remem.secrets_shapes import RANDOM, excluded, key_like, spelled_end, strong, very_strong
+from remem.secrets_shapes import (
+    PLACEHOLDER,
+    RANDOM,
+    excluded,
+    key_like,
+    spelled_end,
+    strong,
+    very_strong,
+)
 
 __all__ = ["find_cued"]
 
@@ -109,7 +117,7 @@ _TURN = (
     r"|\d{1,3}\s+(?:left|right))"
 )
 _DIAL = re.compile(
-    rf"(?i)(?<![a-z]){_TURN}(?:\s*(?:,|;|then|and)\s*(?:then\s+)?{_TURN}){{2,}}"
+    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
@@ -154,8 +162,8 @@ _NOT_PW = re.compile(
     r"|密码|账号|手机)$"
 )
 _SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
-    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw)(?![a-z])"
-    r"[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
+    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw"
+    r"|(?P<a>keypad|lock|safe|door|gate|alarm|locker))(?![a-z])[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
 )
 # "if it asks for a PIN, it's 1357", "the VPN password rotated, new one is Cobalt-Finch-63"
 _PRONOUN = re.compile(
@@ -208,6 +216,15 @@ _CREDS_AND = re.compile(  # "the shared login for the kiosk is kiosk and kiosk12
     r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
     r"(?P<p>(?=\S*\d)(?=\S*[A-Za-z])[^\s,;]{4,})"
 )
+_ZH_PAIR = re.compile(  # 用户名 root 密码 root, 账密 admin admin888: weak as the password may be
+    r"(?:用户名|账号|帐号|登录名|(?<![A-Za-z])(?:user(?:name)?|login))\s*(?:是|为|[:：])?\s*"
+    r"(?P<u>[A-Za-z0-9_.@-]{2,30})\s*[，,;；]?\s*(?:(?:登录)?密码|口令|(?<![A-Za-z])(?:password|pwd|pw))"
+    r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
+    r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
+)
+_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key is tangerine99"
+    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
+)
 _LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
@@ -232,7 +249,19 @@ _REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 _DIGIT = re.compile(r"\d")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
-_SPELL_WORDS = ("pass", "pin", "code", "key", "combo", "pw")
+_SPELL_WORDS = (
+    "pass",
+    "pin",
+    "code",
+    "key",
+    "combo",
+    "pw",
+    "lock",
+    "safe",
+    "door",
+    "gate",
+    "alarm",
+)
 _NOUN_WORDS = ("pin", "code", "pass", "pw", "combo", "combination", "密码", "口令", "验证码")
 _FOR_WORDS = (
     "it's",
@@ -337,6 +366,14 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             not code and strong(v) and len(v) >= 6
         ):
             out.append((m.start("v"), m.start("v") + len(v)))
+    for m in _it(_ZH_PAIR, text, low, "密码", "口令", "账密", "pass", "pw"):
+        group = "p" if m["p"] is not None else "zp"
+        pw = m[group].rstrip(".,;:!?)。")
+        user = m["u"] if m["u"] is not None else m["zu"]
+        en = m[0][:1].isascii()  # "username admin password reset": talk unless it looks set
+        shaped = strong(pw) or any(c.isdigit() for c in pw) or pw == user
+        if pw and not (PLACEHOLDER.match(pw) or _NOT_PW.match(pw)) and (shaped or not en):
+            out.append((m.start(group), m.start(group) + len(pw)))
     for m in _it(_CREDS_AND, text, low, " and "):
         out.append((m.start("p"), m.start("p") + len(m["p"].rstrip(".!?)"))))
     for m in _it(_CREDS, text, low, "/"):
@@ -346,8 +383,12 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
             out.append((start, start + len(pw)))
     for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
-        if (e := spelled_end(text, m.end())) is not None:
-            out.append((m.end(), e))
+        at = m.end()
+        if (e := spelled_end(text, at)) is None and (c := text.find(":", at, at + 30)) > 0:
+            at, e = c + 1 + len(text[c + 1 :]) - len(text[c + 1 :].lstrip()), None
+            e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
+        if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
+            out.append((at, e))
     out += _pronoun(text, low)
     for m in _it(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
         if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
@@ -375,7 +416,13 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
     for m in _it(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
-        if link is None or _WIFI_NAME.search(rest) or _PASS_LATER.search(rest):
+        if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
+            for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
+                v = k["v"].rstrip(".!?")
+                if (strong(v) and len(v) >= 6) or (v.isdigit() and len(v) >= 8):
+                    out.append((k.start("v"), k.start("v") + len(v)))
+            continue
+        if link is None or _WIFI_NAME.search(rest):
             continue  # "wifi is Acme-Guest, password is ...": the network's name
         at = m.start("rest") + link.end()
         first = _WIFI_VALUE.match(text, at, m.end())

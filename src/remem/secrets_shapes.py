@@ -102,7 +102,7 @@ def very_strong(token: str) -> bool:
 
 # -- a value spelled out: "p as in papa, 4, capital M, 9, exclamation mark" -------------
 _SYMBOLS = (
-    r"exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign|(?:hash|pound|number)\s+sign|hash"
+    r"exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign|(?:hash|pound|number)\s+sign|hash|pound"
     r"|hashtag|underscore|dash|hyphen|dot|period|full\s+stop|star|asterisk|percent(?:\s+sign)?"
     r"|ampersand|plus(?:\s+sign)?|equals(?:\s+sign)?|question\s+mark|caret|tilde|slash"
     r"|backslash|colon|semicolon|comma"
