@@ -18,15 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from remem.secrets_shapes import (
-    PLACEHOLDER,
-    RANDOM,
-    excluded,
-    key_like,
-    spelled_end,
-    strong,
-    very_strong,
-)
+from remem.secrets_shapes import PLACEHOLDER, excluded, key_spans, spelled_end, strong, very_strong
 
 __all__ = ["find_cued"]
 
@@ -124,15 +116,6 @@ _DIAL = re.compile(
 )
 _DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
 
-# A key-like string: long, random-looking, by a word of keys and secrets.
-_KEY_CUE = re.compile(
-    r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
-    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码"
-)
-_PUBLIC = re.compile(
-    r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
-    r"|名字|名称|叫|named|called"
-)
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
 _POSSESSIVE = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo)['’]s\s+(?:now\s+|still\s+"
@@ -297,18 +280,6 @@ def _sentence(text: str, pos: int) -> tuple[int, int]:
     start = max(text.rfind(c, 0, pos) for c in ".。!?！？\n") + 1
     ends = [i for i in (text.find(c, pos) for c in "。!?！？\n") if i >= 0]
     return start, min(ends, default=len(text))
-
-
-def _keys(text: str) -> list[tuple[int, int]]:
-    out = []
-    for m in RANDOM.finditer(text):
-        start, _ = _sentence(text, m.start())
-        if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
-            continue  # a public key or a fingerprint is meant to be shown
-        cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
-        if key_like(m[0], cued):
-            out.append(m.span())
-    return out
 
 
 def _access(text: str, low: str) -> list[tuple[int, int]]:
@@ -490,7 +461,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret `text` states by a cue rather than by its noun."""
     low = text.lower()
     digits = _DIGIT.search(text) is not None  # most rules want a digit in the value
-    found = [("password", sp) for sp in _keys(text)]
+    found = [("password", sp) for sp in key_spans(text)]
     if not digits and _WORDS_CUE.search(low) is None:
         return found  # most ordinary texts: no digit and none of the words a rule needs
     spans = (_access(text, low) if digits else []) + _said(text, low, digits)

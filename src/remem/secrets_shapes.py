@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "EXCLUDED", "PLACEHOLDER", "RANDOM", "excluded", "key_like", "spelled_end", "strong",
-    "very_strong",
+    "EXCLUDED", "PLACEHOLDER", "RANDOM", "excluded", "key_like", "key_spans", "spelled_end",
+    "strong", "very_strong",
 ]  # fmt: skip
 
 RANDOM = re.compile(  # a run as long as a generated key
@@ -125,3 +125,28 @@ def spelled_end(text: str, pos: int) -> int | None:
             break
         at = sep.end()
     return end if count >= 4 else None
+
+
+# A key-like string: long, random-looking, by a word of keys and secrets.
+_KEY_CUE = re.compile(
+    r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
+    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码"
+)
+_PUBLIC = re.compile(
+    r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
+    r"|名字|名称|叫|named|called"
+)
+
+
+def key_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of key-like strings: long and random-looking, by a word of keys and secrets
+    in the same sentence ("高德的 key：bcc01e…"), or long and mixed enough alone."""
+    out = []
+    for m in RANDOM.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".。!?！？\n") + 1
+        if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
+            continue  # a public key or a fingerprint is meant to be shown
+        cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
+        if key_like(m[0], cued):
+            out.append(m.span())
+    return out
