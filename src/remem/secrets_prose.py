@@ -35,7 +35,7 @@ _PASS = (
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup)[ _-]?keys?"
-    r"|(?:seed|recovery|backup|secret|wallet)[ -](?:phrase|words)|(?:secret|code|safe)[ -]?words?"
+    r"|(?:seed|recovery|backup|secret|wallet)[ -](?:phrase|words)|(?:secret|code)[ -]?words?"
     r"|watchwords?"
     r"|mnemonic(?: phrase)?"
     r"|tokens?)"
