@@ -184,7 +184,9 @@ def file_doors(root: Path) -> dict[str, Door]:
 
     def ledgered(text: str) -> str:
         ledger.message({"role": "user", "content": f"帮我连一下：{text}"})
-        return "stored" if text in ledger.path.read_text(encoding="utf-8") else "refused"
+        raw = ledger.path.read_text(encoding="utf-8")  # JSON lines: a quote is escaped there
+        kept = text in raw or json.dumps(text, ensure_ascii=False)[1:-1] in raw
+        return "stored" if kept else "refused"
 
     def offloaded(text: str) -> str:
         out = off.process("execute_command", f"{text}\n" + "." * 9000)

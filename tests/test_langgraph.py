@@ -91,6 +91,16 @@ def test_secrets_are_refused_unless_allowed(db: Path) -> None:
         assert store.get(("k",), "key") is not None
 
 
+def test_an_overwrite_with_a_secret_is_refused_and_keeps_the_old_value(db: Path) -> None:
+    with RememStore(db, project="app") as store:
+        store.put(("k",), "door", {"text": "the side door sticks in winter"})
+        for said in (TOKEN, "the side door opens with 4-7-1-9"):
+            with pytest.raises(SecretRefused):
+                store.put(("k",), "door", {"text": said})
+        item = store.get(("k",), "door")
+        assert item is not None and item.value == {"text": "the side door sticks in winter"}
+
+
 def test_bad_layout_and_values_are_clear_errors(db: Path) -> None:
     with pytest.raises(InvalidInput, match="layout slot"):
         RememStore(db, layout=("{user}",))

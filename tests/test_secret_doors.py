@@ -70,6 +70,26 @@ def test_an_ordinary_entry_goes_in_without_a_mark(store: Store) -> None:
     assert "secret_forced" not in store.audit(entry.id)[-1].detail
 
 
+def test_an_update_passes_the_same_door(store: Store) -> None:
+    entry = Entry(content="The build box runs Debian 12", metadata={"note": "plain"})
+    store.insert(entry, index.fields(entry), action="add", detail={})
+    changes = [("content", SECRET), ("metadata", {"note": PROSE[1]}), ("entity", PROSE[0]),
+               ("facts", {"note": "the safe opens with 36-12-48"})]  # fmt: skip
+    for field, value in changes:
+        changed = Entry.from_dict({**entry.to_dict(), field: value})
+        with pytest.raises(SecretRefused):
+            store.update(changed, index.fields(changed), action="update", detail={})
+        kept = store.get(entry.id)
+        assert kept is not None and VALUE not in json.dumps(kept.to_dict(), ensure_ascii=False)
+        assert kept.content == entry.content and kept.metadata == {"note": "plain"}
+    changed = Entry.from_dict({**entry.to_dict(), "content": SECRET})
+    store.update(changed, index.fields(changed), action="update", detail={}, allow_secret=True)
+    forced = store.get(entry.id)
+    assert forced is not None and forced.content == SECRET
+    forced.last_verified_at = forced.created_at  # a verify or supersede of a --force'd row
+    store.update(forced, index.fields(forced), action="verify", detail={})
+
+
 # -- the library ------------------------------------------------------------------------------
 @pytest.mark.parametrize("secret", [SECRET, *PROSE])
 def test_memory_save_refuses_in_every_field_and_keep_both(mem: Memory, secret: str) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from remem.secrets_cues import find_cued
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
 
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
     from remem.errors import SecretRefused
 
 __all__ = [
-    "KIND_LABELS", "SecretHit", "admit", "entry_secrets", "find_secrets", "looks_secret",
-    "redact", "sensitive_word",
+    "KIND_LABELS", "SecretHit", "admit", "admit_change", "entry_secrets", "find_secrets",
+    "looks_secret", "redact", "sensitive_word",
 ]  # fmt: skip
 
 
@@ -166,6 +167,11 @@ _EMAIL = re.compile(
     r"(?<![A-Za-z0-9._%+-])(?P<local>[A-Za-z0-9][A-Za-z0-9._%+-]*)@"
     r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
 )
+_ROLE = re.compile(  # a shared mailbox of a company or a tool, not a person's address
+    r"(?i)git|hg|support|help|info|contact|sales|hello|noreply|no-reply|do-not-reply|team|office"
+    r"|billing|press|jobs|careers|hr|feedback|service|enquiries|inquiries|marketing|security"
+    r"|abuse|postmaster|webmaster|admin|privacy|legal"
+)
 _CARD = re.compile(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
@@ -212,7 +218,7 @@ _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
     ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0])),
     ("id_number", _NAMED_ID, lambda m: True),
     ("id_number", _US_SSN, lambda m: not m[0].startswith(("000", "666", "9"))),
-    ("email", _EMAIL, lambda m: m["local"].lower() not in {"git", "hg"}),
+    ("email", _EMAIL, lambda m: not _ROLE.fullmatch(m["local"])),
     ("card_number", _CARD, lambda m: _card(m[0])),
 ]
 
@@ -220,6 +226,8 @@ _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
 _TOLL_FREE = ("400", "800", "888", "877", "866", "855", "844", "833")
 _HOTLINE = re.compile(
     r"(?i)(?:hotline|helpline|help line|support line|customer service|toll[- ]free|call center"
+    r"|front desk|reception|dial-in|dial in|switchboard|main line|help ?desk|concierge|front office"
+    r"|前台|总台|服务台"
     r"|热线|客服|售后|服务电话|投诉电话|咨询电话|总机)[^\n。.]{0,16}$"
 )
 
@@ -262,6 +270,8 @@ def _card(text: str) -> bool:
     digits = re.sub(r"[ -]", "", text)
     if digits[0] == "2" and not 2221 <= int(digits[:4]) <= 2720:  # Mastercard's 2-series only
         return False
+    if len(digits) == 13 and digits[0] != "4":
+        return False  # only an old Visa has 13 digits: an EAN-13 barcode passes Luhn too
     return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and luhn(digits)
 
 
@@ -340,6 +350,7 @@ def find_secrets(text: str) -> list[SecretHit]:
             continue
         found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
     found += [SecretHit(kind, span) for kind, span in find_prose(text)]  # said in words
+    found += [SecretHit(kind, span) for kind, span in find_cued(text)]  # by a cue, no noun
     found.sort(key=lambda h: (h.span[0], -h.span[1]))
     kept: list[SecretHit] = []
     for hit in found:
@@ -427,6 +438,21 @@ def admit(entry: Entry, *, allow_secret: bool) -> None:
     if allow_secret:
         return
     if found := entry_secrets(entry):
+        raise refusal(found)
+
+
+def admit_change(entry: Entry, old: Entry | None, *, allow_secret: bool) -> None:
+    """The same check for an update of a stored row: every text `entry` would newly put
+    on disk. A text the row already holds (a --force'd secret now marked superseded or
+    verified) is not asked again; an edited one is."""
+    if allow_secret:
+        return
+    kept = set(_fields(old)) if old is not None else set()
+    found: list[tuple[str, str]] = []
+    for field, text in _fields(entry):
+        if (field, text) not in kept:
+            found += [(field, kind) for kind in _kinds(text) if (field, kind) not in found]
+    if found:
         raise refusal(found)
 
 

@@ -18,6 +18,11 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_shapes import EXCLUDED as _EXCLUDED
+from remem.secrets_shapes import PLACEHOLDER, spelled_end
+from remem.secrets_shapes import excluded as _excluded
+from remem.secrets_shapes import strong as _strong
+
 __all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
 
 _AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
@@ -27,32 +32,39 @@ _AZ = r"(?![A-Za-z0-9_])"
 _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
     r"|pass(?=\s*[:=：])"
-    r"|(?:client|shared|app|webhook)[ _-]secrets?"
+    r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
-    r"|license|product|recovery|backup)[ _-]?keys?|seed[ -]phrase|recovery[ -]phrase"
+    r"|license|product|recovery|backup)[ _-]?keys?"
+    r"|(?:seed|recovery|backup|secret|wallet)[ -](?:phrase|words)|(?:secret|code)[ -]?words?"
+    r"|watchwords?"
     r"|mnemonic(?: phrase)?"
     r"|tokens?)"
 )
 _CODE = (
     r"(?i:pin(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?|(?:door|gate|alarm|lock"
     r"|access|entry|keypad|garage|safe|unlock|security|verification|confirmation|one[- ]time"
+    r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
+    r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery)[ -]codes?|otp|cvv2?|cvc2?"
     r"|combination|combo)"
 )
 _CARD = r"(?i:(?:credit|debit|bank|payment)[ -]?card|card(?:[ -]?(?:number|no\.?|#))?|visa)"
 _ACCT = (
     r"(?i:(?:bank[ -])?account(?:[ -]?(?:number|no\.?|#))?|acct(?:[ -]?(?:number|no\.?|#))?"
-    r"|routing(?:[ -]number)?|iban|sort[ -]code)"
+    r"|iban)"  # a routing number or sort code names a bank branch, public
 )
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
     r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id)"
 )
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
-_CODE_ZH = r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|开锁码|解锁码"
+_CODE_ZH = (
+    r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
+    r"|提货码|密码锁"
+)
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"
-_ID_ZH = r"身份证|护照|社保号|社保卡号|驾驶证|驾照"
+_ID_ZH = r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证"
 _KEY = re.compile(
     rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
     rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
@@ -70,15 +82,15 @@ _LINK_VERBS = (
     r"(?:\s+as)?))*"
     r"|has\s+been\s+(?:changed|set|reset|updated)\s+to|(?:got\s+)?(?:changed|set|reset|updated"
     r"|switched|rotated)\s+to|became|becomes|reads|equals|starts\s+with|begins\s+with"
-    r"|ends\s+with"
+    r"|ends\s+with|changed[,;]?\s+(?:it['’]s|it\s+is|now)(?:\s+now)?"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
 _EN_LINK = re.compile(
-    r"(?i)(?:\s+itself)?"
+    r"(?i)(?:\s+itself)?(?:,?\s+spelled(?:\s+out)?(?=\s*[:：]))?"
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
     rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
-    rf"\s*(?:[:=：]|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
+    rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
 )
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
     r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
@@ -107,26 +119,28 @@ _SPELLED = re.compile(
     r"|(?:(?:大写的?|小写的?|数字)?\s*[A-Za-z0-9零一二三四五六七八九幺两]"
     r"(?:\s*[，,、]\s*|\s+|(?=大写|小写|数字))){3,}[A-Za-z0-9零一二三四五六七八九幺两](?![A-Za-z0-9])"
 )
+_MIXED_ZH = re.compile(
+    r"(?=.*[\u4e00-\u9fff])(?=(?:.*[A-Za-z0-9]){3})(?=.*\d)[\u4e00-\u9fffA-Za-z0-9!@#$%&*_-]{5,}"
+)
+_ZH_WORDS = re.compile(
+    r"[\u4e00-\u9fff]{1,4}(?:\s+[\u4e00-\u9fff]{1,4}){5,}"
+)  # 助记词：苹果 河流 ...
 _ZH_DIGITS = re.compile(r"[零〇一二三四五六七八九幺两]{4,}")
-_DIGITS = re.compile(r"\d(?:[ #*-]?\d){2,11}#?(?![\d])")
-_CODE_VALUE = re.compile(r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{3,6}(?:-[A-Z0-9]{3,6}){1,5}")
+_DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
+_CODE_VALUE = re.compile(
+    r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"
+)
 _CARD_VALUE = re.compile(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
 _ACCT_VALUE = re.compile(
     r"(?<![\dA-Za-z])(?:[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?"
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
-_ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]?\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+_ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
 _IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
 _IBAN = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
 
-PLACEHOLDER = re.compile(
-    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
-    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
-    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
-    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
-)  # a value that is no value: shared with remem.secrets
 
 # Words after "password is" that talk about the password, not give it.
 _STOP = frozenset(
@@ -154,21 +168,10 @@ _STOP_PREV = frozenset(
 )
 _PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
 _MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
-_PRODUCTS = re.compile(
-    r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
-    r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
-    r"|u2f|fido2?|webauthn|yubikey|kms|aws|gcp|azure|github|gitlab|slack|sms|email|e-mail)$"
-)
 _UNITS = re.compile(
     r"(?i)\s*(?:characters?|chars?|digits?|letters?|days?|hours?|minutes?|mins?|seconds?|secs?"
     r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年)"
 )
-_EXCLUDED = re.compile(
-    r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
-    r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
-    r"|\$\{?\w+\}?|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)$"
-)
-_IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
 
 
 def luhn(digits: str) -> bool:
@@ -204,28 +207,6 @@ def talks_about(said: str, after: str) -> bool:
 def _clean(token: str) -> str:
     # a "!" or "?" stays: "Hunter2024!" ends in one as often as a sentence does
     return token.rstrip(".,;:)，。：；！？")
-
-
-def _excluded(token: str) -> bool:
-    return bool(
-        len(token) < 3 or _EXCLUDED.match(token) or _PRODUCTS.match(token)
-        or PLACEHOLDER.match(token)
-    )  # fmt: skip
-
-
-def _strong(token: str) -> bool:
-    """A token that looks made up: letters with digits, a symbol inside, or a capital
-    inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
-    if _excluded(token) or _IDENT.match(token):
-        return False
-    letters = any(c.isalpha() for c in token)
-    digits = any(c.isdigit() for c in token)
-    inner = token[1:-1]
-    symbol = any(not c.isalnum() and c not in "-_." for c in inner) or (
-        any(c in "-_." for c in inner) and digits
-    )
-    camel = any(c.isupper() for c in token[1:]) and any(c.islower() for c in token)
-    return (letters and digits) or symbol or (camel and len(token) >= 6)
 
 
 def _plain(token: str, after: str) -> bool:
@@ -271,6 +252,8 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
     """The value (and its later parts) from `pos`, just after a link."""
     if (q := _QUOTED.match(text, pos, end)) is not None:
         return [q.span(1)]
+    if (spelled := spelled_end(text[:end], pos)) is not None:
+        return [(pos, spelled)]  # "p as in papa, 4, capital M, 9, exclamation mark"
     if cls in ("pass", "code") and (sp := _SPELLED.match(text, pos, end)) is not None:
         if sum(c.isalnum() for c in sp[0]) >= 4:
             return [(sp.start(), sp.end())]
@@ -287,6 +270,9 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         if prev in _STOP_PREV or token.lower() in _STOP_PREV - {"one"}:
             break  # "is in 1Password", "is stored under secret/ci": where, not what
         if zh and not token.isascii():
+            if i == 0 and _MIXED_ZH.fullmatch(token) and not _META_ZH.search(token):
+                found.append((a, b))  # 月亮代表我的心1999: words with digits
+                break
             continue
         if zh and _AFTER_ZH.match(text, b):
             break  # "用 bcrypt 哈希", "至少 12 位"
@@ -298,7 +284,9 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         if not zh and text[b : b + 1] in (",", ";"):
             break  # "token: str, api_key=...": a list of names, not a value said
     if not found and not weak and (q := _QUOTED.search(text, pos, end)) is not None:
-        found.append(q.span(1))  # 'is the word "falcon" followed by 88'
+        said = text[pos : q.start()].lower()
+        if not set(said.split()) & _STOP_PREV or re.search(r"part|half|halves|piece", said):
+            found.append(q.span(1))  # 'is the word "falcon" followed by 88'
     if not found and zh and (n := _ZH_DIGITS.match(text, pos, end)) is not None:
         found.append(n.span())  # 密码是一二三四五六
     if found:
@@ -312,6 +300,8 @@ def _more(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     for token, a, b in _tokens(text, pos, end):
         if token.lower() in _MORE_STOP:
             break  # "... in the vault": where it is, not another part
+        if not token.isascii() and not re.search(_PART_ZH + r"|半|段|部分|再|和|跟|及", token):
+            break  # "，电话 138…": another thing of its own, not a part
         if _strong(token) or (token.isdigit() and len(token) >= 4 and not _UNITS.match(text, b)):
             out.append((a, b))
     return out
@@ -340,16 +330,23 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
             words := _phrase(text, m.end(), end)
         ):
             return words
+        if zh and _PHRASE_KEY.search(text, max(0, key_end - 4), key_end):
+            if w := _ZH_WORDS.match(text, m.end(), end):
+                return [w.span()]  # 助记词：苹果 河流 安静 ...
         return _after_link(text, m.end(), end, cls, zh=zh)
     if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
         if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
+            if _PHRASE_KEY.search(text, max(0, key_end - 4), key_end) and (
+                w := _ZH_WORDS.match(text, z.end(), end)
+            ):
+                return [w.span()]
             if found := _after_link(text, z.end(), end, cls, zh=True):
                 return found
     gap = re.match(r"\s*[:=：]?\s*", text[key_end:end])
     pos = key_end + (gap.end() if gap else 0)
     tokens = _tokens(text, pos, end)
     if not tokens or tokens[0][1] != pos:
-        return []
+        return _quoted_later(text, key_end, end)
     if cls != "weak" and (sp := _SPELLED.match(text, pos, end)) is not None:
         if sum(c.isdigit() for c in sp[0]) >= 4:
             return [sp.span()]  # 保险箱密码 6 2 8 3
@@ -361,6 +358,15 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         return [m.span()]
     digits = token.isdigit() and len(token) >= (4 if zh else 6) and not _UNITS.match(text, b)
     return [(a, b)] if _strong(token) or (digits and cls != "weak") else []
+
+
+def _quoted_later(text: str, pos: int, end: int) -> list[tuple[int, int]]:
+    """Quoted made-up words later in the sentence: 'the vault password, "trout", and the
+    second half, "Ledger#19"'."""
+    quoted = [q.span(1) for q in _QUOTED.finditer(text, pos, end)]
+    if any(_strong(text[a:b]) for a, b in quoted):
+        return [(a, b) for a, b in quoted if " " not in text[a:b]]
+    return []
 
 
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
@@ -379,7 +385,8 @@ _PAIR = re.compile(
 )
 _LOGIN = re.compile(
     r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
-    r"|user(?:name)?)(?![A-Za-z])|账号|帐号|登录|登陆|用户名|账户"
+    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal))(?![A-Za-z])"
+    r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
 )
 
 
@@ -399,10 +406,13 @@ _HINTS = (
     "otp", "cvv", "cvc", "combin", "combo", "card", "visa", "acc", "acct", "routing", "iban",
     "sort", "ssn", "social", "passport", "licen", "id number", "tax id", "密", "口令", "暗号",
     "钥", "令牌", "助记词", "码", "卡", "账", "帐", "户号", "身份证", "护照", "社保", "驾",
+    "门禁", "通行证", "居住证", "军官证", "台胞证", "回乡证",
 )  # fmt: skip
 
 
-_PHRASE_KEY = re.compile(r"(?i)phrase|mnemonic|助记词")
+_PHRASE_KEY = re.compile(
+    r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words"
+)
 _WEAK = re.compile(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
 _STRONG_KEY = re.compile(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence

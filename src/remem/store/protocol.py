@@ -303,9 +303,11 @@ class EntryStore(Protocol):
         --force): the one check every write passes (`remem.secrets.admit`)."""
 
     def update(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
-    ) -> None:
-        """Overwrite an existing entry's fields and add an audit record."""
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        allow_secret: bool = False,
+    ) -> None:  # fmt: skip
+        """Overwrite an existing entry's fields and add an audit record. A secret in a text
+        the row did not hold raises SecretRefused unless `allow_secret`, as in `insert`."""
 
     def remove(self, entry_id: str, *, action: str, detail: dict[str, Any]) -> bool:
         """Delete an entry (its audit records stay); False when there was none."""

@@ -274,8 +274,11 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             self._add_audit([AuditRecord(entry.id, action, utcnow(), detail)])
 
     def update(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any]
-    ) -> None:
+        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        allow_secret: bool = False,
+    ) -> None:  # fmt: skip
+        from remem import secrets
+
         params = self.dialect.entry_params(entry, index)
         if index.subject is None:
             del params["subject_key"]  # not known here: the stored key stays
@@ -284,6 +287,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             old = self._terms_of([entry.id])
             if entry.id not in old:
                 raise StoreError(f"no entry {entry.id} to update")
+            # the door of insert, for the texts this update newly puts in the row
+            secrets.admit_change(entry, self.get(entry.id), allow_secret=allow_secret)
             self._run(f"UPDATE entries SET {sets} WHERE id = :id", params)
             self._wrote([entry.id])
             self._write_keys([(entry.id, index)])

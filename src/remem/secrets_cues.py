@@ -1,0 +1,487 @@
+"""Secrets said without a secret noun, or said in a shape the noun-and-link reading of
+`remem.secrets_prose` misses (issue 29): the value's shape plus a cue of access, unlock,
+login or keys nearby, in Chinese and English.
+
+    find_cued("I set the hotel room safe to 0619")            # an access code, no noun
+    find_cued("the safe opens with 36-12-48")                  # an unlock verb
+    find_cued("Gym locker combination: 18 right, 32 left, 7 right")   # a dial
+    find_cued("高德的 key：bcc01e7da2499d80959c506ad8ca8dd7")   # a key-like string by a key cue
+    find_cued("p as in papa, 4, capital M, 9, exclamation mark")  # [] (no secret named)
+
+Each rule wants two things at once, a value of a secret's shape and a cue that it opens
+something, so "set the thermostat to 2100" or "the zip code is 94110" stay ordinary. The
+values' shapes are in `remem.secrets_shapes`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from remem.secrets_shapes import PLACEHOLDER, excluded, key_spans, spelled_end, strong, very_strong
+
+__all__ = ["find_cued"]
+
+# Things opened by a code: the cue that a bare number is an access code.
+_ACCESS = (
+    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
+    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
+    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
+    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?"
+)
+_ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
+_NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
+_UNIT = re.compile(
+    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
+    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
+)
+_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
+
+# The bare word "code" is an access code only when it opens one of these.
+_CODE_FOR = re.compile(
+    rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
+    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
+    rf"(?P<v>{_NUM})"
+)
+_SET_TO = re.compile(  # "I set the hotel room safe to 0619"
+    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?\s+(?:to|as)\s+"
+    rf"(?P<v>{_NUM})"
+)
+_UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
+    r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
+    r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
+    r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
+    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
+    rf"(?P<v>{_NUM}|(?P<d>[A-Za-z0-9]))"
+)
+_OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
+    r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+)
+_ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
+    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{_NUM})"
+)
+_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
+_LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
+    r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
+    r"|(?:alarm|security|keypad|door)\s+panels?"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
+    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
+    rf"(?P<v>{_NUM})"
+)
+_ACCESS_COLON = re.compile(  # "garage: 8421"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
+)
+_FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
+    rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
+    rf"(?P<v>{_NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
+    rf"(?:{_ACCESS})(?![a-z])"
+)
+_CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
+    rf"(?i)code\s+(?P<v>{_NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
+)
+_COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
+    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
+    r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
+)
+_CVV_SAID = re.compile(  # "CVV 772", 安全码是 321
+    r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
+    r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
+)
+_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
+    rf"(?i)(?P<v>{_NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
+)
+_KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
+_ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
+    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件)[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
+    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
+    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)\s*"
+    r"(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+)
+# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
+_TURN = (
+    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:to\s+)?\d{1,3}"
+    r"|\d{1,3}\s+(?:left|right))"
+)
+_DIAL = re.compile(
+    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
+    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
+    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
+    r"\s*[，,、]?\s*){2,}"
+)
+_DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
+
+# A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
+_POSSESSIVE = re.compile(
+    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo)['’]s\s+(?:now\s+|still\s+"
+    r"|just\s+)*(?P<v>[^\s,;]+)"
+)
+# A noun, a few words of who or why, then the value: "The password IT gave me is X".
+_GAP = re.compile(
+    r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|(?:verification|security|access"
+    r"|door|gate|login|one-time|confirmation|sms|2fa|otp)\s+code)\s+(?P<gap>(?:[\w'’-]+\s+){1,5}?)"
+    r"(?:is|was)\s+(?:now\s+|still\s+|just\s+)*(?P<v>[^\s,;]+)"
+)
+_GAP_TALK = re.compile(
+    r"(?i)(?<![a-z])(?:polic(?:y|ies)|rules?|length|manager|field|reset|hint|requirements?"
+    r"|format|strength|expiry|prompt|page|screen|box|link|form|dialog|setting|settings|change"
+    r"|history|entry|attempts?|limit|timeout|not|never)(?![a-z])"
+)
+# "creds are admin/admin": a pair after a word of logging in, weak as its password may be
+_CREDS = re.compile(
+    r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?|user(?:name)?\s+and\s+pass(?:word)?)"
+    r"(?:\s+(?:for|to|on|of|at)\s+[^.\n:：]{1,40}?)?(?:\s+(?:is|are|was|were)\s+|\s*[:：]\s*)"
+    r"(?P<u>[\w.@-]{2,30})\s*/\s*(?P<p>[^\s/，。,;]{3,})(?!/)"
+    r"|(?:账号|帐号|用户名)(?:和|及|与|/)?密码[^。\n]{0,6}?(?:是|为|都是|[:：])\s*(?P<zu>[\w.@-]{2,30})\s*/\s*"
+    r"(?P<zp>[^\s/，。,;]{3,})"
+)
+_NOT_PW = re.compile(
+    r"(?i)(?:pass(?:word)?|pwd|email|e-mail|user(?:name)?|sso|oauth|otp|2fa|key|token|phone|sms"
+    r"|密码|账号|手机)$"
+)
+_SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
+    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw"
+    r"|(?P<a>keypad|lock|safe|door|gate|alarm|locker))(?![a-z])[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
+)
+# "if it asks for a PIN, it's 1357", "the VPN password rotated, new one is Cobalt-Finch-63"
+_PRONOUN = re.compile(
+    r"(?i)(?<![a-z])(?:it['’]s|it\s+is|that['’]s|that\s+is|(?:the\s+)?(?:new|old|current"
+    r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
+    r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
+)
+_TRAIL = re.compile(r",\s*(?P<v>[*#]?\d{4,8}#?)[.!]?\s*$")  # "... her birth year backwards, 5691"
+_CODE_NOUN = re.compile(
+    r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
+    r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
+)
+_PASS_NOUN = re.compile(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
+_MONTH = re.compile(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$"
+)
+_ZH_SAME = re.compile(  # 微信支付密码跟银行卡密码一样，都是 201314
+    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*(?:都|也|就|统一|全)是\s*"
+    r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
+)
+_ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
+    r"(?:口令|暗号|接头暗号|密语)\s*(?:是|为|：|:)\s*[“\"「]?(?P<v>[\u4e00-\u9fff]{3,12})"
+)
+_ZH_NOT_WORD = re.compile(  # a question, or talk about the word rather than the word
+    r"什么|多少|哪|吗|呢|^(?:不|没|在|放|由|被|写|要|需|已|很|都|也|还|就|的|了|对|错|忘|定期|每"
+    r"|这个|游戏)"
+)
+_CUE_SENTENCE = re.compile(
+    r"(?i)(?<![a-z])(?:pass(?:word|wd|code|phrase)?|pwd|pw|log(?:ged)?[ -]?in(?:to)?"
+    r"|sign(?:ed)?[ -]?in|unlock|user(?:name)?)(?![a-z])|密码|口令|登录|解锁|开机"
+)
+_SEED = re.compile(  # a wallet's 12 or 24 words
+    r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?\s*(?:[:：]|\s(?:is|are)\s)"
+    r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})"
+)
+_CVV = re.compile(  # the three digits on the back of a card
+    r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
+    r"(?<!\d)(?P<v>\d{3,4})(?!\d)"
+)
+_CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
+_HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
+    r"(?i)(?<![a-z])(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
+    r"(?:\s+of\s+(?:it|the\s+[\w-]+))?\s*(?:\s(?:is|was)\s|[:：])\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
+    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:)\s*"
+    r"(?P<z>[^\s,，;；。]{2,})"
+)
+_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|密码|口令|验证码")
+_CREDS_AND = re.compile(  # "the shared login for the kiosk is kiosk and kiosk123"
+    r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
+    r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
+    r"(?P<p>(?=\S*\d)(?=\S*[A-Za-z])[^\s,;]{4,})"
+)
+_ZH_PAIR = re.compile(  # 用户名 root 密码 root, 账密 admin admin888: weak as the password may be
+    r"(?:用户名|账号|帐号|登录名|(?<![A-Za-z])(?:user(?:name)?|login))\s*(?:是|为|[:：])?\s*"
+    r"(?P<u>[A-Za-z0-9_.@-]{2,30})\s*[，,;；]?\s*(?:(?:登录)?密码|口令|(?<![A-Za-z])(?:password|pwd|pw))"
+    r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
+    r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
+)
+_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key is tangerine99"
+    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
+)
+_LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
+_LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
+_WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
+_WIFI_LINK = re.compile(
+    r"(?i)(?:\s+(?:here|there|now|today|currently|at\s+home)"
+    r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
+)
+_WIFI_VALUE = re.compile(
+    r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
+    r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
+)
+_WIFI_NAME = re.compile(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
+_PASS_LATER = re.compile(r"(?i)pass|pw|key|密码|口令")
+_SPEED = re.compile(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")
+_REPEAT = re.compile(  # "eight 8s", "8 个 8": a value said by how many times a digit repeats
+    r"(?i)(?<![a-z0-9])(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<d>\d)['’]?s(?![a-z])"
+    r"|(?:\d{1,2}|[四五六七八九十])\s*个\s*(?P<z>[\d零一二三四五六七八九])(?!\d)"
+)
+_REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
+
+
+_DIGIT = re.compile(r"\d")
+_ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
+_POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
+_SPELL_WORDS = (
+    "pass",
+    "pin",
+    "code",
+    "key",
+    "combo",
+    "pw",
+    "lock",
+    "safe",
+    "door",
+    "gate",
+    "alarm",
+)
+_NOUN_WORDS = ("pin", "code", "pass", "pw", "combo", "combination", "密码", "口令", "验证码")
+_FOR_WORDS = (
+    "it's",
+    "it’s",
+    "it is",
+    "use",
+    "try",
+    "enter",
+    "punch",
+    "type",
+    "press",
+    "key",
+    "tap",
+)
+_CUE_WORDS = ("pass", "pw", "log", "sign", "unlock", "user", "密码", "口令", "登录", "解锁", "开机")
+
+
+def _it(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches, when `low` holds one of the substrings it cannot match without
+    (a scan of every text with every rule costs more than the rest of the check)."""
+    if not hints:
+        return iter(())
+    gate = _GATES.get(hints)
+    if gate is None:
+        gate = _GATES[hints] = re.compile("|".join(map(re.escape, hints)))
+    return pattern.finditer(text) if gate.search(low) else iter(())
+
+
+_GATES: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+
+def _sentence(text: str, pos: int) -> tuple[int, int]:
+    start = max(text.rfind(c, 0, pos) for c in ".。!?！？\n") + 1
+    ends = [i for i in (text.find(c, pos) for c in "。!?！？\n") if i >= 0]
+    return start, min(ends, default=len(text))
+
+
+def _access(text: str, low: str) -> list[tuple[int, int]]:
+    out = [m.span("v") for m in _it(_CODE_FOR, text, low, "code", "combo", "combination", "pin")]
+    for m in _it(_SET_TO, text, low, "set", "chang", "program", "switch"):
+        bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
+        if not bare_alarm:
+            out.append(m.span("v"))
+    for m in _it(_UNLOCK, text, low, "punch", "key", "tap", "open", "unlock", "disarm", "buzz"):
+        if m["d"] is None:
+            out.append(m.span("v"))
+        elif (end := spelled_end(text, m.start("v"))) is not None:
+            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
+    out += [m.span("v") for m in _it(_OPENS_ON, text, low, "open", "unlock")]
+    out += [
+        m.span("v") for m in _it(_TO_OPEN, text, low, "disarm", "unlock", "open", "get in", "开")
+    ]
+    for m in _it(_ENTER, text, low, *_ENTER_WORDS):
+        start, end = _sentence(text, m.start())
+        if _ACCESS_RE.search(text, start, end):
+            out.append(m.span("v"))
+    out += [m.span("v") for m in _it(_ACCESS_COLON, text, low, ":", "：")]
+    out += [m.span("v") for m in _it(_CODE_THEN, text, low, "code")]
+    out += [m.span("v") for m in _it(_COMBO, text, low, "combo", "combin")]
+    out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, *_FOR_WORDS)]
+    for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
+        if not _UNIT.match(text, m.end()):
+            out.append(m.span("v"))
+    for m in _it(_KEYPAD, text, low, "#", "*"):
+        start, end = _sentence(text, m.start())
+        if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
+            out.append(m.span())
+    for m in _it(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取"):
+        out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
+    for m in _it(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
+        start, end = _sentence(text, m.start())
+        if _DIAL_CUE.search(text, start, end):
+            out.append(m.span())
+    return out
+
+
+def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
+    """Passwords tied to their noun in ways the link grammar does not read."""
+    out = []
+    for m in _it(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
+        v = m["v"].rstrip(".,;:)")
+        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    for m in _it(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
+        v = m["v"].rstrip(".,;:)")
+        if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
+            continue
+        code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
+        if (code and re.fullmatch(r"[*#]?\d{4,10}[*#]?", v)) or (
+            not code and strong(v) and len(v) >= 6
+        ):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    for m in _it(_ZH_PAIR, text, low, "密码", "口令", "账密", "pass", "pw"):
+        group = "p" if m["p"] is not None else "zp"
+        pw = m[group].rstrip(".,;:!?)。")
+        user = m["u"] if m["u"] is not None else m["zu"]
+        en = m[0][:1].isascii()  # "username admin password reset": talk unless it looks set
+        shaped = strong(pw) or any(c.isdigit() for c in pw) or pw == user
+        if pw and not (PLACEHOLDER.match(pw) or _NOT_PW.match(pw)) and (shaped or not en):
+            out.append((m.start(group), m.start(group) + len(pw)))
+    for m in _it(_CREDS_AND, text, low, " and "):
+        out.append((m.start("p"), m.start("p") + len(m["p"].rstrip(".!?)"))))
+    for m in _it(_CREDS, text, low, "/"):
+        en = m["u"] is not None
+        user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
+        pw = (m["p"] if en else m["zp"]).rstrip(".,;:!?)")
+        if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
+            out.append((start, start + len(pw)))
+    for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
+        at = m.end()
+        if (e := spelled_end(text, at)) is None and (c := text.find(":", at, at + 30)) > 0:
+            at, e = c + 1 + len(text[c + 1 :]) - len(text[c + 1 :].lstrip()), None
+            e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
+        if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
+            out.append((at, e))
+    out += _pronoun(text, low)
+    for m in _it(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
+        if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
+            out.append(m.span("v"))
+    for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
+        if not _ZH_NOT_WORD.search(m["v"]):
+            out.append(m.span("v"))
+    return out + _parts_and_shapes(text, low, digits)
+
+
+def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
+    """Halves, a login's "pass is", a wifi's value, a digit said N times."""
+    out: list[tuple[int, int]] = []
+    for m in _it(_HALF, text, low, "half", "part", "bit", "piece", "半"):
+        start, _ = _sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        value = m[group].rstrip(".!?") or m[group]
+        shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
+        if shaped and _HALF_CUE.search(text, start, m.end()):
+            out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
+    for m in _it(_LOGIN_PASS, text, low, "pass "):
+        start, end = _sentence(text, m.start())
+        if _LOGIN_CUE.search(text, start, end):
+            out += _first_strong(text, m.end(), end, 6)
+    for m in _it(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
+        rest = m["rest"]
+        link = _WIFI_LINK.match(rest)
+        if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
+            for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
+                v = k["v"].rstrip(".!?")
+                if (strong(v) and len(v) >= 6) or (v.isdigit() and len(v) >= 8):
+                    out.append((k.start("v"), k.start("v") + len(v)))
+            continue
+        if link is None or _WIFI_NAME.search(rest):
+            continue  # "wifi is Acme-Guest, password is ...": the network's name
+        at = m.start("rest") + link.end()
+        first = _WIFI_VALUE.match(text, at, m.end())
+        if first and re.search(r"\d", first[1]) and not _SPEED.match(first[1]):
+            out.append(first.span(1))  # "the wifi is hunter-7-gamma"
+            continue
+        for a, b in _first_strong(text, at, m.end(), 6, digits=8):
+            if re.search(r"\d|[^\w\s-]", text[a:b]):
+                out.append((a, b))
+    for m in _it(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
+        start, _ = _sentence(text, m.start())
+        if _REPEAT_CUE.search(text, start, m.start()):
+            out.append(m.span())
+    return out
+
+
+def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
+    """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
+    that named a code or a password before it."""
+    out = []
+    for m in _it(_PRONOUN, text, low, *_NOUN_WORDS):
+        start, _ = _sentence(text, m.start())
+        v = m["v"]
+        if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(_NUM, v):
+            out.append(m.span("v"))
+        elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
+            out.append(m.span("v"))
+    if (t := _TRAIL.search(text)) is not None and not _MONTH.search(text, 0, t.start()):
+        start, _ = _sentence(text, t.start())
+        if _CODE_NOUN.search(text, start, t.start()):
+            out.append(t.span("v"))
+    return out
+
+
+def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
+    """A token of a password's shape in a sentence about a password or logging in."""
+    out = []
+    for m in _it(_CUE_SENTENCE, text, low, *_CUE_WORDS):
+        start, end = _sentence(text, m.start())
+        window = text[m.end() : min(end, m.end() + 60)]
+        for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
+            token = t[0].rstrip(".:!?")
+            told = window[: t.start()].rstrip().endswith((":", "：", "i.e.", "namely"))
+            if very_strong(token) or (told and strong(token) and len(token) >= 5):
+                out.append((m.end() + t.start(), m.end() + t.start() + len(token)))
+                break
+    return out
+
+
+def _first_strong(
+    text: str, pos: int, end: int, size: int, digits: int = 0
+) -> list[tuple[int, int]]:
+    for m in re.finditer(r"[^\s,，;；()（）\"“”]+", text[pos:end]):
+        token = m[0].rstrip(".:!?")
+        if _SPEED.match(token):
+            continue
+        if (strong(token) and len(token) >= size) or (
+            digits and token.isdigit() and len(token) >= digits
+        ):
+            return [(pos + m.start(), pos + m.start() + len(token))]
+    return []
+
+
+def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
+    """(kind, span) of each secret `text` states by a cue rather than by its noun."""
+    low = text.lower()
+    digits = _DIGIT.search(text) is not None  # most rules want a digit in the value
+    found = [("password", sp) for sp in key_spans(text)]
+    if not digits and _WORDS_CUE.search(low) is None:
+        return found  # most ordinary texts: no digit and none of the words a rule needs
+    spans = (_access(text, low) if digits else []) + _said(text, low, digits)
+    spans += _cued_strong(text, low) if digits else []
+    spans += [m.span("v") for m in _it(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
+    found += [("password", sp) for sp in spans]
+    found += [
+        ("card_number", m.span("v") if m["v"] is not None else m.span("z"))
+        for m in _it(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
+    ]
+    found += [
+        ("card_number", m.span("v"))
+        for m in _it(_CVV, text, low, *(("back", "背") if digits else ()))
+        if _CARD_CUE.search(text)
+    ]
+    return found
+
+
+# Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
+_WORDS_CUE = re.compile(
+    r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
+    r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
+)

@@ -1,0 +1,152 @@
+"""The shapes of secret values (issue 29), shared by `remem.secrets_prose` and
+`remem.secrets_cues`: a token that looks made up, a generated key, a value spelled out
+item by item, and what is no value at all (a placeholder, a version, a path, a product).
+
+    strong("blu3-Harbor-88")      # True: letters with digits
+    strong("log-triage")          # False: a name
+    very_strong("Maple#Leaf7")    # True: letters, digits and a symbol
+    key_like("8fK2mQ9xL4vB7nR3tY6wZ1cE5", cued=True)   # True
+    spelled_end("p as in papa, 4, capital M, 9!", 0)    # the end of the four items
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "EXCLUDED", "PLACEHOLDER", "RANDOM", "excluded", "key_like", "key_spans", "spelled_end",
+    "strong", "very_strong",
+]  # fmt: skip
+
+RANDOM = re.compile(  # a run as long as a generated key
+    r"(?<![\w+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![\w+/=-])"
+)
+_HEX = re.compile(r"[0-9a-fA-F]+")
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+PLACEHOLDER = re.compile(
+    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
+    r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
+    r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
+    r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
+)  # a value that is no value: shared with remem.secrets
+_PRODUCTS = re.compile(
+    r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
+    r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
+    r"|u2f|fido2?|webauthn|yubikey|kms|aws|gcp|azure|github|gitlab|slack|sms|email|e-mail)$"
+)
+EXCLUDED = re.compile(
+    r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
+    r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
+    r"|\$\{?\w+\}?|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))$"  # DEPLOY_TOKEN, not Jd_2024
+)
+_IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
+
+
+def excluded(token: str) -> bool:
+    return bool(
+        len(token) < 3 or EXCLUDED.match(token) or _PRODUCTS.match(token)
+        or PLACEHOLDER.match(token)
+    )  # fmt: skip
+
+
+def strong(token: str) -> bool:
+    """A token that looks made up: letters with digits, a symbol inside, or a capital
+    inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
+    if excluded(token) or _IDENT.match(token):
+        return False
+    letters = any(c.isalpha() for c in token)
+    digits = any(c.isdigit() for c in token)
+    inner = token[1:-1]
+    symbol = any(not c.isalnum() and c not in "-_." for c in inner) or (
+        any(c in "-_." for c in inner) and digits
+    )
+    camel = any(c.isupper() for c in token[1:]) and any(c.islower() for c in token)
+    return (letters and digits) or symbol or (camel and len(token) >= 6)
+
+
+def key_like(token: str, cued: bool) -> bool:
+    """A token that reads as a generated key: long, letters with digits, not a name,
+    path, URL or version; hex and UUIDs only by a key cue (else a commit or a record)."""
+    body = token.rstrip("=.")
+    letters = sum(c.isalpha() for c in body)
+    digits = sum(c.isdigit() for c in body)
+    if digits < 2 or letters < 2 or body.count("/") > 2 or "//" in body or ".." in body:
+        return False
+    if re.search(r"\.[a-z]{2,4}$", body) or re.fullmatch(r"v?\d+(?:\.\d+)+.*", body):
+        return False  # a file name or a version
+    if re.search(r"(?:^|[-_])[a-z]{3,}(?:[-_]|$)", body) and digits < 6:
+        return False  # prod-deploy-2024, id_ed25519_work: a name, not a generated key
+    if re.search(r"[a-z]{2,}\.[a-z]{2,}", body):
+        return False  # a host name
+    upper = sum(c.isupper() for c in body)
+    lower = sum(c.islower() for c in body)
+    if _HEX.fullmatch(body) or _UUID.fullmatch(body.lower()):
+        return cued and len(body) >= 20
+    if cued:
+        return len(body) >= 16 and (digits >= 3 or (upper >= 2 and lower >= 2))
+    return len(body) >= 28 and upper >= 3 and lower >= 3 and digits >= 3
+
+
+def very_strong(token: str) -> bool:
+    """Letters, digits and a symbol in one token ("Maple#Leaf7", "tplink@2024"): a
+    password's shape, not a name's, once an e-mail address or a path is set aside."""
+    if len(token) < 6 or "://" in token or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", token):
+        return False
+    if token.startswith(("/", "~", "@", "#", "$")) or re.search(r"\.[a-z]{2,4}$", token):
+        return False
+    symbol = any(not c.isalnum() and c not in "-_.'’" for c in token[1:])
+    return symbol and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+
+
+# -- a value spelled out: "p as in papa, 4, capital M, 9, exclamation mark" -------------
+_SYMBOLS = (
+    r"exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign|(?:hash|pound|number)\s+sign|hash|pound"
+    r"|hashtag|underscore|dash|hyphen|dot|period|full\s+stop|star|asterisk|percent(?:\s+sign)?"
+    r"|ampersand|plus(?:\s+sign)?|equals(?:\s+sign)?|question\s+mark|caret|tilde|slash"
+    r"|backslash|colon|semicolon|comma"
+)
+_ITEM = re.compile(
+    r"(?i)(?:an?\s+)?(?:(?:capital|upper[ -]?case|lower[ -]?case|small|big)\s+)?"
+    r"(?:[a-z](?:\s+as\s+in\s+[a-z-]+)|[a-z0-9](?![a-z0-9])|\d{2,6}(?![a-z0-9])"
+    rf"|zero|oh|one|two|three|four|five|six|seven|eight|nine|{_SYMBOLS})(?![a-z])"
+)
+_SEP = re.compile(r"(?i)\s*(?:,\s*|\s+)(?:(?:and\s+)?then\s+|and\s+|followed\s+by\s+)?")
+
+
+def spelled_end(text: str, pos: int) -> int | None:
+    """The end of a value spelled out item by item from `pos`, four items or more."""
+    count, end, at = 0, None, pos
+    while (m := _ITEM.match(text, at)) is not None:
+        count, end = count + 1, m.end()
+        sep = _SEP.match(text, m.end())
+        if sep is None or sep.end() == m.end():
+            break
+        at = sep.end()
+    return end if count >= 4 else None
+
+
+# A key-like string: long, random-looking, by a word of keys and secrets.
+_KEY_CUE = re.compile(
+    r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
+    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码"
+)
+_PUBLIC = re.compile(
+    r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
+    r"|名字|名称|叫|named|called"
+)
+
+
+def key_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of key-like strings: long and random-looking, by a word of keys and secrets
+    in the same sentence ("高德的 key：bcc01e…"), or long and mixed enough alone."""
+    out = []
+    for m in RANDOM.finditer(text):
+        start = max(text.rfind(c, 0, m.start()) for c in ".。!?！？\n") + 1
+        if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
+            continue  # a public key or a fingerprint is meant to be shown
+        cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
+        if key_like(m[0], cued):
+            out.append(m.span())
+    return out
