@@ -102,6 +102,8 @@ def by_subject(old: Entry, new: Claim, was: Claim, content: str | None = None) -
         return Match(old, "supersede", f"a more precise value ({shown})")
     if new.change or _same_value(new.dropped, was):
         return Match(old, "supersede", f"same subject, changed value ({shown})")
+    if not new.whole and keys.named_product(new.value) not in (None, keys.named_product(was.value)):
+        return None  # "项目使用 JDK 17、Maven 3.9" lists a stack beside "Python 3.12": no change
     return Match(old, "conflict", f"same subject, different value ({shown})")
 
 
@@ -136,6 +138,10 @@ def akin(new: Claim, was: Claim) -> bool:
     if new.key == was.key:
         return True
     a, b = _key_words(new.key), _key_words(was.key)
+    if (a ^ b) <= lx.KINDS and a - lx.KINDS and not (a & lx.KINDS and b & lx.KINDS):
+        # the key names the kind of a value the glossary knows ("Error tracking goes to
+        # Sentry": monitoring) and not of one it does not ("... to Rollbar"): one subject
+        return True
     nouns = _owner_keys()
     owners = a & nouns, b & nouns
     if all(owners) and owners[0] != owners[1]:
