@@ -31,10 +31,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from remem import Memory
-from remem.errors import RememError, SecretRefused
-
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))  # this tree's remem, not the installed one
+
+from remem import Memory  # noqa: E402
+from remem.errors import RememError, SecretRefused  # noqa: E402
+
 DATA = HERE / "data"
 SECRETS = ("secrets.txt", "secrets_prose.txt")
 BENIGN = ("benign_facts.txt", "benign_prose.txt")
