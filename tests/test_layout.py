@@ -52,10 +52,13 @@ def part_of(module: str) -> str:
         return name
     if name in CORE:
         return "core"
-    if name in ("memory", "exchange", "conversation", "partition", "bulk", "drafts"):
+    if name in (
+        *("memory", "exchange", "conversation", "partition", "bulk", "drafts"),
+        *("forgetting", "backup"),
+    ):
         # conversation: messages -> save requests for Memory.add_messages; bulk: many saves
         # to a transaction; drafts: the entry a save would store; partition: the
-        # facade's by-id door
+        # facade's by-id door; forgetting, backup: the facade's deleting, export and import
         return "memory"
     if name == "embedding":
         return "shim"

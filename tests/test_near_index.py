@@ -1,4 +1,4 @@
-"""The in-process candidate index of a long-lived store (`remem.store.near_index`) gives
+"""The in-process candidate index of a long-lived store (`remem.store.inproc.near_index`) gives
 exactly the candidates of the SQL path (`NearRows.same_domain`), in the same order:
 after saves, edits, supersedes, deletes, rolled back writes, re-keying, and writes by
 other store objects and other processes."""
@@ -20,7 +20,7 @@ import test_store_contract as contract
 from remem import Memory
 from remem.entry import Entry, utcnow
 from remem.store.backends import open_store
-from remem.store.near_index import NearIndex
+from remem.store.inproc.near_index import NearIndex
 from remem.store.protocol import Domain, Near, Store
 from remem.store.sql import SQLStore
 from remem.truth import index

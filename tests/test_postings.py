@@ -1,4 +1,4 @@
-"""The in-process keyword postings (`remem.store.postings`) of a long-lived store give
+"""The in-process keyword postings (`remem.store.inproc.postings`) of a long-lived store give
 exactly the candidates of the SQL path (FTS5 / PostgreSQL's postings): after saves,
 edits, deletes, re-indexing and writes by other store objects and other processes."""
 

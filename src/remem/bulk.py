@@ -132,9 +132,9 @@ def with_batch(check: Any, entry: Entry, vectors: dict[str, bytes], stored: list
 
 
 SAVE_FIELDS = frozenset(
-    {"content", "type", "scope", "source", "metadata", "created_at", "linked_paths",
-     "expires_at", "entity", "facts", "importance", "confidence"}
-)  # fmt: skip
+    "content type scope source metadata created_at linked_paths expires_at entity facts "
+    "importance confidence".split()
+)
 
 
 def build_all(

@@ -70,9 +70,12 @@ def _spoken(message: Mapping[str, Any]) -> bool:
 
 
 def turns(
-    messages: Sequence[object], *, at: datetime | str | None = None,
-    session_id: str | None = None, hidden: Callable[[str], bool] | None = None,
-) -> list[Turn]:  # fmt: skip
+    messages: Sequence[object],
+    *,
+    at: datetime | str | None = None,
+    session_id: str | None = None,
+    hidden: Callable[[str], bool] | None = None,
+) -> list[Turn]:
     """The turns of `messages` worth remembering, each with its speaker, the turn it
     answers and the session's date. A turn `hidden` says holds a secret lends its words
     to no other turn (as context or reply): it is refused, and must not live on beside.
@@ -114,9 +117,13 @@ def turns(
 
 
 def remember(
-    mem: Any, messages: Sequence[Any], *, at: datetime | str | None, session_id: str | None,
+    mem: Any,
+    messages: Sequence[Any],
+    *,
+    at: datetime | str | None,
+    session_id: str | None,
     progress: Callable[[int], None] | None = None,
-) -> list[SaveResult]:  # fmt: skip
+) -> list[SaveResult]:
     """`Memory.add_messages` of `mem` (a `Memory`: typed loosely, as the facade imports
     this module): every turn is checked and built first (a bad one saves
     nothing; a secret is refused, and hidden from its neighbours' context), then decided
@@ -130,13 +137,25 @@ def remember(
     built: list[Entry | SaveResult] = []
     for turn in turns(messages, at=at, session_id=session_id, hidden=looks_secret):
         try:
-            built.append(mem._entry(
-                turn.content, allow_secret=False, type="conversation", source=turn.source,
-                entity=turn.entity, created_at=turn.created_at, metadata=turn.metadata,
-            ))  # fmt: skip
+            built.append(
+                mem._entry(
+                    turn.content,
+                    allow_secret=False,
+                    type="conversation",
+                    source=turn.source,
+                    entity=turn.entity,
+                    created_at=turn.created_at,
+                    metadata=turn.metadata,
+                )
+            )
         except SecretRefused as exc:
-            unsaved = mem._build(turn.content, type="conversation", scope="project",
-                                 source=turn.source, created_at=turn.created_at)  # fmt: skip
+            unsaved = mem._build(
+                turn.content,
+                type="conversation",
+                scope="project",
+                source=turn.source,
+                created_at=turn.created_at,
+            )
             built.append(SaveResult("refused", unsaved, reasons=[str(exc)]))
     if progress is not None and len(messages) > len(built):
         progress(len(messages) - len(built))  # the messages that are no turn: done

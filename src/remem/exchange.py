@@ -447,9 +447,12 @@ def _landed(store: Store, entry: Entry) -> bool:
 
 
 def _insert(
-    store: Store, entry: Entry, ids: dict[str, str], allow_secret: bool,
+    store: Store,
+    entry: Entry,
+    ids: dict[str, str],
+    allow_secret: bool,
     fields: IndexFields | None = None,
-) -> Entry:  # fmt: skip
+) -> Entry:
     def link(value: str | None) -> str | None:
         return ids.get(value, value) if value else value
 

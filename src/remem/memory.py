@@ -1,4 +1,5 @@
-"""`Memory`: the long-term memory facade (save, search, context, versions, forgetting)."""
+"""`Memory`: the long-term memory facade (save, search, context, versions); its deleting
+comes from `remem.forgetting`, its export and import from `remem.backup`."""
 
 from __future__ import annotations
 
@@ -7,10 +8,10 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any
 
 from remem import text
+from remem.backup import Backup
 from remem.entry import (
     Confidence,
     Entry,
@@ -22,6 +23,7 @@ from remem.entry import (
     utcnow,
 )
 from remem.errors import InvalidInput
+from remem.forgetting import Forgetting
 from remem.retrieval import ranking
 from remem.retrieval.ranking import Hit
 from remem.retrieval.recall import Recall
@@ -32,7 +34,6 @@ from remem.store.protocol import Filter, Store, Visibility
 # one-shot `remem search` does not load the truth rules (subjects, dates, conflicts),
 # the exchange format or the secret patterns (issue 13: cold start <= 0.3 s).
 if TYPE_CHECKING:
-    from remem.exchange import ImportResult
     from remem.partition import Partition
     from remem.retrieval.embedding import Embedder
     from remem.retrieval.vector_index import VectorIndex
@@ -81,7 +82,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-class Memory:
+class Memory(Forgetting, Backup):
     """Long-term memory for one project (and optionally one user, agent or session).
 
     >>> mem = Memory("/tmp/demo.db", project="demo")      # doctest: +SKIP
@@ -232,11 +233,20 @@ class Memory:
         pass False: settling a conflict never lets a secret in, SPEC SE3)."""
         allowed = force if allow_secret is None else allow_secret
         entry = self._entry(
-            content, allow_secret=allowed, type=type,
-            scope=scope, source=source, metadata=metadata, created_at=created_at,
-            linked_paths=linked_paths, expires_at=expires_at, entity=entity, facts=facts,
-            importance=importance, confidence=confidence,
-        )  # fmt: skip
+            content,
+            allow_secret=allowed,
+            type=type,
+            scope=scope,
+            source=source,
+            metadata=metadata,
+            created_at=created_at,
+            linked_paths=linked_paths,
+            expires_at=expires_at,
+            entity=entity,
+            facts=facts,
+            importance=importance,
+            confidence=confidence,
+        )
         self.store.keep_near()  # a long-lived process's candidate index, outside the write
         from remem.truth import writes
 
@@ -250,24 +260,40 @@ class Memory:
             return self._decide(entry, force, allowed, referee)
 
     def _entry(
-        self, content: str, *, allow_secret: bool, type: EntryType = "fact",
-        scope: Scope = "project", source: Source = "user_explicit",
-        metadata: dict[str, Any] | None = None, created_at: datetime | str | None = None,
-        linked_paths: Sequence[str] | None = None, expires_at: datetime | str | None = None,
-        entity: str | None = None, facts: dict[str, str] | None = None,
-        importance: float | None = None, confidence: Confidence | None = None,
-    ) -> Entry:  # fmt: skip
+        self,
+        content: str,
+        *,
+        allow_secret: bool,
+        type: EntryType = "fact",
+        scope: Scope = "project",
+        source: Source = "user_explicit",
+        metadata: dict[str, Any] | None = None,
+        created_at: datetime | str | None = None,
+        linked_paths: Sequence[str] | None = None,
+        expires_at: datetime | str | None = None,
+        entity: str | None = None,
+        facts: dict[str, str] | None = None,
+        importance: float | None = None,
+        confidence: Confidence | None = None,
+    ) -> Entry:
         """The entry a save of `content` would decide (checked: InvalidInput, or
         SecretRefused unless `allow_secret`: before any decision, and the store's
         insert checks again)."""
         content = self.check_content(content)
         entry = self._build(
             content,
-            type=type, scope=scope, source=source, metadata=metadata, created_at=created_at,
-            linked_paths=list(linked_paths or []), expires_at=expires_at, entity=entity,
-            facts=dict(facts or {}), importance=importance,
+            type=type,
+            scope=scope,
+            source=source,
+            metadata=metadata,
+            created_at=created_at,
+            linked_paths=list(linked_paths or []),
+            expires_at=expires_at,
+            entity=entity,
+            facts=dict(facts or {}),
+            importance=importance,
             confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
-        )  # fmt: skip
+        )
         from remem.secrets import admit  # its patterns compile in ~10 ms: only on save
 
         admit(entry, allow_secret=allow_secret)
@@ -280,9 +306,13 @@ class Memory:
         from remem.truth import writes
 
         result = writes.save(
-            self.store, entry, semantic=self.semantic, force=force, allow_secret=allow_secret,
+            self.store,
+            entry,
+            semantic=self.semantic,
+            force=force,
+            allow_secret=allow_secret,
             referee=referee,
-        )  # fmt: skip
+        )
         vector = getattr(self.semantic, "last_vector", None)
         if result.status in ("added", "superseded") and self.vectors and vector is not None:
             self.vectors.put(entry, vector)
@@ -302,9 +332,12 @@ class Memory:
             prepare(entries)
 
     def save_many(
-        self, items: Sequence[str | dict[str, Any]], *, force: bool = False,
+        self,
+        items: Sequence[str | dict[str, Any]],
+        *,
+        force: bool = False,
         progress: Callable[[int], None] | None = None,
-    ) -> builtins.list[SaveResult]:  # fmt: skip
+    ) -> builtins.list[SaveResult]:
         """Save many memories at once, each decided exactly as `save` decides it, in
         order (an item sees the ones before it), many to a transaction (`remem.bulk`).
         An item is text or `save`'s keywords with `content`; every item is checked first
@@ -317,9 +350,13 @@ class Memory:
         return bulk.decide_all(self, built, force=force, allow_secret=force, progress=progress)
 
     def add_messages(
-        self, messages: Sequence[Any], *, at: datetime | str | None = None,
-        session_id: str | None = None, progress: Callable[[int], None] | None = None,
-    ) -> builtins.list[SaveResult]:  # fmt: skip
+        self,
+        messages: Sequence[Any],
+        *,
+        at: datetime | str | None = None,
+        session_id: str | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> builtins.list[SaveResult]:
         """Remember a conversation (OpenAI-style `role`, `content`, optional `name` and
         `metadata`): one `conversation` memory per user or assistant turn, with its
         speaker, the turns around it and the session's date `at` (`remem.conversation`).
@@ -342,50 +379,6 @@ class Memory:
             entry.confidence = "confirmed"
             self.store.update(entry, index.fields(entry), action="verify", detail={})
         return entry
-
-    def delete(self, entry_id: str) -> Entry:
-        """Delete a memory with its older versions; given an older version, delete only
-        that one (its neighbours are linked, the current memory stays). The audit log
-        keeps that it happened."""
-        from remem.truth import versions
-
-        with self.store.write():
-            entry = self.partition.find(entry_id, change=True)
-            versions.remove_version(self.store, entry, action="delete")
-        return entry
-
-    def _delete_all(self, entries: Sequence[Entry], action: str) -> builtins.list[Entry]:
-        from remem.truth import versions
-
-        entries = self.partition.owned(entries)  # shared entries are not a partition's to drop
-        with self.store.write():
-            versions.remove_all(self.store, entries, action=action)
-        return builtins.list(entries)
-
-    def forget(
-        self, keyword: str, *, dry_run: bool = False, scopes: Sequence[Scope] | None = ("project",)
-    ) -> builtins.list[Entry]:
-        """Delete every current memory of this partition whose content contains `keyword`
-        (any case), with its older versions: by default only this project's; `scopes=None`
-        for every visible one (global and session memories too). `dry_run` only lists them."""
-        if not keyword or not keyword.strip():
-            raise InvalidInput("forget needs a keyword")
-        flt = self._filter(scopes=tuple(scopes) if scopes else None, include_expired=True)
-        found = self.store.find(flt, contains=keyword.strip())
-        return self.partition.owned(found) if dry_run else self._delete_all(found, "forget")
-
-    def clear(self, scope: Scope) -> builtins.list[Entry]:
-        """Delete every memory of one scope filed under this partition."""
-        found = self.store.find(self._filter(scopes=(scope,), include_expired=True))
-        return self._delete_all(found, "clear")
-
-    def prune(self, *, auto_extracted_below: float | None = None) -> builtins.list[Entry]:
-        """SPEC LT13: remove expired memories and, if asked, unverified auto-extracted ones
-        whose importance is below `auto_extracted_below` (no importance counts as 0)."""
-        now, below = utcnow(), auto_extracted_below
-        doomed = [e for e in self.store.find(self._filter(include_expired=True))
-                  if e.is_expired(now) or (below is not None and e.is_weak(below))]  # fmt: skip
-        return self._delete_all(doomed, "prune")
 
     # -- reading ---------------------------------------------------------------------------
     def list(
@@ -414,11 +407,17 @@ class Memory:
         return History(chain, audit)
 
     def search(
-        self, query: str, *, limit: int = 10, types: Sequence[str] | None = None,
-        include_history: bool = False, entity: str | None = None,
-        since: datetime | str | None = None, until: datetime | str | None = None,
+        self,
+        query: str,
+        *,
+        limit: int = 10,
+        types: Sequence[str] | None = None,
+        include_history: bool = False,
+        entity: str | None = None,
+        since: datetime | str | None = None,
+        until: datetime | str | None = None,
         as_of: datetime | str | None = None,
-    ) -> builtins.list[Hit]:  # fmt: skip
+    ) -> builtins.list[Hit]:
         """Visible memories ranked for `query` (BM25 x decay x weights), best first;
         optionally only some types, one entity, or those created in [since, until).
         By default what is true now; `as_of`: what was true then (the versions valid at
@@ -428,10 +427,13 @@ class Memory:
         if limit < 1:
             raise InvalidInput("limit must be at least 1")
         flt = self._filter(
-            types=tuple(types) if types else None, include_history=include_history,
-            entity=entity, since=to_utc(since) if since else None,
-            until=to_utc(until) if until else None, as_of=to_utc(as_of) if as_of else None,
-        )  # fmt: skip
+            types=tuple(types) if types else None,
+            include_history=include_history,
+            entity=entity,
+            since=to_utc(since) if since else None,
+            until=to_utc(until) if until else None,
+            as_of=to_utc(as_of) if as_of else None,
+        )
         return self.recall.with_tiers(self.recall.rank(query, flt, limit))
 
     def reindex(self, progress: Any = None) -> int:
@@ -478,44 +480,3 @@ class Memory:
             stale=stale,
             **counts,
         )
-
-    # -- exchange --------------------------------------------------------------------------
-    def export(
-        self, path: str | os.PathLike[str] | IO[str], *, everything: bool = False,
-        all_users: bool = False,
-    ) -> int:  # fmt: skip
-        """Write visible memories (with history and audit) as JSON to a file or an open
-        text stream; `everything` writes every project's and session's of this Memory's
-        partition (its user and agent, or those filed under none) and the shared ones;
-        `all_users` (an administrator's backup) every entry of the store. Returns the
-        number written."""
-        from remem import exchange
-
-        whole = everything or all_users
-        visible = None if whole else self._filter(include_history=True, include_expired=True)
-        target = Path(path) if isinstance(path, str | os.PathLike) else path
-        return exchange.export_entries(
-            self.store, target, visible=visible, project=self.project,
-            select=None if all_users else self.partition.reaches,
-        )  # fmt: skip
-
-    def import_(
-        self, path: str | os.PathLike[str], *, force: bool = False,
-        keep_partitions: bool = False, all_users: bool = False,
-        progress: Callable[[int], None] | None = None,
-    ) -> ImportResult:  # fmt: skip
-        """Import an export: every entry filed under this Memory's user, agent, project
-        and session; `keep_partitions` keeps each entry's project and session from the
-        file, and its user and agent too only with `all_users` (an administrator's
-        restore). Duplicates skipped, conflicts reported and secret-looking text refused
-        unless `force`; all or nothing when the file is invalid; `progress(n)`: n more
-        done."""
-        from remem import exchange
-
-        target = exchange.Target(
-            self.store, self._visibility(), self.check_content, self.semantic, self.subjects
-        )
-        return exchange.import_entries(
-            target, Path(path), force=force, keep_partitions=keep_partitions,
-            all_users=all_users, progress=progress,
-        )  # fmt: skip

@@ -50,8 +50,7 @@ def add_messages(file: str, at: str | None, session_id: str | None, as_json: boo
     many = isinstance(messages, list) and len(messages) >= BAR_FROM
     if many and sys.stderr.isatty() and not as_json:  # a bar on a terminal only
         with click.progressbar(length=len(messages), label="remembering", file=sys.stderr) as bar:
-            results = mem.add_messages(messages, at=at, session_id=session_id,
-                                       progress=bar.update)  # fmt: skip
+            results = mem.add_messages(messages, at=at, session_id=session_id, progress=bar.update)
     else:
         results = mem.add_messages(messages, at=at, session_id=session_id)
     counts = Counter(r.status for r in results)

@@ -1,8 +1,8 @@
 """Persistence: the `Store` protocol (`protocol`), `open_store` (`backends`), the SQL
 core both SQL backends share (`sql`, with its row mapping and dialects in `rows`, its
 tables in `tables` and its mixins `near`, `vector_table`, `api_tokens`), in-process
-copies of its keyword postings (`postings`) and of a save's candidate lookup
-(`near_index`, read in steps by `near_read`), the backends (`sqlite`, `postgres`) and
+copies of its keyword postings and of a save's candidate lookup for long-lived
+processes (`inproc`), the backends (`sqlite`, `postgres`) and
 `migrate` (copying a store). Imports only remem's core (`remem.entry`, `remem.errors`,
 `remem.settings`, `remem.text`, `remem.glossary`). The names exported here are what
 most code above needs; code that builds on one part imports that submodule directly."""

@@ -20,11 +20,16 @@ _COLUMNS = "id, digest, user_id, agent_id, read_only, name, created_at, last_use
 def _row_to_token(row: Sequence[Any]) -> ApiToken:
     tid, digest, user, agent, read_only, name, created, used, revoked = row
     return ApiToken(
-        id=tid, digest=digest, user_id=user, agent_id=agent, read_only=bool(read_only),
-        created_at=to_utc(created), name=name,
+        id=tid,
+        digest=digest,
+        user_id=user,
+        agent_id=agent,
+        read_only=bool(read_only),
+        created_at=to_utc(created),
+        name=name,
         last_used_at=to_utc(used) if used else None,
         revoked_at=to_utc(revoked) if revoked else None,
-    )  # fmt: skip
+    )
 
 
 class TokenTable:
@@ -45,11 +50,15 @@ class TokenTable:
                 f"INSERT INTO api_tokens({_COLUMNS}) VALUES (:id, :digest, :user, :agent, "
                 ":read_only, :name, :created, NULL, NULL)",
                 {
-                    "id": token.id, "digest": token.digest, "user": token.user_id,
-                    "agent": token.agent_id, "read_only": int(token.read_only),
-                    "name": token.name, "created": t(token.created_at),
+                    "id": token.id,
+                    "digest": token.digest,
+                    "user": token.user_id,
+                    "agent": token.agent_id,
+                    "read_only": int(token.read_only),
+                    "name": token.name,
+                    "created": t(token.created_at),
                 },
-            )  # fmt: skip
+            )
 
     def tokens(self) -> list[ApiToken]:
         rows = self._rows(f"SELECT {_COLUMNS} FROM api_tokens ORDER BY created_at, id")

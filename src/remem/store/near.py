@@ -13,8 +13,8 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, cast
 
 from remem.entry import Entry
-from remem.store.near_index import CACHED, NearIndex
-from remem.store.near_read import build_step, refresh
+from remem.store.inproc.near_index import CACHED, NearIndex
+from remem.store.inproc.near_read import build_step, refresh
 from remem.store.protocol import CorpusStats, Domain, IndexFields, Near, rarest
 from remem.store.rows import (
     ENTRY_COLUMNS,
@@ -35,7 +35,7 @@ class NearRows:
 
     dialect: Dialect
     # saves' lookups answered by SQL before the candidate index is kept in memory
-    # (near_index.py), and the entries a store needs for it: a one-shot `remem save`
+    # (inproc/near_index.py), and the entries a store needs for it: a one-shot `remem save`
     # makes one to three lookups and never pays the build (~7 s of CPU at 100k entries)
     keep_near_after, keep_near_from = 6, 5000
     # entries read into it per save while it is built: at 100k entries a long-lived
@@ -71,8 +71,14 @@ class NearRows:
         rare = rarest(stats, index.terms, most=2)
         kept = self._kept_near(stats, rare)
         if kept is not None:
-            key = (domain.type, domain.scope, domain.project, domain.session_id,
-                   domain.user_id, domain.agent_id)  # fmt: skip
+            key = (
+                domain.type,
+                domain.scope,
+                domain.project,
+                domain.session_id,
+                domain.user_id,
+                domain.agent_id,
+            )
             with kept.lock:
                 refresh(kept, self)
                 at = kept.lookup(key, params["now"], index, limit, broader, rare, stats)
@@ -248,9 +254,17 @@ class NearRows:
             self._run_many(
                 "UPDATE entries SET subject = :subject, value = :value, subject_key = :key, "
                 "value_key = :terms WHERE id = :id",
-                [{"id": e.id, "subject": e.subject, "value": e.value, "key": key,
-                  "terms": dump_value_key(terms)} for e, key, terms in rows],
-            )  # fmt: skip
+                [
+                    {
+                        "id": e.id,
+                        "subject": e.subject,
+                        "value": e.value,
+                        "key": key,
+                        "terms": dump_value_key(terms),
+                    }
+                    for e, key, terms in rows
+                ],
+            )
             self._write_subjects([(e.id, key) for e, key, _ in rows])  # '' drops old words
             self._wrote([e.id for e, _, _ in rows])
 

@@ -119,8 +119,18 @@ class Candidate:
     scores ~150 candidates and returns ten, and reading and building an `Entry` costs
     more than scoring it."""
 
-    __slots__ = ("terms", "id", "type", "source", "entity", "created_at", "_meta", "_entry",
-                 "_group", "__weakref__")  # fmt: skip
+    __slots__ = (
+        "terms",
+        "id",
+        "type",
+        "source",
+        "entity",
+        "created_at",
+        "_meta",
+        "_entry",
+        "_group",
+        "__weakref__",
+    )
     terms: list[str]
     id: str
     type: str
@@ -267,9 +277,12 @@ MAX_POSTINGS = 8_000
 
 
 def rarest(
-    stats: CorpusStats, terms: Sequence[str], *, most: int | None = None,
+    stats: CorpusStats,
+    terms: Sequence[str],
+    *,
+    most: int | None = None,
     budget: int = MAX_POSTINGS,
-) -> list[str]:  # fmt: skip
+) -> list[str]:
     """The known query terms, rarest first, while their postings fit `budget` (the
     rarest always) and at most `most` of them."""
     chosen: list[str] = []
@@ -295,9 +308,14 @@ class EntryStore(Protocol):
         """One serialised write transaction: reads inside it see every committed write."""
 
     def insert(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        self,
+        entry: Entry,
+        index: IndexFields,
+        *,
+        action: str,
+        detail: dict[str, Any],
         allow_secret: bool = False,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Add an entry and an audit record (`action`, `detail`). An entry holding a
         secret in any field raises SecretRefused unless `allow_secret` (the user's
         --force): the one check every write passes (`remem.secrets.admit`)."""

@@ -35,22 +35,62 @@ def dumps(value: Any) -> str:
 
 
 def row_to_entry(row: Sequence[Any]) -> Entry:
-    (eid, content, type_, scope, project, session_id, user_id, agent_id, created, updated,
-     verified, tokens, source, confidence, metadata, entity, facts, linked, expires,
-     importance, superseded_by, supersedes, subject, value, valid_from,
-     valid_to) = row[:N_COLUMNS]  # fmt: skip
+    (
+        eid,
+        content,
+        type_,
+        scope,
+        project,
+        session_id,
+        user_id,
+        agent_id,
+        created,
+        updated,
+        verified,
+        tokens,
+        source,
+        confidence,
+        metadata,
+        entity,
+        facts,
+        linked,
+        expires,
+        importance,
+        superseded_by,
+        supersedes,
+        subject,
+        value,
+        valid_from,
+        valid_to,
+    ) = row[:N_COLUMNS]
     return Entry(
-        id=eid, content=content, type=type_, scope=scope, project=project,
-        session_id=session_id, user_id=user_id, agent_id=agent_id,
-        created_at=_utc(created), updated_at=_utc(updated),
-        last_verified_at=_utc(verified), token_count=tokens, source=source,
-        confidence=confidence, metadata=_json(metadata), entity=entity,
-        facts=_flat(facts), linked_paths=_flat(linked),
-        expires_at=_utc(expires) if expires else None, importance=importance,
-        superseded_by=superseded_by, supersedes=supersedes, subject=subject, value=value,
+        id=eid,
+        content=content,
+        type=type_,
+        scope=scope,
+        project=project,
+        session_id=session_id,
+        user_id=user_id,
+        agent_id=agent_id,
+        created_at=_utc(created),
+        updated_at=_utc(updated),
+        last_verified_at=_utc(verified),
+        token_count=tokens,
+        source=source,
+        confidence=confidence,
+        metadata=_json(metadata),
+        entity=entity,
+        facts=_flat(facts),
+        linked_paths=_flat(linked),
+        expires_at=_utc(expires) if expires else None,
+        importance=importance,
+        superseded_by=superseded_by,
+        supersedes=supersedes,
+        subject=subject,
+        value=value,
         valid_from=_utc(valid_from) if valid_from else None,
         valid_to=_utc(valid_to) if valid_to else None,
-    )  # fmt: skip
+    )
 
 
 def dump_value_key(terms: Sequence[str] | None) -> str | None:
@@ -140,22 +180,39 @@ class Dialect:
 
         terms = self.keep_terms(index.terms)
         return {
-            "id": entry.id, "content": entry.content, "type": entry.type, "scope": entry.scope,
-            "project": entry.project, "session_id": entry.session_id,
-            "user_id": entry.user_id, "agent_id": entry.agent_id,
-            "created_at": t(entry.created_at), "updated_at": t(entry.updated_at),
-            "last_verified_at": t(entry.last_verified_at), "token_count": entry.token_count,
-            "source": entry.source, "confidence": entry.confidence,
-            "metadata": dumps(entry.metadata), "entity": entry.entity,
-            "facts": dumps(entry.facts), "linked_paths": dumps(entry.linked_paths),
+            "id": entry.id,
+            "content": entry.content,
+            "type": entry.type,
+            "scope": entry.scope,
+            "project": entry.project,
+            "session_id": entry.session_id,
+            "user_id": entry.user_id,
+            "agent_id": entry.agent_id,
+            "created_at": t(entry.created_at),
+            "updated_at": t(entry.updated_at),
+            "last_verified_at": t(entry.last_verified_at),
+            "token_count": entry.token_count,
+            "source": entry.source,
+            "confidence": entry.confidence,
+            "metadata": dumps(entry.metadata),
+            "entity": entry.entity,
+            "facts": dumps(entry.facts),
+            "linked_paths": dumps(entry.linked_paths),
             "expires_at": t(entry.expires_at),
-            "importance": entry.importance, "superseded_by": entry.superseded_by,
-            "supersedes": entry.supersedes, "subject": entry.subject, "value": entry.value,
-            "valid_from": t(entry.valid_from), "valid_to": t(entry.valid_to),
-            "subject_key": index.subject, "canon": index.canon, "skeleton": index.skeleton,
+            "importance": entry.importance,
+            "superseded_by": entry.superseded_by,
+            "supersedes": entry.supersedes,
+            "subject": entry.subject,
+            "value": entry.value,
+            "valid_from": t(entry.valid_from),
+            "valid_to": t(entry.valid_to),
+            "subject_key": index.subject,
+            "canon": index.canon,
+            "skeleton": index.skeleton,
             "value_key": dump_value_key(index.value_terms),
-            "terms": self.store_terms(terms), "term_count": len(terms),
-        }  # fmt: skip
+            "terms": self.store_terms(terms),
+            "term_count": len(terms),
+        }
 
 
 @lru_cache(maxsize=512)
@@ -178,9 +235,12 @@ def where_clause(flt: Filter, now: datetime, dialect: Dialect) -> tuple[str, dic
         "(e.agent_id IS NULL OR e.agent_id = :agent_id)",
     ]
     params: dict[str, Any] = {
-        "project": vis.project, "session_id": vis.session_id,
-        "user_id": vis.user_id, "agent_id": vis.agent_id, "now": dialect.time(now),
-    }  # fmt: skip
+        "project": vis.project,
+        "session_id": vis.session_id,
+        "user_id": vis.user_id,
+        "agent_id": vis.agent_id,
+        "now": dialect.time(now),
+    }
     if flt.as_of is not None:  # what was true then: the versions valid at that moment
         clauses.append(
             "(e.valid_from IS NULL OR e.valid_from <= :as_of) "
@@ -222,8 +282,12 @@ def domain_clause(domain: Domain, dialect: Dialect) -> tuple[str, dict[str, Any]
     so that the selective lookups beside it drive each query."""
     sql = _domain_sql(dialect.hint, dialect.same)
     params = {
-        "type": domain.type, "scope": domain.scope, "project": domain.project,
-        "session_id": domain.session_id, "user_id": domain.user_id,
-        "agent_id": domain.agent_id, "now": dialect.time(utcnow()),
-    }  # fmt: skip
+        "type": domain.type,
+        "scope": domain.scope,
+        "project": domain.project,
+        "session_id": domain.session_id,
+        "user_id": domain.user_id,
+        "agent_id": domain.agent_id,
+        "now": dialect.time(utcnow()),
+    }
     return sql, params

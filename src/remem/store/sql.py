@@ -18,8 +18,8 @@ from typing import Any, cast
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.errors import StoreError
 from remem.store.api_tokens import TokenTable
+from remem.store.inproc.postings import KeywordIndex, kept_best
 from remem.store.near import NearRows
-from remem.store.postings import KeywordIndex, kept_best
 from remem.store.protocol import (
     MAX_POSTINGS,
     Candidate,
@@ -61,7 +61,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
 
     dialect: Dialect
     refuse_writes: str | None = None  # why nothing may be written (a newer remem's store)
-    # keyword searches served by SQL before the postings are kept in memory (postings.py)
+    # keyword searches served by SQL before the postings are kept in memory (inproc/postings.py)
     keep_index_after, keep_index_from = 1, 5000
     _keyword_searches, _kept = 0, cast("KeywordIndex | None", None)
 
@@ -261,9 +261,14 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         self._reindexed(new, [], len(rows))
 
     def insert(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        self,
+        entry: Entry,
+        index: IndexFields,
+        *,
+        action: str,
+        detail: dict[str, Any],
         allow_secret: bool = False,
-    ) -> None:  # fmt: skip
+    ) -> None:
         from remem import secrets  # compiled on the first write, not for a search
 
         secrets.admit(entry, allow_secret=allow_secret)  # the door no write goes round
@@ -458,6 +463,10 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         total, history = self._rows("SELECT count(*), count(superseded_by) FROM entries")[0]
         audit = self._rows("SELECT count(*) FROM audit")[0][0]
         return {
-            "entries": total - history, "history": history, "audit_records": audit,
-            "by_type": by_type, "by_scope": by_scope, "bytes": self._bytes(),
-        }  # fmt: skip
+            "entries": total - history,
+            "history": history,
+            "audit_records": audit,
+            "by_type": by_type,
+            "by_scope": by_scope,
+            "bytes": self._bytes(),
+        }

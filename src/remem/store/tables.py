@@ -7,16 +7,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 SQLITE_TYPES = {
-    "key": "rowid INTEGER PRIMARY KEY", "pos": "rowid", "ref": "entry_rowid",
-    "ref_type": "INTEGER", "id": "TEXT", "time": "TEXT", "real": "REAL", "terms": "TEXT",
-    "seq": "INTEGER PRIMARY KEY AUTOINCREMENT", "vec": "BLOB",
-}  # fmt: skip
+    "key": "rowid INTEGER PRIMARY KEY",
+    "pos": "rowid",
+    "ref": "entry_rowid",
+    "ref_type": "INTEGER",
+    "id": "TEXT",
+    "time": "TEXT",
+    "real": "REAL",
+    "terms": "TEXT",
+    "seq": "INTEGER PRIMARY KEY AUTOINCREMENT",
+    "vec": "BLOB",
+}
 POSTGRES_TYPES = {
-    "key": "pos BIGSERIAL PRIMARY KEY", "pos": "pos", "ref": "entry_pos",
-    "ref_type": "BIGINT", "id": 'TEXT COLLATE "C"', "time": "TIMESTAMPTZ",
-    "real": "DOUBLE PRECISION", "terms": "TEXT[]", "seq": "BIGSERIAL PRIMARY KEY",
+    "key": "pos BIGSERIAL PRIMARY KEY",
+    "pos": "pos",
+    "ref": "entry_pos",
+    "ref_type": "BIGINT",
+    "id": 'TEXT COLLATE "C"',
+    "time": "TIMESTAMPTZ",
+    "real": "DOUBLE PRECISION",
+    "terms": "TEXT[]",
+    "seq": "BIGSERIAL PRIMARY KEY",
     "vec": "vector",
-}  # fmt: skip
+}
 
 _ENTRIES_V1 = """
 CREATE TABLE entries (

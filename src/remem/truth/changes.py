@@ -88,8 +88,9 @@ def _marker(toks: list[Tok], i: int) -> int | None:
 
 def _topic_words(toks: list[Tok]) -> bool:
     """Whether the words before a marker can name a topic: a noun phrase, no clause."""
-    if any(t.low in lx.ZH_VALUE_STOPS or t.low in lx.ZH_COORD or t.low in lx.EN_COORD
-           for t in toks):  # fmt: skip
+    if any(
+        t.low in lx.ZH_VALUE_STOPS or t.low in lx.ZH_COORD or t.low in lx.EN_COORD for t in toks
+    ):
         return False
     last = toks[-1]  # a noun (or 前端, 线上: a place word), not a verb or a particle
     return not last.is_han or last.tag == "vn" or last.tag[:1] not in ("v", "d", "c", "u", "p", "r")
@@ -126,10 +127,10 @@ def topic_of(content: str) -> Topic | None:
         end = _marker(toks, i)
         if end is None:
             continue
-        _, words, _, _, usable = strip_subject(subject_part(toks, 0, i))
+        said = strip_subject(subject_part(toks, 0, i))
         rest = toks[end : clause_end(toks, end)]
-        if usable and words and rest and _topic_words(words):
-            return Topic(span_text(words), span_text(rest))
+        if said.usable and said.subject and rest and _topic_words(said.subject):
+            return Topic(span_text(said.subject), span_text(rest))
         return None
     return None
 

@@ -226,8 +226,10 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
         return [
             Match(old, "supersede", f"a change of {was.subject} ({was.value} -> {claim.value})")
         ]
-    return [Match(old, "conflict", f"which one changed? ({was.subject}: {was.value})")
-            for old, was in narrower]  # fmt: skip
+    return [
+        Match(old, "conflict", f"which one changed? ({was.subject}: {was.value})")
+        for old, was in narrower
+    ]
 
 
 def classify(

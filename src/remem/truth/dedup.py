@@ -74,9 +74,12 @@ def _same_thing(left: str, right: str, key: str) -> bool:
 
 
 def relation(
-    existing: Entry, incoming: Entry, *, dice_threshold: float = DICE_THRESHOLD,
+    existing: Entry,
+    incoming: Entry,
+    *,
+    dice_threshold: float = DICE_THRESHOLD,
     left: str | None = None,
-) -> Match | None:  # fmt: skip
+) -> Match | None:
     """How `incoming` relates to `existing` of the same domain by surface alone (the
     fall-back where either states no subject the rules can read), or None. `left`: the
     stored canonical form of `existing`, when known."""

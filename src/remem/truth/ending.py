@@ -81,9 +81,11 @@ def _bare(toks: list[Tok]) -> list[Tok] | None:
         t for t in out if t.text not in "《》“”\"'「」" and t.low not in ("把", "将", "已经", "的")
     ]
     while out and (
-        out[-1].low in _ZH_DONE or out[-1].kind == "punct" or out[-1].low in _EN_WHEN
+        out[-1].low in _ZH_DONE
+        or out[-1].kind == "punct"
+        or out[-1].low in _EN_WHEN
         or (out[-1].is_han and out[-1].tag == "t")
-    ):  # fmt: skip
+    ):
         out.pop()
     if len(out) > 2 and out[-2].low in _EN_LAST:  # "last month"
         out = out[:-2]

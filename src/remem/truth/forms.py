@@ -18,7 +18,6 @@ from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth import predicates as pr
 from remem.truth.grammar import Clause, strip_subject
-from remem.truth.predicates import Predicate
 from remem.truth.segment import SENTENCE_END, Tok, solid
 from remem.truth.table import words
 from remem.truth.values import span_text, value_ok
@@ -57,7 +56,7 @@ def owner_first(sent: list[Tok]) -> Clause | None:
     value = toks[k + 1 :]
     if not usable or not subject or not 0 < len(value) <= 3 or not value_ok(value, 1):
         return None
-    return Clause(owner, subject, Predicate(), value, ["owner"], change, None, True)
+    return Clause(owner, subject, value=value, attrs=["owner"], change=change)
 
 
 def _user_prefix(toks: list[Tok]) -> tuple[int, bool] | None:
@@ -136,7 +135,7 @@ def _preference(head: list[Tok], manner: list[Tok], change: bool) -> Clause:
     in bullet points" a style of answer: the two are different preferences)."""
     kind = keymod.value_kind(keymod.value_terms(span_text(manner)))
     attrs = [] if kind is not None else ["style"]
-    return Clause("user", head, Predicate(), manner, attrs, change, None, True)
+    return Clause("user", head, value=manner, attrs=attrs, change=change)
 
 
 def _chinese(toks: list[Tok], k: int, change: bool) -> Clause | None:
@@ -174,7 +173,7 @@ def switched_thing(sent: list[Tok]) -> Clause | None:
         return None
     if len(thing) != 1 or not strip_subject(thing)[4] or thing[0].kind not in ("word", "han"):
         return None
-    return Clause(owner, thing, pr.CHANGE, [], [], True, None, False)
+    return Clause(owner, thing, pred=pr.CHANGE, change=True, complete=False)
 
 
 def _owner(toks: list[Tok]) -> tuple[str | None, list[Tok]]:

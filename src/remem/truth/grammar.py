@@ -4,7 +4,8 @@ the value that stopped), and what the value's form implies (a location, a time).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
+from typing import NamedTuple
 
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
@@ -39,14 +40,19 @@ _MAX_SUBJECT_TOKENS = 8
 
 @dataclass(slots=True)
 class Clause:
+    """One clause read: whose (`owner`), about what (`subject`), linked how (`pred`) to
+    which `value`; the attributes its form implies, whether it says the value changed,
+    the value it says was dropped, and whether the reading is whole enough to use."""
+
     owner: str | None  # "user", "we" or None
     subject: list[Tok]
-    pred: Predicate
-    value: list[Tok]
-    attrs: list[str]
-    change: bool
-    dropped: str | None
-    complete: bool
+    _: KW_ONLY
+    pred: Predicate = field(default_factory=Predicate)
+    value: list[Tok] = field(default_factory=list)
+    attrs: list[str] = field(default_factory=list)
+    change: bool = False
+    dropped: str | None = None
+    complete: bool = True
 
 
 def _lows(toks: list[Tok]) -> list[str]:
@@ -56,8 +62,19 @@ def _lows(toks: list[Tok]) -> list[str]:
 _AFTER = words("after", "zh")
 
 
-def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | None, bool]:
-    """(owner, subject tokens, a change adverb seen, dropped value, usable)."""
+class Stripped(NamedTuple):
+    """What `strip_subject` leaves of the words before a predicate."""
+
+    owner: str | None  # "user", "we" or None
+    subject: list[Tok]
+    change: bool  # a change adverb was seen ("now", 现在)
+    dropped: str | None  # the value it says was left ("from Jenkins")
+    usable: bool
+
+
+def strip_subject(toks: list[Tok]) -> Stripped:
+    """The subject of the words before a predicate, with its owner and what they say
+    besides (a change, a dropped value)."""
     owner: str | None = None
     change = False
     dropped = None
@@ -86,9 +103,11 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
         if tok.text in QUOTES or (tok.kind == "punct" and tok.text not in "-_/."):
             continue
         if not out and (
-            low in lx.ZH_DISCOURSE or low in lx.EN_DISCOURSE or low in lx.EN_DETERMINERS
+            low in lx.ZH_DISCOURSE
+            or low in lx.EN_DISCOURSE
+            or low in lx.EN_DETERMINERS
             or low == "的"
-        ):  # fmt: skip
+        ):
             continue
         if not out and _correction_word(low):
             continue
@@ -110,7 +129,7 @@ def strip_subject(toks: list[Tok]) -> tuple[str | None, list[Tok], bool, str | N
     content = [t for t in out if t.low not in ("的", "之", "of", "'s")]
     usable = _words(content) <= _MAX_SUBJECT_TOKENS and not any(t.low in PRONOUNS for t in out)
     usable = usable and not any(t.kind == "num" and t.low.isdigit() for t in out[:1])
-    return owner, out, change, dropped, usable
+    return Stripped(owner, out, change, dropped, usable)
 
 
 _ONLY = words("only", "zh")  # "现在只保存 3 年"
@@ -140,9 +159,11 @@ def _words(toks: list[Tok]) -> int:
 def _trailing_noise(low: str) -> bool:
     """Words that end a subject without belonging to it: adverbs, a dangling 的."""
     return (
-        low in lx.ZH_DISCOURSE or low in lx.EN_DISCOURSE or low in ("的", "now")
+        low in lx.ZH_DISCOURSE
+        or low in lx.EN_DISCOURSE
+        or low in ("的", "now")
         or low in lx.ZH_CHANGE_ADVERBS
-    )  # fmt: skip
+    )
 
 
 def _correction_word(low: str) -> bool:
@@ -293,8 +314,11 @@ def trim_value(value: list[Tok], pred: Predicate) -> tuple[list[Tok], bool, bool
     located = change = False
     while len(value) > 2 and f"{value[-2].low} {value[-1].low}" in lx.EN_TRAILING:
         value = value[:-2]  # "moved to Lisbon last month": when, not where
-    while value and (value[-1].low in lx.ZH_TRAILING or value[-1].low in lx.EN_TRAILING
-                     or value[-1].low in lx.ZH_LOCATIVE):  # fmt: skip
+    while value and (
+        value[-1].low in lx.ZH_TRAILING
+        or value[-1].low in lx.EN_TRAILING
+        or value[-1].low in lx.ZH_LOCATIVE
+    ):
         located = located or value[-1].low in lx.ZH_LOCATIVE
         change = change or value[-1].low in lx.EN_CHANGE_TAILS
         value = value[:-1]

@@ -59,9 +59,12 @@ def fields(entry: Entry) -> IndexFields:
 
 
 def backfill(
-    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None,
+    store: Store,
+    *,
+    batch: int = 1000,
+    notify: Callable[[str], None] | None = None,
     rules: int = SUBJECT_RULES,
-) -> int:  # fmt: skip
+) -> int:
     """Give every entry without a subject key its subject (read by the rules where it
     has none stored) and key, after forgetting the keys computed under older `rules`;
     returns how many (0 on a read-only store)."""

@@ -163,8 +163,11 @@ def _qualifiers(
     shared = _shared(units_, other) if shared is None else shared
     # a clause that shares no word of topic with the other is context: "Heads up:",
     # "磁盘扛不住，…", "…; 6 GB starved the sidecars"
-    topical = {u.clause for u, s in zip(units_, shared, strict=True)
-               if s and not u.value and u.form not in _NO_TOPIC}  # fmt: skip
+    topical = {
+        u.clause
+        for u, s in zip(units_, shared, strict=True)
+        if s and not u.value and u.form not in _NO_TOPIC
+    }
     # what follows the last value is context ("… since the upgrade", "… to save costs");
     # with no value, every word may say which thing it is
     last = max((i for i, u in enumerate(units_) if u.value), default=len(units_))
@@ -260,10 +263,16 @@ def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:
     felt lonely about moving" shares only "Bart" with "Bart and Jimmy had a great time")."""
     if len(new) > _MAX_UNITS:
         return False
-    topical = {u.clause for u, s in zip(new, shared, strict=True)
-               if s and not u.value and u.form not in _NO_TOPIC}  # fmt: skip
-    said = [s for u, s in zip(new, shared, strict=True)
-            if u.clause in topical and not u.value and u.form not in _NO_TOPIC]  # fmt: skip
+    topical = {
+        u.clause
+        for u, s in zip(new, shared, strict=True)
+        if s and not u.value and u.form not in _NO_TOPIC
+    }
+    said = [
+        s
+        for u, s in zip(new, shared, strict=True)
+        if u.clause in topical and not u.value and u.form not in _NO_TOPIC
+    ]
     return 3 * sum(said) >= len(said)
 
 
@@ -276,10 +285,12 @@ def _premodifies(units_: Sequence[Unit], shared: list[bool], words: set[str]) ->
     """Whether one of `words` stands right before a shared word of topic, in its clause:
     it says which one of them ("the infra team's retro", "前端那边的 Node 版本")."""
     return any(
-        unit.form in words and shared[i + 1] and not after.cut
+        unit.form in words
+        and shared[i + 1]
+        and not after.cut
         and not (after.value and valueish(after.form))
         for i, (unit, after) in enumerate(zip(units_, units_[1:], strict=False))
-    )  # fmt: skip
+    )
 
 
 def two_things(old: Entry, content: str) -> bool:
@@ -320,8 +331,10 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
             fits[old.id] = (old, how)
     if len(fits) == 1 and (only := next(iter(fits.values())))[1] == "supersede":
         return [Match(only[0], "supersede", "the text states a change of what it shares with this")]
-    return [Match(old, "conflict", "which one changed? (the words they share)")
-            for old, _ in list(fits.values())[:3]]  # fmt: skip
+    return [
+        Match(old, "conflict", "which one changed? (the words they share)")
+        for old, _ in list(fits.values())[:3]
+    ]
 
 
 def talk(content: str) -> bool:

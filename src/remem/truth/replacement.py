@@ -35,16 +35,24 @@ _CHANGE = Predicate(change=True)
 _MAX = 4  # tokens of a value
 
 
+# The owner and discourse words before a statement ("We", "我们已经"), skipped by `_lead`.
+_LEADING = frozenset[str]().union(
+    lx.EN_OWNERS_WE,
+    lx.ZH_OWNERS_WE,
+    lx.EN_DISCOURSE,
+    lx.ZH_DISCOURSE,
+    lx.ZH_CHANGE_ADVERBS,
+    lx.EN_CHANGE_ADVERBS,
+    lx.EN_OWNERS_USER,
+    lx.ZH_OWNERS_USER,
+    ("have", "has", "had", "just", "finally", "已经", "刚"),
+)
+
+
 def _lead(toks: list[Tok]) -> list[Tok]:
     """Without the owner and discourse words before the statement ("We", "我们已经")."""
     k = 0
-    while k < len(toks) and (
-        toks[k].low in lx.EN_OWNERS_WE or toks[k].low in lx.ZH_OWNERS_WE
-        or toks[k].low in lx.EN_DISCOURSE or toks[k].low in lx.ZH_DISCOURSE
-        or toks[k].low in lx.ZH_CHANGE_ADVERBS or toks[k].low in lx.EN_CHANGE_ADVERBS
-        or toks[k].low in lx.EN_OWNERS_USER or toks[k].low in lx.ZH_OWNERS_USER
-        or toks[k].low in ("have", "has", "had", "just", "finally", "已经", "刚")
-    ):  # fmt: skip
+    while k < len(toks) and toks[k].low in _LEADING:
         k += 1
     return toks[k:]
 
@@ -90,8 +98,14 @@ def _english(toks: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
     """(old, new) of "replaced X with Y", "X was replaced by Y", "Y replaced X",
     "dropped X in favour of Y"."""
     toks = _favour(toks)
-    start = next((k for k, t in enumerate(toks[:-1]) if t.low in _EN_FROM_VERBS
-                  and toks[k + 1].low == "from"), None)  # fmt: skip
+    start = next(
+        (
+            k
+            for k, t in enumerate(toks[:-1])
+            if t.low in _EN_FROM_VERBS and toks[k + 1].low == "from"
+        ),
+        None,
+    )
     if start is not None and not [t for t in toks[:start] if t.low not in lx.EN_DETERMINERS]:
         return _split(toks, start + 1, frozenset({"to"}))
     leaving = next((k for k, t in enumerate(toks) if t.low in _EN_LEAVING), None)
@@ -128,8 +142,14 @@ def _arrow(toks: list[Tok]) -> Clause | None:
     """ "内存上限 4G → 8G", "CI: Jenkins -> GitHub Actions": the subject, the old value
     (the words right before the arrow) and the new one."""
     text = [t.text for t in toks]
-    at = next((k for k in range(len(toks)) if text[k] in _ARROWS
-               or text[k : k + 2] in (["-", ">"], ["=", ">"])), None)  # fmt: skip
+    at = next(
+        (
+            k
+            for k in range(len(toks))
+            if text[k] in _ARROWS or text[k : k + 2] in (["-", ">"], ["=", ">"])
+        ),
+        None,
+    )
     if at is None:
         return None
     new = _value(toks[at + (1 if text[at] in _ARROWS else 2) :])
@@ -147,7 +167,7 @@ def _arrow(toks: list[Tok]) -> Clause | None:
     old_value = _value(old)
     if new is None or old_value is None:
         return None
-    return Clause(None, subject, _CHANGE, new, [], True, span_text(old_value), True)
+    return Clause(None, subject, pred=_CHANGE, value=new, change=True, dropped=span_text(old_value))
 
 
 def replaced(sent: list[Tok]) -> Clause | None:
@@ -168,4 +188,6 @@ def replaced(sent: list[Tok]) -> Clause | None:
     # Elasticsearch with OpenSearch"), else the new value's; neither known, no claim.
     kind = _kind(old)
     attrs = [kind.replace("_", " ")] if kind is not None and kind != _kind(new) else []
-    return Clause(None, [], _CHANGE, new, attrs, True, span_text(old), True)
+    return Clause(
+        None, [], pred=_CHANGE, value=new, attrs=attrs, change=True, dropped=span_text(old)
+    )

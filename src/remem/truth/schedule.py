@@ -68,9 +68,9 @@ def scheduled(sent: list[Tok]) -> Clause | None:
     for cut in (len(toks) - 1, len(toks) - 2, len(toks) - 3):
         head, tail = toks[:cut], toks[cut:]
         event = _event(tail) if cut > 0 and _when(head) else None
-        if event is not None and value_ok(head, 1) and strip_subject(event)[4]:
+        if event is not None and value_ok(head, 1) and strip_subject(event).usable:
             pred = Predicate(attr="time")
-            return Clause(owner, event, pred, head, ["time"], change, None, True)
+            return Clause(owner, event, pred=pred, value=head, attrs=["time"], change=change)
     return None
 
 
@@ -111,12 +111,12 @@ def rate(sent: list[Tok]) -> Clause | None:
         return None
     owner, before, _, _, usable = strip_subject(toks[:start])
     if before and usable and (how_often := _rotation(toks[start:])) is not None:
-        return Clause(owner, before, Predicate(), how_often, ["frequency"], False, None, True)
+        return Clause(owner, before, value=how_often, attrs=["frequency"])
     found = rate_split(toks[start:])
     if found is None or before or not usable:
         return None
     event, how_often = found
-    return Clause(owner, event, Predicate(), how_often, ["frequency"], False, None, True)
+    return Clause(owner, event, value=how_often, attrs=["frequency"])
 
 
 _EN_LEADS = words("frequency lead", "en")
@@ -149,7 +149,7 @@ def en_rate(sent: list[Tok]) -> Clause | None:
     event = before if len(before) == 1 else before[:-1]  # the verb, or what does it
     while len(event) > 1 and event[-1].low in ("now", "still", "also", "usually"):
         change, event = change or event[-1].low == "now", event[:-1]
-    return Clause(owner, event, Predicate(), how_often, ["frequency"], change, None, True)
+    return Clause(owner, event, value=how_often, attrs=["frequency"], change=change)
 
 
 def _per_period(toks: list[Tok]) -> int | None:
@@ -177,7 +177,7 @@ def en_amount(sent: list[Tok]) -> Clause | None:
         return None  # a verb of having ("drink", "run"), or a change, nothing else
     measure = all(t.low in lx.UNITS or t.low in ("km", "miles", "pages") for t in things)
     subject = [*(verbs if measure else []), *things, toks[-1]]  # "a day" is the day's
-    return Clause(owner, subject, Predicate(), [toks[at]], [], changed, None, True)
+    return Clause(owner, subject, value=[toks[at]], change=changed)
 
 
 _EN_DAYS = words("day", "en")
@@ -196,7 +196,7 @@ def en_days(sent: list[Tok]) -> Clause | None:
         return None
     owner = "user" if toks[0].low == "i" else "we"
     value = [t for t in days if t.low.rstrip("s") in _EN_DAYS]
-    return Clause(owner, [verb], Predicate(attr="time"), value, ["time"], False, None, True)
+    return Clause(owner, [verb], pred=Predicate(attr="time"), value=value, attrs=["time"])
 
 
 _EN_COMMUTE_TO = words("commute to", "en")
@@ -222,4 +222,4 @@ def en_commute(sent: list[Tok]) -> Clause | None:
         return None
     change = change or "now" in tail or "instead" in tail
     pred = Predicate(attr="commute")
-    return Clause(owner, [], pred, [toks[k]], ["commute"], change, None, True)
+    return Clause(owner, [], pred=pred, value=[toks[k]], attrs=["commute"], change=change)

@@ -117,13 +117,17 @@ def _han_run(value: str, after_number: bool) -> tuple[Tok, ...]:
     for word, tag in jieba_tag(value):
         if after_number and not run and len(word) == 2 and word[0] == "个":
             # "8 个人" is 8 + 个 + 人, not "personal"
-            run += [Tok("个", "个", "han", "q", pos, pos + 1),
-                    Tok(word[1], word[1], "han", "n", pos + 1, pos + 2)]  # fmt: skip
+            run += [_han("个", "q", pos), _han(word[1], "n", pos + 1)]
             pos += 2
             continue
         run.extend(_unglue(word, tag, pos))
         pos += len(word)
     return tuple(_split_verbs(_join_known(run)))
+
+
+def _han(text: str, tag: str, at: int) -> Tok:
+    """A Chinese token `text` (its own lower case) starting at `at`."""
+    return Tok(text, text, "han", tag, at, at + len(text))
 
 
 def _at(tok: Tok, by: int) -> Tok:
@@ -148,27 +152,21 @@ def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
 
     end = len(word) - 1
     if (verb := _habit_verb(word)) is not None:  # "喝咖啡": 喝 + 咖啡, what is drunk
-        return [Tok(verb, verb, "han", "v", pos, pos + len(verb)),
-                Tok(word[len(verb):], word[len(verb):], "han", "n", pos + len(verb),
-                    pos + len(word))]  # fmt: skip
+        return [_han(verb, "v", pos), _han(word[len(verb) :], "n", pos + len(verb))]
     if len(word) == 2 and word[1] in "涨降" and tag == "v":  # "月费涨到": 月 / 费涨 / 到
-        return [Tok(word[0], word[0], "han", "n", pos, pos + 1),
-                Tok(word[1], word[1], "han", "v", pos + 1, pos + 2)]  # fmt: skip
+        return [_han(word[0], "n", pos), _han(word[1], "v", pos + 1)]
     if word[0] == "我" and len(word) >= 2 and word[1:] in ZH_PREDICATES:  # 我用 -> 我 + 用
-        return [Tok("我", "我", "han", "r", pos, pos + 1),
-                Tok(word[1:], word[1:], "han", "v", pos + 1, pos + len(word))]  # fmt: skip
+        return [_han("我", "r", pos), _han(word[1:], "v", pos + 1)]
     if word[0] == "由" and tag == "nr" and len(word) >= 3:  # "前端由小王负责": 由 + a name
-        return [Tok("由", "由", "han", "p", pos, pos + 1),
-                Tok(word[1:], word[1:], "han", "nr", pos + 1, pos + len(word))]  # fmt: skip
+        return [_han("由", "p", pos), _han(word[1:], "nr", pos + 1)]
     if (
         len(word) > 1
         and word[-1] in ZH_GLUED
         and word not in ZH_WORDS_ENDING_IN_COPULA
         and (word not in ZH_PREDICATES)
     ):
-        return [Tok(word[:end], word[:end], "han", "n", pos, pos + end),
-                Tok(word[-1], word[-1], "han", "v", pos + end, pos + len(word))]  # fmt: skip
-    return [Tok(word, word, "han", tag, pos, pos + len(word))]
+        return [_han(word[:end], "n", pos), _han(word[-1], "v", pos + end)]
+    return [_han(word, tag, pos)]
 
 
 def _join_known(run: list[Tok]) -> list[Tok]:
@@ -178,8 +176,10 @@ def _join_known(run: list[Tok]) -> list[Tok]:
     known, out, i = value_kinds(), [], 0
     texts = [t.text for t in run]
     while i < len(run):
-        j = next((j for j in range(min(len(run), i + 4), i + 1, -1)
-                  if "".join(texts[i:j]) in known), None)  # fmt: skip
+        j = next(
+            (j for j in range(min(len(run), i + 4), i + 1, -1) if "".join(texts[i:j]) in known),
+            None,
+        )
         if j is None:
             out.append(run[i])
             i += 1
@@ -202,18 +202,25 @@ def _split_verbs(run: list[Tok]) -> list[Tok]:
         if last.text not in ZH_PREDICATES and last.text not in ZH_WORDS_ENDING_IN_USE:
             # "组件库用 Ant Design": jieba glued 用 to the noun before a Latin name
             head = last.text[:-1]
-            run = [*run[:-1], Tok(head, head, "han", "n", last.start, last.end - 1),
-                   Tok("用", "用", "han", "v", last.end - 1, last.end)]  # fmt: skip
+            run = [
+                *run[:-1],
+                Tok(head, head, "han", "n", last.start, last.end - 1),
+                Tok("用", "用", "han", "v", last.end - 1, last.end),
+            ]
     for i, tok in enumerate(run):
         after = run[i + 1].text if i + 1 < len(run) else ""
-        cut = next((k for k in (2, 1) if len(tok.text) > k + 1
-                    and tok.text[-k:] + after in ZH_PREDICATES), None)  # fmt: skip
+        cut = next(
+            (k for k in (2, 1) if len(tok.text) > k + 1 and tok.text[-k:] + after in ZH_PREDICATES),
+            None,
+        )
         if after and cut is None and _named(tok):
             cut = 1  # "猫叫咪咪": jieba's 猫叫 (a meow) is 猫 + 叫 before a name
         if after and cut is not None:
             head, verb, at = tok.text[:-cut], tok.text[-cut:], tok.start + len(tok.text) - cut
-            out += [Tok(head, head, "han", "n", tok.start, at),
-                    Tok(verb, verb, "han", "v", at, tok.end)]  # fmt: skip
+            out += [
+                Tok(head, head, "han", "n", tok.start, at),
+                Tok(verb, verb, "han", "v", at, tok.end),
+            ]
         else:
             out.append(tok)
     return out
@@ -272,10 +279,11 @@ def sentences(toks: list[Tok]) -> list[list[Tok]]:
             tok.text in SENTENCE_END
             or (tok.is_space and "\n" in tok.text)
             or (
-                tok.text == "." and (i + 1 == len(toks) or toks[i + 1].is_space)
+                tok.text == "."
+                and (i + 1 == len(toks) or toks[i + 1].is_space)
                 and not (i and toks[i - 1].low in _ABBREVIATIONS and i + 1 < len(toks))
             )
-        ):  # fmt: skip
+        ):
             out.append([])
     return [s for s in out if any(not t.is_space and t.kind != "punct" for t in s)]
 

@@ -111,9 +111,11 @@ def _owner_noun(part: list[Tok]) -> list[Tok]:
 def _owned_by(part: list[Tok], by: int, pred: Predicate) -> Clause:
     """ "报表服务由王强负责": the owner after 由; "改由小周负责" states a change of owner."""
     owner, subject, _, _, usable = strip_subject(part[:by])
-    ok = usable and subject and value_ok(part[by + 1 :], 1)
-    moved = part[by].low != "由"
-    return Clause(owner, subject, pred, part[by + 1 :], ["owner"], moved, None, bool(ok))
+    value = part[by + 1 :]
+    ok, moved = bool(usable and subject and value_ok(value, 1)), part[by].low != "由"
+    return Clause(
+        owner, subject, pred=pred, value=value, attrs=["owner"], change=moved, complete=ok
+    )
 
 
 def _subject_of(
@@ -161,7 +163,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     if split is not None:
         subject, vtoks = split  # "改成每周发一次版": how often 发版 happens
     if pred.attr in pr.HABITS and not (value.role or subject):
-        return Clause(owner, subject, pred, [], [], False, None, False)  # "I drink coffee"
+        return Clause(owner, subject, pred=pred, complete=False)  # "I drink coffee"
     vtoks, where = _where(vtoks)
     subject = [*subject, *where]  # "Caching is disabled in dev": dev's caching
     if not subject and not pred.inverse and _kindless(vtoks):
@@ -181,7 +183,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
             owner, subject = whose, subject[1:]
     attrs = implied_attrs(pred, vtoks, located) if not pred.inverse else [pred.attr or ""]
     if attrs is None or not value.complete or not value_ok(vtoks, value.items):
-        return Clause(owner, subject, pred, [], [], False, None, False)
+        return Clause(owner, subject, pred=pred, complete=False)
     if not subject and "location" in attrs and pred.attr in ("location", "move"):
         subject = _owner_noun(part)  # "我们公司在杭州"
     if pred.attr not in _PERSON_ATTRS:  # "The platform team owns /api": a team, whole
@@ -189,11 +191,11 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     attrs = [a for a in attrs if a] + [t.text for t in value.role] + ["frequency"] * rated
     if value.of:  # "Carol is the owner of the order service"
         subject, vtoks, attrs = value.of, subject, [t.text for t in vtoks]
+    change = change or pred.change or value.change or trailing_change
+    dropped = value.dropped or dropped
     return Clause(
-        owner, subject, pred, vtoks, attrs,
-        change or pred.change or value.change or trailing_change,
-        value.dropped or dropped, True,
-    )  # fmt: skip
+        owner, subject, pred=pred, value=vtoks, attrs=attrs, change=change, dropped=dropped
+    )
 
 
 _PERSON_ATTRS = words("person concept", "en")
@@ -204,9 +206,11 @@ _WHOSE = mapping("whose")
 def _possessed(subject: list[Tok], value: list[Tok]) -> bool:
     """ "Dance is my stress fix", "Redis is our cache": what is someone's comes second."""
     return (
-        len(value) >= 2 and value[0].low in _POSSESSIVES
-        and 0 < len(subject) <= 2 and not any(t.low in _POSSESSIVES for t in subject)
-    )  # fmt: skip
+        len(value) >= 2
+        and value[0].low in _POSSESSIVES
+        and 0 < len(subject) <= 2
+        and not any(t.low in _POSSESSIVES for t in subject)
+    )
 
 
 _ENVIRONMENTS = words("environment concept", "en")
@@ -232,9 +236,12 @@ def _old_name(pred: Predicate, first: Tok, obj: list[Tok]) -> bool:
     the thing renamed ("renamed the project to Osprey")."""
     bare = first.low not in lx.EN_DETERMINERS and first.low not in lx.EN_OWNERS_WE
     return (
-        pred.attr == "name" and bare and len(obj) == 1
-        and first.low not in lx.EN_OWNERS_USER and obj[0].low not in lx.OWNER_NOUNS
-    )  # fmt: skip
+        pred.attr == "name"
+        and bare
+        and len(obj) == 1
+        and first.low not in lx.EN_OWNERS_USER
+        and obj[0].low not in lx.OWNER_NOUNS
+    )
 
 
 def _known_value(subject: list[Tok], part: list[Tok]) -> bool:
@@ -364,7 +371,7 @@ def _by_owner(sent: list[Tok]) -> Clause | None:
     if not usable or not subject or not 0 < len(value) <= 3 or not value_ok(value, 1):
         return None
     change = change or toks[cut].low != "由"  # "改由小周负责"
-    return Clause(owner, subject, Predicate(), value, ["owner"], change, None, True)
+    return Clause(owner, subject, value=value, attrs=["owner"], change=change)
 
 
 def _amount_part(tok: Tok) -> bool:
@@ -388,8 +395,9 @@ def _bare(sent: list[Tok], alone: bool = True) -> Clause | None:
         if 0 < k < end and toks[k - 1].is_han and toks[k - 1].low.startswith("每"):
             k -= 1  # a rate: "每天一次", "每周 2 次"
         first = toks[k] if k < end else None
-        if first is None or not (first.kind == "num" or first.low.startswith("每")
-                                 or (first.is_han and first.tag == "m")):  # fmt: skip
+        if first is None or not (
+            first.kind == "num" or first.low.startswith("每") or (first.is_han and first.tag == "m")
+        ):
             return None
         subject, value = toks[:k], toks[k:]
         verb = subject[-1] if subject else None
@@ -419,7 +427,7 @@ def _bare(sent: list[Tok], alone: bool = True) -> Clause | None:
     if not value_ok(value, 1):
         return None
     attrs += implied_attrs(Predicate(), value, False) or []
-    return Clause(owner, subject, Predicate(), value, attrs, False, None, True)
+    return Clause(owner, subject, value=value, attrs=attrs)
 
 
 def _claim(clause: Clause) -> Claim | None:

@@ -57,15 +57,25 @@ def _closed(old: Entry, at: datetime) -> datetime:
 
 
 def supersede(
-    store: Store, old: Entry, new: Entry, *, action: str, detail: dict[str, Any],
+    store: Store,
+    old: Entry,
+    new: Entry,
+    *,
+    action: str,
+    detail: dict[str, Any],
     allow_secret: bool = False,
-) -> None:  # fmt: skip
+) -> None:
     """Write `new` as the next version of `old` (which must be current): the chain
     gains one link and `old` stops holding when `new` starts."""
     new.supersedes = old.id
     start = new.valid_from or new.created_at
-    store.insert(new, fields(new), action=action, detail={**detail, "supersedes": old.id},
-                 allow_secret=allow_secret)  # fmt: skip
+    store.insert(
+        new,
+        fields(new),
+        action=action,
+        detail={**detail, "supersedes": old.id},
+        allow_secret=allow_secret,
+    )
     old.superseded_by = new.id
     old.valid_to = _closed(old, start)
     old.updated_at = utcnow()
@@ -88,13 +98,21 @@ def remove_version(store: Store, entry: Entry, *, action: str) -> list[Entry]:
     if older is not None:
         older.superseded_by = newer.id if newer else None
         older.updated_at = now
-        store.update(older, fields(older), action="relink",
-                     detail={"removed": entry.id, "by": older.superseded_by})  # fmt: skip
+        store.update(
+            older,
+            fields(older),
+            action="relink",
+            detail={"removed": entry.id, "by": older.superseded_by},
+        )
     if newer is not None:
         newer.supersedes = older.id if older else None
         newer.updated_at = now
-        store.update(newer, fields(newer), action="relink",
-                     detail={"removed": entry.id, "supersedes": newer.supersedes})  # fmt: skip
+        store.update(
+            newer,
+            fields(newer),
+            action="relink",
+            detail={"removed": entry.id, "supersedes": newer.supersedes},
+        )
     return [entry]
 
 

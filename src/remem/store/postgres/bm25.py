@@ -52,10 +52,14 @@ BM25_POSTINGS = (
 def bm25_params(stats: CorpusStats, terms: Sequence[str]) -> dict[str, Any]:
     """Parameters of BM25_POSTINGS for `terms` (FTS5's formula, idf clamped)."""
     return {
-        "bm_k1p": K1 + 1, "bm_k1": K1, "bm_1mb": 1 - B, "bm_b": B,
-        "bm_avg": max(stats.avg_len, 1.0), "bm_terms": list(terms),
+        "bm_k1p": K1 + 1,
+        "bm_k1": K1,
+        "bm_1mb": 1 - B,
+        "bm_b": B,
+        "bm_avg": max(stats.avg_len, 1.0),
+        "bm_terms": list(terms),
         "bm_idf": [_idf(stats, t) for t in terms],
-    }  # fmt: skip
+    }
 
 
 def _idf(stats: CorpusStats, term: str) -> float:

@@ -32,9 +32,15 @@ class Connections:
 
         size = pool_size or pg_pool_size()
         self._pool = ConnectionPool(
-            url, min_size=1, max_size=max(1, size), kwargs={"autocommit": True},
-            configure=_configure, open=True, timeout=30, name="remem",
-        )  # fmt: skip
+            url,
+            min_size=1,
+            max_size=max(1, size),
+            kwargs={"autocommit": True},
+            configure=_configure,
+            open=True,
+            timeout=30,
+            name="remem",
+        )
 
     def error(self, exc: Exception) -> StoreError:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

@@ -26,9 +26,15 @@ from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore, where_clause
 
 POSTGRES = Dialect(
-    mark="%({})s", same="IS NOT DISTINCT FROM", time=lambda t: t, pos="pos", ref="entry_pos",
-    no_limit=None, lists=True, keep_terms=indexable,
-)  # fmt: skip
+    mark="%({})s",
+    same="IS NOT DISTINCT FROM",
+    time=lambda t: t,
+    pos="pos",
+    ref="entry_pos",
+    no_limit=None,
+    lists=True,
+    keep_terms=indexable,
+)
 
 
 class PostgresStore(SQLStore):

@@ -26,9 +26,17 @@ from remem.store.sqlite.schema import LATEST
 _IDS_PER_QUERY = 500  # under SQLite's limit of bound parameters
 
 SQLITE = Dialect(
-    mark=":{}", same="IS", time=format_ts, pos="rowid", ref="entry_rowid", no_limit=-1,
-    lists=False, hint="+", store_terms=" ".join, load_terms=str.split,
-)  # fmt: skip
+    mark=":{}",
+    same="IS",
+    time=format_ts,
+    pos="rowid",
+    ref="entry_rowid",
+    no_limit=-1,
+    lists=False,
+    hint="+",
+    store_terms=" ".join,
+    load_terms=str.split,
+)
 
 
 def match_expr(terms: Sequence[str], op: str = "OR") -> str:

@@ -1,4 +1,4 @@
-"""How the candidate index (`remem.store.near_index`) reads its store: built a step
+"""How the candidate index (`remem.store.inproc.near_index`) reads its store: built a step
 at a time (`build_step`), then brought up to date before each lookup (`refresh`)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import sys
 from dataclasses import replace
 from typing import Any, Protocol
 
-from remem.store.near_index import Doc, Mark, NearIndex
+from remem.store.inproc.near_index import Doc, Mark, NearIndex
 from remem.store.rows import Dialect
 
 

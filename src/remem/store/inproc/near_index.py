@@ -13,7 +13,7 @@ from it whenever its generation moved (rows past the last position read, rows na
 new audit records or written by this process, a rebuild when the index version or the
 subject rules changed or the count of entries disagrees), and it is never used while
 this process has uncommitted (or rolled back) writes of its own: SQL answers then.
-How it reads the store (built in steps, refreshed): `remem.store.near_read`.
+How it reads the store (built in steps, refreshed): `remem.store.inproc.near_read`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from typing import Any
 from remem.store.protocol import CorpusStats, IndexFields
 
 CACHED = 4096  # candidate rows kept (~1 KB each)
-K1, B = 1.2, 0.75  # FTS5's bm25() defaults, as in remem.store.postings
+K1, B = 1.2, 0.75  # FTS5's bm25() defaults, as in remem.store.inproc.postings
 DomainKey = tuple[Any, ...]  # type, scope, project, session_id, user_id, agent_id
 
 
@@ -52,11 +52,31 @@ class Doc:
     and skeleton are kept as their hashes (a string of ~100 characters each, at 100k
     entries ~40 MB): two forms of one hash among 100k are about one chance in 10^9."""
 
-    __slots__ = ("id", "pos", "domain", "until", "canon", "skeleton", "subject", "keys",
-                 "terms", "length", "counts")  # fmt: skip
+    __slots__ = (
+        "id",
+        "pos",
+        "domain",
+        "until",
+        "canon",
+        "skeleton",
+        "subject",
+        "keys",
+        "terms",
+        "length",
+        "counts",
+    )
 
-    def __init__(self, eid: str, pos: int, domain: DomainKey, until: Any, canon: str,
-                 skeleton: str, subject: str | None, terms: list[str]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        eid: str,
+        pos: int,
+        domain: DomainKey,
+        until: Any,
+        canon: str,
+        skeleton: str,
+        subject: str | None,
+        terms: list[str],
+    ) -> None:
         self.id, self.pos, self.domain, self.until = eid, pos, domain, until
         self.canon, self.skeleton = hash(canon), hash(skeleton) if skeleton else 0
         self.subject = subject
@@ -236,9 +256,15 @@ class NearIndex:
 
     # -- the lookups of same_domain, in its order ---------------------------------------
     def lookup(
-        self, domain: DomainKey, now: Any, index: IndexFields, limit: int, broader: bool,
-        rare: Sequence[str], stats: CorpusStats,
-    ) -> list[int]:  # fmt: skip
+        self,
+        domain: DomainKey,
+        now: Any,
+        index: IndexFields,
+        limit: int,
+        broader: bool,
+        rare: Sequence[str],
+        stats: CorpusStats,
+    ) -> list[int]:
         """Positions of `same_domain`'s answer, in its order (each once)."""
 
         def passes(doc: Doc) -> bool:
@@ -300,8 +326,9 @@ class NearIndex:
         than once."""
         table = self._terms.get(domain, {})
         if len(rare) == 1 and self.ranked:  # in rank order already: no set, no sort
-            return self._score(self._first_of(table.get(rare[0], []), rare[0], passes, n),
-                               rare, stats, passes, n)  # fmt: skip
+            return self._score(
+                self._first_of(table.get(rare[0], []), rare[0], passes, n), rare, stats, passes, n
+            )
         lists = sorted((table.get(t, []) for t in rare), key=len)
         both = set(lists[0]).intersection(*lists[1:])
         repeated = set[int]()
