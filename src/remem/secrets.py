@@ -28,9 +28,16 @@ if TYPE_CHECKING:
     from remem.errors import SecretRefused
 
 __all__ = [
-    "KIND_LABELS", "SecretHit", "admit", "admit_change", "entry_secrets", "find_secrets",
-    "looks_secret", "redact", "sensitive_word",
-]  # fmt: skip
+    "KIND_LABELS",
+    "SecretHit",
+    "admit",
+    "admit_change",
+    "entry_secrets",
+    "find_secrets",
+    "looks_secret",
+    "redact",
+    "sensitive_word",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +87,28 @@ _KEYWORDS = (
     r"|access[ _-]?key|secret[ _-]?key|private[ _-]?key|account[_-]?key|(?:access|auth|refresh)?"
     r"[_-]?token|credentials?)"
 )
+# the shapes detect-secrets' plugins know, and a few more
+_SERVICE_TOKENS = (
+    r"(?<![0-9])[0-9]{8,10}:AA[0-9A-Za-z_-]{30,40}(?![\w-])",  # Telegram bot
+    _A + r"SG\.[\w-]{22}\.[\w-]{43}",  # SendGrid
+    r"(?i:AccountKey)\s*[=:]\s*[A-Za-z0-9+/]{86}==",  # Azure
+    _A + r"[A-Za-z0-9+/]{86}==",  # Azure
+    _A + r"[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27}" + _Z,  # Discord bot
+    _A + r"(?:AC|SK)[a-f0-9]{32}" + _Z,  # Twilio
+    _A + r"[0-9a-f]{32}-us[0-9]{1,2}" + _Z,  # Mailchimp
+    _A + r"pypi-AgE[\w-]{70,}",  # PyPI
+    _A + r"sq0(?:csp|atp)-[\w-]{22,43}",  # Square
+    _A + r"(?:dckr_pat_|whsec_|shpat_|shpss_|xapp-|rk_live_|pk_live_)[\w-]{20,}",
+    _A + r"AKC[a-zA-Z0-9]{10,}",  # Artifactory
+)
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
-    ("private_key", re.compile(
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
-        re.DOTALL)),
+    (
+        "private_key",
+        re.compile(
+            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
+            re.DOTALL,
+        ),
+    ),
     ("anthropic_key", re.compile(_A + r"sk-ant-[A-Za-z0-9_-]{16,}")),
     ("openai_key", re.compile(_A + r"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}")),
     ("github_token", re.compile(_A + r"(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
@@ -92,26 +117,25 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("npm_token", re.compile(_A + r"npm_[A-Za-z0-9]{30,}")),
     ("aws_access_key", re.compile(_A + r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}" + _Z)),
     ("slack_token", re.compile(_A + r"xox[abposr]-[A-Za-z0-9-]{10,}")),
-    ("webhook_url", re.compile(
-        r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+")),
+    (
+        "webhook_url",
+        re.compile(
+            r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+"
+        ),
+    ),
     ("google_api_key", re.compile(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
     ("stripe_key", re.compile(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
-    ("service_token", re.compile(  # the shapes detect-secrets' plugins know, and a few more
-        r"(?<![0-9])[0-9]{8,10}:AA[0-9A-Za-z_-]{30,40}(?![\w-])"  # Telegram bot
-        r"|" + _A + r"SG\.[\w-]{22}\.[\w-]{43}"  # SendGrid
-        r"|(?i:AccountKey)\s*[=:]\s*[A-Za-z0-9+/]{86}==|" + _A + r"[A-Za-z0-9+/]{86}=="  # Azure
-        r"|" + _A + r"[MNO][\w-]{23,25}\.[\w-]{6}\.[\w-]{27}" + _Z +  # Discord bot
-        r"|" + _A + r"(?:AC|SK)[a-f0-9]{32}" + _Z +  # Twilio
-        r"|" + _A + r"[0-9a-f]{32}-us[0-9]{1,2}" + _Z +  # Mailchimp
-        r"|" + _A + r"pypi-AgE[\w-]{70,}|" + _A + r"sq0(?:csp|atp)-[\w-]{22,43}"  # PyPI, Square
-        r"|" + _A + r"(?:dckr_pat_|whsec_|shpat_|shpss_|xapp-|rk_live_|pk_live_)[\w-]{20,}"
-        r"|" + _A + r"AKC[a-zA-Z0-9]{10,}")),  # Artifactory
+    ("service_token", re.compile("|".join(_SERVICE_TOKENS))),
     ("jwt", re.compile(_A + r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")),
-    ("bearer_token", re.compile(
-        r"(?i)" + _A + r"(?:bearer|authorization:\s*basic)\s+[A-Za-z0-9._~+/-]{16,}=*")),
-    ("credential_url", re.compile(
-        r"(?i)" + _A + r"[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:[^\s/@]+@[^\s/?#]+")),
-]  # fmt: skip
+    (
+        "bearer_token",
+        re.compile(r"(?i)" + _A + r"(?:bearer|authorization:\s*basic)\s+[A-Za-z0-9._~+/-]{16,}=*"),
+    ),
+    (
+        "credential_url",
+        re.compile(r"(?i)" + _A + r"[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:[^\s/@]+@[^\s/?#]+"),
+    ),
+]
 _CODE_ASSIGN = re.compile(
     r"(?i)" + _A + r"(?:[A-Za-z0-9]+[_-])*(?:[A-Za-z0-9]{0,12}?(?=password|passwd|secret|token))?"
     r"(?:" + _KEYWORDS + r"|(?<=[_-])(?:pass|pw))"
@@ -280,13 +304,26 @@ def _card(text: str) -> bool:
 _DIGITS3 = re.compile(r"[0-9]{3}")
 _Hint = tuple[str, ...] | re.Pattern[str]
 _TOKEN_HINTS: list[_Hint] = [
-    ("private key",), ("sk-ant-",), ("sk-",),
-    ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"), ("glpat-",), ("hf_",), ("npm_",),
-    ("akia", "asia", "abia", "acca"), ("xox",), ("hooks.slack", "discord"), ("aiza", "ya29."),
-    ("_live_", "_test_"), re.compile(r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0"
-    r"|dckr_|whsec_|shp|xapp-|pk_live|AKC"),
-    ("eyj",), ("bearer", "basic"), ("://",),
-]  # fmt: skip
+    ("private key",),
+    ("sk-ant-",),
+    ("sk-",),
+    ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+    ("glpat-",),
+    ("hf_",),
+    ("npm_",),
+    ("akia", "asia", "abia", "acca"),
+    ("xox",),
+    ("hooks.slack", "discord"),
+    ("aiza", "ya29."),
+    ("_live_", "_test_"),
+    re.compile(
+        r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0"
+        r"|dckr_|whsec_|shp|xapp-|pk_live|AKC"
+    ),
+    ("eyj",),
+    ("bearer", "basic"),
+    ("://",),
+]
 _KEY_WORDS = ("pass", "pwd", "secret", "key", "token", "credential")
 _HINTS: dict[re.Pattern[str], _Hint] = {
     **dict(zip([p for _, p in _PATTERNS], _TOKEN_HINTS, strict=True)),

@@ -72,8 +72,13 @@ _KEY = re.compile(
     rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
     rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
 )
-_KINDS = {"pass": "password", "code": "password", "card": "card_number",
-          "acct": "bank_account", "id": "id_number"}  # fmt: skip
+_KINDS = {
+    "pass": "password",
+    "code": "password",
+    "card": "card_number",
+    "acct": "bank_account",
+    "id": "id_number",
+}
 
 # What ties a noun to its value.
 _LINK_VERBS = (
@@ -402,12 +407,56 @@ def _pairs(text: str) -> list[tuple[int, int]]:
 
 # Substrings one of which every secret noun holds: most texts skip the big pattern.
 _HINTS = (
-    "pass", "pw", "cred", "secret", "key", "token", "phrase", "mnemonic", "pin", "code",
-    "otp", "cvv", "cvc", "combin", "combo", "card", "visa", "acc", "acct", "routing", "iban",
-    "sort", "ssn", "social", "passport", "licen", "id number", "tax id", "密", "口令", "暗号",
-    "钥", "令牌", "助记词", "码", "卡", "账", "帐", "户号", "身份证", "护照", "社保", "驾",
-    "门禁", "通行证", "居住证", "军官证", "台胞证", "回乡证",
-)  # fmt: skip
+    "pass",
+    "pw",
+    "cred",
+    "secret",
+    "key",
+    "token",
+    "phrase",
+    "mnemonic",
+    "pin",
+    "code",
+    "otp",
+    "cvv",
+    "cvc",
+    "combin",
+    "combo",
+    "card",
+    "visa",
+    "acc",
+    "acct",
+    "routing",
+    "iban",
+    "sort",
+    "ssn",
+    "social",
+    "passport",
+    "licen",
+    "id number",
+    "tax id",
+    "密",
+    "口令",
+    "暗号",
+    "钥",
+    "令牌",
+    "助记词",
+    "码",
+    "卡",
+    "账",
+    "帐",
+    "户号",
+    "身份证",
+    "护照",
+    "社保",
+    "驾",
+    "门禁",
+    "通行证",
+    "居住证",
+    "军官证",
+    "台胞证",
+    "回乡证",
+)
 
 
 _PHRASE_KEY = re.compile(

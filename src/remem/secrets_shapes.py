@@ -14,9 +14,16 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "EXCLUDED", "PLACEHOLDER", "RANDOM", "excluded", "key_like", "key_spans", "spelled_end",
-    "strong", "very_strong",
-]  # fmt: skip
+    "EXCLUDED",
+    "PLACEHOLDER",
+    "RANDOM",
+    "excluded",
+    "key_like",
+    "key_spans",
+    "spelled_end",
+    "strong",
+    "very_strong",
+]
 
 RANDOM = re.compile(  # a run as long as a generated key
     r"(?<![\w+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![\w+/=-])"
@@ -46,9 +53,11 @@ _IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
 
 def excluded(token: str) -> bool:
     return bool(
-        len(token) < 3 or EXCLUDED.match(token) or _PRODUCTS.match(token)
+        len(token) < 3
+        or EXCLUDED.match(token)
+        or _PRODUCTS.match(token)
         or PLACEHOLDER.match(token)
-    )  # fmt: skip
+    )
 
 
 def strong(token: str) -> bool:

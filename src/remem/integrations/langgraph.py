@@ -203,9 +203,12 @@ class RememStore(BaseStore):
                 entry.created_at, entry.valid_from = old.created_at, old.valid_from
                 entry.supersedes, entry.superseded_by = old.supersedes, old.superseded_by
                 store.update(
-                    entry, index.fields(entry), action="update", detail={"via": META},
+                    entry,
+                    index.fields(entry),
+                    action="update",
+                    detail={"via": META},
                     allow_secret=self.allow_secrets,
-                )  # fmt: skip
+                )
         if vectors is not None and vector is not None:
             vectors.put(entry, vector)
 

@@ -321,9 +321,14 @@ class EntryStore(Protocol):
         --force): the one check every write passes (`remem.secrets.admit`)."""
 
     def update(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        self,
+        entry: Entry,
+        index: IndexFields,
+        *,
+        action: str,
+        detail: dict[str, Any],
         allow_secret: bool = False,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Overwrite an existing entry's fields and add an audit record. A secret in a text
         the row did not hold raises SecretRefused unless `allow_secret`, as in `insert`."""
 

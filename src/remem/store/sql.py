@@ -279,9 +279,14 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             self._add_audit([AuditRecord(entry.id, action, utcnow(), detail)])
 
     def update(
-        self, entry: Entry, index: IndexFields, *, action: str, detail: dict[str, Any],
+        self,
+        entry: Entry,
+        index: IndexFields,
+        *,
+        action: str,
+        detail: dict[str, Any],
         allow_secret: bool = False,
-    ) -> None:  # fmt: skip
+    ) -> None:
         from remem import secrets
 
         params = self.dialect.entry_params(entry, index)
