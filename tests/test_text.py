@@ -198,3 +198,18 @@ def test_kept_numbers_are_fresh_lists() -> None:
     assert [t.key for t in number_tokens("端口从 8080 改成 9090")] == ["8080", "9090"]
     long = "port 8080 " * 100  # longer than the texts kept: read each time, the same
     assert [t.key for t in number_tokens(long)] == ["8080"]
+
+
+def test_terms_of_many_texts_are_each_texts_terms() -> None:
+    texts = ["项目后端使用 Spring Boot 3", "", "ok", "消息队列 Kafka，缓存用 Redis", "かな 한국"]
+    assert text.terms_of(texts) == [text.terms(t) for t in texts]
+
+
+def test_a_text_without_a_digit_names_no_value_and_loads_no_jieba() -> None:
+    code = (
+        "import sys; from remem import text; "
+        "print(text.named_values('部署流程 uses the amber wiki'), 'rjieba' in sys.modules, "
+        "text.named_values('项目使用 JDK １７'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "{} False {'jdk': '17'}"  # a full-width digit still counts

@@ -24,6 +24,7 @@ _RUNS = rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)"
 _WORD = re.compile(r"[0-9a-z]+(?:[._\-+#][0-9a-z]+)*[+#]*")
 _NUMBER = re.compile(r"v?\d+(?:[.,:/\-]\d+)*[a-z%]{0,3}")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
+_ANY_DIGIT = re.compile(r"\d")
 
 EN_STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -252,11 +253,22 @@ def _cached_terms(text: str) -> tuple[str, ...]:
     return tuple(_terms(text))
 
 
+def terms_of(texts: list[str]) -> list[list[str]]:
+    """`terms` of each text, the Han runs of all of them cut in one go (one request
+    when a cutter elsewhere answers)."""
+    runs = [_runs(unicodedata.normalize("NFKC", t).lower()) for t in texts]
+    cuts = iter(cut_for_search([han for r in runs for han, _, _ in r if han]))
+    return [_joined(r, cuts) for r in runs]
+
+
 def _terms(text: str) -> list[str]:
-    text = unicodedata.normalize("NFKC", text).lower()
+    runs = _runs(unicodedata.normalize("NFKC", text).lower())
+    return _joined(runs, iter(cut_for_search([han for han, _, _ in runs if han])))
+
+
+def _joined(runs: list[tuple[str, str, str]], cuts: Iterator[list[str]]) -> list[str]:
+    """The terms of a text's runs, its Han runs' cuts taken in order from `cuts`."""
     out: list[str] = []
-    runs = _runs(text)
-    cuts = iter(cut_for_search([han for han, _, _ in runs if han]))
     for han, other_cjk, rest in runs:
         if han:
             for token in next(cuts):
@@ -376,6 +388,8 @@ def named_values(text: str) -> dict[str, str]:
 
 @lru_cache(maxsize=1024)  # a save asks it of its content twice (its facts, its index)
 def _named_values(text: str) -> tuple[tuple[str, str], ...]:
+    if not _ANY_DIGIT.search(unicodedata.normalize("NFKC", text)):
+        return ()  # every value is a number: no digit, no value (and no jieba to load)
     tokens = tagged(text)
     found: dict[str, str] = {}
     last: tuple[str, int] | None = None  # the key of the previous number, and where it was
