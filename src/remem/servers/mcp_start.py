@@ -31,6 +31,9 @@ def answered_early(*inputs: str) -> Iterator[None]:
     """Within this block fd 0/1 are pipes the SDK serves; the first request (an
     `initialize`) was answered from the cache when it could be. `inputs`: what else
     the server's answer depends on (its options)."""
+    if sys.platform == "win32":  # pipes cannot be waited on there: the SDK alone
+        yield
+        return
     first, rest = _first_line(0)
     request = _initialize(first)
     if request is None:  # not an initialize: nothing to answer early
@@ -170,19 +173,23 @@ def _send(
 ) -> None:
     pending = b""
     waiting = cache is not None  # for the SDK's answer to the initialize request
-    for chunk in _chunks(pipe, done):
-        if not waiting:
-            _write_all(wire, chunk)
-            continue
-        pending += chunk
-        while waiting and b"\n" in pending:
-            line, _, pending = pending.partition(b"\n")
-            waiting = not _answer(line + b"\n", wire, request_id, cache)
-        if not waiting and pending:
-            _write_all(wire, pending)
-            pending = b""
-    _write_all(wire, pending)
-    os.close(pipe)
+    try:
+        for chunk in _chunks(pipe, done):
+            if not waiting:
+                _write_all(wire, chunk)
+                continue
+            pending += chunk
+            while waiting and b"\n" in pending:
+                line, _, pending = pending.partition(b"\n")
+                waiting = not _answer(line + b"\n", wire, request_id, cache)
+            if not waiting and pending:
+                _write_all(wire, pending)
+                pending = b""
+        _write_all(wire, pending)
+    except OSError:
+        pass  # the client stopped reading: the server's next write fails, as without us
+    finally:
+        os.close(pipe)
 
 
 def _answer(
