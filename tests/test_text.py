@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -213,3 +214,28 @@ def test_a_text_without_a_digit_names_no_value_and_loads_no_jieba() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "{} False {'jdk': '17'}"  # a full-width digit still counts
+
+
+def _cuts_in_a_new_process(home: Path, runs: list[str]) -> list[Any]:
+    code = (
+        "import json, sys; from remem import text; "
+        "cuts = text.cut_for_search(json.loads(sys.argv[1])); "
+        "print(json.dumps([cuts, 'rjieba' in sys.modules], ensure_ascii=False))"
+    )
+    env = {**os.environ, "REMEM_HOME": str(home)}
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(runs)], env=env,
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    return list(json.loads(out.stdout))
+
+
+def test_word_sized_runs_are_cut_from_the_cache_as_jieba_cuts_them(tmp_path: Path) -> None:
+    words = ["我家", "男朋友", "同事", "组"]
+    here = text.cut_for_search(words)
+    assert _cuts_in_a_new_process(tmp_path, words) == [here, True]  # jieba, then kept
+    (cache,) = (tmp_path / "cache").glob("cuts-*")
+    assert _cuts_in_a_new_process(tmp_path, words) == [here, False]  # no jieba at all
+    longer = [*words, "测试数据库用"]  # a longer run: jieba for it, as before
+    assert _cuts_in_a_new_process(tmp_path, longer) == [text.cut_for_search(longer), True]
+    for junk in (b"", b"\x00junk", b"{"):
+        cache.write_bytes(junk)
+        assert _cuts_in_a_new_process(tmp_path, words) == [here, True]  # built again
