@@ -239,3 +239,24 @@ def test_word_sized_runs_are_cut_from_the_cache_as_jieba_cuts_them(tmp_path: Pat
     for junk in (b"", b"\x00junk", b"{"):
         cache.write_bytes(junk)
         assert _cuts_in_a_new_process(tmp_path, words) == [here, True]  # built again
+
+
+def test_a_cutter_that_declined_is_not_asked_again() -> None:
+    """A warm service that did not answer (none running, or busy) costs a process one
+    wait at most: neither its cutter nor its tagger is asked again; jieba cuts here."""
+    code = """
+import json
+from remem import text
+asked = []
+def busy(what, timeout=1.0):
+    asked.append(what)
+    return None
+text.cut_elsewhere(busy, busy)
+runs = ["周五上线的服务", "数据库迁移脚本"]
+first = text.cut_for_search(runs)
+text.cut_for_search(["部署流程改到"])
+text.jieba_tag("部署流程改到周四")
+print(json.dumps([asked, first == [text._jieba().cut_for_search(r) for r in runs]]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [[["周五上线的服务", "数据库迁移脚本"]], True]
