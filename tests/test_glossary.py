@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import marshal
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -63,3 +65,49 @@ def test_the_table_is_data_read_on_first_use_not_at_import() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["0", "True", "True"]  # `@java_fw` spliced into both
+
+
+def _fresh_index(home: Path) -> str:
+    """The glossary index built by a new process with `home` as REMEM_HOME, and whether
+    that process loaded jieba to build it."""
+    code = (
+        "import sys, remem.glossary as g; t = g._table(); "
+        "print(repr(sorted(t.table.items())), 'rjieba' in sys.modules)"
+    )
+    env = {**os.environ, "REMEM_HOME": str(home)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def test_the_index_is_cached_under_the_home_and_the_same_read_back(tmp_path: Path) -> None:
+    built = _fresh_index(tmp_path)
+    cached = list((tmp_path / "cache").glob("glossary-*"))
+    assert len(cached) == 1
+    again = _fresh_index(tmp_path)
+    assert built.rsplit(" ", 1) == [again.rsplit(" ", 1)[0], "True\n"]  # built with jieba
+    assert again.endswith(" False\n")  # read back: jieba never loaded
+    direct = {}  # the index as the table says, computed here name by name
+    for name, kinds in glossary.GLOSSARY.items():
+        key = tuple(text.terms(name))
+        if key:
+            proper = name if name[:1].isupper() else None
+            direct[key] = (tuple(dict.fromkeys(text.terms(kinds))), proper)
+    assert again.rsplit(" ", 1)[0] == repr(sorted(direct.items()))
+
+
+def test_a_damaged_or_foreign_cache_is_built_again(tmp_path: Path) -> None:
+    built = _fresh_index(tmp_path)
+    (path,) = (tmp_path / "cache").glob("glossary-*")
+    for junk in (b"", b"\x00garbage", marshal.dumps([(("x",), (1,), None)])):
+        path.write_bytes(junk)
+        assert _fresh_index(tmp_path) == built
+    assert path.read_bytes() != junk  # written again, whole
+
+
+def test_the_cache_is_named_by_its_inputs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REMEM_HOME", str(tmp_path))
+    first = glossary._cache_path()
+    assert first is not None and first.parent == tmp_path / "cache"
+    monkeypatch.setattr(glossary, "_source", lambda: b"Kafka = queue\n")
+    assert glossary._cache_path() not in (None, first)  # another table: another cache

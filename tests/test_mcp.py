@@ -230,3 +230,56 @@ def test_the_external_mark_is_not_lifted_by_the_models_claim(db: Path) -> None:
             assert [m["content"] for m in listed] == ["部署在周五"]
 
     anyio.run(main)
+
+
+HELLO = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-06-18",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "1"},
+    },
+}
+
+
+def _session(db: Path, *messages: dict[str, Any]) -> list[dict[str, Any]]:
+    """`remem mcp`'s answers to `messages` sent over a raw pipe, one at a time."""
+    import subprocess
+
+    env = {**os.environ, "REMEM_EMBEDDER": "none"}
+    args = [sys.executable, "-m", "remem", "--db", str(db), "--project", "p", "mcp"]
+    with subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env) as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        answers = []
+        for message in messages:
+            proc.stdin.write(json.dumps(message).encode() + b"\n")
+            proc.stdin.flush()
+            if "id" in message:
+                answers.append(json.loads(proc.stdout.readline()))
+        proc.stdin.close()
+        assert proc.wait(30) == 0 and proc.stdout.read() == b""
+    return answers
+
+
+@pytest.mark.slow
+def test_initialize_is_answered_from_the_cache_and_the_session_goes_on(db: Path) -> None:
+    """Issue 32: the SDK's answer to an initialize request is kept, sent at once the next
+    time before the SDK has loaded, and rewritten if the SDK answers otherwise."""
+    from remem.servers.mcp_start import _cache_path
+
+    listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+    ready = {"jsonrpc": "2.0", "method": "notifications/initialized"}
+    first, tools = _session(db, HELLO, ready, listing)
+    assert first["result"]["serverInfo"]["name"] == "remem" and first["id"] == 1
+    assert "save_memory" in {t["name"] for t in tools["result"]["tools"]}
+    path = _cache_path(HELLO, ("allow_verify=False",))
+    assert path is not None and json.loads(path.read_text()) == {"result": first["result"]}
+    planted = {"result": {**first["result"], "instructions": "planted"}}
+    path.write_text(json.dumps(planted))
+    again, tools_again = _session(db, {**HELLO, "id": "a"}, ready, listing)
+    assert again == {"jsonrpc": "2.0", "id": "a", **planted}  # sent from the cache
+    assert tools_again == tools  # the SDK's own answer was not passed on twice
+    assert json.loads(path.read_text()) == {"result": first["result"]}  # put right
+    assert _session(db, HELLO)[0] == first

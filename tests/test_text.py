@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -198,3 +199,64 @@ def test_kept_numbers_are_fresh_lists() -> None:
     assert [t.key for t in number_tokens("端口从 8080 改成 9090")] == ["8080", "9090"]
     long = "port 8080 " * 100  # longer than the texts kept: read each time, the same
     assert [t.key for t in number_tokens(long)] == ["8080"]
+
+
+def test_terms_of_many_texts_are_each_texts_terms() -> None:
+    texts = ["项目后端使用 Spring Boot 3", "", "ok", "消息队列 Kafka，缓存用 Redis", "かな 한국"]
+    assert text.terms_of(texts) == [text.terms(t) for t in texts]
+
+
+def test_a_text_without_a_digit_names_no_value_and_loads_no_jieba() -> None:
+    code = (
+        "import sys; from remem import text; "
+        "print(text.named_values('部署流程 uses the amber wiki'), 'rjieba' in sys.modules, "
+        "text.named_values('项目使用 JDK １７'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "{} False {'jdk': '17'}"  # a full-width digit still counts
+
+
+def _cuts_in_a_new_process(home: Path, runs: list[str]) -> list[Any]:
+    code = (
+        "import json, sys; from remem import text; "
+        "cuts = text.cut_for_search(json.loads(sys.argv[1])); "
+        "print(json.dumps([cuts, 'rjieba' in sys.modules], ensure_ascii=False))"
+    )
+    env = {**os.environ, "REMEM_HOME": str(home)}
+    out = subprocess.run([sys.executable, "-c", code, json.dumps(runs)], env=env,
+                         capture_output=True, text=True, check=True)  # fmt: skip
+    return list(json.loads(out.stdout))
+
+
+def test_word_sized_runs_are_cut_from_the_cache_as_jieba_cuts_them(tmp_path: Path) -> None:
+    words = ["我家", "男朋友", "同事", "组"]
+    here = text.cut_for_search(words)
+    assert _cuts_in_a_new_process(tmp_path, words) == [here, True]  # jieba, then kept
+    (cache,) = (tmp_path / "cache").glob("cuts-*")
+    assert _cuts_in_a_new_process(tmp_path, words) == [here, False]  # no jieba at all
+    longer = [*words, "测试数据库用"]  # a longer run: jieba for it, as before
+    assert _cuts_in_a_new_process(tmp_path, longer) == [text.cut_for_search(longer), True]
+    for junk in (b"", b"\x00junk", b"{"):
+        cache.write_bytes(junk)
+        assert _cuts_in_a_new_process(tmp_path, words) == [here, True]  # built again
+
+
+def test_a_cutter_that_declined_is_not_asked_again() -> None:
+    """A warm service that did not answer (none running, or busy) costs a process one
+    wait at most: neither its cutter nor its tagger is asked again; jieba cuts here."""
+    code = """
+import json
+from remem import text
+asked = []
+def busy(what, timeout=1.0):
+    asked.append(what)
+    return None
+text.cut_elsewhere(busy, busy)
+runs = ["周五上线的服务", "数据库迁移脚本"]
+first = text.cut_for_search(runs)
+text.cut_for_search(["部署流程改到"])
+text.jieba_tag("部署流程改到周四")
+print(json.dumps([asked, first == [text._jieba().cut_for_search(r) for r in runs]]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == [[["周五上线的服务", "数据库迁移脚本"]], True]

@@ -18,7 +18,13 @@ import pytest
 from remem import text
 from remem.cli.common import one_shot_embedder
 from remem.retrieval.embedding import FakeEmbedder
-from remem.retrieval.warm import PROTOCOL, WarmClient, WarmEmbedder, service_env
+from remem.retrieval.warm import (
+    PROTOCOL,
+    WarmClient,
+    WarmEmbedder,
+    one_shot_cutter,
+    service_env,
+)
 from remem.retrieval.warm_service import Service
 from remem.settings import Settings
 
@@ -134,6 +140,36 @@ def test_the_service_cuts_chinese_as_jieba_does_here(home: Path) -> None:
     assert client.cut(runs) is None  # none running: never started for a cut
     remem(home, "save", FACTS[0])  # starts the service
     assert client.cut(runs) == text.cut_for_search(runs)
+
+
+def test_keyword_only_commands_cut_through_a_running_service(home: Path) -> None:
+    remem(home, "save", FACTS[0])  # starts the service (the fake embedder's)
+    code = (
+        "import sys, contextlib, io\nfrom remem.cli import main\nout = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
+        "    main(['--project', 'p', 'search', '测试数据库', '--json'])\n"
+        "print('rjieba' in sys.modules, '测试数据库用 SQLite' in out.getvalue())"
+    )
+    env = {**os.environ, "REMEM_HOME": str(home), "REMEM_EMBEDDER": "none"}
+    for warm, loaded in (("1", "False"), ("0", "True")):  # jieba here only without it
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env={**env, "REMEM_WARM": warm}, timeout=60)  # fmt: skip
+        assert run.stdout.split() == [loaded, "True"], run.stderr
+
+
+def test_a_keyword_only_command_asks_only_a_running_service(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    settings = Settings.resolve(db=tmp_path / "m.db", env={"REMEM_HOME": str(tmp_path)})
+    monkeypatch.setenv("REMEM_WARM", "1")
+    client = one_shot_cutter(settings, None)
+    assert isinstance(client, WarmClient) and client.cut(["测试"]) is None  # none started
+    assert not (tmp_path / "run").exists()
+    warm = WarmEmbedder(FakeEmbedder(), WarmClient(tmp_path))
+    assert one_shot_cutter(settings, warm) is warm.client
+    assert one_shot_cutter(settings, FakeEmbedder()) is None  # in-process: jieba here
+    monkeypatch.setenv("REMEM_WARM", "0")
+    assert one_shot_cutter(settings, None) is None
 
 
 def test_the_service_runs_blas_on_one_thread_unless_the_user_chose(monkeypatch: Any) -> None:

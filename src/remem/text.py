@@ -24,6 +24,7 @@ _RUNS = rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)"
 _WORD = re.compile(r"[0-9a-z]+(?:[._\-+#][0-9a-z]+)*[+#]*")
 _NUMBER = re.compile(r"v?\d+(?:[.,:/\-]\d+)*[a-z%]{0,3}")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
+_ANY_DIGIT = re.compile(r"\d")
 
 EN_STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -224,15 +225,97 @@ def jieba_tag(text: str) -> list[tuple[str, str]]:
 
 
 def cut_for_search(runs: list[str]) -> list[list[str]]:
-    """jieba's cut_for_search of each Han run (here, or by the registered cutter)."""
+    """jieba's cut_for_search of each Han run (from the cache of word-sized runs, here,
+    or by the registered cutter)."""
     if not runs:
         return []
+    known = _word_cuts()
+    if all(run in known for run in runs):
+        return [list(known[run]) for run in runs]
+    cuts: list[list[str]] | None = None
     if _elsewhere:
-        cuts = _ask(_elsewhere[0], runs)
-        if cuts is not None and len(cuts) == len(runs):
-            return [list(cut) for cut in cuts]
-    jieba = _jieba()
-    return [jieba.cut_for_search(run) for run in runs]
+        asked = _ask(_elsewhere[0], runs)
+        if asked is not None and len(asked) == len(runs):
+            cuts = [list(cut) for cut in asked]
+    if cuts is None:
+        jieba = _jieba()
+        cuts = [jieba.cut_for_search(run) for run in runs]
+    _learn(known, runs, cuts)
+    return cuts
+
+
+# A save asks jieba for the words of the truth rules' lexicons (我家, 同事, 男朋友 ...)
+# whatever its own text, so a process would load jieba's dictionary (80-170 ms) or ask
+# the warm service ~50-150 times for them. Cuts of runs this short are kept in
+# `$REMEM_HOME/cache/` (named by a digest of jieba's build and this module) and read
+# back by the next process: the same cuts, jieba only for a text's own longer runs.
+_WORD_RUN = 3
+_word_state: dict[str, Any] = {}  # "cuts": run -> cut; "path": the cache; "new": unsaved
+
+
+def _word_cuts() -> dict[str, tuple[str, ...]]:
+    if "cuts" not in _word_state:
+        import marshal
+
+        path = _word_cuts_path()
+        cuts: dict[str, tuple[str, ...]] = {}
+        try:
+            loaded = marshal.loads(path.read_bytes()) if path is not None else {}
+            if isinstance(loaded, dict) and all(
+                isinstance(k, str) and isinstance(v, tuple) and all(isinstance(w, str) for w in v)
+                for k, v in loaded.items()
+            ):
+                cuts = loaded
+        except (OSError, EOFError, ValueError, TypeError):
+            pass  # none yet, or unreadable: learned again
+        _word_state.update(cuts=cuts, path=path, new=False)
+    known: dict[str, tuple[str, ...]] = _word_state["cuts"]
+    return known
+
+
+def _word_cuts_path() -> Any:
+    """The cache's path (a `Path`), or None when jieba's build cannot be told."""
+    import hashlib
+    import marshal
+    from importlib.util import find_spec
+    from pathlib import Path
+
+    from remem.settings import home_dir
+
+    try:
+        spec = find_spec("rjieba")
+        if spec is None or spec.origin is None:
+            return None
+        digest = hashlib.sha256(f"{sys.version}|{spec.origin}".encode())
+        for each in sorted(Path(spec.origin).parent.iterdir()):
+            stat = each.stat()
+            digest.update(f"{each.name}|{stat.st_size}|{stat.st_mtime_ns}".encode())
+        digest.update(Path(__file__).read_bytes())
+    except (OSError, ValueError, ImportError):
+        return None
+    return home_dir() / "cache" / f"cuts-{digest.hexdigest()[:24]}-m{marshal.version}"
+
+
+def _learn(known: dict[str, tuple[str, ...]], runs: list[str], cuts: list[list[str]]) -> None:
+    """Remember the cuts of word-sized runs; saved when the process exits."""
+    fresh = {r: tuple(c) for r, c in zip(runs, cuts, strict=True) if len(r) <= _WORD_RUN}
+    if not fresh.keys() - known.keys():
+        return
+    known.update(fresh)
+    if not _word_state["new"] and _word_state["path"] is not None:
+        import atexit
+
+        _word_state["new"] = True
+        atexit.register(_save_word_cuts)
+
+
+def _save_word_cuts() -> None:
+    import marshal
+
+    from remem.tokens import write_whole
+
+    write_whole(_word_state["path"], marshal.dumps(dict(_word_state["cuts"])))
+    _word_state["new"] = False
 
 
 def terms(text: str) -> list[str]:
@@ -252,11 +335,22 @@ def _cached_terms(text: str) -> tuple[str, ...]:
     return tuple(_terms(text))
 
 
+def terms_of(texts: list[str]) -> list[list[str]]:
+    """`terms` of each text, the Han runs of all of them cut in one go (one request
+    when a cutter elsewhere answers)."""
+    runs = [_runs(unicodedata.normalize("NFKC", t).lower()) for t in texts]
+    cuts = iter(cut_for_search([han for r in runs for han, _, _ in r if han]))
+    return [_joined(r, cuts) for r in runs]
+
+
 def _terms(text: str) -> list[str]:
-    text = unicodedata.normalize("NFKC", text).lower()
+    runs = _runs(unicodedata.normalize("NFKC", text).lower())
+    return _joined(runs, iter(cut_for_search([han for han, _, _ in runs if han])))
+
+
+def _joined(runs: list[tuple[str, str, str]], cuts: Iterator[list[str]]) -> list[str]:
+    """The terms of a text's runs, its Han runs' cuts taken in order from `cuts`."""
     out: list[str] = []
-    runs = _runs(text)
-    cuts = iter(cut_for_search([han for han, _, _ in runs if han]))
     for han, other_cjk, rest in runs:
         if han:
             for token in next(cuts):
@@ -376,6 +470,8 @@ def named_values(text: str) -> dict[str, str]:
 
 @lru_cache(maxsize=1024)  # a save asks it of its content twice (its facts, its index)
 def _named_values(text: str) -> tuple[tuple[str, str], ...]:
+    if not _ANY_DIGIT.search(unicodedata.normalize("NFKC", text)):
+        return ()  # every value is a number: no digit, no value (and no jieba to load)
     tokens = tagged(text)
     found: dict[str, str] = {}
     last: tuple[str, int] | None = None  # the key of the previous number, and where it was

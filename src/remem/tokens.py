@@ -152,11 +152,11 @@ def _load_sorted(name: str, version: str) -> _Ranks:
     blob = b"".join(token for token, _ in by_bytes)
     table = _Ranks(blob, offsets, array.array("I", [rank for _, rank in by_bytes]))
     data = marshal.dumps((blob, offsets.tobytes(), array.array("I", table.ranks).tobytes()))
-    _write(path, data)
+    write_whole(path, data)
     return table
 
 
-def _write(path: Path, data: bytes) -> None:
+def write_whole(path: Path, data: bytes) -> None:
     """Write `path` whole or not at all; a cache that cannot be written is only slower."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

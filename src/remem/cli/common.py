@@ -17,7 +17,7 @@ from remem import text
 from remem.entry import Entry
 from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
 from remem.memory import Memory
-from remem.retrieval.warm import one_shot_embedder
+from remem.retrieval.warm import one_shot_cutter, one_shot_embedder
 from remem.settings import Settings, subjects_by_model
 
 if TYPE_CHECKING:
@@ -251,7 +251,7 @@ class Ctx:
                 store=store,
                 **self._readers,
             )
-            client = getattr(embedder, "client", None)
+            client = one_shot_cutter(self.settings, embedder)
             if client is not None:  # the warm service cuts Chinese with jieba loaded
                 text.cut_elsewhere(client.cut, client.tag)
             for notice in self._memory.notices:

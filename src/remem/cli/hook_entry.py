@@ -43,13 +43,13 @@ def _open_memory(settings: Settings) -> Memory:
     a process ~80-140 ms), as `remem search` does."""
     from remem import text
     from remem.memory import Memory
-    from remem.retrieval.warm import one_shot_embedder
+    from remem.retrieval.warm import one_shot_cutter, one_shot_embedder
 
     def notify(message: str) -> None:
         print(message, file=sys.stderr)
 
     embedder = one_shot_embedder(settings)
-    client = getattr(embedder, "client", None)
+    client = one_shot_cutter(settings, embedder)
     if client is not None:
         text.cut_elsewhere(client.cut)
     return Memory(settings=settings, embedder=embedder, notify=notify)

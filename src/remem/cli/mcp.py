@@ -56,8 +56,14 @@ def mcp(ctx: click.Context, http: str | None, allow_verify: bool, as_json: bool)
         }
         emit(True, data, lambda: None)
         return
-    server = build_server(settings, allow_verify=allow_verify)
-    if address is None:
-        server.run("stdio")
-    else:
+    if address is not None:
+        server = build_server(settings, allow_verify=allow_verify)
         server.run("streamable-http", host=address[0], port=address[1])
+        return
+    from remem.memory import Memory
+    from remem.servers.mcp import MemoryTools, tool_server
+    from remem.servers.mcp_start import answered_early
+
+    tools = MemoryTools(Memory(settings=settings))  # a store that cannot open fails first
+    with answered_early(f"allow_verify={allow_verify}"):  # then the SDK loads (~1 s)
+        tool_server(lambda ctx: tools, allow_verify=allow_verify).run("stdio")

@@ -343,3 +343,15 @@ def one_shot_embedder(settings: Settings) -> Embedder | None:
     if isinstance(local, FakeEmbedder) and local.dim != FakeEmbedder().dim:
         return local
     return WarmEmbedder(local, WarmClient(settings.home))
+
+
+def one_shot_cutter(settings: Settings, embedder: Embedder | None) -> WarmClient | None:
+    """Whose service cuts and tags Chinese for a one-shot command (jieba's dictionary
+    costs a process 80-170 ms): the embedder's; keyword-only, that of a service already
+    running for this home (`cut` and `tag` never start one); none with `REMEM_WARM=0`."""
+    from remem.settings import warm_service_wanted
+
+    client = getattr(embedder, "client", None)
+    if isinstance(client, WarmClient):
+        return client
+    return WarmClient(settings.home) if embedder is None and warm_service_wanted() else None
