@@ -55,10 +55,53 @@ class Recall:
                 candidates, terms, stats, self.cfg, dates=dates, limit=limit
             )
         else:
-            hits = self.vectors.rank(query, terms, flt, self.cfg, limit)
+            hits = self._hybrid(self.vectors, query, terms, flt, limit)
         if net:  # what is true now: a missed change shows (read over the first TOP)
             hits = newer.newer_first(query, hits)[:wanted]
         return hits
+
+    def _hybrid(
+        self, vectors: VectorIndex, query: str, terms: list[str], flt: Filter, limit: int | None
+    ) -> list[Hit]:
+        """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
+        (the semantic ones cover common terms); unless one of them answers the query
+        well enough (`cfg.keyword_confident`), the nearest entries too, every candidate
+        ordered by its BM25 and its cosine with the query (`ranking.spread_fusion`);
+        the best `limit` hits."""
+        cfg, n = self.cfg, self.cfg.candidates
+        dates = ranking.query_dates(query)
+        keyword: list[float] = []
+        if terms:
+            candidates, stats = self.store.keyword(
+                terms, flt, limit=n, postings=cfg.hybrid_postings
+            )
+            keyword = ranking.keyword_relevances(candidates, terms, stats, cfg)
+            if max(keyword, default=0.0) >= cfg.keyword_confident:
+                # settled by keywords: no query embedding, no model loaded
+                return ranking.score_candidates(
+                    candidates, terms, stats, cfg, dates=dates, keyword=keyword, limit=limit
+                )
+        else:
+            candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
+        seen = {c.id for c in candidates}
+        names = ranking.named_entities((c.entity for c in candidates), terms)
+        near, extra = vectors.semantic(query, n // 2, flt, seen, names)
+        beyond = [e for e in seen if e not in near]
+        cosine = vectors.candidate_cosines(query, beyond, names) | near
+        w = vectors.embedder.weight
+        semantic = {e: w * rel for e, cos in near.items() if (rel := vectors.calibrate(cos))}
+        keyword += ranking.keyword_relevances(extra, terms, stats, cfg)
+        return ranking.score_candidates(
+            [*candidates, *extra],
+            terms,
+            stats,
+            cfg,
+            semantic=semantic,
+            cosine=cosine,
+            dates=dates,
+            keyword=keyword,
+            limit=limit,
+        )
 
     def with_tiers(self, hits: list[Hit]) -> list[Hit]:
         """`hits` with their SPEC RT8 tier, from one look-up of when they were last used."""

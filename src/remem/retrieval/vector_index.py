@@ -17,11 +17,8 @@ from typing import TYPE_CHECKING
 
 from remem.entry import Entry
 from remem.errors import StoreBusy
-from remem.retrieval import ranking
 from remem.retrieval.matrix import Matrix, new_matrix, one_thread
-from remem.retrieval.ranking import Hit
 from remem.retrieval.warm import WarmEmbedder
-from remem.settings import RankingConfig
 from remem.store.protocol import Candidate, Filter, Store
 
 if TYPE_CHECKING:
@@ -347,7 +344,7 @@ class VectorIndex:
         vector = self.embed_query(query, names)
         return dict(self.nearest(vector, n, refresh=refresh, flt=flt))
 
-    def _candidate_cosines(
+    def candidate_cosines(
         self, query: str, ids: list[str], names: Sequence[str] = ()
     ) -> dict[str, float]:
         """Cosines of `query` with the keyword candidates the nearest did not reach."""
@@ -360,59 +357,12 @@ class VectorIndex:
                 return found
         return self.cosines(self.embed_query(query, names), ids)
 
-    def rank(
-        self,
-        query: str,
-        terms: list[str],
-        flt: Filter,
-        cfg: RankingConfig,
-        limit: int | None = None,
-    ) -> list[Hit]:
-        """Hybrid search (SPEC RT3): keyword candidates from a smaller postings budget
-        (the semantic ones cover common terms); unless one of them answers the query
-        well enough (`cfg.keyword_confident`), the nearest entries too, every candidate
-        ordered by its BM25 and its cosine with the query (`ranking.spread_fusion`);
-        the best `limit` hits."""
-        n = cfg.candidates
-        dates = ranking.query_dates(query)
-        keyword: list[float] = []
-        if terms:
-            candidates, stats = self.store.keyword(
-                terms, flt, limit=n, postings=cfg.hybrid_postings
-            )
-            keyword = ranking.keyword_relevances(candidates, terms, stats, cfg)
-            if max(keyword, default=0.0) >= cfg.keyword_confident:
-                # settled by keywords: no query embedding, no model loaded
-                return ranking.score_candidates(
-                    candidates, terms, stats, cfg, dates=dates, keyword=keyword, limit=limit
-                )
-        else:
-            candidates, stats = [], self.store.keyword([], flt, limit=1)[1]
-        seen = {c.id for c in candidates}
-        names = ranking.named_entities((c.entity for c in candidates), terms)
-        near, extra = self._semantic(query, n // 2, flt, seen, names)
-        beyond = [e for e in seen if e not in near]
-        cosine = self._candidate_cosines(query, beyond, names) | near
-        w = self.embedder.weight
-        semantic = {e: w * rel for e, cos in near.items() if (rel := self.calibrate(cos))}
-        keyword += ranking.keyword_relevances(extra, terms, stats, cfg)
-        return ranking.score_candidates(
-            [*candidates, *extra],
-            terms,
-            stats,
-            cfg,
-            semantic=semantic,
-            cosine=cosine,
-            dates=dates,
-            keyword=keyword,
-            limit=limit,
-        )
-
-    def _semantic(
+    def semantic(
         self, query: str, want: int, flt: Filter, seen: set[str], names: Sequence[str] = ()
     ) -> tuple[dict[str, float], list[Candidate]]:
         """Cosines of the entries nearest to `query` (naming `names`), and the candidates
-        (not in `seen`, passing `flt`) they add. The in-process index ranks every project
+        (not in `seen`, passing `flt`) they add: the semantic side of a hybrid search
+        (`Recall.rank`). The in-process index ranks every project
         of a shared store: when most of its nearest belong to others, it looks 8x further."""
         near = self._query_cosines(query, want, flt, names=names)
         extra = self.store.candidates([e for e in near if e not in seen], flt)
