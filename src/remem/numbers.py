@@ -77,10 +77,11 @@ def _keys(kind: str, s: str) -> tuple[str, set[str]]:
     nums = re.findall(r"\d+(?:\.\d+)?", s)
     if kind in ("date_ymd", "date_ym"):
         return _date(nums[0], nums[1], nums[2] if kind == "date_ymd" else None)
-    if kind == "date_cn":
-        return _date(*_CN_DATE.fullmatch(s).groups())  # type: ignore[union-attr]
-    if kind in ("date_en", "date_dm"):
-        month = MONTHS[re.search(r"[A-Z][a-z]{2}", s).group().lower()]  # type: ignore[union-attr]
+    # a date token was matched by these very shapes: the searches below always find
+    if kind == "date_cn" and (cn := _CN_DATE.fullmatch(s)) is not None:
+        return _date(*cn.groups())
+    if kind in ("date_en", "date_dm") and (named := re.search(r"[A-Z][a-z]{2}", s)):
+        month = MONTHS[named.group().lower()]
         year = next((n for n in nums if len(n) == 4), None)
         return _date(year, month, next((n for n in nums if len(n) <= 2), None))
     if kind == "amount":

@@ -25,7 +25,7 @@ import json
 import threading
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 try:
     from agents.memory import SessionSettings
@@ -181,7 +181,7 @@ def to_items(message: Message) -> list[TResponseInputItem]:
     item = message.get(ITEM)
     plain = {k: v for k, v in message.items() if k != ITEM}
     if isinstance(item, dict) and _chat_form(item) == plain:
-        return [item]  # type: ignore[list-item]
+        return [cast("TResponseInputItem", item)]
     out: list[dict[str, Any]] = []
     role, content = message.get("role"), message.get("content")
     if role == "tool":
@@ -192,7 +192,7 @@ def to_items(message: Message) -> list[TResponseInputItem]:
                 "output": content or "",
             }
         )
-        return out  # type: ignore[return-value]
+        return cast("list[TResponseInputItem]", out)
     if content:
         text = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
         out.append(
@@ -208,4 +208,4 @@ def to_items(message: Message) -> list[TResponseInputItem]:
                 "arguments": fn.get("arguments") or "",
             }
         )
-    return out  # type: ignore[return-value]
+    return cast("list[TResponseInputItem]", out)
