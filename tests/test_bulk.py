@@ -76,6 +76,7 @@ def _outcome(results: list[Any]) -> list[tuple[Any, ...]]:
 
 
 @pytest.mark.parametrize("hybrid", [False, True], ids=["keyword", "hybrid"])
+@pytest.mark.slow
 def test_save_many_decides_as_one_save_each(two_stores: tuple[str, str], hybrid: bool) -> None:
     """With an embedder (a deterministic one: texts sharing words are near), semantic
     duplicates within the batch are found too, and the vectors come a batch a call."""

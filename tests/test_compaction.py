@@ -4,6 +4,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def real_users(messages: Sequence[Message]) -> list[Message]:
     return [m for m in messages if is_real_user(m)]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(histories(), st.integers(200, 20_000), st.integers(1, 3), st.booleans())
 def test_compaction_of_any_history_keeps_its_structure_last_turns_and_tool_ids(

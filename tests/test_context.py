@@ -3,6 +3,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from remem.context.compaction import CompactionConfig
 from remem.context.ledger import SessionLedger, read_events, resume
 from remem.context.manager import ContextManager
@@ -35,6 +37,7 @@ def run_session(ctx: ContextManager, turns: int, *, big_every: int = 3) -> list[
     return sent
 
 
+@pytest.mark.slow
 def test_long_session_stays_in_window_with_levels_in_order(tmp_path: Path) -> None:
     cfg = CompactionConfig(window=24_000, keep_turns=2)
     ledger = SessionLedger(tmp_path, fsync=False)

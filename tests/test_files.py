@@ -72,6 +72,7 @@ def files_in(folder: Path) -> dict[str, bytes]:
 
 
 # -- no command writes over a store, its log, or a file it did not make ----------------------
+@pytest.mark.slow
 def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
     cli: Cli, store_path: Path, tmp_path: Path
 ) -> None:
@@ -212,6 +213,7 @@ CUTS = {"empty": 0, "mid-page": 150_123, "page-20": 20 * 4096}
 
 
 @pytest.mark.parametrize("cut", list(CUTS), ids=list(CUTS))
+@pytest.mark.slow
 def test_a_store_truncated_beside_its_log_is_kept_aside_before_any_write(
     cli: Cli, store_path: Path, cut: str
 ) -> None:
@@ -244,6 +246,7 @@ def _shm(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in folder.glob("*-shm")}
 
 
+@pytest.mark.slow
 def test_an_unclean_but_whole_store_is_checked_and_kept(cli: Cli, store_path: Path) -> None:
     crashed_store(store_path)
     proc = cli("save", "Still here after the crash")

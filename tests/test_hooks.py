@@ -302,6 +302,7 @@ def test_tool_calls_are_read_from_each_clients_transcript(tmp_path: Path) -> Non
     assert _guard({"transcript_path": str(tmp_path / "missing")}, "codex").allows_extraction()
 
 
+@pytest.mark.slow
 def test_review_one_at_a_time_on_a_terminal(project: Path) -> None:
     from terminal import Terminal
 

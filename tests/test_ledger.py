@@ -238,6 +238,7 @@ CHILD = textwrap.dedent(
     ("kill_at", "torn"),
     [(1, "clean"), (7, "clean"), (10, "clean"), (10, "torn"), (13, "torn")],
 )
+@pytest.mark.slow
 def test_sigkill_resumes_last_acknowledged_view(tmp_path: Path, kill_at: int, torn: str) -> None:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     proc = subprocess.run(

@@ -74,6 +74,7 @@ def test_a_save_and_an_import_after_a_memory_without_a_vector_do_not_wait(
     assert status is not None and status["requests"] > 0  # the service did answer them
 
 
+@pytest.mark.slow
 def test_the_service_answers_while_another_process_holds_the_write_lock(
     homes: tuple[Path, Path],
 ) -> None:
@@ -109,6 +110,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.slow
 def test_a_backlog_is_embedded_a_budget_at_a_time_and_ends_as_a_full_sync(
     tmp_path: Path,
 ) -> None:

@@ -321,6 +321,7 @@ PYTHON = [pytest.param(b, id=slug(b.heading)) for b in BLOCKS if b.lang == "pyth
 
 
 @pytest.mark.parametrize("block", SHELL)
+@pytest.mark.slow
 def test_shell_example(block: Block, shell: Shell, request: pytest.FixtureRequest) -> None:
     extras = {"<this repository>": str(ROOT), "make test": "make -n test"}
     if PG_URL.search(block.body):
@@ -348,6 +349,7 @@ def contextlib_chain(block: Block, sh: Shell, extras: dict[str, str]) -> Iterato
 
 
 @pytest.mark.parametrize("block", PYTHON)
+@pytest.mark.slow
 def test_python_example(block: Block, shell: Shell) -> None:
     script = shell.cwd / "example.py"
     script.write_text(block.body, encoding="utf-8")

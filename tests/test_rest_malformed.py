@@ -94,6 +94,7 @@ QUERIES = [
 ]
 
 
+@pytest.mark.slow
 def test_malformed_requests_never_get_a_5xx(server: tuple[str, str, Backend]) -> None:
     url, token, _ = server
     statuses: dict[str, int] = {}

@@ -82,6 +82,7 @@ def save(c: httpx.Client, content: str, status: int = 201, **fields: Any) -> dic
 
 
 # -- every endpoint --------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_endpoint_does_what_the_library_does(team: Team) -> None:
     with team.client("alice") as c:
         assert ok(c.get("/api/me")) == {
@@ -194,6 +195,7 @@ ROUTES = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_no_token_or_a_bad_one_is_401(sqlite_team: Team) -> None:
     with sqlite_team.client("alice") as c:
         save(c, "项目使用 JDK 17")
@@ -246,6 +248,7 @@ def test_a_read_only_token_reads_and_never_writes(team: Team) -> None:
 
 
 # -- partitions ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_alice_never_reads_or_changes_bobs_memories(team: Team) -> None:
     with team.client("bob") as bob:
         salary = save(bob, "Bob 的工资是 3 万")["entry"]

@@ -58,6 +58,7 @@ SAMPLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["o200k_base", "cl100k_base"])
 @settings(max_examples=150, deadline=None)
 @given(texts=st.lists(TEXTS, min_size=1, max_size=5))

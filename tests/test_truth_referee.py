@@ -94,6 +94,7 @@ def test_different_or_a_refused_answer_keeps_both(db: Path) -> None:
     assert referee.refusals == ["the old value is not written in that memory"]
 
 
+@pytest.mark.slow
 def test_the_model_is_asked_before_the_write_lock(
     openai_server: OpenAIServer, db: Path, tmp_path: Path
 ) -> None:
