@@ -36,6 +36,7 @@ class TokenTable:
     """`Store.add_token`, `tokens`, `token`, `revoke_token` and `token_used` in SQL."""
 
     dialect: Dialect
+    read_only = False  # a SQLite file opened read-only (a backend sets it)
 
     if TYPE_CHECKING:  # supplied by SQLStore and the backend
 
@@ -84,7 +85,7 @@ class TokenTable:
         return bool(found)
 
     def token_used(self, token_id: str, at: datetime) -> None:
-        if getattr(self, "read_only", False):
+        if self.read_only:
             return  # a read-only store still answers; it just forgets when
         with self.write():
             self._run(

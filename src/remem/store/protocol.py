@@ -388,6 +388,10 @@ class TruthStore(Protocol):
     """What `remem.truth` asks before a save: the current entries a new one may
     repeat or contradict, and the subject keys they are found by."""
 
+    @property
+    def writable(self) -> bool:
+        """Whether this process may write: not opened read-only, not a newer remem's."""
+
     def same_domain(
         self, domain: Domain, index: IndexFields, *, limit: int = 20, broader: bool = False
     ) -> list[Near]:
@@ -502,7 +506,7 @@ def upgrade_index(
     """Re-index every entry if the store's index fields predate INDEX_VERSION; returns
     how many (0 when current, or when the store is read-only). `notify` hears, before
     the work starts, what is about to take a while."""
-    if getattr(store, "read_only", False) or getattr(store, "refuse_writes", None):
+    if not store.writable:
         return 0
     version = store.index_version()
     if version is None:

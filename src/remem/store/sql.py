@@ -65,6 +65,10 @@ class SQLStore(NearRows, VectorTable, TokenTable):
     keep_index_after, keep_index_from = 1, 5000
     _keyword_searches, _kept = 0, cast("KeywordIndex | None", None)
 
+    @property
+    def writable(self) -> bool:
+        return not (self.read_only or self.refuse_writes)
+
     def _check_schema(self, path: str, known: int) -> None:
         """Refuse writes to a store whose schema is newer than `known` (reads still work:
         every table this remem reads is there)."""

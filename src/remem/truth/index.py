@@ -68,7 +68,7 @@ def backfill(
     """Give every entry without a subject key its subject (read by the rules where it
     has none stored) and key, after forgetting the keys computed under older `rules`;
     returns how many (0 on a read-only store)."""
-    if getattr(store, "read_only", False) or getattr(store, "refuse_writes", None):
+    if not store.writable:
         return 0
     if (store.subject_rules() or 1) < rules:  # newer rules' keys stay: no back and forth
         store.reread_subjects(rules)
