@@ -9,6 +9,7 @@ before a request is sent (`to_wire`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -151,3 +152,10 @@ def describe_call(call: dict[str, Any]) -> str:
     except json.JSONDecodeError:
         pass
     return f"{fn.get('name', '?')}({args})"
+
+
+def unfenced(reply: str) -> str:
+    """A model's reply without the ```json fence models put around JSON, stripped."""
+    raw = reply.strip()
+    fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", raw, re.DOTALL)
+    return fenced[1] if fenced else raw

@@ -42,6 +42,7 @@ from remem.extract.compression_rules import (
     trim,
 )
 from remem.llm import LLMError
+from remem.messages import unfenced
 from remem.numbers import NumberToken, missing_numbers, number_tokens
 
 if TYPE_CHECKING:
@@ -156,10 +157,8 @@ def _messages(system: str, source: str) -> list[Message]:
 
 
 def _json_object(reply: str) -> tuple[dict[str, Any] | None, str]:
-    body = reply.strip()
-    fenced = re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", body, re.S)
     try:
-        data = json.loads(fenced.group(1) if fenced else body)
+        data = json.loads(unfenced(reply))
     except ValueError as exc:
         return None, f"not JSON ({exc})"
     return (data, "") if isinstance(data, dict) else (None, "not a JSON object")

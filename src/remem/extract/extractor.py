@@ -18,7 +18,6 @@ reported as refused, never raised.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -41,6 +40,7 @@ from remem.extract.rules import (
     shown,
     view_of,
 )
+from remem.messages import unfenced
 from remem.secrets import find_secrets
 from remem.store.protocol import Domain
 from remem.truth import decide, index
@@ -94,9 +94,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _parse(content: str, max_facts: int) -> list[str] | str:
     """The quotes of a reply, or why the whole batch is rejected."""
-    raw = content.strip()
-    if fenced := re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", raw, re.DOTALL):
-        raw = fenced[1]
+    raw = unfenced(content)
     try:
         doc = json.loads(raw, object_pairs_hook=_no_duplicates)
     except ValueError as exc:

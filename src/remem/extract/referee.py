@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from remem.entry import Entry
+from remem.messages import unfenced
 from remem.truth.dedup import Match
 from remem.truth.segment import normal
 
@@ -58,9 +59,7 @@ def _numbers(text: str) -> set[str]:
 def check_ruling(reply: str, incoming: Entry, candidates: Sequence[Entry]) -> list[Match] | str:
     """The matches a model's reply to PROMPT rules for `incoming` among `candidates`
     ([] for "different"), or why the reply is refused."""
-    raw = reply.strip()
-    if fenced := re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", raw, re.DOTALL):
-        raw = fenced[1]
+    raw = unfenced(reply)
     try:
         doc = json.loads(raw)
     except ValueError as exc:

@@ -16,6 +16,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
+from remem.messages import unfenced
 from remem.truth import keys, lexicon
 from remem.truth.segment import normal
 from remem.truth.subject import Claim, read
@@ -44,9 +45,7 @@ def _words(text: str) -> list[str]:
 
 def check_reply(reply: str, content: str) -> Claim | str:
     """The claim in a model's reply to PROMPT about `content`, or why it is refused."""
-    raw = reply.strip()
-    if fenced := re.fullmatch(r"```(?:json)?\s*(.*?)\s*```", raw, re.DOTALL):
-        raw = fenced[1]
+    raw = unfenced(reply)
     try:
         doc = json.loads(raw)
     except ValueError as exc:
