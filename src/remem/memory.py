@@ -369,6 +369,21 @@ class Memory(Forgetting, Backup):
         session = session_id or self.settings.session_id
         return conversation.remember(self, messages, at=at, session_id=session, progress=progress)
 
+    def edit(self, entry_id: str, content: str, *, force: bool = False) -> SaveResult:
+        """`content` as the next version of memory `entry_id` (its old text stays in its
+        history), keeping its type, scope, entity, metadata and linked paths."""
+        old = self.get(entry_id)
+        return self.save(
+            content,
+            type=old.type,
+            scope=old.scope,
+            replace_id=old.id,
+            entity=old.entity,
+            metadata=old.metadata,
+            linked_paths=old.linked_paths,
+            force=force,
+        )
+
     def verify(self, entry_id: str) -> Entry:
         """Mark a memory as still true now (users only, never the model: SPEC LT12)."""
         from remem.truth import index

@@ -106,21 +106,12 @@ def edit(entry_id: str, text: tuple[str, ...], force: bool, as_json: bool) -> No
       remem edit 3f2a9c1b "项目使用 JDK 21"
     """
     mem = current_memory()
-    old = mem.get(entry_id)
-    result = mem.save(
-        read_content(text),
-        type=old.type,
-        scope=old.scope,
-        replace_id=old.id,
-        entity=old.entity,
-        metadata=old.metadata,
-        linked_paths=old.linked_paths,
-        force=force,
-    )
+    result = mem.edit(entry_id, read_content(text), force=force)
+    old = result.replaced.id if result.replaced else entry_id
     emit(
         as_json,
         {"status": result.status, "entry": result.entry.to_dict()},
-        lambda: click.echo(f"Replaced {old.id}: {short(result.entry)}"),
+        lambda: click.echo(f"Replaced {old}: {short(result.entry)}"),
     )
 
 

@@ -37,15 +37,5 @@ def reject(memory: Memory, entry_id: str) -> Entry:
 
 def edit(memory: Memory, entry_id: str, content: str) -> Entry:
     """The user's own wording replaces the extracted one (kept in its history)."""
-    old = _waiting(memory, entry_id)
-    result = memory.save(
-        content,
-        type=old.type,
-        scope=old.scope,
-        replace_id=old.id,
-        entity=old.entity,
-        metadata=old.metadata,
-        linked_paths=old.linked_paths,
-        source="user_explicit",
-    )
+    result = memory.edit(_waiting(memory, entry_id).id, content)
     return result.entry

@@ -315,16 +315,7 @@ Back = Annotated[str, Form()]  # "review": the form was on the review page, go b
 
 @router.post("/m/{entry_id}/edit")
 def edit(entry_id: str, s: Changer, content: Annotated[str, Form()], back: Back = "") -> Response:
-    old = s.memory.get(entry_id)
-    result = s.memory.save(
-        content,
-        type=old.type,
-        scope=old.scope,
-        replace_id=old.id,
-        entity=old.entity,
-        metadata=old.metadata,
-        linked_paths=old.linked_paths,
-    )
+    result = s.memory.edit(entry_id, content)
     where = "/review" if back == "review" else f"/m/{result.entry.id}"
     return RedirectResponse(s.link(where), status_code=303)
 
