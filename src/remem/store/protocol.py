@@ -268,7 +268,6 @@ class ApiToken:
 # or a query's terms would miss old entries' terms ("went" is now indexed as "go").
 # 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words.
 INDEX_VERSION = 2
-NOTIFY_AT = 5_000  # entries to re-index before it is worth telling (~2 s and up)
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would
@@ -498,27 +497,3 @@ class Store(EntryStore, AuditStore, TruthStore, SearchStore, VectorStore, TokenS
     """Persistence for entries and their audit log: every role above, which both backends
     implement (one contract test, tests/test_store_contract.py). Code that needs one
     role takes that role."""
-
-
-def upgrade_index(
-    store: Store, *, batch: int = 1000, notify: Callable[[str], None] | None = None
-) -> int:
-    """Re-index every entry if the store's index fields predate INDEX_VERSION; returns
-    how many (0 when current, or when the store is read-only). `notify` hears, before
-    the work starts, what is about to take a while."""
-    if not store.writable:
-        return 0
-    version = store.index_version()
-    if version is None:
-        store.reindex([], INDEX_VERSION)  # a new store: record the rules it starts with
-        return 0
-    if version >= INDEX_VERSION:
-        return 0
-    entries = list(store.iter_all())
-    if notify is not None and len(entries) >= NOTIFY_AT:
-        notify(f"remem: re-indexing {len(entries)} memories for the current search rules (once)")
-    for start in range(0, len(entries), batch):
-        part = entries[start : start + batch]
-        store.reindex([(e, IndexFields.of(e)) for e in part], version)
-    store.reindex([], INDEX_VERSION)  # only now: an interrupted run starts over
-    return len(entries)
