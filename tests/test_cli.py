@@ -142,3 +142,11 @@ def test_errors_are_one_line_and_non_zero(run: Any, args: tuple[str, ...], code:
     assert result.exit_code == code, result.output
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_save_says_a_period_that_had_ended_was_kept_as_ended(run: Any) -> None:
+    out = run("save", "The v0 API was supported until June 30, 2025.")
+    assert out.exit_code == 0, out.output
+    assert "already ended when it was written: kept as ended on" in out.output
+    data = json.loads(run("save", "--json", "The v1 beta ran until March 1, 2024.").output)
+    assert data["notes"] and data["status"] == "added"

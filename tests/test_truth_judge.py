@@ -78,9 +78,14 @@ def test_a_past_end_date_never_raises(mem: Memory) -> None:
     sept = datetime(2026, 9, 10, tzinfo=UTC)
     r = mem.save("The v1 API is supported until June 30.", created_at=sept)
     assert r.entry.valid_to == datetime(2027, 7, 1, tzinfo=UTC)  # the next June 30
+    assert r.notes == []
     r = mem.save("The v0 API was supported until June 30, 2025.", created_at=sept)
     assert r.status == "added"
     assert r.entry.valid_to == r.entry.valid_from  # it had ended when it was written
+    assert r.notes == [
+        "the period it states had already ended when it was written: kept as ended on 2026-09-10"
+    ]
+    assert r.to_dict()["notes"] == r.notes
 
 
 def _side_by_side(mem: Memory, *texts: str) -> None:

@@ -56,3 +56,13 @@ def draft(settings: Settings, subjects: Reader, content: str, **fields: Any) -> 
         entry.subject, entry.value = claim.subject, claim.value
     validate(entry)
     return entry
+
+
+def notes(entry: Entry) -> list[str]:
+    """What building `entry` adjusted that its saver should hear."""
+    if entry.valid_to is not None and entry.valid_to <= entry.valid_from:
+        return [
+            "the period it states had already ended when it was written: kept as "
+            f"ended on {entry.valid_to.date().isoformat()}"
+        ]
+    return []

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from remem import text
+from remem import drafts, text
 from remem.backup import Backup
 from remem.entry import (
     Confidence,
@@ -203,9 +203,7 @@ class Memory(Forgetting, Backup):
         return check_content(content, self.settings.max_content_chars)
 
     def _build(self, content: str, **fields: Any) -> Entry:
-        from remem.drafts import draft
-
-        return draft(self.settings, self.subjects, content, **fields)
+        return drafts.draft(self.settings, self.subjects, content, **fields)
 
     def save(
         self,
@@ -256,7 +254,9 @@ class Memory(Forgetting, Backup):
         with self.store.write(), text.in_write():
             if replace_id is not None:
                 old = self.partition.find(replace_id, change=True)
-                return writes.replace(self.store, old.id, entry, allow_secret=allowed)
+                result = writes.replace(self.store, old.id, entry, allow_secret=allowed)
+                result.notes.extend(drafts.notes(entry))
+                return result
             return self._decide(entry, force, allowed, referee)
 
     def _entry(
@@ -313,6 +313,7 @@ class Memory(Forgetting, Backup):
             allow_secret=allow_secret,
             referee=referee,
         )
+        result.notes.extend(drafts.notes(entry))
         vector = getattr(self.semantic, "last_vector", None)
         if result.status in ("added", "superseded") and self.vectors and vector is not None:
             self.vectors.put(entry, vector)

@@ -74,6 +74,8 @@ def save(
             click.echo(f"  ({result.reasons[0]})")
         else:
             click.echo(f"Saved {short(result.entry)}")
+        for note in result.notes:
+            click.echo(f"  ({note})")
 
     emit(as_json, data, human)
     if result.status == "conflict":

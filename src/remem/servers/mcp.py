@@ -145,6 +145,8 @@ class MemoryTools:
             )
         if result.replaced is not None:
             out["replaced"] = _entry(result.replaced)
+        if result.notes:
+            out["notes"] = result.notes
         return out
 
     def search(self, query: str, limit: int = 10) -> dict[str, Any]:

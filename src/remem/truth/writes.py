@@ -34,6 +34,9 @@ class SaveResult:
     conflicts: list[Entry] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     replaced: Entry | None = None
+    # what the save adjusted and the caller should hear ("the period it states had
+    # already ended ..."): said, never refused
+    notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         """Its JSON form, every entry whole: `remem save --json` and the REST API (MCP
@@ -44,6 +47,7 @@ class SaveResult:
             "conflicts": [e.to_dict() for e in self.conflicts],
             "reasons": self.reasons,
             "replaced": self.replaced.to_dict() if self.replaced else None,
+            "notes": self.notes,
         }
 
 
