@@ -60,9 +60,10 @@ def draft(settings: Settings, subjects: Reader, content: str, **fields: Any) -> 
 
 def notes(entry: Entry) -> list[str]:
     """What building `entry` adjusted that its saver should hear."""
-    if entry.valid_to is not None and entry.valid_to <= entry.valid_from:
+    start, end = entry.valid_from, entry.valid_to
+    if start is not None and end is not None and end <= start:
         return [
             "the period it states had already ended when it was written: kept as "
-            f"ended on {entry.valid_to.date().isoformat()}"
+            f"ended on {end.date().isoformat()}"
         ]
     return []
