@@ -179,6 +179,11 @@ def test_find_filters(store: Store) -> None:
     assert store.find(flt(include_expired=True), contains="a_c") == []
     assert ids(store.find(flt(), contains="中文")) == [pref.id]
     assert store.find(flt(), contains="not there") == []
+    # count: what find would give with no limit, none read
+    filters = [flt(), flt(include_expired=True), flt(include_history=True), window]
+    filters += [flt(types=("decision",)), flt(scopes=()), flt(entity="budget")]
+    for f in filters:
+        assert store.count(f) == len(store.find(f))
 
 
 def test_find_and_iter_all_break_time_ties_by_insertion(store: Store) -> None:

@@ -413,6 +413,21 @@ class Memory(Forgetting, Backup):
         )
         return self.store.find(flt, limit=limit)
 
+    def count(
+        self,
+        *,
+        scope: Scope | None = None,
+        type: EntryType | None = None,
+        include_history: bool = False,
+    ) -> int:
+        """How many memories `list` would give with no limit (none read)."""
+        flt = self._filter(
+            scopes=(scope,) if scope else None,
+            types=(type,) if type else None,
+            include_history=include_history,
+        )
+        return self.store.count(flt)
+
     def history(self, entry_id: str) -> History:
         """Every version of a memory this Memory may read, oldest first (each with its
         valid_from/valid_to), and the audit log of each."""

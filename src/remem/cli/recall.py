@@ -147,7 +147,7 @@ def list_(
     entries = listed(None if everything else limit + 1)
     more = 0
     if not everything and len(entries) > limit:
-        more = len(listed(None)) - limit
+        more = mem.count(scope=where, type=kind, include_history=history) - limit
         entries = entries[:limit]
 
     def human() -> None:

@@ -343,8 +343,8 @@ class EntryStore(Protocol):
     ) -> list[Entry]:
         """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
 
-    def superseded(self, entry_id: str) -> list[Entry]:
-        """Entries whose superseded_by is `entry_id`."""
+    def count(self, flt: Filter) -> int:
+        """How many entries pass `flt` (without reading them)."""
 
     def iter_all(self) -> Iterator[Entry]:
         """Every entry, history included, oldest first."""
@@ -386,6 +386,9 @@ class AuditStore(Protocol):
 class TruthStore(Protocol):
     """What `remem.truth` asks before a save: the current entries a new one may
     repeat or contradict, and the subject keys they are found by."""
+
+    def superseded(self, entry_id: str) -> list[Entry]:
+        """Entries whose superseded_by is `entry_id`."""
 
     @property
     def writable(self) -> bool:

@@ -408,6 +408,10 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         )
         return [row_to_entry(r) for r in rows]
 
+    def count(self, flt: Filter) -> int:
+        where, params = where_clause(flt, utcnow(), self.dialect)
+        return int(self._rows(f"SELECT count(*) FROM entries e WHERE {where}", params)[0][0])
+
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
