@@ -130,6 +130,10 @@ def test_madial_harness(tmp_path: Path) -> None:
     (tmp_path / "MADial-Bench-en-memory.json").unlink()
     missing = CliRunner().invoke(cli, ["bench", "retrieval", str(path)])
     assert missing.exit_code == 2 and "memory.json" in missing.output
+    none = CliRunner().invoke(cli, ["bench", "retrieval"])  # where the public sets come from
+    assert none.exit_code == 2
+    assert "github.com/snap-research/locomo" in none.output
+    assert "github.com/hejunqing/MADial-Bench" in none.output
 
 
 def _turns(*texts: str) -> list[dict[str, str]]:

@@ -101,6 +101,10 @@ def test_install_uses_each_tools_user_folder(project: Path, tmp_path: Path) -> N
     gemini = json.loads((tmp_path / "gh" / ".gemini" / "settings.json").read_text())
     assert gemini["hooks"]["BeforeAgent"][0]["hooks"][0]["timeout"] == 10_000  # milliseconds
     assert not (project / ".claude").exists()
+    for client in CLIENTS:
+        done = invoke("hooks", "uninstall", client, "--user", "--json", cwd=project, env=env)
+        assert json.loads(done.output)["changed"] is True
+    assert json.loads((tmp_path / "cx" / "hooks.json").read_text()) == {}
 
 
 def test_install_refuses_a_broken_settings_file_and_leaves_it(project: Path) -> None:
@@ -180,6 +184,49 @@ def test_a_failing_hook_prints_one_line_and_lets_the_prompt_through(project: Pat
     broken = remem("hook", "prompt", cwd=project, stdin=json.dumps({"prompt": "x", "cwd": "."}),
                    env={"REMEM_DB": "mysql://nope"})  # fmt: skip
     assert broken.returncode == 1 and "mysql" in broken.stderr
+
+
+def test_the_prompt_block_keeps_to_its_budget(project: Path) -> None:
+    from remem.tokens import estimate_tokens
+
+    names = ("billing", "auth", "search", "gateway", "mailer", "reports", "uploads")
+    with Memory(project=project) as mem:
+        for n, name in enumerate(names):
+            mem.save(f"The {name} service is built with JDK 17 and Maven, deployed from the "
+                     f"{name}-deploy pipeline on host {name}{n}.internal")  # fmt: skip
+    ask = {"prompt": "Which JDK do the services build with?", "cwd": str(project)}
+    blocks = {}
+    for budget in ("1000", "150"):
+        done = remem("hook", "prompt", cwd=project, env={"REMEM_HOOK_TOKENS": budget},
+                     stdin=json.dumps(ask | {"session_id": f"budget-{budget}"}))  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        blocks[budget] = context(json.loads(done.stdout))
+    assert estimate_tokens(blocks["150"]) <= 150 < estimate_tokens(blocks["1000"])
+    assert "memory_context" in blocks["150"] and "JDK 17" in blocks["150"]
+    for bad in ("lots", "0"):
+        wrong = remem("hook", "prompt", cwd=project, env={"REMEM_HOOK_TOKENS": bad},
+                      stdin=json.dumps(ask))  # fmt: skip
+        assert wrong.returncode == 1 and wrong.stdout == ""
+        assert wrong.stderr.strip() == (
+            f"remem: prompt hook failed: REMEM_HOOK_TOKENS={bad!r} is not a positive whole number"
+        )
+
+
+def test_the_project_is_the_folder_the_agent_names(project: Path, tmp_path: Path) -> None:
+    """The payload's cwd (a subfolder of the project), not where the hook process runs."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "src").mkdir()
+    payload = {"session_id": "cwd-1", "cwd": str(project / "src"), "prompt": "Which JDK?"}
+    done = remem("hook", "prompt", cwd=elsewhere, stdin=json.dumps(payload))
+    assert done.returncode == 0 and KNOWN in context(json.loads(done.stdout))
+    payload |= {"prompt": REMEMBER}
+    remem("hook", "prompt", cwd=elsewhere, stdin=json.dumps(payload))
+    remem("hook", "stop", cwd=elsewhere, stdin=json.dumps(payload))
+    with Memory(project=project) as mem:
+        assert any("scripts/deploy.sh" in e.content for e in mem.list())
+    with Memory(project=elsewhere) as mem:
+        assert mem.list() == []
 
 
 # -- remem review ------------------------------------------------------------------------------
