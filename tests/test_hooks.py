@@ -383,3 +383,28 @@ def test_after_a_compaction_memories_may_be_given_again(project: Path) -> None:
     assert KNOWN in context(hook("prompt", "claude-code", ask, project))
     line = remem("hook", "status", cwd=project, stdin=json.dumps({"session_id": "claude-code-1"}))
     assert line.stdout.strip() == "remem: 2 loaded · 0 captured"  # the whole session's count
+
+
+@pytest.mark.slow  # starts the warm vector service
+def test_with_the_warm_service_the_hook_never_loads_jieba(project: Path, tmp_path: Path) -> None:
+    """jieba's dictionary costs a process ~100-200 ms: a hook asks the running warm
+    service to cut and tag Chinese, also for the read-time check of newer lines."""
+    env = {"REMEM_HOME": str(tmp_path / "home"), "REMEM_EMBEDDER": "fake", "REMEM_WARM": "1",
+           "REMEM_WARM_IDLE": "30"}  # fmt: skip
+    for fact in ("测试数据库用 SQLite", "测试数据库用 PostgreSQL"):  # both current: --force
+        done = remem("save", "--force", fact, cwd=project, env=env)  # starts the service
+        assert done.returncode == 0, done.stderr
+    payload = json.dumps({"session_id": "zh", "cwd": str(project), "prompt": "测试数据库用什么？"})
+    code = (
+        "import contextlib, io, sys\nfrom remem.cli.hook_entry import run_hook\n"
+        f"sys.stdin = io.StringIO({payload!r})\nout = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
+        "    run_hook('prompt', 'claude-code')\n"
+        "print('rjieba' in sys.modules, 'PostgreSQL' in out.getvalue())"
+    )
+    try:
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             cwd=project, env={**os.environ, **env}, timeout=60)  # fmt: skip
+        assert run.stdout.split() == ["False", "True"], run.stderr
+    finally:
+        remem("warm", "stop", cwd=project, env=env)

@@ -39,8 +39,8 @@ def run_hook(action: str, client: str) -> NoReturn:
 
 def _open_memory(settings: Settings) -> Memory:
     """The store with the embedder of any one-shot command: a local model is asked
-    through the warm vector service, which also cuts Chinese (jieba's dictionary costs
-    a process ~80-140 ms), as `remem search` does."""
+    through the warm vector service, which also cuts and tags Chinese (jieba's dictionary
+    costs a process ~100-200 ms), as `remem search` does."""
     from remem import text
     from remem.memory import Memory
     from remem.retrieval.warm import one_shot_cutter, one_shot_embedder
@@ -50,8 +50,8 @@ def _open_memory(settings: Settings) -> Memory:
 
     embedder = one_shot_embedder(settings)
     client = one_shot_cutter(settings, embedder)
-    if client is not None:
-        text.cut_elsewhere(client.cut)
+    if client is not None:  # tags too: the read-time check of newer lines reads subjects
+        text.cut_elsewhere(client.cut, client.tag)
     return Memory(settings=settings, embedder=embedder, notify=notify)
 
 
