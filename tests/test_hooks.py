@@ -386,23 +386,31 @@ def test_after_a_compaction_memories_may_be_given_again(project: Path) -> None:
 
 
 @pytest.mark.slow  # starts the warm vector service
-def test_with_the_warm_service_the_hook_never_loads_jieba(project: Path, tmp_path: Path) -> None:
-    """jieba's dictionary costs a process ~100-200 ms: a hook asks the running warm
-    service to cut and tag Chinese, also for the read-time check of newer lines."""
-    env = {"REMEM_HOME": str(tmp_path / "home"), "REMEM_EMBEDDER": "fake", "REMEM_WARM": "1",
+@pytest.mark.parametrize("embedder", ["fake", "none"])
+def test_with_the_warm_service_the_hook_never_loads_jieba(
+    embedder: str, project: Path, tmp_path: Path
+) -> None:
+    """jieba's dictionary costs a process ~150-200 ms of CPU: a hook has the warm service
+    cut and tag Chinese, also for the read-time check of newer lines. Hybrid, the first
+    save starts the service; keyword-only, the session's start hook does."""
+    env = {"REMEM_HOME": str(tmp_path / "home"), "REMEM_EMBEDDER": embedder, "REMEM_WARM": "1",
            "REMEM_WARM_IDLE": "30"}  # fmt: skip
     for fact in ("测试数据库用 SQLite", "测试数据库用 PostgreSQL"):  # both current: --force
-        done = remem("save", "--force", fact, cwd=project, env=env)  # starts the service
+        done = remem("save", "--force", fact, cwd=project, env=env)
         assert done.returncode == 0, done.stderr
-    payload = json.dumps({"session_id": "zh", "cwd": str(project), "prompt": "测试数据库用什么？"})
-    code = (
-        "import contextlib, io, sys\nfrom remem.cli.hook_entry import run_hook\n"
-        f"sys.stdin = io.StringIO({payload!r})\nout = io.StringIO()\n"
-        "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
-        "    run_hook('prompt', 'claude-code')\n"
-        "print('rjieba' in sys.modules, 'PostgreSQL' in out.getvalue())"
-    )
+    session = {"session_id": "zh", "cwd": str(project)}
     try:
+        started = remem("hook", "start", cwd=project, env=env, stdin=json.dumps(session))
+        assert started.returncode == 0, started.stderr
+        assert (tmp_path / "home" / "run" / "vectors.sock").exists()
+        payload = json.dumps(session | {"prompt": "测试数据库用什么？"})
+        code = (
+            "import contextlib, io, sys\nfrom remem.cli.hook_entry import run_hook\n"
+            f"sys.stdin = io.StringIO({payload!r})\nout = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
+            "    run_hook('prompt', 'claude-code')\n"
+            "print('rjieba' in sys.modules, 'PostgreSQL' in out.getvalue())"
+        )
         run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                              cwd=project, env={**os.environ, **env}, timeout=60)  # fmt: skip
         assert run.stdout.split() == ["False", "True"], run.stderr
