@@ -229,6 +229,25 @@ def test_the_project_is_the_folder_the_agent_names(project: Path, tmp_path: Path
         assert mem.list() == []
 
 
+def test_session_state_is_private_and_removed_once_long_unused(project: Path) -> None:
+    from remem.hooks import state
+    from remem.settings import home_dir
+
+    old = state.SessionState("claude-code", "last-month", given=["x"])
+    state.save(home_dir(), old)
+    path = state.path_of(home_dir(), "claude-code", "last-month")
+    month = 31 * 86400
+    os.utime(path, (path.stat().st_atime - month, path.stat().st_mtime - month))
+    recent = state.SessionState("codex", "yesterday")
+    state.save(home_dir(), recent)
+    hook("start", "claude-code", base("claude-code", "SessionStart", project), project)
+    assert not path.exists()
+    assert state.path_of(home_dir(), "codex", "yesterday").exists()
+    kept = state.path_of(home_dir(), "claude-code", "claude-code-1")
+    assert kept.exists() and kept.stat().st_mode & 0o777 == 0o600  # the user's prompts
+    assert kept.parent.stat().st_mode & 0o777 == 0o700
+
+
 # -- remem review ------------------------------------------------------------------------------
 
 
