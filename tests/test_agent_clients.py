@@ -139,19 +139,12 @@ def claude_env(models: AgentModels) -> dict[str, str]:
     }  # fmt: skip
 
 
-def test_claude_code_with_our_hooks_gets_the_block_and_its_words_are_captured(
-    clients: Path, project: Path, env: dict[str, str], models: AgentModels
-) -> None:
-    install("claude-code", project, env)
+def claude(clients: Path, project: Path, env: dict[str, str], models: AgentModels) -> list[str]:
     env |= claude_env(models)
-    run([str(clients / "node_modules/.bin/claude"), "-p", PROMPT], project, env)
-    assert_remembered(models, "/v1/messages", project)
+    return [str(clients / "node_modules/.bin/claude"), "-p", PROMPT]
 
 
-def test_codex_with_our_hooks_gets_the_block_and_its_words_are_captured(
-    clients: Path, project: Path, env: dict[str, str], models: AgentModels
-) -> None:
-    install("codex", project, env)
+def codex(clients: Path, project: Path, env: dict[str, str], models: AgentModels) -> list[str]:
     codex_home = Path(env["HOME"]) / "codex"
     codex_home.mkdir()
     (codex_home / "config.toml").write_text(
@@ -161,15 +154,11 @@ def test_codex_with_our_hooks_gets_the_block_and_its_words_are_captured(
         f'[projects.{json.dumps(str(project))}]\ntrust_level = "trusted"\n'
     )
     env |= {"CODEX_HOME": str(codex_home), "FAKE_MODEL_KEY": "sk-test"}
-    codex = str(clients / "node_modules/.bin/codex")
-    run([codex, "exec", "--dangerously-bypass-hook-trust", PROMPT], project, env)
-    assert_remembered(models, "/v1/responses", project)
+    return [str(clients / "node_modules/.bin/codex"), "exec", "--dangerously-bypass-hook-trust",
+            PROMPT]  # fmt: skip
 
 
-def test_gemini_cli_with_our_hooks_gets_the_block_and_its_words_are_captured(
-    clients: Path, project: Path, env: dict[str, str], models: AgentModels
-) -> None:
-    install("gemini", project, env)
+def gemini(clients: Path, project: Path, env: dict[str, str], models: AgentModels) -> list[str]:
     settings = Path(env["HOME"]) / ".gemini" / "settings.json"
     settings.parent.mkdir()
     settings.write_text(json.dumps({
@@ -179,18 +168,38 @@ def test_gemini_cli_with_our_hooks_gets_the_block_and_its_words_are_captured(
     }))  # fmt: skip
     env |= {"GEMINI_API_KEY": "test-key", "GOOGLE_GEMINI_BASE_URL": models.url,
             "GEMINI_CLI_TRUST_WORKSPACE": "true"}  # fmt: skip
-    gemini = str(clients / "node_modules/.bin/gemini")
-    done = run([gemini, "-m", "gemini-2.5-flash", "-p", PROMPT], project, env)
-    assert_remembered(models, "GenerateContent", project)
-    assert "remem: 1 loaded · 1 captured" in done.stdout + done.stderr  # the status line
+    return [str(clients / "node_modules/.bin/gemini"), "-m", "gemini-2.5-flash", "-p", PROMPT]
 
 
-def test_claude_code_answers_when_the_hook_fails(
-    clients: Path, project: Path, env: dict[str, str], models: AgentModels
+# client: how its command line is set up, and where its model requests go
+CLIENTS = {
+    "claude-code": (claude, "/v1/messages"),
+    "codex": (codex, "/v1/responses"),
+    "gemini": (gemini, "GenerateContent"),
+}
+
+
+@pytest.mark.parametrize("client", list(CLIENTS))
+def test_with_our_hooks_the_model_gets_the_block_and_the_users_words_are_captured(
+    client: str, clients: Path, project: Path, env: dict[str, str], models: AgentModels
 ) -> None:
-    install("claude-code", project, env)
-    env |= claude_env(models)
+    install(client, project, env)
+    setup, path = CLIENTS[client]
+    done = run(setup(clients, project, env, models), project, env)
+    assert_remembered(models, path, project)
+    if client == "gemini":  # Gemini CLI prints a hook's systemMessage in -p mode
+        assert "remem: 1 loaded · 1 captured" in done.stdout + done.stderr  # the status line
+
+
+@pytest.mark.parametrize("client", list(CLIENTS))
+def test_the_agent_answers_when_every_hook_fails(
+    client: str, clients: Path, project: Path, env: dict[str, str], models: AgentModels
+) -> None:
+    install(client, project, env)
+    setup, path = CLIENTS[client]
+    argv = setup(clients, project, env, models)
     env["REMEM_DB"] = "mysql://nowhere/db"  # every hook fails: one line on stderr, exit 1
-    run([str(clients / "node_modules/.bin/claude"), "-p", PROMPT], project, env)
-    assert PROMPT in models.seen("/v1/messages")  # the prompt went through
-    assert "memory_context" not in models.seen("/v1/messages")
+    run(argv, project, env)
+    sent = models.seen(path)
+    assert "scripts/deploy.sh" in sent  # the prompt went through
+    assert "memory_context" not in sent

@@ -193,3 +193,5 @@ def test_bench_extraction_rejects_a_bad_file(in_project: Path) -> None:
     assert code == 2 and "bad.jsonl:2: not a golden case" in out
     code, out = run("bench", "extraction", "--llm", str(in_project / "bad.jsonl"))
     assert code == 2
+    code, out = run("bench", "extraction")  # a new user's first try: where a set is
+    assert code == 2 and "benchmarks/data/extraction_dev.jsonl" in out

@@ -130,6 +130,14 @@ def test_madial_harness(tmp_path: Path) -> None:
     (tmp_path / "MADial-Bench-en-memory.json").unlink()
     missing = CliRunner().invoke(cli, ["bench", "retrieval", str(path)])
     assert missing.exit_code == 2 and "memory.json" in missing.output
+    other = tmp_path / "notes.json"  # a file of neither set: one line, no traceback
+    other.write_text('{"a": 1}', encoding="utf-8")
+    wrong = CliRunner().invoke(cli, ["bench", "retrieval", str(other)])
+    assert wrong.exit_code == 2 and "notes.json: no questions in it" in wrong.output
+    none = CliRunner().invoke(cli, ["bench", "retrieval"])  # where the public sets come from
+    assert none.exit_code == 2
+    assert "github.com/snap-research/locomo" in none.output
+    assert "github.com/hejunqing/MADial-Bench" in none.output
 
 
 def _turns(*texts: str) -> list[dict[str, str]]:

@@ -101,6 +101,10 @@ def test_install_uses_each_tools_user_folder(project: Path, tmp_path: Path) -> N
     gemini = json.loads((tmp_path / "gh" / ".gemini" / "settings.json").read_text())
     assert gemini["hooks"]["BeforeAgent"][0]["hooks"][0]["timeout"] == 10_000  # milliseconds
     assert not (project / ".claude").exists()
+    for client in CLIENTS:
+        done = invoke("hooks", "uninstall", client, "--user", "--json", cwd=project, env=env)
+        assert json.loads(done.output)["changed"] is True
+    assert json.loads((tmp_path / "cx" / "hooks.json").read_text()) == {}
 
 
 def test_install_refuses_a_broken_settings_file_and_leaves_it(project: Path) -> None:
@@ -180,6 +184,68 @@ def test_a_failing_hook_prints_one_line_and_lets_the_prompt_through(project: Pat
     broken = remem("hook", "prompt", cwd=project, stdin=json.dumps({"prompt": "x", "cwd": "."}),
                    env={"REMEM_DB": "mysql://nope"})  # fmt: skip
     assert broken.returncode == 1 and "mysql" in broken.stderr
+
+
+def test_the_prompt_block_keeps_to_its_budget(project: Path) -> None:
+    from remem.tokens import estimate_tokens
+
+    names = ("billing", "auth", "search", "gateway", "mailer", "reports", "uploads")
+    with Memory(project=project) as mem:
+        for n, name in enumerate(names):
+            mem.save(f"The {name} service is built with JDK 17 and Maven, deployed from the "
+                     f"{name}-deploy pipeline on host {name}{n}.internal")  # fmt: skip
+    ask = {"prompt": "Which JDK do the services build with?", "cwd": str(project)}
+    blocks = {}
+    for budget in ("1000", "150"):
+        done = remem("hook", "prompt", cwd=project, env={"REMEM_HOOK_TOKENS": budget},
+                     stdin=json.dumps(ask | {"session_id": f"budget-{budget}"}))  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        blocks[budget] = context(json.loads(done.stdout))
+    assert estimate_tokens(blocks["150"]) <= 150 < estimate_tokens(blocks["1000"])
+    assert "memory_context" in blocks["150"] and "JDK 17" in blocks["150"]
+    for bad in ("lots", "0"):
+        wrong = remem("hook", "prompt", cwd=project, env={"REMEM_HOOK_TOKENS": bad},
+                      stdin=json.dumps(ask))  # fmt: skip
+        assert wrong.returncode == 1 and wrong.stdout == ""
+        assert wrong.stderr.strip() == (
+            f"remem: prompt hook failed: REMEM_HOOK_TOKENS={bad!r} is not a positive whole number"
+        )
+
+
+def test_the_project_is_the_folder_the_agent_names(project: Path, tmp_path: Path) -> None:
+    """The payload's cwd (a subfolder of the project), not where the hook process runs."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "src").mkdir()
+    payload = {"session_id": "cwd-1", "cwd": str(project / "src"), "prompt": "Which JDK?"}
+    done = remem("hook", "prompt", cwd=elsewhere, stdin=json.dumps(payload))
+    assert done.returncode == 0 and KNOWN in context(json.loads(done.stdout))
+    payload |= {"prompt": REMEMBER}
+    remem("hook", "prompt", cwd=elsewhere, stdin=json.dumps(payload))
+    remem("hook", "stop", cwd=elsewhere, stdin=json.dumps(payload))
+    with Memory(project=project) as mem:
+        assert any("scripts/deploy.sh" in e.content for e in mem.list())
+    with Memory(project=elsewhere) as mem:
+        assert mem.list() == []
+
+
+def test_session_state_is_private_and_removed_once_long_unused(project: Path) -> None:
+    from remem.hooks import state
+    from remem.settings import home_dir
+
+    old = state.SessionState("claude-code", "last-month", given=["x"])
+    state.save(home_dir(), old)
+    path = state.path_of(home_dir(), "claude-code", "last-month")
+    month = 31 * 86400
+    os.utime(path, (path.stat().st_atime - month, path.stat().st_mtime - month))
+    recent = state.SessionState("codex", "yesterday")
+    state.save(home_dir(), recent)
+    hook("start", "claude-code", base("claude-code", "SessionStart", project), project)
+    assert not path.exists()
+    assert state.path_of(home_dir(), "codex", "yesterday").exists()
+    kept = state.path_of(home_dir(), "claude-code", "claude-code-1")
+    assert kept.exists() and kept.stat().st_mode & 0o777 == 0o600  # the user's prompts
+    assert kept.parent.stat().st_mode & 0o777 == 0o700
 
 
 # -- remem review ------------------------------------------------------------------------------
@@ -336,3 +402,36 @@ def test_after_a_compaction_memories_may_be_given_again(project: Path) -> None:
     assert KNOWN in context(hook("prompt", "claude-code", ask, project))
     line = remem("hook", "status", cwd=project, stdin=json.dumps({"session_id": "claude-code-1"}))
     assert line.stdout.strip() == "remem: 2 loaded · 0 captured"  # the whole session's count
+
+
+@pytest.mark.slow  # starts the warm vector service
+@pytest.mark.parametrize("embedder", ["fake", "none"])
+def test_with_the_warm_service_the_hook_never_loads_jieba(
+    embedder: str, project: Path, tmp_path: Path
+) -> None:
+    """jieba's dictionary costs a process ~150-200 ms of CPU: a hook has the warm service
+    cut and tag Chinese, also for the read-time check of newer lines. Hybrid, the first
+    save starts the service; keyword-only, the session's start hook does."""
+    env = {"REMEM_HOME": str(tmp_path / "home"), "REMEM_EMBEDDER": embedder, "REMEM_WARM": "1",
+           "REMEM_WARM_IDLE": "30"}  # fmt: skip
+    for fact in ("测试数据库用 SQLite", "测试数据库用 PostgreSQL"):  # both current: --force
+        done = remem("save", "--force", fact, cwd=project, env=env)
+        assert done.returncode == 0, done.stderr
+    session = {"session_id": "zh", "cwd": str(project)}
+    try:
+        started = remem("hook", "start", cwd=project, env=env, stdin=json.dumps(session))
+        assert started.returncode == 0, started.stderr
+        assert (tmp_path / "home" / "run" / "vectors.sock").exists()
+        payload = json.dumps(session | {"prompt": "测试数据库用什么？"})
+        code = (
+            "import contextlib, io, sys\nfrom remem.cli.hook_entry import run_hook\n"
+            f"sys.stdin = io.StringIO({payload!r})\nout = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
+            "    run_hook('prompt', 'claude-code')\n"
+            "print('rjieba' in sys.modules, 'PostgreSQL' in out.getvalue())"
+        )
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             cwd=project, env={**os.environ, **env}, timeout=60)  # fmt: skip
+        assert run.stdout.split() == ["False", "True"], run.stderr
+    finally:
+        remem("warm", "stop", cwd=project, env=env)

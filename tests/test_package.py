@@ -88,3 +88,37 @@ def test_every_remem_variable_is_read_in_settings_and_documented() -> None:
     assert len(names) >= 10
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert not {n for n in names if n not in readme}
+
+
+def test_the_framework_extras_are_imported_only_by_their_adapters(tmp_path: Path) -> None:
+    """`remem` and its command never import LangGraph or the Agents SDK; an adapter whose
+    library is missing says which command adds it (here: as if neither were installed)."""
+    code = """if True:
+        import importlib.abc, sys
+
+        class Missing(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name.split(".")[0] in ("langgraph", "agents"):
+                    raise ImportError(f"No module named {name!r}", name=name)
+                return None
+
+        sys.meta_path.insert(0, Missing())
+        import remem, remem.cli, remem.integrations
+        from remem import Memory
+        print(sorted({m.split(".")[0] for m in sys.modules} & {"langgraph", "agents"}))
+        for name in ("langgraph", "agents"):
+            try:
+                __import__("remem.integrations." + name)
+            except Exception as exc:
+                print(type(exc).__name__, exc)
+    """
+    env = {**os.environ, "REMEM_HOME": str(tmp_path / "home")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tmp_path, capture_output=True, text=True,
+        check=True,
+    ).stdout.splitlines()  # fmt: skip
+    assert out[0] == "[]"
+    wanted = [("langgraph", "langgraph"), ("openai-agents", "agents")]
+    for line, (module, extra) in zip(out[1:], wanted, strict=True):
+        assert line.startswith(f"MissingExtra remem.integrations.{extra} needs {module}, "), line
+        assert f"-m pip install -e '{ROOT}[" in line and extra in line.split("[")[1], line

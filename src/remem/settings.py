@@ -274,9 +274,12 @@ def hook_tokens(env: Mapping[str, str] | None = None) -> int | None:
     if not value:
         return None
     try:
-        return int(value)
+        tokens = int(value)
     except ValueError:
-        raise InvalidInput(f"REMEM_HOOK_TOKENS={value!r} is not a whole number") from None
+        tokens = 0
+    if tokens < 1:  # 0 or less would add no memory at all, silently
+        raise InvalidInput(f"REMEM_HOOK_TOKENS={value!r} is not a positive whole number")
+    return tokens
 
 
 def warm_service_wanted(env: Mapping[str, str] | None = None) -> bool:

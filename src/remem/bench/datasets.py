@@ -8,13 +8,20 @@ from pathlib import Path
 
 from remem.bench import locomo, madial
 from remem.bench.harness import Corpus
+from remem.errors import InvalidInput
 
 
 def corpora(paths: Sequence[str | Path]) -> list[Corpus]:
     out: list[Corpus] = []
     for path in paths:
         if Path(path).name.endswith("-dialogue.json"):
-            out += madial.load(path)
+            found = madial.load(path)
         else:
-            out += [locomo.corpus(c) for c in locomo.load_all(path)]
+            found = [locomo.corpus(c) for c in locomo.load_all(path)]
+        if not any(c.queries for c in found):  # another file: nothing to measure
+            raise InvalidInput(
+                f"{path}: no questions in it: give LoCoMo's data/locomo10.json or a "
+                "MADial-Bench …-dialogue.json (see remem bench retrieval --help)"
+            )
+        out += found
     return out

@@ -241,11 +241,13 @@ def extract(
 
 @click.group()
 def bench() -> None:
-    """Measure remem on your own data."""
+    """Measure remem: extraction on a golden set (the clone's own, or yours), retrieval
+    on the public LoCoMo and MADial-Bench sets (`remem bench retrieval --help` says where
+    each comes from and how to fetch it)."""
 
 
 @bench.command("extraction")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.option("--llm", is_flag=True, help="Add the configured LLM stage (default: rules only).")
 @click.option(
     "--repeat",
@@ -255,16 +257,24 @@ def bench() -> None:
     help="Time each turn this many times (rules only).",
 )
 @json_option
-def bench_extraction(file: str, llm: bool, repeat: int, as_json: bool) -> None:
+def bench_extraction(file: str | None, llm: bool, repeat: int, as_json: bool) -> None:
     """Score automatic extraction on a golden set (JSON lines with id, input, expect,
     forbid, optional external_context): precision, recall, F1, false writes, and the
     time per user turn. An expected phrase is found when a saved entry contains it.
 
     \b
+    The clone of remem holds a development set: benchmarks/data/extraction_dev.jsonl.
+
+    \b
     Example:
-      remem bench extraction golden.jsonl
+      remem bench extraction benchmarks/data/extraction_dev.jsonl
       remem bench extraction --json golden.jsonl
     """
+    if file is None:
+        raise click.UsageError(
+            "name a golden set (JSON lines); the clone of remem holds "
+            "benchmarks/data/extraction_dev.jsonl"
+        )
     cases = load_golden(file)
     model, how = _model(rules_only=not llm)
     if llm and model is None:
@@ -301,8 +311,16 @@ def _cutoffs(ks: str) -> tuple[int, ...]:
     return cutoffs
 
 
+NO_DATA = (
+    "name the data files: LoCoMo (git clone --depth 1 https://github.com/snap-research/locomo,"
+    " then locomo/data/locomo10.json) or MADial-Bench (git clone --depth 1"
+    " https://github.com/hejunqing/MADial-Bench, then"
+    " MADial-Bench/data/ch/MADial-Bench-zh-dialogue.json); see --help"
+)
+
+
 @bench.command("retrieval")
-@click.argument("data", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("data", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("--k", "ks", default="5,10,20", show_default=True, help="Cut-offs, comma-separated.")
 @click.option("--chart", "chart_out", metavar="PNG", help="Draw recall against tokens.")
 @json_option
@@ -331,6 +349,8 @@ def bench_retrieval(data: tuple[str, ...], ks: str, chart_out: str | None, as_js
     from remem.bench import datasets, harness
     from remem.retrieval.embedding import embedder_from_env
 
+    if not data:  # a new user's first try: say where the data comes from
+        raise click.UsageError(NO_DATA)
     cutoffs = _cutoffs(ks)
     if chart_out:  # say so before the run, not after it
         import importlib.util

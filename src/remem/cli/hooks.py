@@ -184,10 +184,11 @@ def status(as_json: bool) -> None:
 def hook(action: str, client: str, as_json: bool) -> None:
     """Run by the agent (not by you): read its JSON payload on stdin, print the answer.
 
-    start / prompt print the memory block to add; stop / compact / end save what the
-    user asked to remember, unverified, for `remem review`; status prints the session's
-    line ("remem: 6 loaded · 2 captured") for Claude Code's statusLine. A failure prints one line
-    on stderr and exits 1, which lets the prompt through; the output is always JSON.
+    start / prompt answer (in the agent's JSON) with the memory block to add; stop /
+    compact / end read the user's own words of the session for memories and save them
+    unverified, for `remem review`; status prints the session's line ("remem: 6 loaded ·
+    2 captured") as plain text, for Claude Code's statusLine. A failure prints one line
+    on stderr and exits 1, which lets the prompt through.
 
     \b
     Example:

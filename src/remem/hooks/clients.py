@@ -4,7 +4,8 @@
   (user; `CLAUDE_CONFIG_DIR` replaces ~/.claude); events SessionStart, UserPromptSubmit, Stop,
   PreCompact, SessionEnd; timeouts in seconds.
 - Codex CLI: `hooks` in `.codex/hooks.json` or `~/.codex/hooks.json` (`CODEX_HOME` replaces
-  ~/.codex); the same shape and payloads as Claude Code's, without SessionEnd.
+  ~/.codex); the same shape, events and payloads as Claude Code's (SessionEnd too, in
+  0.171, the version tested).
 - Gemini CLI: `hooks` in `.gemini/settings.json` or `~/.gemini/settings.json`
   (`GEMINI_CLI_HOME` replaces ~); events
   SessionStart, BeforeAgent (a prompt), AfterAgent (a turn's end), PreCompress,
@@ -77,6 +78,7 @@ CLIENTS: dict[str, Client] = {
             "UserPromptSubmit": "prompt",
             "Stop": "stop",
             "PreCompact": "compact",
+            "SessionEnd": "end",
         },
         folder=".codex",
         file="hooks.json",

@@ -86,6 +86,8 @@ def handle(
     prompt = prompt if isinstance(prompt, str) and prompt.strip() else None
     if action == "compact" or payload.get("source") in ("clear", "compact"):
         st.forget_given()  # the context lost its blocks: their memories may come again
+    if action == "start":
+        session_state.prune(cfg.home)  # one small file per session, not kept forever
     if action in ("start", "prompt"):
         if action == "prompt" and prompt is None:
             return ""

@@ -1,19 +1,22 @@
 """What a hook remembers between its calls in one agent session, under REMEM_HOME/hooks:
 the memories already given (so a later prompt does not repeat them), the user's prompts
 not yet read for facts, and the counts of the status line ("remem: 6 loaded · 2
-captured"). One small JSON file per session, written atomically."""
+captured"). One small JSON file per session, written atomically, readable by the user
+only; a session start removes those unused for 30 days."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import time
 import zlib
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 MAX_PENDING = 50  # prompts kept for capture when no turn ever ends (a crash, a kill)
+KEEP_DAYS = 30  # a session's state untouched this long is removed when another starts
 
 
 @dataclass
@@ -65,16 +68,36 @@ def load(home: Path, client: str, session: str) -> SessionState:
 
 
 def save(home: Path, state: SessionState) -> None:
+    """Readable by the user only (files 0600, folders 0700): it holds their prompts."""
     path = path_of(home, state.client, state.session)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    for part in (path.parent.parent, path.parent):
+        part.mkdir(mode=0o700, exist_ok=True, parents=True)
+        os.chmod(part, 0o700)
     state.pending = state.pending[-MAX_PENDING:]
     tmp = path.with_name(f".{path.name}.{os.getpid()}")
     try:
-        tmp.write_text(json.dumps(asdict(state), ensure_ascii=False), encoding="utf-8")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(asdict(state), ensure_ascii=False))
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def prune(home: Path, days: float = KEEP_DAYS) -> int:
+    """Remove the state of sessions untouched for `days` (a session resumed after that
+    only gives its memories once more); how many were removed."""
+    cutoff = time.time() - days * 86400
+    removed = 0
+    for path in folder(home).glob("*.json"):
+        try:
+            if path.stat().st_mtime < cutoff:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue  # another hook removed or rewrote it meanwhile
+    return removed
 
 
 def latest(home: Path) -> SessionState | None:
