@@ -10,8 +10,11 @@ The pairs (old memory, new text, label) come from:
   set, a version against the first version of another chain sharing the most words
   with it (distinct: what the store's lookup brings up);
 - benchmarks/data/truth_train/*.json: labelled pairs written by people who never read
-  the rules ({"pairs": [{"old", "new", "label", "kind", "lang"}]}).
-Held-out sets (benchmarks/data/truth_heldout/) are never read here.
+  the rules ({"pairs": [{"old", "new", "label", "kind", "lang"}]});
+- the held-out sets that have had their blind measurement (DEV_SETS, named one by one):
+  each later step against the one before (change), against the first step of the other
+  chain or filler sharing the most words with it (distinct), look-alikes (distinct) and
+  repeats. The newest blind set is never read here.
 
 The model is a multinomial logistic regression (L2, class-balanced), fitted by
 gradient descent in numpy; `--cv` leaves out one group at a time (a probe set, a
@@ -38,6 +41,9 @@ from remem.truth import judge  # noqa: E402
 
 PROBES = ROOT / "data" / "truth_probes.json"
 TRAIN = ROOT / "data" / "truth_train"
+HELD_OUT = ROOT / "data" / "truth_heldout"
+# Blind once, measured, now development data; truth_h4 is the blind set of this model
+DEV_SETS = ("truth_h1", "truth_h2", "truth_h3")
 OUT = ROOT.parent / "src" / "remem" / "truth" / "judge.json"
 LABEL = {name: i for i, name in enumerate(judge.CLASSES)}
 
@@ -72,6 +78,22 @@ def probe_pairs() -> list[Pair]:
             for chain in (c for c in probe["updates"] if c[0] == a):
                 out += [(b, later, "distinct", name) for later in chain[1:]]
         out += [(a, b, "repeat", name) for a, b in probe["repeats"]]
+    return out
+
+
+def dev_set_pairs() -> list[Pair]:
+    out: list[Pair] = []
+    for name in DEV_SETS:
+        data = json.loads((HELD_OUT / f"{name}.json").read_text(encoding="utf-8"))
+        firsts = [c["steps"][0]["text"] for c in data["chains"]] + data["fillers"]
+        for chain in data["chains"]:
+            steps = [step["text"] for step in chain["steps"]]
+            for before, after in zip(steps, steps[1:], strict=False):
+                out.append((before, after, "change", name))
+                if (other := _nearest_other(after, firsts, steps[0])) is not None:
+                    out.append((other, after, "distinct", name))
+        out += [(p["a"], p["b"], "distinct", name) for p in data["look_alikes"]]
+        out += [(p["a"], p["b"], "repeat", name) for p in data["repeats"]]
     return out
 
 
@@ -230,7 +252,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     left_out = set(filter(None, args.exclude.split(",")))
-    every = probe_pairs() + file_pairs()
+    every = probe_pairs() + file_pairs() + dev_set_pairs()
     pairs = [p for p in every if p[3] not in left_out]
     held = [p for p in every if p[3] in left_out]
     y = np.array([LABEL[p[2]] for p in pairs])

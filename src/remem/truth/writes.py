@@ -119,11 +119,13 @@ def _by_judge(d: Draft) -> list[Match]:
     model), a second opinion on what the judge left unsure."""
     if d.entry.type not in CONFLICT_TYPES:
         return []
-    # not one fact the grammar reads whole: an event or a story ("Bart在学校的夏季野餐活动
-    # 中又吃又玩，感到非常开心。"), which the judge, trained on facts, misreads (MADial's
-    # events: 7 of 83 asked without this); a referee may still read it
+    # The grammar read one whole fact, or the text says something changed: the judge
+    # may act (only asking, where the grammar did not read it whole). Neither: an event
+    # or a story ("Bart在学校的夏季野餐活动中又吃又玩，感到非常开心。"), which a model
+    # trained on facts misreads; a referee may still read it.
     whole = d.claim is not None and d.claim.whole
-    if not whole and d.referee is None:
+    stated = whole or states_change(d.entry.content)
+    if not stated and d.referee is None:
         return []
     dropped = d.claim.dropped if d.claim is not None else None
     found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
@@ -136,7 +138,9 @@ def _by_judge(d: Draft) -> list[Match]:
                 if Domain.of(e) == domain:
                     found.append(e)
     scored = verdicts.ranked(d.entry, found, cosines, dropped)
-    matches = verdicts.judged(d.entry, scored, cosines) if whole else []
+    apart = _read_apart(d.claim, [old for _, old in scored]) if whole else frozenset()
+    matches = verdicts.judged(d.entry, scored, cosines, silent=whole, apart=apart)
+    matches = matches if stated else []
     if d.referee is None or (matches and matches[0].relation != "conflict"):
         return matches
     # a model call costs far more than a lookup per word: every memory sharing any word
@@ -149,6 +153,19 @@ def _by_judge(d: Draft) -> list[Match]:
         return matches
     ruled = d.referee(d.entry, doubtful)
     return matches if ruled is None else ruled
+
+
+def _read_apart(claim: Claim | None, olds: Sequence[Entry]) -> frozenset[str]:
+    """The memories the grammar read whole as a subject other than `claim`'s ("Node
+    版本是 18" for "已经升级到 Python 3.11")."""
+    if claim is None:
+        return frozenset()
+    apart = set()
+    for old in olds:
+        was = decide.claim_of(old)
+        if was is not None and was.whole and not decide.akin(claim, was):
+            apart.add(old.id)
+    return frozenset(apart)
 
 
 # In order; the first pass that finds anything decides the save.
