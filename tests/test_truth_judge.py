@@ -120,6 +120,17 @@ def test_a_question_naming_one_look_alike_keeps_the_ranking(mem: Memory) -> None
     assert "Tokyo" in hits[0].entry.content
 
 
+def test_look_alikes_that_read_as_repeats_are_not_marked_replaced(mem: Memory) -> None:
+    services = ["billing", "ledger", "metrics", "payments", "notifier", "search", "auth"]
+    _side_by_side(
+        mem,
+        *(f"The {s} service is built with JDK {17 + 4 * (i % 2)}" for i, s in enumerate(services)),
+    )
+    hits = mem.search("Which JDK do the services build with?")
+    assert len(hits) >= 5
+    assert all(h.replaced_by is None for h in hits)
+
+
 def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
     _side_by_side(
         mem, "Our CI runs on Jenkins.", "Our CI runs on CircleCI.", "Our CI runs on GitHub Actions."

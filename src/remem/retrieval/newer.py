@@ -4,9 +4,9 @@ different values, because a save missed that the newer one changed the older.
 A search puts the newer first and marks the older as possibly replaced by it (it is
 never dropped: the judge may be wrong, and the block says so instead of deciding). The
 pair must be judged one fact (`truth.judge`, the keyword-only weights), and the
-question must not tell the two apart: a query word that only one of them holds
-("When does my *return* flight leave?") means the asker wants that one, and look-alikes
-are left in the ranking's order.
+question must not ask for the older: a query word that only the older holds ("When
+does my *return* flight leave?") means the asker wants that one, and look-alikes are
+left in the ranking's order (a word only the newer holds asks for the newer anyway).
 """
 
 from __future__ import annotations
@@ -18,9 +18,12 @@ from remem.retrieval.ranking import Hit
 from remem.truth import judge
 from remem.truth.dedup import CONFLICT_TYPES
 
-# How sure the judge must be that the two state one fact (a change or a repeat: either
-# way the newer is the one to read first); the question guards the look-alikes.
-SAME_FACT = 0.85
+# How likely, to the judge, the newer is a change of the older; the question guards
+# the look-alikes. On the dev sets of blind writers (h1-h3, each left out of the judge's
+# training): at 0.5 the net moves 100 of 390 chains' newer step first and 1 of 210
+# look-alikes' older one wrongly after its twin (at 0.4: 119 and 5). A likely repeat
+# is not enough: ten services "built with JDK 17" read as repeats of one another.
+CHANGED = 0.5
 TOP = 5  # hits compared pairwise
 
 
@@ -31,7 +34,7 @@ def _eligible(hit: Hit) -> bool:
 
 def _same_question(query: set[str], older: str, newer: str) -> bool:
     a, b = set(text.terms(older)), set(text.terms(newer))
-    return bool(query & a & b) and not (query & (a ^ b))
+    return bool(query & a & b) and not (query & (a - b))
 
 
 def newer_first(query: str, hits: list[Hit]) -> list[Hit]:
@@ -49,7 +52,7 @@ def newer_first(query: str, hits: list[Hit]) -> list[Hit]:
                 continue
             if not _same_question(asked, older.content, newer.content):
                 continue
-            if model.verdict(older.content, newer.content).distinct > 1 - SAME_FACT:
+            if model.verdict(older.content, newer.content).change < CHANGED:
                 continue
             _put_first(out, older.id, newer.id)
             break
