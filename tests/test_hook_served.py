@@ -123,6 +123,21 @@ def test_a_served_hook_imports_no_memory_click_or_jieba(
     assert not imported & {"remem.memory", "remem.store", "click", "jieba", "rjieba", "numpy"}
 
 
+def test_a_store_named_relative_to_the_hooks_folder_is_read_by_the_hook(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    """REMEM_DB=memory.db is the hook's folder's, not the service's: in-process."""
+    (home,) = filled(tmp_path, project, "none", "home")
+    shutil.copy(home / "memory.db", project / "memory.db")
+    (home / "memory.db").unlink()
+    WarmClient(home).request({"op": "ping"})
+    services.append(home)
+    payload = {"session_id": "s1", "cwd": str(project), "prompt": PROMPTS[0]}
+    out = hook(home, "gemini", payload, project, REMEM_WARM="1", REMEM_EMBEDDER="none",
+               REMEM_DB="memory.db")  # fmt: skip
+    assert KNOWN in out and hooks_answered(home) == 0
+
+
 def test_a_failing_service_leaves_the_hook_to_answer_itself(project: Path, tmp_path: Path) -> None:
     """A service that answers every request with an error (as one of an older remem
     answers a request it does not know): the hook's answer is the in-process one."""

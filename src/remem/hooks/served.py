@@ -52,7 +52,8 @@ def ask(action: str, payload: Mapping[str, Any], cfg: HookConfig) -> str | None:
     if action not in ACTIONS or not warm_service_wanted() or is_url(os.environ.get("REMEM_DB", "")):
         return None
     cwd = str(payload.get("cwd") or os.getcwd())
-    if not os.path.isabs(cwd):
+    paths = [cwd, *(os.environ.get(name) or "/" for name in ("REMEM_HOME", "REMEM_DB"))]
+    if not all(os.path.isabs(os.path.expanduser(path)) for path in paths):
         return None  # relative to this process's folder, not the service's
     message = {
         "op": "hook",
