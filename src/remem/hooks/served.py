@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from remem.hooks import state as session_state
 from remem.hooks.run import HookConfig, handle
 from remem.retrieval.warm import START_TIMEOUT, WarmClient, WarmUnavailable
-from remem.settings import home_dir, is_url, warm_service_wanted
+from remem.settings import home_dir, is_url, locations, warm_service_wanted
 
 if TYPE_CHECKING:
     from remem.memory import Memory
@@ -49,12 +49,12 @@ def carried(name: str) -> bool:
 
 def ask(action: str, payload: Mapping[str, Any], cfg: HookConfig) -> str | None:
     """What the hook prints, from the running warm service; None: work in-process."""
-    if action not in ACTIONS or not warm_service_wanted() or is_url(os.environ.get("REMEM_DB", "")):
-        return None
-    cwd = str(payload.get("cwd") or os.getcwd())
-    paths = [cwd, *(os.environ.get(name) or "/" for name in ("REMEM_HOME", "REMEM_DB"))]
+    paths = [str(payload.get("cwd") or os.getcwd()), *locations()]
+    if action not in ACTIONS or not warm_service_wanted() or any(map(is_url, paths)):
+        return None  # a PostgreSQL store's hook runs here: the service keeps no pool
     if not all(os.path.isabs(os.path.expanduser(path)) for path in paths):
         return None  # relative to this process's folder, not the service's
+    cwd = paths[0]
     message = {
         "op": "hook",
         "action": action,
