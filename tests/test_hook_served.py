@@ -9,9 +9,11 @@ import json
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -136,6 +138,24 @@ def test_a_store_named_relative_to_the_hooks_folder_is_read_by_the_hook(
     out = hook(home, "gemini", payload, project, REMEM_WARM="1", REMEM_EMBEDDER="none",
                REMEM_DB="memory.db")  # fmt: skip
     assert KNOWN in out and hooks_answered(home) == 0
+
+
+def test_a_store_locked_by_a_save_does_not_hold_the_service(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    """A save holding the store's write lock may be asking the service: the hook's
+    answer there does not wait for the lock (its record of the use is skipped)."""
+    (home,) = filled(tmp_path, project, "none", "home")
+    WarmClient(home).request({"op": "ping"})
+    services.append(home)
+    payload = {"session_id": "s1", "cwd": str(project), "prompt": PROMPTS[0]}
+    with sqlite3.connect(home / "memory.db", isolation_level=None) as writer:
+        writer.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        out = hook(home, "claude-code", payload, project, REMEM_WARM="1", REMEM_EMBEDDER="none")
+        took = time.monotonic() - started
+        writer.execute("ROLLBACK")
+    assert KNOWN in out and hooks_answered(home) == 1 and took < 10, took
 
 
 def test_a_failing_service_leaves_the_hook_to_answer_itself(project: Path, tmp_path: Path) -> None:

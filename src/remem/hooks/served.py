@@ -110,16 +110,24 @@ def _int(value: Any) -> int | None:
 
 def _open_memory(service: Service, settings: Settings, notes: list[str]) -> Memory:
     """As the hook's own (`remem.cli.hook_entry._open_memory`), with this process's
-    jieba and the service's vectors asked directly, not over the socket."""
+    jieba and the service's vectors asked directly, not over the socket. Its writes
+    (the record of an injection, which a busy store skips) wait for another process's
+    lock no longer than the service's own: a save that holds it may be asking the
+    service (issue 32)."""
     from remem.memory import Memory
     from remem.retrieval.warm import WarmEmbedder, one_shot_embedder
+    from remem.retrieval.warm_service import BUSY
+    from remem.store.backends import open_store
 
     if is_url(settings.db):
         raise WarmUnavailable("a PostgreSQL store's hook runs in its own process")
     embedder = one_shot_embedder(settings)
     if isinstance(embedder, WarmEmbedder):
         embedder.client = _Direct(service, settings.home)
-    return Memory(settings=settings, embedder=embedder, notify=notes.append)
+    store = open_store(
+        settings.db, synchronous=settings.synchronous, notify=notes.append, busy_timeout=BUSY
+    )
+    return Memory(settings=settings, store=store, embedder=embedder, notify=notes.append)
 
 
 class _Direct(WarmClient):
