@@ -6,8 +6,9 @@ new `remem` process per call, the payload on stdin, a store of 1k / 10k memories
 
 Warm means what a user has after the first call: Python's bytecode cached, the store's
 file in the page cache, the warm vector service running (with the local model it embeds
-the query; keyword-only, REMEM_EMBEDDER=none, the session's start hook starts it to cut
-and tag Chinese). Printed
+the query; keyword-only, REMEM_EMBEDDER=none, the session's start hook starts it), which
+answers a prompt's hook whole (`remem.hooks.served`): its CPU meanwhile is a column of
+its own (from /proc). Printed
 beside the machine reference (benchmarks/machine.py) so loaded runs can be told apart.
 Target: a prompt's hook within 150 ms.
 """
@@ -32,6 +33,7 @@ from typing import Any
 import machine
 from bench_store import Corpus, export_doc
 from remem import Memory
+from remem.retrieval.warm import WarmClient
 
 TARGET_MS = 150.0
 REMEM = str(Path(sys.executable).with_name("remem"))
@@ -55,9 +57,12 @@ def fill(project: Path, n: int) -> None:
 
 
 def call(action: str, payload: dict[str, Any], env: dict[str, str], cwd: Path
-         ) -> tuple[float, float]:  # fmt: skip
-    """One hook process: wall and CPU (user + system) milliseconds. CPU is what the call
-    costs on an idle machine; wall grows with the load. A failure stops the benchmark."""
+         ) -> tuple[float, float, float]:  # fmt: skip
+    """One hook process: wall and CPU (user + system) milliseconds, and the CPU the warm
+    service spent meanwhile (a prompt's hook is answered there when it runs). CPU is what
+    the call costs on an idle machine; wall grows with the load. A failure stops it."""
+    service = service_pid(Path(env["REMEM_HOME"]))
+    spent = service_cpu(service)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
@@ -69,14 +74,29 @@ def call(action: str, payload: dict[str, Any], env: dict[str, str], cwd: Path
     cpu = (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
     if done.returncode != 0:
         raise SystemExit(f"hook {action} failed: {done.stderr.strip()}")
-    return wall, cpu
+    return wall, cpu, service_cpu(service) - spent
 
 
-def stats(calls: Sequence[tuple[float, float]]) -> dict[str, float]:
-    wall = sorted(w for w, _ in calls)
+def service_pid(home: Path) -> int | None:
+    status = WarmClient(home).status()
+    return int(status["pid"]) if status else None
+
+
+def service_cpu(pid: int | None) -> float:
+    """The warm service's CPU so far (ms; Linux's /proc), 0 with none running."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def stats(calls: Sequence[tuple[float, float, float]]) -> dict[str, float]:
+    wall = sorted(w for w, _, _ in calls)
     p95 = wall[min(len(wall) - 1, round(0.95 * (len(wall) - 1)))]
     return {"p50_ms": round(statistics.median(wall), 1), "p95_ms": round(p95, 1),
-            "cpu_p50_ms": round(statistics.median(c for _, c in calls), 1)}  # fmt: skip
+            "cpu_p50_ms": round(statistics.median(c for _, c, _ in calls), 1),
+            "service_cpu_p50_ms": round(statistics.median(s for _, _, s in calls), 1)}  # fmt: skip
 
 
 def measure(n: int, runs: int, work: Path, embedder: str) -> dict[str, Any]:
@@ -95,7 +115,7 @@ def measure(n: int, runs: int, work: Path, embedder: str) -> dict[str, Any]:
     call("start", base | {"session_id": "warmup"}, env, project)
     for q in queries[:2]:
         call("prompt", base | {"session_id": "warmup", "prompt": q}, env, project)
-    out: dict[str, list[tuple[float, float]]] = {"start": [], "prompt": [], "stop": []}
+    out: dict[str, list[tuple[float, float, float]]] = {"start": [], "prompt": [], "stop": []}
     for i, q in enumerate(queries[2:]):
         session = {"session_id": f"s{i}", "hook_event_name": "SessionStart"}
         out["start"].append(call("start", base | session, env, project))
@@ -125,15 +145,19 @@ def main(argv: Sequence[str] | None = None) -> None:
             for embedder in args.embedders:
                 results["sizes"].append(measure(n, args.runs, Path(tmp), embedder))
     head = f"{'entries':>8}  {'search':<8} {'hook':<7} {'wall p50':>9} {'wall p95':>9}"
-    print(f"{head} {'CPU p50':>8}  (ms)")
+    print(f"{head} {'CPU p50':>8} {'service CPU p50':>16}  (ms)")
     for size in results["sizes"]:
         for action in ("start", "prompt", "stop"):
             st = size[action]
             print(f"{size['entries']:>8,}  {size['embedder']:<8} {action:<7} {st['p50_ms']:>9} "
-                  f"{st['p95_ms']:>9} {st['cpu_p50_ms']:>8}")  # fmt: skip
+                  f"{st['p95_ms']:>9} {st['cpu_p50_ms']:>8} "
+                  f"{st['service_cpu_p50_ms']:>16}")  # fmt: skip
     print(machine.line(results["machine"]))
     worst = max(s["prompt"]["cpu_p50_ms"] for s in results["sizes"])
-    print(f"prompt hook CPU p50 {worst} ms (target {TARGET_MS:.0f} ms warm on an idle machine)")
+    both = max(s["prompt"]["cpu_p50_ms"] + s["prompt"]["service_cpu_p50_ms"]
+               for s in results["sizes"])  # fmt: skip
+    print(f"prompt hook CPU p50 {worst} ms, with the service's {both:.1f} ms "
+          f"(target {TARGET_MS:.0f} ms warm on an idle machine)")  # fmt: skip
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2), encoding="utf-8")
 

@@ -33,6 +33,7 @@ import pytest
 
 from agent_models import AgentModels
 from remem import Memory
+from remem.retrieval.warm import WarmClient
 
 PACKAGES = {
     "claude": "@anthropic-ai/claude-code@2.1.197",
@@ -203,3 +204,22 @@ def test_the_agent_answers_when_every_hook_fails(
     sent = models.seen(path)
     assert "scripts/deploy.sh" in sent  # the prompt went through
     assert "memory_context" not in sent
+
+
+@pytest.mark.parametrize("client", list(CLIENTS))
+def test_with_the_warm_service_the_prompt_hook_is_answered_there(
+    client: str, clients: Path, project: Path, env: dict[str, str], models: AgentModels
+) -> None:
+    """The session's start hook starts the service (keyword-only too); the prompt's hook
+    is then answered whole there (`remem.hooks.served`), with the same block."""
+    env["REMEM_WARM"] = "1"
+    home = Path(env["REMEM_HOME"])
+    install(client, project, env)
+    setup, path = CLIENTS[client]
+    try:
+        run(setup(clients, project, env, models), project, env)
+        status = WarmClient(home).status()
+        assert status is not None and status["hooks"] >= 1, status
+        assert_remembered(models, path, project)
+    finally:
+        WarmClient(home).stop()

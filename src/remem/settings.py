@@ -288,6 +288,13 @@ def warm_service_wanted(env: Mapping[str, str] | None = None) -> bool:
     return value.strip().lower() not in ("0", "no", "off", "")
 
 
+def locations(env: Mapping[str, str] | None = None) -> list[str]:
+    """`REMEM_HOME` and `REMEM_DB` where set: a process answering for another (the warm
+    service, a prompt's hook) must not read relative ones from its own folder."""
+    raw = os.environ if env is None else env
+    return [raw[name] for name in ("REMEM_HOME", "REMEM_DB") if raw.get(name)]
+
+
 def warm_idle(default: float, env: Mapping[str, str] | None = None) -> float:
     """`REMEM_WARM_IDLE`: seconds without a request before the warm service exits."""
     value = (os.environ if env is None else env).get("REMEM_WARM_IDLE")

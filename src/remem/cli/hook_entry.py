@@ -1,6 +1,7 @@
 """`remem hook ACTION [--client NAME]` as the agents run it: no click, no command group
 (a hook runs on every prompt), and no exit code 2, which the agents read as 'block this
-prompt'. The work is `remem.hooks.run.handle`."""
+prompt'. The work is `remem.hooks.run.handle`, by the warm service when one is running
+(`remem.hooks.served`), else here."""
 
 from __future__ import annotations
 
@@ -24,8 +25,13 @@ def run_hook(action: str, client: str) -> NoReturn:
 
         estimate_tokens_unless_set()  # a block's budget needs no exact count
         cfg = HookConfig(client, home_dir(), hook_tokens())
-        opener = _open_memory_at_start if action == "start" else _open_memory
-        out = handle(action, read_payload(sys.stdin.read()), cfg, opener)
+        payload = read_payload(sys.stdin.read())
+        from remem.hooks.served import ask
+
+        out = ask(action, payload, cfg)  # from a running warm service, if any
+        if out is None:
+            opener = _open_memory_at_start if action == "start" else _open_memory
+            out = handle(action, payload, cfg, opener)
     except BaseException as exc:  # any failure must let the prompt through
         if isinstance(exc, SystemExit) and exc.code in (0, None):
             raise

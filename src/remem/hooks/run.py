@@ -72,8 +72,10 @@ def handle(
     payload: Mapping[str, Any],
     cfg: HookConfig,
     open_memory: Callable[[Settings], Memory],
+    save: Callable[[Path, session_state.SessionState], None] = session_state.save,
 ) -> str:
-    """What the hook prints for `action` (see the module's doc)."""
+    """What the hook prints for `action` (see the module's doc); the session's state is
+    given to `save` (the warm service hands it to the hook process instead)."""
     session = str(payload.get("session_id") or "unknown")
     st = session_state.load(cfg.home, cfg.client, session)
     if action == "status":
@@ -95,7 +97,7 @@ def handle(
             block = _block(memory, st, cfg, prompt)
         if prompt is not None:
             st.pending.append(prompt)
-        session_state.save(cfg.home, st)
+        save(cfg.home, st)
         return _answer(event, block)
     if prompt is not None and prompt not in st.pending and event == "AfterAgent":
         st.pending.append(prompt)  # Gemini names the turn's prompt again at its end
@@ -105,7 +107,7 @@ def handle(
             saved = capture(memory, st.pending, _guard(payload, cfg.client))
         st.captured += saved
         st.pending = []
-    session_state.save(cfg.home, st)
+    save(cfg.home, st)
     if not saved or action == "end":
         return ""
     return _answer(event, message=f"{st.status_line} (check them: remem review)")

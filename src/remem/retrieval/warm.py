@@ -49,8 +49,9 @@ MAX_MESSAGE = 64 * 1024 * 1024
 # What a request may ask and how it is answered; a service of another one (started by
 # an older remem, still running after an upgrade) is replaced, not asked.
 # 3: queries carry the entities they name (vector_index.query_vector); 4: `near_entry`
-# (a new memory's vector and nearest in one request) and `tag` (jieba's tags)
-PROTOCOL = 4
+# (a new memory's vector and nearest in one request) and `tag` (jieba's tags); 5: `hook`
+# (an agent's prompt hook answered whole: `remem.hooks.served`)
+PROTOCOL = 5
 
 
 class WarmUnavailable(RememError):
@@ -128,6 +129,17 @@ class WarmClient:
         if "error" in reply:
             raise WarmUnavailable(str(reply["error"]))
         return reply
+
+    def ask(self, message: dict[str, Any], *, timeout: float) -> dict[str, Any] | None:
+        """The answer of a service that is running (never started for this), or None:
+        none running, no answer in time, another protocol's, or an error."""
+        if self.failed or not self.path.exists():
+            return None
+        try:
+            reply = self._exchange({**message, "protocol": PROTOCOL}, timeout)
+        except (OSError, ValueError):
+            return None
+        return None if _stale(reply) or "error" in reply else reply
 
     def cut(self, runs: list[str], *, timeout: float = CUT_TIMEOUT) -> list[list[str]] | None:
         """jieba's cut_for_search of each Han run by a service that is running (never

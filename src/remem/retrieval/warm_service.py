@@ -30,9 +30,11 @@ class Service:
     def __init__(self) -> None:
         self.embedders: dict[str, Embedder] = {}
         self.indexes: dict[tuple[str, str], VectorIndex] = {}
-        self.lock = threading.Lock()
+        # reentrant: a hook's request (`remem.hooks.served`) asks `handle` for cosines
+        self.lock = threading.RLock()
         self.requests = 0
         self.loads = 0
+        self.hooks = 0  # agents' hooks answered here
 
     def embedder(self, name: str) -> Embedder:
         if name not in self.embedders:
@@ -69,6 +71,7 @@ class Service:
                 "pid": os.getpid(),
                 "requests": self.requests,
                 "loads": self.loads,
+                "hooks": self.hooks,
                 "protocol": PROTOCOL,
             }
         if op != "stop" and message.get("protocol") != PROTOCOL:
@@ -79,6 +82,12 @@ class Service:
         if op == "tag":
             with self.lock:
                 return {"tags": [text.jieba_tag(str(t)) for t in message["texts"]]}
+        if op == "hook":  # the hook's code, imported only once a hook asks
+            from remem.hooks.served import answer
+
+            with self.lock:
+                self.hooks += 1
+                return answer(self, message)
         with self.lock:
             self.requests += 1
             if op == "embed":

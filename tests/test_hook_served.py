@@ -1,0 +1,187 @@
+"""A prompt's hook answered by the running warm service (`remem.hooks.served`): the same
+bytes and the same session state as the hook computing it in its own process, a hook
+process that imports no `remem.memory`, click or jieba, and the in-process answer when
+the service fails (real `remem hook` processes, a real service on a unix socket)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from remem import Memory
+from remem.hooks import state
+from remem.retrieval.embedding import FakeEmbedder
+from remem.retrieval.warm import SOCKET, WarmClient, receive, send
+
+pytestmark = pytest.mark.slow  # starts and stops the warm service's processes
+
+KNOWN = "The project uses JDK 17 and Maven"
+FACTS = [KNOWN, "测试数据库用 SQLite", "Answer in English and keep replies short"]
+PROMPTS = ["Which JDK does the project use? 测试数据库用什么？", "Which JDK, again?"]
+EVENT = {"claude-code": "UserPromptSubmit", "codex": "UserPromptSubmit", "gemini": "BeforeAgent"}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    folder = tmp_path / "proj"
+    (folder / ".git").mkdir(parents=True)
+    return folder
+
+
+def filled(tmp_path: Path, project: Path, embedder: str, *names: str) -> list[Path]:
+    """Homes holding one store (copied: the same entries, the same ids)."""
+    first = tmp_path / names[0]
+    kind = FakeEmbedder() if embedder == "fake" else None
+    with Memory(first / "memory.db", project=project, embedder=kind) as mem:
+        for fact in FACTS:
+            mem.save(fact, force=True)
+    for name in names[1:]:
+        shutil.copytree(first, tmp_path / name)
+    return [tmp_path / name for name in names]
+
+
+def hook(home: Path, client: str, payload: dict[str, Any], cwd: Path, **env: str) -> str:
+    done = run_hook(home, client, payload, cwd, [], **env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def run_hook(home: Path, client: str, payload: dict[str, Any], cwd: Path, flags: list[str],
+             **env: str) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    env = {**os.environ, "REMEM_HOME": str(home), "REMEM_WARM_IDLE": "30", **env}
+    return subprocess.run(
+        [sys.executable, *flags, "-m", "remem", "hook", "prompt", "--client", client],
+        input=json.dumps(payload), cwd=cwd, capture_output=True, text=True, timeout=60, env=env,
+    )  # fmt: skip
+
+
+def session_file(home: Path, client: str, session: str) -> str:
+    return state.path_of(home, client, session).read_text(encoding="utf-8")
+
+
+def hooks_answered(home: Path) -> int:
+    status = WarmClient(home).status()
+    assert status is not None, "the service is not running"
+    return int(status["hooks"])
+
+
+@pytest.fixture
+def services() -> Iterator[list[Path]]:
+    """Homes whose services the test started (stopped after it)."""
+    homes: list[Path] = []
+    yield homes
+    for home in homes:
+        WarmClient(home).stop()
+
+
+@pytest.mark.parametrize("embedder", ["none", "fake"])
+@pytest.mark.parametrize("client", sorted(EVENT))
+def test_the_service_answers_as_the_hook_does_in_its_own_process(
+    client: str, embedder: str, project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    served, here = filled(tmp_path, project, embedder, "served", "here")
+    WarmClient(served).request({"op": "ping"})
+    services.append(served)
+    for n, prompt in enumerate(PROMPTS):
+        payload = {"session_id": "s1", "cwd": str(project), "hook_event_name": EVENT[client],
+                   "prompt": prompt, "transcript_path": None}  # fmt: skip
+        fast = hook(served, client, payload, project, REMEM_EMBEDDER=embedder, REMEM_WARM="1")
+        assert hooks_answered(served) == n + 1  # the service answered it
+        slow = hook(here, client, payload, project, REMEM_EMBEDDER=embedder, REMEM_WARM="0")
+        assert fast == slow
+        assert session_file(served, client, "s1") == session_file(here, client, "s1")
+        if n == 0:
+            assert KNOWN in json.loads(fast)["hookSpecificOutput"]["additionalContext"]
+    assert KNOWN not in fast  # given once a session, both ways
+    assert json.loads(session_file(served, client, "s1"))["loaded"] >= 2
+
+
+def test_a_served_hook_imports_no_memory_click_or_jieba(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    (home,) = filled(tmp_path, project, "none", "home")
+    WarmClient(home).request({"op": "ping"})
+    services.append(home)
+    payload = {"session_id": "s1", "cwd": str(project), "prompt": PROMPTS[0]}
+    done = run_hook(home, "claude-code", payload, project, ["-X", "importtime"], REMEM_WARM="1",
+                    REMEM_EMBEDDER="none")  # fmt: skip
+    assert done.returncode == 0 and KNOWN in done.stdout, done.stderr
+    assert hooks_answered(home) == 1
+    lines = [line.split("|")[-1] for line in done.stderr.splitlines() if "|" in line]
+    imported = {line.strip() for line in lines}
+    assert "remem.hooks.served" in imported
+    assert not imported & {"remem.memory", "remem.store", "click", "jieba", "rjieba", "numpy"}
+
+
+def test_a_store_named_relative_to_the_hooks_folder_is_read_by_the_hook(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    """REMEM_DB=memory.db is the hook's folder's, not the service's: in-process."""
+    (home,) = filled(tmp_path, project, "none", "home")
+    shutil.copy(home / "memory.db", project / "memory.db")
+    (home / "memory.db").unlink()
+    WarmClient(home).request({"op": "ping"})
+    services.append(home)
+    payload = {"session_id": "s1", "cwd": str(project), "prompt": PROMPTS[0]}
+    out = hook(home, "gemini", payload, project, REMEM_WARM="1", REMEM_EMBEDDER="none",
+               REMEM_DB="memory.db")  # fmt: skip
+    assert KNOWN in out and hooks_answered(home) == 0
+
+
+def test_a_store_locked_by_a_save_does_not_hold_the_service(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    """A save holding the store's write lock may be asking the service: the hook's
+    answer there does not wait for the lock (its record of the use is skipped)."""
+    (home,) = filled(tmp_path, project, "none", "home")
+    WarmClient(home).request({"op": "ping"})
+    services.append(home)
+    payload = {"session_id": "s1", "cwd": str(project), "prompt": PROMPTS[0]}
+    with sqlite3.connect(home / "memory.db", isolation_level=None) as writer:
+        writer.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        out = hook(home, "claude-code", payload, project, REMEM_WARM="1", REMEM_EMBEDDER="none")
+        took = time.monotonic() - started
+        writer.execute("ROLLBACK")
+    assert KNOWN in out and hooks_answered(home) == 1 and took < 10, took
+
+
+def test_a_failing_service_leaves_the_hook_to_answer_itself(project: Path, tmp_path: Path) -> None:
+    """A service that answers every request with an error (as one of an older remem
+    answers a request it does not know): the hook's answer is the in-process one."""
+    broken, here = filled(tmp_path, project, "none", "broken", "here")
+    run = broken / "run"
+    run.mkdir(mode=0o700)
+    asked: list[str] = []
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
+        server.bind(str(run / SOCKET))
+        server.listen(8)
+        threading.Thread(target=_refuse, args=(server, asked), daemon=True).start()
+        payload = {"session_id": "s1", "cwd": str(project), "prompt": PROMPTS[0]}
+        got = hook(broken, "codex", payload, project, REMEM_WARM="1", REMEM_EMBEDDER="none")
+    want = hook(here, "codex", payload, project, REMEM_WARM="0", REMEM_EMBEDDER="none")
+    assert "hook" in asked and got == want and KNOWN in got
+    assert session_file(broken, "codex", "s1") == session_file(here, "codex", "s1")
+
+
+def _refuse(server: socket.socket, asked: list[str]) -> None:
+    while True:
+        try:
+            conn, _ = server.accept()
+        except OSError:
+            return  # the test closed the socket
+        with conn:
+            asked.append(str(receive(conn).get("op")))
+            send(conn, {"error": "unknown request"})
