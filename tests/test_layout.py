@@ -34,7 +34,11 @@ ALLOWED: dict[str, set[str]] = {
     "bench": {"core", "store", "retrieval", "truth", "memory"},
     "servers": {"core", "store", "retrieval", "truth", "memory", "extract", "context", "agent"}
     | {"hooks"},  # the review queue of the web page
-    "hooks": {"core", "retrieval", "memory", "extract"},
+    # store: the warm service opens a hook's store as the hook process would
+    "hooks": {"core", "store", "retrieval", "memory", "extract"},
+    # the warm service's process (`remem.retrieval.warm_service`): retrieval's vectors and
+    # cuts, and the hooks' answers (their code, run where jieba and the vectors are loaded)
+    "service": {"core", "store", "retrieval", "truth", "memory", "hooks"},
     "integrations": {"core", "store", "retrieval", "truth", "memory", "llm", "context"},
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"}
@@ -47,6 +51,8 @@ def part_of(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1:
         return "root"
+    if module == "remem.retrieval.warm_service":
+        return "service"
     name = parts[1]
     if len(parts) > 2 or (SRC / name).is_dir():
         return name

@@ -20,22 +20,28 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from remem.hooks import state as session_state
 from remem.hooks.run import HookConfig, handle
-from remem.retrieval.warm import START_TIMEOUT, WarmClient, WarmUnavailable
+from remem.retrieval.warm import BUSY, START_TIMEOUT, WarmClient, WarmUnavailable
 from remem.settings import home_dir, is_url, locations, warm_service_wanted
 
 if TYPE_CHECKING:
     from remem.memory import Memory
-    from remem.retrieval.warm_service import Service
     from remem.settings import Settings
 
 ACTIONS = ("prompt",)  # a session's start starts the service; the captures call a model
 # A busy service (a hybrid store's vectors loading, a backlog embedding) is waited for
 # this long; the in-process hook would wait on it for a query's cosines anyway.
 TIMEOUT = 5.0
+
+
+class Service(Protocol):
+    """What a hook's answer asks of the warm service (`remem.retrieval.warm_service`):
+    its requests, answered in its process."""
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any]: ...
 
 
 def carried(name: str) -> bool:
@@ -116,7 +122,6 @@ def _open_memory(service: Service, settings: Settings, notes: list[str]) -> Memo
     service (issue 32)."""
     from remem.memory import Memory
     from remem.retrieval.warm import WarmEmbedder, one_shot_embedder
-    from remem.retrieval.warm_service import BUSY
     from remem.store.backends import open_store
 
     if is_url(settings.db):

@@ -51,6 +51,7 @@ MAX_MESSAGE = 64 * 1024 * 1024
 # 3: queries carry the entities they name (vector_index.query_vector); 4: `near_entry`
 # (a new memory's vector and nearest in one request) and `tag` (jieba's tags); 5: `hook`
 # (an agent's prompt hook answered whole: `remem.hooks.served`)
+BUSY = 0.25  # seconds the service's writes (vectors it embedded) wait for the lock
 PROTOCOL = 5
 
 

@@ -18,9 +18,8 @@ from remem import text
 from remem.errors import RememError
 from remem.retrieval.embedding import Embedder, bundled
 from remem.retrieval.vector_index import VectorIndex
-from remem.retrieval.warm import PROTOCOL, blob, receive, send, vectors_of
+from remem.retrieval.warm import BUSY, PROTOCOL, blob, receive, send, vectors_of
 
-BUSY = 0.25  # seconds the service's writes (vectors it embedded) wait for the lock
 SYNC_BUDGET = 1.0  # seconds of embedding a backlog per request (the rest between them)
 
 
