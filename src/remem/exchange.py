@@ -24,7 +24,7 @@ from remem.tokens import count_tokens
 from remem.truth import decide, index, when
 from remem.truth.decide import Reader
 from remem.truth.dedup import SimilarityCheck
-from remem.truth.subject import read
+from remem.truth.subject import Claim, read
 
 FORMAT = "remem-export"
 VERSION = 1
@@ -212,7 +212,6 @@ def import_entries(
             refused.setdefault(_head_of(entry, by_id).id, why)
     entries = _filed(entries, target.visibility, keep_partitions, all_users)
     keep_partitions = keep_partitions and all_users  # links may reach other partitions
-    entries = [_with_subject(e, target.subjects) for e in entries]
     store = target.store
 
     # A link to a version outside the file is kept only to one the importer can see
@@ -280,6 +279,13 @@ class _Job:
     def run(self, batch: list[list[Entry]]) -> None:
         self.pace.pause()
         store, result = self.target.store, self.result
+        # subjects read a batch at a time, outside the lock, and each head's claim while
+        # its reading is still in `subject.read`'s cache (read for the whole file first,
+        # the decision read every text twice)
+        batch = [[_with_subject(e, self.target.subjects) for e in chain] for chain in batch]
+        claims = {
+            h.id: decide.claim_of(h, full=True) for h, *_ in batch if h.id not in self.refused
+        }
         # the heads' vectors (in one call) and nearest, before the transaction; an
         # imported entry gets no vector, so no head is among another's nearest
         bulk.prepare(self.target.semantic, [h for h, *_ in batch if h.id not in self.refused])
@@ -291,7 +297,9 @@ class _Job:
                 for head, *older in batch:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))
-                    elif fields := _accept_head(self.target, head, self.force, result):
+                    elif fields := _accept_head(
+                        self.target, head, self.force, result, claims.get(head.id)
+                    ):
                         added.append(_insert(store, head, self.ids, self.force, fields))
                         for entry in older:
                             _insert(store, entry, self.ids, self.force)
@@ -409,7 +417,7 @@ def _with_subject(entry: Entry, subjects: Reader) -> Entry:
 
 
 def _accept_head(
-    target: Target, entry: Entry, force: bool, result: ImportResult
+    target: Target, entry: Entry, force: bool, result: ImportResult, claim: Claim | None
 ) -> IndexFields | None:
     """The same decisions as a save; a change the text states is reported like a
     conflict (an import never rewrites the store's own chains). The entry's index
@@ -419,7 +427,7 @@ def _accept_head(
         result.duplicates.append(entry)  # a rerun of an interrupted import
         return None
     candidates = target.store.same_domain(Domain.of(entry), fields)
-    matches = decide.classify(entry, candidates, semantic=target.semantic)
+    matches = decide.classify(entry, candidates, claim=claim, semantic=target.semantic)
     if any(m.relation == "duplicate" for m in matches):
         result.duplicates.append(entry)
         return None
