@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import json
 import os
 import tempfile
@@ -206,10 +207,11 @@ def import_entries(
     if len(by_id) != len(entries):
         raise InvalidInput(f"{path}: the same entry id appears twice")
     door = Partition(target.store, target.visibility)
-    refused: dict[str, str] = {}  # head id -> why its chain is not imported
-    for entry in entries:
-        if why := _refusal(entry, target.visibility, force, keep_partitions):
-            refused.setdefault(_head_of(entry, by_id).id, why)
+    # why a chain is not imported: its first entry (in the file) with a reason, checked a
+    # batch at a time, so that the store's own secret check of each insert finds the scan
+    # of its text still in `secrets`' cache
+    order = {e.id: i for i, e in enumerate(entries)}
+    refusal = functools.partial(_refusal, vis=target.visibility, force=force, keep=keep_partitions)
     entries = _filed(entries, target.visibility, keep_partitions, all_users)
     keep_partitions = keep_partitions and all_users  # links may reach other partitions
     store = target.store
@@ -228,7 +230,7 @@ def import_entries(
     ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
     if entries:  # the term rules load their dictionaries once: not inside a transaction
         index.fields(entries[0])
-    job = _Job(target, force, ids, refused, _by_entry(audit), progress)
+    job = _Job(target, force, ids, refusal, order, _by_entry(audit), progress)
     todo, at = chains, 0
     while at < len(todo):
         batch = _take(todo, at, job.pace.size)
@@ -270,11 +272,13 @@ class _Job:
     target: Target
     force: bool
     ids: dict[str, str]
-    refused: dict[str, str]
+    refusal: Callable[[Entry], str | None]
+    order: dict[str, int]  # each entry's place in the file
     audit: dict[str, list[AuditRecord]]
     progress: Callable[[int], None] | None
     result: ImportResult = field(default_factory=ImportResult)
     pace: bulk.Pace = field(default_factory=bulk.Pace)  # batch size, pauses for other writers
+    refused: dict[str, str] = field(default_factory=dict)  # head id -> why not imported
 
     def run(self, batch: list[list[Entry]]) -> None:
         self.pace.pause()
@@ -282,6 +286,10 @@ class _Job:
         # subjects read a batch at a time, outside the lock, and each head's claim while
         # its reading is still in `subject.read`'s cache (read for the whole file first,
         # the decision read every text twice)
+        for chain in batch:
+            in_file = sorted(chain, key=lambda e: self.order[e.id])
+            if why := next(filter(None, map(self.refusal, in_file)), None):
+                self.refused[chain[0].id] = why
         batch = [[_with_subject(e, self.target.subjects) for e in chain] for chain in batch]
         claims = {
             h.id: decide.claim_of(h, full=True) for h, *_ in batch if h.id not in self.refused
@@ -342,9 +350,10 @@ def _closed(entries: list[Entry]) -> list[Entry]:
     return out
 
 
-def _refusal(entry: Entry, vis: Visibility, force: bool, keep_partitions: bool) -> str | None:
-    """Why `entry` (and so its version chain) cannot be imported, or None."""
-    if entry.scope == "session" and not keep_partitions and not vis.session_id:
+def _refusal(entry: Entry, *, vis: Visibility, force: bool, keep: bool) -> str | None:
+    """Why `entry` (and so its version chain) cannot be imported, or None (`keep`: the
+    file's partitions kept)."""
+    if entry.scope == "session" and not keep and not vis.session_id:
         return "a session memory, and this import runs in no session"
     if not force:
         from remem.secrets import KIND_LABELS, entry_secrets
