@@ -180,3 +180,86 @@ def test_import_rerun_resumes(tmp_path: Path) -> None:
         assert len(rest.duplicates) >= len(first.added)
         assert {e.content for e in first.added}.isdisjoint(e.content for e in rest.added)
         assert len(mem.list(include_history=True)) == count + len(rest.added)
+
+
+def _chains_file(
+    path: Path, chains: list[list[tuple[str, str]]], at: datetime, first: int = 0
+) -> None:
+    """An export of version chains, each [(content, scope), ...] oldest first, written
+    in the file newest first for every other chain (a chain's refusal is that of its
+    first entry in the file)."""
+    entries: list[dict[str, Any]] = []
+    for c, chain in enumerate(chains, first):
+        ids = [f"{c:06x}{v:06x}" for v in range(len(chain))]
+        rows = [
+            {"id": ids[v], "content": text, "type": "fact", "scope": scope,
+             "created_at": (at + timedelta(minutes=c, seconds=v)).isoformat(),
+             "supersedes": ids[v - 1] if v else None,
+             "superseded_by": ids[v + 1] if v + 1 < len(chain) else None}
+            for v, (text, scope) in enumerate(chain)
+        ]  # fmt: skip
+        entries += rows if c % 2 else rows[::-1]
+    path.write_text(json.dumps({"format": "remem-export", "version": 1, "entries": entries}))
+
+
+def test_import_refuses_chain_by_chain_as_one_chain_a_file(
+    two_stores: tuple[str, str], tmp_path: Path
+) -> None:
+    """Refusals are checked a batch at a time (issue 32): whole chains refused, each for
+    the reason of its first entry in the file, across several batches, as importing each
+    chain alone decides; what is imported past them is decided as before."""
+    secrets = ["The deploy key is ghp_" + "a1B2" * 9, "AWS key AKIAIOSFODNN7EXAMPLQ"]
+    texts = list(dict.fromkeys(_sample()))
+    chains: list[list[tuple[str, str]]] = []
+    for c in range(120):
+        old, new = (texts[2 * c], "project"), (texts[2 * c + 1], "project")
+        if c % 5 in (0, 1):  # a secret in the older version
+            old = (f"{old[0]} {secrets[c // 5 % 2]}", "project")
+        if c % 5 in (0, 2):  # refused too: this import runs in no session
+            new = (new[0], "session")
+        chains.append([old, new])
+    at = datetime(2025, 3, 1, tzinfo=UTC)
+    reports, states = [], []
+    for location, bulk in zip(two_stores, (False, True), strict=True):
+        with Memory(location, project="p", embedder=None, session_id=None) as mem:
+            parts = [chains] if bulk else [[c] for c in chains]
+            report: list[tuple[str, ...]] = []
+            for n, part in enumerate(parts):
+                path = tmp_path / f"chains-{bulk}-{n}.json"
+                _chains_file(path, part, at, first=0 if bulk else n)
+                res = mem.import_(path)
+                report += [("refused", r.entry.content, r.reason) for r in res.refused]
+                report += [("added", e.content) for e in res.added]
+                report += [("duplicate", e.content) for e in res.duplicates]
+                report += [("conflict", c.entry.content) for c in res.conflicts]
+            reports.append(sorted(report))
+            states.append(_state(mem))
+    assert reports[0] == reports[1]
+    assert states[0] == states[1]
+    reasons = [r[2] for r in reports[1] if r[0] == "refused"]
+    assert {"a GitHub token", "an AWS access key", "a session"} <= {
+        kind for r in reasons for kind in ("a GitHub token", "an AWS access key", "a session")
+        if kind in r
+    }  # fmt: skip
+    assert any("session" in r for r in reasons)
+    assert not any(s in t for c in states[1]["chains"] for t in c for s in secrets)
+    why = {r[1]: r[2] for r in reports[1] if r[0] == "refused"}
+    for c in range(0, 120, 5):  # both reasons: the one first in the file (odd: oldest first)
+        said = why[texts[2 * c + 1]]
+        assert ("session" in said) == (c % 2 == 0), (c, said)
+
+
+def test_the_dice_bound_never_skips_a_match() -> None:
+    """`dedup` skips counting bigrams where the lengths cannot reach the threshold: the
+    bound is never below the Dice itself."""
+    import random
+
+    from remem import text
+    from remem.truth.dedup import _dice_at_most
+
+    rng = random.Random(32)
+    forms = [text.canonicalize(t) for t in _sample()[:200]]
+    for _ in range(3000):
+        a, b = rng.choice(forms), rng.choice(forms)
+        a = a[: rng.randint(0, len(a))]
+        assert _dice_at_most(a, b) >= text.dice(a, b)

