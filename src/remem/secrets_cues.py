@@ -18,7 +18,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from remem.secrets_shapes import PLACEHOLDER, excluded, key_spans, spelled_end, strong, very_strong
+from remem.secrets_shapes import (
+    PLACEHOLDER,
+    excluded,
+    key_spans,
+    sentence,
+    spelled_end,
+    strong,
+    very_strong,
+)
 
 __all__ = ["find_cued"]
 
@@ -276,10 +284,7 @@ def _it(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[
 _GATES: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
-def _sentence(text: str, pos: int) -> tuple[int, int]:
-    start = max(text.rfind(c, 0, pos) for c in ".。!?！？\n") + 1
-    ends = [i for i in (text.find(c, pos) for c in "。!?！？\n") if i >= 0]
-    return start, min(ends, default=len(text))
+_sentence = sentence
 
 
 def _access(text: str, low: str) -> list[tuple[int, int]]:

@@ -20,6 +20,7 @@ __all__ = [
     "excluded",
     "key_like",
     "key_spans",
+    "sentence",
     "spelled_end",
     "strong",
     "very_strong",
@@ -136,6 +137,22 @@ def spelled_end(text: str, pos: int) -> int | None:
     return end if count >= 4 else None
 
 
+# A sentence ends at 。！？ or a line break, and at . ! ? only before a space or the end:
+# "Pr1nt3r!Adm1n", "Blue.Canoe.77" and "jordan.lee@..." go on.
+_START = re.compile(r"[。！？\n]|[.!?](?=\s)")
+_END = re.compile(r"[。！？\n]|[!?](?=\s|$)")
+
+
+def sentence(text: str, pos: int) -> tuple[int, int]:
+    """(start, end) of the sentence around `pos`; a "." ends the one before, not this one
+    (a value after "code." may still belong to it)."""
+    start = 0
+    for m in _START.finditer(text, 0, pos):
+        start = m.end()
+    end = _END.search(text, pos)
+    return start, end.start() if end else len(text)
+
+
 # A key-like string: long, random-looking, by a word of keys and secrets.
 _KEY_CUE = re.compile(
     r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
@@ -152,7 +169,7 @@ def key_spans(text: str) -> list[tuple[int, int]]:
     in the same sentence ("高德的 key：bcc01e…"), or long and mixed enough alone."""
     out = []
     for m in RANDOM.finditer(text):
-        start = max(text.rfind(c, 0, m.start()) for c in ".。!?！？\n") + 1
+        start, _ = sentence(text, m.start())
         if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
             continue  # a public key or a fingerprint is meant to be shown
         cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
