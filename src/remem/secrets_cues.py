@@ -16,12 +16,13 @@ values' shapes are in `remem.secrets_shapes`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
+from remem.secrets_access import NUM, access_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
     excluded,
     key_spans,
+    scan,
     sentence,
     spelled_end,
     strong,
@@ -30,99 +31,10 @@ from remem.secrets_shapes import (
 
 __all__ = ["find_cued"]
 
-# Things opened by a code: the cue that a bare number is an access code.
-_ACCESS = (
-    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
-    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
-    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
-    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?"
-)
-_ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
-_NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
-_UNIT = re.compile(
-    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
-    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
-)
-_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
-
-# The bare word "code" is an access code only when it opens one of these.
-_CODE_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
-    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
-    rf"(?P<v>{_NUM})"
-)
-_SET_TO = re.compile(  # "I set the hotel room safe to 0619"
-    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
-    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?\s+(?:to|as)\s+"
-    rf"(?P<v>{_NUM})"
-)
-_UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
-    r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
-    r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
-    r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
-    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
-    rf"(?P<v>{_NUM}|(?P<d>[A-Za-z0-9]))"
-)
-_OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
-    r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
-)
-_ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
-    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{_NUM})"
-)
-_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
-_LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
-    r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
-    r"|(?:alarm|security|keypad|door)\s+panels?"
-    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
-    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
-    rf"(?P<v>{_NUM})"
-)
-_ACCESS_COLON = re.compile(  # "garage: 8421"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
-)
-_FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
-    rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
-    rf"(?P<v>{_NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
-    rf"(?:{_ACCESS})(?![a-z])"
-)
-_CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
-    rf"(?i)code\s+(?P<v>{_NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
-)
-_COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
-    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
-)
 _CVV_SAID = re.compile(  # "CVV 772", 安全码是 321
     r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
     r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
 )
-_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
-    rf"(?i)(?P<v>{_NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
-)
-_KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
-_ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
-    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件)[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
-    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
-    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)\s*"
-    r"(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-)
-# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
-_TURN = (
-    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:to\s+)?\d{1,3}"
-    r"|\d{1,3}\s+(?:left|right))"
-)
-_DIAL = re.compile(
-    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
-    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
-    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
-    r"\s*[，,、]?\s*){2,}"
-)
-_DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
 
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
 _POSSESSIVE = re.compile(
@@ -238,7 +150,6 @@ _REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 
 
 _DIGIT = re.compile(r"\d")
-_ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
 _SPELL_WORDS = (
     "pass",
@@ -254,86 +165,20 @@ _SPELL_WORDS = (
     "alarm",
 )
 _NOUN_WORDS = ("pin", "code", "pass", "pw", "combo", "combination", "密码", "口令", "验证码")
-_FOR_WORDS = (
-    "it's",
-    "it’s",
-    "it is",
-    "use",
-    "try",
-    "enter",
-    "punch",
-    "type",
-    "press",
-    "key",
-    "tap",
-)
 _CUE_WORDS = ("pass", "pw", "log", "sign", "unlock", "user", "密码", "口令", "登录", "解锁", "开机")
-
-
-def _it(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
-    """`pattern`'s matches, when `low` holds one of the substrings it cannot match without
-    (a scan of every text with every rule costs more than the rest of the check)."""
-    if not hints:
-        return iter(())
-    gate = _GATES.get(hints)
-    if gate is None:
-        gate = _GATES[hints] = re.compile("|".join(map(re.escape, hints)))
-    return pattern.finditer(text) if gate.search(low) else iter(())
-
-
-_GATES: dict[tuple[str, ...], re.Pattern[str]] = {}
 
 
 _sentence = sentence
 
 
-def _access(text: str, low: str) -> list[tuple[int, int]]:
-    out = [m.span("v") for m in _it(_CODE_FOR, text, low, "code", "combo", "combination", "pin")]
-    for m in _it(_SET_TO, text, low, "set", "chang", "program", "switch"):
-        bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
-        if not bare_alarm:
-            out.append(m.span("v"))
-    for m in _it(_UNLOCK, text, low, "punch", "key", "tap", "open", "unlock", "disarm", "buzz"):
-        if m["d"] is None:
-            out.append(m.span("v"))
-        elif (end := spelled_end(text, m.start("v"))) is not None:
-            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
-    out += [m.span("v") for m in _it(_OPENS_ON, text, low, "open", "unlock")]
-    out += [
-        m.span("v") for m in _it(_TO_OPEN, text, low, "disarm", "unlock", "open", "get in", "开")
-    ]
-    for m in _it(_ENTER, text, low, *_ENTER_WORDS):
-        start, end = _sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end):
-            out.append(m.span("v"))
-    out += [m.span("v") for m in _it(_ACCESS_COLON, text, low, ":", "：")]
-    out += [m.span("v") for m in _it(_CODE_THEN, text, low, "code")]
-    out += [m.span("v") for m in _it(_COMBO, text, low, "combo", "combin")]
-    out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
-        if not _UNIT.match(text, m.end()):
-            out.append(m.span("v"))
-    for m in _it(_KEYPAD, text, low, "#", "*"):
-        start, end = _sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
-            out.append(m.span())
-    for m in _it(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取"):
-        out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
-    for m in _it(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
-        start, end = _sentence(text, m.start())
-        if _DIAL_CUE.search(text, start, end):
-            out.append(m.span())
-    return out
-
-
 def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Passwords tied to their noun in ways the link grammar does not read."""
     out = []
-    for m in _it(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
+    for m in scan(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
         v = m["v"].rstrip(".,;:)")
         if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _it(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
+    for m in scan(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
         v = m["v"].rstrip(".,;:)")
         if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
             continue
@@ -342,7 +187,7 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             not code and strong(v) and len(v) >= 6
         ):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _it(_ZH_PAIR, text, low, "密码", "口令", "账密", "pass", "pw"):
+    for m in scan(_ZH_PAIR, text, low, "密码", "口令", "账密", "pass", "pw"):
         group = "p" if m["p"] is not None else "zp"
         pw = m[group].rstrip(".,;:!?)。")
         user = m["u"] if m["u"] is not None else m["zu"]
@@ -350,15 +195,15 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         shaped = strong(pw) or any(c.isdigit() for c in pw) or pw == user
         if pw and not (PLACEHOLDER.match(pw) or _NOT_PW.match(pw)) and (shaped or not en):
             out.append((m.start(group), m.start(group) + len(pw)))
-    for m in _it(_CREDS_AND, text, low, " and "):
+    for m in scan(_CREDS_AND, text, low, " and "):
         out.append((m.start("p"), m.start("p") + len(m["p"].rstrip(".!?)"))))
-    for m in _it(_CREDS, text, low, "/"):
+    for m in scan(_CREDS, text, low, "/"):
         en = m["u"] is not None
         user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
         pw = (m["p"] if en else m["zp"]).rstrip(".,;:!?)")
         if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
             out.append((start, start + len(pw)))
-    for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
+    for m in scan(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
         at = m.end()
         if (e := spelled_end(text, at)) is None and (c := text.find(":", at, at + 30)) > 0:
             at, e = c + 1 + len(text[c + 1 :]) - len(text[c + 1 :].lstrip()), None
@@ -366,10 +211,10 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
             out.append((at, e))
     out += _pronoun(text, low)
-    for m in _it(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
+    for m in scan(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
         if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
             out.append(m.span("v"))
-    for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
+    for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
         if not _ZH_NOT_WORD.search(m["v"]):
             out.append(m.span("v"))
     return out + _parts_and_shapes(text, low, digits)
@@ -378,18 +223,18 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
 def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Halves, a login's "pass is", a wifi's value, a digit said N times."""
     out: list[tuple[int, int]] = []
-    for m in _it(_HALF, text, low, "half", "part", "bit", "piece", "半"):
+    for m in scan(_HALF, text, low, "half", "part", "bit", "piece", "半"):
         start, _ = _sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
         value = m[group].rstrip(".!?") or m[group]
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
         if shaped and _HALF_CUE.search(text, start, m.end()):
             out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
-    for m in _it(_LOGIN_PASS, text, low, "pass "):
+    for m in scan(_LOGIN_PASS, text, low, "pass "):
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
-    for m in _it(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
+    for m in scan(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
@@ -408,7 +253,7 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         for a, b in _first_strong(text, at, m.end(), 6, digits=8):
             if re.search(r"\d|[^\w\s-]", text[a:b]):
                 out.append((a, b))
-    for m in _it(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
+    for m in scan(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
@@ -419,10 +264,10 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
     that named a code or a password before it."""
     out = []
-    for m in _it(_PRONOUN, text, low, *_NOUN_WORDS):
+    for m in scan(_PRONOUN, text, low, *_NOUN_WORDS):
         start, _ = _sentence(text, m.start())
         v = m["v"]
-        if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(_NUM, v):
+        if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(NUM, v):
             out.append(m.span("v"))
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
             out.append(m.span("v"))
@@ -436,7 +281,7 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
 def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     """A token of a password's shape in a sentence about a password or logging in."""
     out = []
-    for m in _it(_CUE_SENTENCE, text, low, *_CUE_WORDS):
+    for m in scan(_CUE_SENTENCE, text, low, *_CUE_WORDS):
         start, end = _sentence(text, m.start())
         window = text[m.end() : min(end, m.end() + 60)]
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
@@ -469,17 +314,17 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     found = [("password", sp) for sp in key_spans(text)]
     if not digits and _WORDS_CUE.search(low) is None:
         return found  # most ordinary texts: no digit and none of the words a rule needs
-    spans = (_access(text, low) if digits else []) + _said(text, low, digits)
+    spans = (access_spans(text, low) if digits else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
-    spans += [m.span("v") for m in _it(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
+    spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
     found += [
         ("card_number", m.span("v") if m["v"] is not None else m.span("z"))
-        for m in _it(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
+        for m in scan(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
     ]
     found += [
         ("card_number", m.span("v"))
-        for m in _it(_CVV, text, low, *(("back", "背") if digits else ()))
+        for m in scan(_CVV, text, low, *(("back", "背") if digits else ()))
         if _CARD_CUE.search(text)
     ]
     return found

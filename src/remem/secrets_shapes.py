@@ -12,6 +12,7 @@ item by item, and what is no value at all (a placeholder, a version, a path, a p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 __all__ = [
     "EXCLUDED",
@@ -20,6 +21,7 @@ __all__ = [
     "excluded",
     "key_like",
     "key_spans",
+    "scan",
     "sentence",
     "spelled_end",
     "strong",
@@ -176,3 +178,17 @@ def key_spans(text: str) -> list[tuple[int, int]]:
         if key_like(m[0], cued):
             out.append(m.span())
     return out
+
+
+def scan(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches, when `low` holds one of the substrings it cannot match without
+    (a scan of every text with every rule costs more than the rest of the check)."""
+    if not hints:
+        return iter(())
+    gate = _GATES.get(hints)
+    if gate is None:
+        gate = _GATES[hints] = re.compile("|".join(map(re.escape, hints)))
+    return pattern.finditer(text) if gate.search(low) else iter(())
+
+
+_GATES: dict[tuple[str, ...], re.Pattern[str]] = {}

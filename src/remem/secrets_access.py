@@ -1,0 +1,161 @@
+"""Codes that open things (issue 29): a number said with a thing it opens ("the side door
+takes 3355"), a verb of entering ("punch in 4821"), a dial ("right 14, left 30, right 2"),
+in Chinese and English, with no secret noun needed.
+
+    access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
+    access_spans("set the thermostat to 2100", ...)           # []
+
+Each rule wants a number of a code's shape and a cue that it opens something, so a
+thermostat, a zip code or a flight stays ordinary. Used by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_shapes import scan, sentence, spelled_end
+
+__all__ = ["NUM", "access_spans"]
+
+# Things opened by a code: the cue that a bare number is an access code.
+_ACCESS = (
+    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
+    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
+    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
+    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?"
+)
+_ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
+NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
+_UNIT = re.compile(
+    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
+    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
+)
+_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
+
+# The bare word "code" is an access code only when it opens one of these.
+_CODE_FOR = re.compile(
+    rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
+    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
+    rf"(?P<v>{NUM})"
+)
+_SET_TO = re.compile(  # "I set the hotel room safe to 0619"
+    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?\s+(?:to|as)\s+"
+    rf"(?P<v>{NUM})"
+)
+_UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
+    r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
+    r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
+    r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
+    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
+    rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
+)
+_OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
+    r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+)
+_ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
+    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{NUM})"
+)
+_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
+_LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
+    r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
+    r"|(?:alarm|security|keypad|door)\s+panels?"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
+    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
+    rf"(?P<v>{NUM})"
+)
+_ACCESS_COLON = re.compile(  # "garage: 8421"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
+)
+_FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
+    rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
+    rf"(?P<v>{NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
+    rf"(?:{_ACCESS})(?![a-z])"
+)
+_CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
+    rf"(?i)code\s+(?P<v>{NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
+)
+_COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
+    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
+    r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
+)
+_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
+    rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
+)
+_KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
+_ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
+    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件)[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
+    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
+    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)\s*"
+    r"(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+)
+# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
+_TURN = (
+    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:to\s+)?\d{1,3}"
+    r"|\d{1,3}\s+(?:left|right))"
+)
+_DIAL = re.compile(
+    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
+    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
+    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
+    r"\s*[，,、]?\s*){2,}"
+)
+_DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
+_ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
+_FOR_WORDS = (
+    "it's",
+    "it’s",
+    "it is",
+    "use",
+    "try",
+    "enter",
+    "punch",
+    "type",
+    "press",
+    "key",
+    "tap",
+)
+
+
+def access_spans(text: str, low: str) -> list[tuple[int, int]]:
+    out = [m.span("v") for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin")]
+    for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
+        bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
+        if not bare_alarm:
+            out.append(m.span("v"))
+    for m in scan(_UNLOCK, text, low, "punch", "key", "tap", "open", "unlock", "disarm", "buzz"):
+        if m["d"] is None:
+            out.append(m.span("v"))
+        elif (end := spelled_end(text, m.start("v"))) is not None:
+            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
+    out += [m.span("v") for m in scan(_OPENS_ON, text, low, "open", "unlock")]
+    out += [
+        m.span("v") for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get in", "开")
+    ]
+    for m in scan(_ENTER, text, low, *_ENTER_WORDS):
+        start, end = sentence(text, m.start())
+        if _ACCESS_RE.search(text, start, end):
+            out.append(m.span("v"))
+    out += [m.span("v") for m in scan(_ACCESS_COLON, text, low, ":", "：")]
+    out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
+    out += [m.span("v") for m in scan(_COMBO, text, low, "combo", "combin")]
+    out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
+    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
+        if not _UNIT.match(text, m.end()):
+            out.append(m.span("v"))
+    for m in scan(_KEYPAD, text, low, "#", "*"):
+        start, end = sentence(text, m.start())
+        if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
+            out.append(m.span())
+    for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取"):
+        out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
+    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
+        start, end = sentence(text, m.start())
+        if _DIAL_CUE.search(text, start, end):
+            out.append(m.span())
+    return out
