@@ -307,6 +307,34 @@ def _first_strong(
     return []
 
 
+_PAIR = re.compile(
+    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30})\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
+)
+_LOGIN = re.compile(
+    r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
+    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal))(?![A-Za-z])"
+    r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
+)
+
+
+_ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    """ "admin / nasAdmin!2025" in a sentence about logging in, or after an admin's name
+    ("root / Tr0ub4dor&3"), or a password's full shape ("zhoulei / Zl#gitee2024")."""
+    found = []
+    for m in _PAIR.finditer(text):
+        start = max(0, text.rfind("\n", 0, m.start()))
+        pw = m["pw"].rstrip(".,;:)，。：；！？")
+        said = _LOGIN.search(text, start, min(len(text), m.end() + 40)) is not None
+        spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
+        said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
+        if said and strong(pw):
+            found.append((m.start("pw"), m.start("pw") + len(pw)))
+    return found
+
+
 def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret `text` states by a cue rather than by its noun."""
     low = text.lower()
@@ -316,6 +344,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
         return found  # most ordinary texts: no digit and none of the words a rule needs
     spans = (access_spans(text, low) if digits else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
+    spans += _pairs(text) if "/" in text or " : " in text else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
     found += [

@@ -18,6 +18,9 @@ __all__ = [
     "EXCLUDED",
     "PLACEHOLDER",
     "RANDOM",
+    "SPOKEN",
+    "counted",
+    "ZH_DIGITS",
     "excluded",
     "key_like",
     "key_spans",
@@ -110,6 +113,40 @@ def very_strong(token: str) -> bool:
         return False
     symbol = any(not c.isalnum() and c not in "-_.'’" for c in token[1:])
     return symbol and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+
+
+# Digits said as words, four or more: "seven seven three one", 四四七一, 幺洞拐两 (the radio
+# words: 幺 1, 洞 0, 拐 7, 两 2). Only a value by a cue: "一五一十" alone is an idiom.
+ZH_DIGITS = "零〇一二三四五六七八九幺两洞拐"
+_WORD_DIGIT = (
+    r"(?:(?:double\s+|triple\s+)?(?:zero|oh|one|two|three|four|five|six|seven|eight|nine))"
+)
+SPOKEN = (
+    rf"(?i:{_WORD_DIGIT}(?:(?:\s*[,-]\s*|\s+){_WORD_DIGIT}){{3,}}(?![a-z]))"
+    rf"|[{ZH_DIGITS}]{{4,}}"
+)
+
+
+_COUNT = re.compile(  # "8 位数字 20180612", "six digits: 482913": a length, then the value
+    r"(?i)(?P<n>\d{1,2}|[四五六七八九十]|four|five|six|seven|eight|nine|ten|twelve)\s*"
+    r"(?:位数字|位数|位|个数字|个字符|(?:digits?|characters?|chars?|numbers?)(?:\s+long)?)"
+    r"[\s，,：:;—-]*(?:(?:just|only|namely|i\.e\.|就是|即)\s*)?(?P<v>[!-~]{4,40})"
+)
+_COUNTS = {"四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "four": 4, "five": 5}
+_COUNTS |= {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
+
+
+def counted(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """The span of a value said after its length, when it is that long: "8 位数字
+    20180612" (not "至少 12 位" or "8 digits, like a date")."""
+    m = _COUNT.match(text, pos, end)
+    if m is None:
+        return None
+    n = int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()]
+    value = m["v"].rstrip(".,;:!?)")
+    if len(value) != n or excluded(value):
+        return None
+    return m.start("v"), m.start("v") + len(value)
 
 
 # -- a value spelled out: "p as in papa, 4, capital M, 9, exclamation mark" -------------
