@@ -283,8 +283,8 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
                 found.append((a, b))  # 月亮代表我的心1999: words with digits
                 break
             continue
-        if (said := counted(text, a, end)) is not None:
-            found.append(said)  # "8 位数字 20180612": a length, then a value that long
+        if (length_said := counted(text, a, end)) is not None:
+            found.append(length_said)  # "8 位数字 20180612": a length, then a value that long
             break
         if zh and _AFTER_ZH.match(text, b):
             break  # "用 bcrypt 哈希", "至少 12 位"
