@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import scan, sentence, spelled_end
+from remem.secrets_shapes import SPOKEN, ZH_DIGITS, scan, sentence, spelled_end
 
 __all__ = ["NUM", "access_spans"]
 
@@ -22,7 +22,7 @@ _ACCESS = (
     r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
     r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
-    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?"
+    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
 )
 _ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
 NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
@@ -30,18 +30,21 @@ _UNIT = re.compile(
     r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
     r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
 )
+_VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
+_DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
 _TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 
 # The bare word "code" is an access code only when it opens one of these.
 _CODE_FOR = re.compile(
     rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
     rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
-    rf"(?P<v>{NUM})"
+    rf"(?P<v>{_VAL})"
 )
 _SET_TO = re.compile(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
-    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?\s+(?:to|as)\s+"
-    rf"(?P<v>{NUM})"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?"
+    r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?"  # "the hotel safe in room 1214"
+    rf"\s+(?:to|as)\s+(?P<v>{_VAL})"
 )
 _UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
@@ -63,8 +66,25 @@ _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
-    rf"(?P<v>{NUM})"
+    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
+    r"|[:：]\s*)"
+    rf"(?P<v>{_DIALED}|{_VAL})"
+)
+_TAKES = re.compile(  # "the building door takes 3355", "the copier wants 00417 before ..."
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
+    rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL})"
+)
+_COUNTED = re.compile(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
+    r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
+    r"|plus|or|into|in)(?![a-z]))[a-z]"
+)
+# Single digits one by one, four or more: "9 1 1 4", "5-5-2-9", 按 2 5 8 0. Said this way a
+# number is being keyed in; an order, a phone or a price is never spaced digit by digit.
+_ONE_BY_ONE = re.compile(r"(?<![\w.,:/#*+-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,9}(?!\w|[.,/-]\w|[ -]\d)")
+_LIST_HEAD = re.compile(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
+    r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
+    r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
+    r"|years|numbers|digits)\s*(?:are|were|of|:)?\s*$"
 )
 _ACCESS_COLON = re.compile(  # "garage: 8421"
     rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
@@ -91,12 +111,20 @@ _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
     r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)\s*"
-    r"(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)"
+    r"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
+    rf"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为)\s*(?:[\u4e00-\u9fff]{{1,8}}\s*)?"
+    rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
+    # 支付那六位是 902614: a count of digits, then them
+    r"|(?:支付|付款|解锁|开机|锁屏|门|锁)[^。，,；;\n\d]{0,6}?[四六八468]位(?:数字|数)?(?:是|为|[:：])\s*"
+    r"(?P<p>\d{4,8})(?!\d)"
 )
+_ZH_UNIT = re.compile(r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|cm|mm|kg)")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
-_TURN = (
-    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:to\s+)?\d{1,3}"
+_TURN = (  # "left past it once to 7": words between the way and the number
+    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z]+\s+){0,4}?(?:to\s+)?"
+    r"\d{1,3}(?![\w])"
     r"|\d{1,3}\s+(?:left|right))"
 )
 _DIAL = re.compile(
@@ -105,7 +133,16 @@ _DIAL = re.compile(
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
 )
-_DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
+_DIAL_WORDS = (
+    r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
+    r"|密码|保险|锁|柜|转盘"
+)
+_DIAL_CUE = re.compile(_DIAL_WORDS)
+_NEAR_DIAL = re.compile(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
+    rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{_DIALED})"
+)
+_DIAL_HINTS = ("combo", "combin", "safe", "lock", "vault", "cabinet", "dial")
+_DIAL_HINTS += ("密码", "保险", "锁", "柜", "转盘")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
     "it's",
@@ -152,8 +189,18 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
-    for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取"):
-        out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
+    for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付"):
+        group = next(g for g in ("v", "x", "w", "y", "p") if m[g] is not None)
+        if group != "y" or not _ZH_UNIT.match(text, m.end()):
+            out.append(m.span(group))
+    for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):
+        if not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
+            out.append(m.span("v"))
+    for m in scan(_ONE_BY_ONE, text, low, " ", "-"):
+        start, _ = sentence(text, m.start())
+        if not _LIST_HEAD.search(text, start, m.start()):
+            out.append(m.span())
+    out += [m.span("v") for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS)]
     for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):

@@ -20,6 +20,7 @@ import re
 from remem.secrets_access import NUM, access_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
+    ZH_DIGITS,
     excluded,
     key_spans,
     scan,
@@ -342,7 +343,8 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     found = [("password", sp) for sp in key_spans(text)]
     if not digits and _WORDS_CUE.search(low) is None:
         return found  # most ordinary texts: no digit and none of the words a rule needs
-    spans = (access_spans(text, low) if digits else []) + _said(text, low, digits)
+    spoken = digits or _SPOKEN_HINT.search(low) is not None  # "seven seven three one"
+    spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
@@ -359,6 +361,9 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     return found
 
 
+_SPOKEN_HINT = re.compile(
+    rf"(?:zero|one|two|three|four|five|six|seven|eight|nine)\s|[{ZH_DIGITS}]{{4}}"
+)
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = re.compile(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
