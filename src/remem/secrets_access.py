@@ -141,8 +141,7 @@ _DIAL_CUE = re.compile(_DIAL_WORDS)
 _NEAR_DIAL = re.compile(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{_DIALED})"
 )
-_DIAL_HINTS = ("combo", "combin", "safe", "lock", "vault", "cabinet", "dial")
-_DIAL_HINTS += ("密码", "保险", "锁", "柜", "转盘")
+_DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial 密码 保险 锁 柜 转盘".split())
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
     "it's",
