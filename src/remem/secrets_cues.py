@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from remem.secrets_access import NUM, access_spans
+from remem.secrets_answers import answer_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
@@ -126,8 +127,9 @@ _ZH_PAIR = re.compile(  # 用户名 root 密码 root, 账密 admin admin888: wea
     r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
     r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
 )
-_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key is tangerine99"
-    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
+_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
+    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
+    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
 )
 _LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
@@ -267,11 +269,12 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_PRONOUN, text, low, *_NOUN_WORDS):
         start, _ = _sentence(text, m.start())
-        v = m["v"]
+        v = m["v"].rstrip(".)") or m["v"]  # "it's 3061." ends the sentence
+        span = (m.start("v"), m.start("v") + len(v))
         if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(NUM, v):
-            out.append(m.span("v"))
+            out.append(span)
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
-            out.append(m.span("v"))
+            out.append(span)
     if (t := _TRAIL.search(text)) is not None and not _MONTH.search(text, 0, t.start()):
         start, _ = _sentence(text, t.start())
         if _CODE_NOUN.search(text, start, t.start()):
@@ -279,15 +282,31 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+_AFTER_WORD = re.compile(  # a made-up token after these is where or what for, not the value
+    r"(?i)(?:^|\s)(?:on|in|into|for|from|to|at|by|with|via|of|the|a|an|my|our|your|its|their"
+    r"|his|her|this|that|version|v)\s*$"
+)
+
+
+def _later_value(token: str, before: str) -> bool:
+    """Later in a password's sentence, a token of a password's length and shape: letters
+    and digits, eight or more, not after a preposition ("reset it on Windows11")."""
+    letters, digits = any(c.isalpha() for c in token), any(c.isdigit() for c in token)
+    shaped = letters and digits and len(token) >= 8 and strong(token)
+    return shaped and _AFTER_WORD.search(before) is None
+
+
 def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     """A token of a password's shape in a sentence about a password or logging in."""
     out = []
     for m in scan(_CUE_SENTENCE, text, low, *_CUE_WORDS):
         start, end = _sentence(text, m.start())
-        window = text[m.end() : min(end, m.end() + 60)]
+        window = text[m.end() : min(end, m.end() + 100)]
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
             token = t[0].rstrip(".:!?")
             told = window[: t.start()].rstrip().endswith((":", "：", "i.e.", "namely"))
+            if _PASS_NOUN.fullmatch(m[0]) and _later_value(token, window[: t.start()]):
+                told = True  # "so just store Pumpkin2016", "which are 20931 and Blue.Canoe.77"
             if very_strong(token) or (told and strong(token) and len(token) >= 5):
                 out.append((m.end() + t.start(), m.end() + t.start() + len(token)))
                 break
@@ -347,6 +366,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
+    spans += answer_spans(text, low)
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
     found += [
@@ -368,4 +388,5 @@ _SPOKEN_HINT = re.compile(
 _WORDS_CUE = re.compile(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
+    r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
 )
