@@ -43,7 +43,7 @@ _CODE_FOR = re.compile(
 _SET_TO = re.compile(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
     rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?"
-    r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+)?)?"  # "the hotel safe in room 1214"
+    r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"
     rf"\s+(?:to|as)\s+(?P<v>{_VAL})"
 )
 _UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
@@ -80,7 +80,8 @@ _COUNTED = re.compile(  # "takes 1200 dpi scans", "needs 5000 sheets": a number 
 )
 # Single digits one by one, four or more: "9 1 1 4", "5-5-2-9", 按 2 5 8 0. Said this way a
 # number is being keyed in; an order, a phone or a price is never spaced digit by digit.
-_ONE_BY_ONE = re.compile(r"(?<![\w.,:/#*+-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,9}(?!\w|[.,/-]\w|[ -]\d)")
+_ONE_BY_ONE = re.compile(r"(?<![\w.,:/#*+-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,4}(?!\w|[.,/-]\w|[ -]\d)")
+_CALL = re.compile(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z])|电话|拨")
 _LIST_HEAD = re.compile(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
     r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
@@ -123,8 +124,8 @@ _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁
 _ZH_UNIT = re.compile(r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|cm|mm|kg)")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
 _TURN = (  # "left past it once to 7": words between the way and the number
-    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z]+\s+){0,4}?(?:to\s+)?"
-    r"\d{1,3}(?![\w])"
+    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
+    r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
     r"|\d{1,3}\s+(?:left|right))"
 )
 _DIAL = re.compile(
@@ -197,8 +198,8 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
     for m in scan(_ONE_BY_ONE, text, low, " ", "-"):
         start, _ = sentence(text, m.start())
-        if not _LIST_HEAD.search(text, start, m.start()):
-            out.append(m.span())
+        if not (_LIST_HEAD.search(text, start, m.start()) or _CALL.search(text, start, m.start())):
+            out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
     out += [m.span("v") for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS)]
     for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
         start, end = sentence(text, m.start())

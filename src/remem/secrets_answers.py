@@ -34,7 +34,10 @@ _ANSWER = re.compile(
     r"[\"“]?(?P<v>[^\s,;.!?\"”][^,;!?\"”\n]{0,40})"
     r"|(?:答案|答|回答|填|写|设)[^。，,；;\n]{0,3}?(?:是|为|[:：])\s*(?P<z>[^\s。，,；;？?][^。，,；;\n]{0,24})"
 )
-_BANKISH = re.compile(r"(?i)(?<![a-z])(?:bank|account|login|recovery|reset)(?![a-z])|银行|账户")
+_FOR_BANK = re.compile(
+    r"(?i)^answers?\s+(?:for|on|with|at)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]*\s*"
+    r"(?:bank|account|login|recovery|reset)(?![a-z])"
+)
 _NOT_ANSWER = re.compile(  # talk about the answer, or a question back
     r"(?i)^(?:the|a|an|my|it|them|that|this|these|those|written|stored|saved|somewhere|in|on|at"
     r"|not|no|something|wrong|correct|right|easy|hard|what|which|who)(?![a-z])"
@@ -83,7 +86,7 @@ def _answer(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_ANSWER, text, low, "answer", "i ", "答", "填", "写", "设"):
         start, end = sentence(text, m.start())
         cue = _QUESTION.search(text, start, end)
-        bank = "answer" in m[0][:8].lower() and _BANKISH.search(text, start, end)
+        bank = _FOR_BANK.search(m[0]) is not None  # "answer for the bank is", not "to my complaint"
         if cue is None and not bank:
             continue
         group = "v" if m["v"] is not None else "z"
