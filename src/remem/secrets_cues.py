@@ -76,7 +76,7 @@ _PRONOUN = re.compile(
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
 )
-_TRAIL = re.compile(r",\s*(?P<v>[*#]?\d{4,8}#?)[.!]?\s*$")  # "... her birth year backwards, 5691"
+_TRAIL = re.compile(r"(?m),[ \t]*(?P<v>[*#]?\d{4,8}#?)[.!]?[ \t]*$")  # "..., 5691" ends a line
 _CODE_NOUN = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
@@ -275,9 +275,9 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
             out.append(span)
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
             out.append(span)
-    if (t := _TRAIL.search(text)) is not None and not _MONTH.search(text, 0, t.start()):
+    for t in _TRAIL.finditer(text) if "," in text else ():
         start, _ = _sentence(text, t.start())
-        if _CODE_NOUN.search(text, start, t.start()):
+        if _CODE_NOUN.search(text, start, t.start()) and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))
     return out
 
