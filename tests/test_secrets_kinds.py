@@ -110,6 +110,10 @@ KINDS = {
         ("Guest wifi: CornerCafe, password on the chalkboard is espresso2023!", "espresso2023!"),
         ("Login for the office printer is admin with Xer0x!Admin, it's taped on.", "Xer0x!Admin"),
         ("酒店 App 登录用 Hotel@2024wang。", "Hotel@2024wang"),
+        ("Laptop login is my name plus 77, so Marcus77.", "Marcus77"),
+        ("那个账号的密码是我生日加名字，也就是 19900712wang。", "19900712wang"),
+        ("The hotel Wi-Fi code is Seaside2024.", "Seaside2024"),
+        ("I changed the Nest thermostat PIN to 5821.", "5821"),
     ],
     "zh locks, safes and payments": [
         ("储物柜的锁是 7-3-1-5。", "7-3-1-5"),
@@ -117,6 +121,12 @@ KINDS = {
         ("办公室的门锁是孩子生日 20150308。", "20150308"),
         ("微信付款那六位是 731950，别告诉别人。", "731950"),
         ("家里报警器的撤防码是 5830。", "5830"),
+        ("保险柜密码改成了 六 四 九 二。", "六 四 九 二"),
+        ("百度网盘提取码是 x7k2。", "x7k2"),
+    ],
+    "a keypad's keys before the code": [
+        ("To get into the building, dial 0427 on the panel.", "0427"),
+        ("Parking garage gate: press star then 5566.", "5566"),
     ],
 }
 CASES = [(kind, text, value) for kind, rows in KINDS.items() for text, value in rows]
@@ -178,6 +188,12 @@ ORDINARY = [
     "root / boot / home are separate partitions on the server.",
     "The image is registry.example.io/web:2.8.1.",
     "The locker number is 118, right by the pool.",
+    "The login page was slow so IT2024 release notes mention a fix.",
+    "Dial 911 from the panel in the lobby in an emergency.",
+    "Our flight confirmation code is QX7P2M.",
+    "The wifi code of conduct is posted in the lobby.",
+    "I changed the PIN policy to require 6 digits.",
+    "提取码我发微信上了。",
     # zh
     "手机锁屏图案我关了，改用指纹。",
     "我把密保答案写在备忘录里了。",

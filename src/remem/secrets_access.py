@@ -24,7 +24,10 @@ _ACCESS = (
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
 )
-_ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
+_ACCESS_RE = re.compile(
+    rf"(?i)(?<![a-z])(?:{_ACCESS}|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
+    r"|门|锁|保险柜|保险箱|柜|箱"
+)
 NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
 _UNIT = re.compile(
     r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
@@ -42,7 +45,7 @@ _CODE_FOR = re.compile(
 )
 _SET_TO = re.compile(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
-    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)(?:\s+code)?"
     r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"
     rf"\s+(?:to|as)\s+(?P<v>{_VAL})"
 )
@@ -58,8 +61,10 @@ _OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of t
     r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
 )
 _ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
-    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{NUM})"
+    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
+    rf"(?:(?:star|hash|pound)\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press star then 5566"
 )
+_EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
 _OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
 _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
@@ -176,7 +181,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end):
+        if _ACCESS_RE.search(text, start, end) and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_ACCESS_COLON, text, low, ":", "：")]
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]

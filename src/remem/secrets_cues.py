@@ -135,7 +135,7 @@ _LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
 _WIFI_LINK = re.compile(
-    r"(?i)(?:\s+(?:here|there|now|today|currently|at\s+home)"
+    r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
 )
 _WIFI_VALUE = re.compile(
@@ -282,6 +282,9 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# what comes right before a value said at last: "..., so Marcus77", "，也就是 19900712wang"
+_TOLD_COLON = (":", "：", "i.e.", "namely")
+_TOLD = (" so", " which is", " that is", " that's", "也就是", "就是", "即")
 _AFTER_WORD = re.compile(  # a made-up token after these is where or what for, not the value
     r"(?i)(?:^|\s)(?:on|in|into|for|from|to|at|by|with|via|of|the|a|an|my|our|your|its|their"
     r"|his|her|this|that|version|v)\s*$"
@@ -304,7 +307,11 @@ def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
         window = text[m.end() : min(end, m.end() + 100)]
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
             token = t[0].rstrip(".:!?")
-            told = window[: t.start()].rstrip().endswith((":", "：", "i.e.", "namely"))
+            before, after = window[: t.start()].rstrip(), window[t.end() :]
+            told = before.endswith(_TOLD_COLON) or (
+                before.endswith(_TOLD)
+                and re.match(r"\s*(?:$|[.,;!?。，；！？])", after) is not None
+            )  # "..., so Marcus77." ends its clause; "so IT2024 release notes" goes on
             if _PASS_NOUN.fullmatch(m[0]) and _later_value(token, window[: t.start()]):
                 told = True  # "so just store Pumpkin2016", "which are 20931 and Blue.Canoe.77"
             if very_strong(token) or (told and strong(token) and len(token) >= 5):

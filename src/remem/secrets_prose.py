@@ -62,7 +62,7 @@ _ID = (
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
-    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码"
+    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码"
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"
@@ -104,7 +104,8 @@ _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
 )
 _ZH_LINK = re.compile(
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
-    rf"(?:(?![{ZH_DIGITS}]{{4}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"  # 前半段 / 三个单词：
+    # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
+    rf"(?:(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
 )
 _META_ZH = re.compile(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
@@ -134,6 +135,9 @@ _ZH_WORDS = re.compile(
 )  # 助记词：苹果 河流 ...
 _ZH_DIGITS = re.compile(rf"[{ZH_DIGITS}]{{4,}}")
 _SPOKEN = re.compile(SPOKEN)
+_SHORT_CODE = re.compile(  # 提取码是 x7k2: letters and digits, one short token
+    r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
+)
 _ASIDE = re.compile(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
 _DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
 _CODE_VALUE = re.compile(
@@ -270,6 +274,7 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
     if cls == "code":  # digits, said ones too: 四七二八一六, "four eight two nine"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         m = m or _SPOKEN.match(text, pos, end)
+        m = m or (_SHORT_CODE.match(text, pos, end) if zh else None)  # not a booking's QX7P2M
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
         return []
