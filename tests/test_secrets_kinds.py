@@ -124,6 +124,16 @@ KINDS = {
         ("保险柜密码改成了 六 四 九 二。", "六 四 九 二"),
         ("百度网盘提取码是 x7k2。", "x7k2"),
     ],
+    "a value split across sentences or told after an aside": [
+        ("The vault password has two parts. The first is Qz81 and the second is kLm7.", "kLm7"),
+        ("数据库密码分两段记。前半段 Qz81，后半段 kLm7。", "Qz81"),
+        ("password is all lowercase: bluebird", "bluebird"),
+        ("The safe's combination, if you need it, 12 34 56.", "12 34 56"),
+    ],
+    "a password's full shape with no word for it": [
+        ("Remember: admin, Secur3!Pass", "Secur3!Pass"),
+        ("for the NAS in the closet -> Qm7#vLp2x", "Qm7#vLp2x"),
+    ],
     "a keypad's keys before the code": [
         ("To get into the building, dial 0427 on the panel.", "0427"),
         ("Parking garage gate: press star then 5566.", "5566"),
@@ -194,6 +204,14 @@ ORDINARY = [
     "The wifi code of conduct is posted in the lobby.",
     "I changed the PIN policy to require 6 digits.",
     "提取码我发微信上了。",
+    "We have two offices. The first is in Boston and the second in NYC.",
+    "Two releases this year. The first is 2024.1 and the second is 2024.2.",
+    "The combination of 12 34 56 lottery numbers won nothing.",
+    "The password policy is simple: 12 characters or more.",
+    "Our id field takes the regex A-Za-z0-9_.@%- and nothing else.",
+    "We write C#10 and F#6 at work, mostly on .NET 8.",
+    "Q3 revenue was up 12% to $4.5M, AT&T was the biggest client.",
+    "Tag the tweet #Launch2025Day and mention @AcmeCorp2.",
     # zh
     "手机锁屏图案我关了，改用指纹。",
     "我把密保答案写在备忘录里了。",

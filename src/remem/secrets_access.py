@@ -35,6 +35,7 @@ _UNIT = re.compile(
 )
 _VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 _DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
+_DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
 _TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 
 # The bare word "code" is an access code only when it opens one of these.
@@ -146,6 +147,7 @@ _DIAL_WORDS = (
 _DIAL_CUE = re.compile(_DIAL_WORDS)
 _NEAR_DIAL = re.compile(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{_DIALED})"
+    rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
 )
 _DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial 密码 保险 锁 柜 转盘".split())
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
@@ -205,7 +207,8 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = sentence(text, m.start())
         if not (_LIST_HEAD.search(text, start, m.start()) or _CALL.search(text, start, m.start())):
             out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
-    out += [m.span("v") for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS)]
+    for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
+        out.append(m.span("v") if m["v"] is not None else m.span("w"))
     for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):

@@ -23,6 +23,7 @@ from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
     excluded,
+    full_shape_spans,
     key_spans,
     scan,
     sentence,
@@ -110,9 +111,10 @@ _CVV = re.compile(  # the three digits on the back of a card
 )
 _CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
 _HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
-    r"(?i)(?<![a-z])(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
+    r"(?i)(?<![a-z])(?:(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
+    r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?)"  # "The first is Qz81"
     r"(?:\s+of\s+(?:it|the\s+[\w-]+))?\s*(?:\s(?:is|was)\s|[:：])\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
-    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:)\s*"
+    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
 )
 _HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|密码|口令|验证码")
@@ -228,6 +230,7 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
     out: list[tuple[int, int]] = []
     for m in scan(_HALF, text, low, "half", "part", "bit", "piece", "半"):
         start, _ = _sentence(text, m.start())
+        start = _sentence(text, start - 2)[0] if start > 1 else start  # named one sentence before
         group = "v" if m["v"] is not None else "z"
         value = m[group].rstrip(".!?") or m[group]
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
@@ -374,6 +377,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
     spans += answer_spans(text, low)
+    spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
     found += [
@@ -388,6 +392,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     return found
 
 
+_FULL_HINT = re.compile(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = re.compile(
     rf"(?:zero|one|two|three|four|five|six|seven|eight|nine)\s|[{ZH_DIGITS}]{{4}}"
 )

@@ -138,6 +138,7 @@ _SPOKEN = re.compile(SPOKEN)
 _SHORT_CODE = re.compile(  # 提取码是 x7k2: letters and digits, one short token
     r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
 )
+_TALK_COLON = re.compile(r"[^:：.!?\n]{1,30}?[:：]\s*")
 _ASIDE = re.compile(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
 _DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
 _CODE_VALUE = re.compile(
@@ -352,7 +353,10 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         if zh and _PHRASE_KEY.search(text, max(0, key_end - 4), key_end):
             if w := _ZH_WORDS.match(text, m.end(), end):
                 return [w.span()]  # 助记词：苹果 河流 安静 ...
-        return _after_link(text, m.end(), end, cls, zh=zh)
+        found = _after_link(text, m.end(), end, cls, zh=zh)
+        if not found and cls == "pass" and (c := _TALK_COLON.match(text, m.end(), end)):
+            found = _after_link(text, c.end(), end, cls, zh=zh)  # "is all lowercase: bluebird"
+        return found
     if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
         if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
             if _PHRASE_KEY.search(text, max(0, key_end - 4), key_end) and (
@@ -404,55 +408,12 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
 
 # Substrings one of which every secret noun holds: most texts skip the big pattern.
 _HINTS = (
-    "pass",
-    "pw",
-    "cred",
-    "secret",
-    "key",
-    "token",
-    "phrase",
-    "mnemonic",
-    "pin",
-    "code",
-    "otp",
-    "cvv",
-    "cvc",
-    "combin",
-    "combo",
-    "card",
-    "visa",
-    "acc",
-    "acct",
-    "routing",
-    "iban",
-    "sort",
-    "ssn",
-    "social",
-    "passport",
-    "licen",
+    *"pass pw cred secret key token phrase mnemonic pin code otp cvv cvc combin combo".split(),
+    *"card visa acc acct routing iban sort ssn social passport licen".split(),
+    *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+    *"通行证 居住证 军官证 台胞证 回乡证".split(),
     "id number",
     "tax id",
-    "密",
-    "口令",
-    "暗号",
-    "钥",
-    "令牌",
-    "助记词",
-    "码",
-    "卡",
-    "账",
-    "帐",
-    "户号",
-    "身份证",
-    "护照",
-    "社保",
-    "驾",
-    "门禁",
-    "通行证",
-    "居住证",
-    "军官证",
-    "台胞证",
-    "回乡证",
 )
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "counted",
     "ZH_DIGITS",
     "excluded",
+    "full_shape_spans",
     "key_like",
     "key_spans",
     "scan",
@@ -147,6 +148,28 @@ def counted(text: str, pos: int, end: int) -> tuple[int, int] | None:
     if len(value) != n or excluded(value):
         return None
     return m.start("v"), m.start("v") + len(value)
+
+
+_FULL_TOKEN = re.compile(r"[^\s,，;；()（）\"“”'‘’<>\[\]{}`。、]+")
+_FULL_SYMBOLS = frozenset("!@#$%^&*?~")  # not = + . - _: code, versions, names
+_NOT_FULL = re.compile(
+    r"^[@#$/~\\]|://|^[\w.+-]+@[\w-]+\.[\w.]+$|[a-z]\.[a-z]|A-Z|a-z|0-9|\\"  # mail, paths, regexes
+)
+
+
+def full_shape_spans(text: str) -> list[tuple[int, int]]:
+    """Tokens with a capital, a small letter, a digit and a symbol, eight or more long
+    ("Secur3!Pass", "Tr0ub4dor&3"): a password's full shape, with no word of one needed
+    (a name, a version, an address or a regex has not all four)."""
+    out = []
+    for m in _FULL_TOKEN.finditer(text):
+        t = m[0].rstrip(".,:;!?)")
+        if len(t) < 8 or _NOT_FULL.search(t) or not any(c in _FULL_SYMBOLS for c in t[1:]):
+            continue
+        if any(c.isupper() for c in t) and any(c.islower() for c in t):
+            if any(c.isdigit() for c in t):
+                out.append((m.start(), m.start() + len(t)))
+    return out
 
 
 # -- a value spelled out: "p as in papa, 4, capital M, 9, exclamation mark" -------------
