@@ -7,6 +7,8 @@ halves, a password named early and given late, and zh locks, safes and payments.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -241,3 +243,20 @@ def test_a_found_kind_is_refused_at_a_save_and_a_look_alike_stored(mem: Memory) 
     assert mem.save("The side gate takes 20 minutes to close fully.").status == "added"
     assert mem.save("Mom's new cell number is 617-555-0143.").status == "added"
     assert mem.save("The wall safe takes 7720 now.", force=True).status == "added"
+
+
+def test_session_files_keep_contacts_and_drop_secrets(tmp_path: Path) -> None:
+    # the ledger and an offloaded tool output redact what a save refuses, no more
+    from remem.context.ledger import SessionLedger
+    from remem.context.offload import Offloader
+
+    contact, secret = "Mom's new cell is 617-555-0143.", "The side gate takes 7720 after midnight."
+    with SessionLedger(tmp_path) as ledger:
+        ledger.message({"role": "user", "content": f"{contact} {secret}"})
+        out = Offloader(tmp_path, ledger.id).process(
+            "execute_command", f"{contact}\n{secret}\n" + "." * 9000
+        )
+    raw = ledger.path.read_text(encoding="utf-8")
+    assert out.path is not None
+    for kept in (raw, out.path.read_text(encoding="utf-8")):
+        assert "617-555-0143" in kept and "7720" not in kept and "[REDACTED:password]" in kept

@@ -358,11 +358,12 @@ def looks_secret(text: str, *, contacts: bool = False) -> bool:
     return bool(_kinds(text, contacts))  # cached: add-messages asks before the save does
 
 
-def redact(text: str) -> str:
-    """`text` with each sensitive item replaced by `[REDACTED:<kind>]`."""
+def redact(text: str, *, contacts: bool = True) -> str:
+    """`text` with each sensitive item (without `contacts`, each secret) replaced by
+    `[REDACTED:<kind>]`."""
     out: list[str] = []
     last = 0
-    for hit in find_secrets(text):
+    for hit in find_secrets(text, contacts=contacts):
         start, end = hit.span
         out.append(text[last:start])
         out.append(f"[REDACTED:{hit.kind}]")

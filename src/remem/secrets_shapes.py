@@ -164,7 +164,9 @@ def full_shape_spans(text: str) -> list[tuple[int, int]]:
     out = []
     for m in _FULL_TOKEN.finditer(text):
         t = m[0].rstrip(".,:;!?)")
-        if len(t) < 8 or _NOT_FULL.search(t) or not any(c in _FULL_SYMBOLS for c in t[1:]):
+        if len(t) < 8 or not (t.isascii() and t.isprintable()) or _NOT_FULL.search(t):
+            continue
+        if not any(c in _FULL_SYMBOLS for c in t[1:]):
             continue
         if any(c.isupper() for c in t) and any(c.islower() for c in t):
             if any(c.isdigit() for c in t):
