@@ -40,10 +40,12 @@ _CVV_SAID = re.compile(  # "CVV 772", 安全码是 321
 )
 
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
-_POSSESSIVE = re.compile(
-    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo)['’]s\s+(?:now\s+|still\s+"
-    r"|just\s+)*(?P<v>[^\s,;]+)"
+_POSSESSIVE = re.compile(  # "my ATM pin's 9063", "gate code's changed to 8080", "the door's 4471"
+    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo|(?P<a>door|gate|garage|alarm"
+    r"|keypad|lock|safe))['’]s\s+(?:now\s+|still\s+|just\s+|been\s+)*(?:(?:changed|set|reset"
+    r"|updated)\s+(?:to|as)\s+)?(?P<v>[^\s,;]+)"
 )
+_MEASURE = re.compile(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|years?|%)\b")
 # A noun, a few words of who or why, then the value: "The password IT gave me is X".
 _GAP = re.compile(
     r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|(?:verification|security|access"
@@ -77,7 +79,9 @@ _PRONOUN = re.compile(
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
 )
-_TRAIL = re.compile(r"(?m),[ \t]*(?P<v>[*#]?\d{4,8}#?)[.!]?[ \t]*$")  # "..., 5691" ends a line
+_TRAIL = re.compile(
+    r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,8}#?)[.!。]?[ \t]*$"
+)  # "..., 5691" ends a line
 _CODE_NOUN = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
@@ -87,7 +91,8 @@ _MONTH = re.compile(
     r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$"
 )
 _ZH_SAME = re.compile(  # 微信支付密码跟银行卡密码一样，都是 201314
-    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*(?:都|也|就|统一|全)是\s*"
+    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*"
+    r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)\s*"  # 我改了，现在是 2580
     r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
 )
 _ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
@@ -155,7 +160,11 @@ _REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 
 
 _DIGIT = re.compile(r"\d")
-_POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
+_POSSESSIVE_WORDS = tuple(
+    f"{noun}{mark}"
+    for noun in ("pin", "code", "word", "combo", "door", "gate", "garage", "alarm")
+    for mark in "'’"
+) + tuple(f"{noun}{mark}" for noun in ("keypad", "lock", "safe") for mark in "'’")
 _SPELL_WORDS = (
     "pass",
     "pin",
@@ -181,6 +190,8 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     out = []
     for m in scan(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
         v = m["v"].rstrip(".,;:)")
+        if m["a"] and not (v.isdigit() and len(v) >= 4) or _MEASURE.match(text, m.end()):
+            continue  # "the door's 4 feet wide": a thing's number is a code when it is one
         if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
     for m in scan(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
@@ -215,8 +226,10 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
         if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
             out.append((at, e))
-    out += _pronoun(text, low)
-    for m in scan(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
+    out += _pronoun(text, low) + _value_first(text, low)
+    for m in scan(
+        _ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是", "现在", "成", "为"
+    ):
         if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
             out.append(m.span("v"))
     for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
@@ -266,6 +279,36 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
     return out
 
 
+# The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
+_REVERSED = re.compile(
+    r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
+    r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
+    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*(?:就)?是(?:我|他|她|我们|公司)?的?"
+    r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
+)
+# The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
+_ASKED = re.compile(
+    r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
+    r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
+)
+
+
+def _value_first(text: str, low: str) -> list[tuple[int, int]]:
+    """A value said before its noun, or after the noun asked as a question."""
+    out = []
+    for m in scan(_REVERSED, text, low, "pass", "pin", "code", "密码", "口令"):
+        group = "v" if m["v"] is not None else "z"
+        v, pin = m[group], (m["k"] or "").lower() not in ("password", "passphrase", "")
+        if (pin and re.fullmatch(r"\d{4,10}", v)) or (not pin and strong(v) and len(v) >= 6):
+            out.append(m.span(group))
+    for m in scan(_ASKED, text, low, "?", "？"):
+        v = m["v"].rstrip(".!?)。")
+        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    return out
+
+
 def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
     that named a code or a password before it."""
@@ -278,7 +321,7 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
             out.append(span)
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
             out.append(span)
-    for t in _TRAIL.finditer(text) if "," in text else ():
+    for t in _TRAIL.finditer(text) if "," in text or "，" in text else ():
         start, _ = _sentence(text, t.start())
         if _CODE_NOUN.search(text, start, t.start()) and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))

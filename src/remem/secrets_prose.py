@@ -354,7 +354,7 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
             if w := _ZH_WORDS.match(text, m.end(), end):
                 return [w.span()]  # 助记词：苹果 河流 安静 ...
         found = _after_link(text, m.end(), end, cls, zh=zh)
-        if not found and cls == "pass" and (c := _TALK_COLON.match(text, m.end(), end)):
+        if not found and cls in ("pass", "code") and (c := _TALK_COLON.match(text, m.end(), end)):
             found = _after_link(text, c.end(), end, cls, zh=zh)  # "is all lowercase: bluebird"
         return found
     if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
