@@ -147,6 +147,12 @@ KINDS = {
         ("开门密码我改了，现在是 2580。", "2580"),
         ("卡的密码跟门禁一样，1357。", "1357"),
     ],
+    "a card or an ID named the way other countries name them": [
+        ("My Visa is 4532 7153 3790 1241, exp 04/28.", "4532 7153 3790 1241"),
+        ("My SIN is 046 454 286.", "046 454 286"),
+        ("My NHS number is 943 476 5919.", "943 476 5919"),
+        ("Medicare number 2123 45670 1.", "2123 45670 1"),
+    ],
     "a keypad's keys before the code": [
         ("To get into the building, dial 0427 on the panel.", "0427"),
         ("Parking garage gate: press star then 5566.", "5566"),
@@ -232,6 +238,9 @@ ORDINARY = [
     "The alarm's set for 6:30.",
     "开门密码我改了，现在是指纹。",
     "1Password 是公司的密码工具。",
+    "My Costco card is 7001 2345 0098 7651, the executive one.",
+    "The NHS number format has 10 digits.",
+    "It is a sin to waste a sunny Saturday.",
     # zh
     "手机锁屏图案我关了，改用指纹。",
     "我把密保答案写在备忘录里了。",

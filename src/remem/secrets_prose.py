@@ -57,7 +57,9 @@ _ACCT = (
 )
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
-    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id)"
+    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
+    r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
+    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?)"
 )
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
 _CODE_ZH = (
@@ -150,6 +152,7 @@ _ACCT_VALUE = re.compile(
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
 _ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+_FOURS = re.compile(r"\d{4}(?:[ -]\d{4}){3}")
 _IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
 _IBAN = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
@@ -409,7 +412,8 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
 # Substrings one of which every secret noun holds: most texts skip the big pattern.
 _HINTS = (
     *"pass pw cred secret key token phrase mnemonic pin code otp cvv cvc combin combo".split(),
-    *"card visa acc acct routing iban sort ssn social passport licen".split(),
+    *"card visa acc acct routing iban sort ssn social passport licen sin nhs medicare".split(),
+    *"insurance aadhaar tax".split(),
     *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
     *"通行证 居住证 军官证 台胞证 回乡证".split(),
     "id number",
@@ -453,7 +457,12 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
         else:
             spans = _number_value(text, m.end(), end, cls)
             if re.fullmatch(r"(?i)card|visa", m[0]):  # "card 4111 ... 1112": a bare word
-                spans = [sp for sp in spans if _luhn_ok(text[sp[0] : sp[1]])]
+                spans = [
+                    sp
+                    for sp in spans
+                    if _luhn_ok(text[sp[0] : sp[1]])
+                    or (m[0].lower() == "visa" and _FOURS.fullmatch(text[sp[0] : sp[1]]))
+                ]  # or a Visa laid out as one: "My Visa is 4532 7153 ..." (a loyalty card is not)
         found += [(_KINDS[cls], span) for span in spans]
     if _IBAN_HINT.search(text):
         found += [("bank_account", m.span()) for m in _IBAN.finditer(text) if iban_valid(m[0])]
