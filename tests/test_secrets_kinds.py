@@ -32,6 +32,7 @@ KINDS = {
     "digits said as words": [
         ("The storage unit keypad is four one one nine, then the star key.", "four one one nine"),
         ("The bike lock code is nine nine oh one.", "nine nine oh one"),
+        ("My locker at the climbing gym is two eight eight zero.", "two eight eight zero"),
         ("Office alarm disarm code: six three six one.", "six three six one"),
         ("The code from the pharmacy call was six one four four two two.", "six one four four"),
         ("仓库门禁是七三九一。", "七三九一"),
@@ -241,6 +242,8 @@ ORDINARY = [
     "My Costco card is 7001 2345 0098 7651, the executive one.",
     "The NHS number format has 10 digits.",
     "It is a sin to waste a sunny Saturday.",
+    "The gym locker room is one of the nicest in town.",
+    "The garage door was two feet short, one of the movers said.",
     # zh
     "手机锁屏图案我关了，改用指纹。",
     "我把密保答案写在备忘录里了。",

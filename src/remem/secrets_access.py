@@ -80,6 +80,9 @@ _TAKES = re.compile(  # "the building door takes 3355", "the copier wants 00417 
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
     rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL})"
 )
+_IS_SPOKEN = re.compile(  # "my locker at the gym is two eight eight zero": keyed digit by digit
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
+)
 _COUNTED = re.compile(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
     r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
     r"|plus|or|into|in)(?![a-z]))[a-z]"
@@ -203,6 +206,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):
         if not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
             out.append(m.span("v"))
+    out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
     for m in scan(_ONE_BY_ONE, text, low, " ", "-"):
         start, _ = sentence(text, m.start())
         if not (_LIST_HEAD.search(text, start, m.start()) or _CALL.search(text, start, m.start())):

@@ -444,4 +444,5 @@ _WORDS_CUE = re.compile(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
+    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|门|锁|柜|箱"
 )
