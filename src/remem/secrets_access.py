@@ -94,7 +94,7 @@ _CALL = re.compile(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z
 _LIST_HEAD = re.compile(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
     r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
-    r"|years|numbers|digits)\s*(?:are|were|of|:)?\s*$"
+    r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
 )
 _ACCESS_COLON = re.compile(  # "garage: 8421"
     rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
