@@ -252,6 +252,14 @@ ORDINARY = [
     "My mother's maiden name is Italian, she's from Naples.",
     "会员卡号是 8800 1234，超市用的。",
     "我的工号是 A10086，报销要填。",
+    # developer facts with numbers and the words of secrets
+    "The test matrix is [1 2 3 4] in the example.",
+    "The retry backoff is 1 2 4 8 seconds.",
+    "The cron schedule is 0 3 * * 1 for the weekly backup.",
+    "Our API takes 5000 requests per minute before it throttles.",
+    "The token expires in 3600 seconds.",
+    "The code freeze starts 12/15.",
+    "First half of the sprint is planning, second half is review.",
     "The garage door was two feet short, one of the movers said.",
     # zh
     "手机锁屏图案我关了，改用指纹。",

@@ -89,7 +89,13 @@ _COUNTED = re.compile(  # "takes 1200 dpi scans", "needs 5000 sheets": a number 
 )
 # Single digits one by one, four or more: "9 1 1 4", "5-5-2-9", 按 2 5 8 0. Said this way a
 # number is being keyed in; an order, a phone or a price is never spaced digit by digit.
-_ONE_BY_ONE = re.compile(r"(?<![\w.,:/#*+-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,4}(?!\w|[.,/-]\w|[ -]\d)")
+_ONE_BY_ONE = re.compile(
+    r"(?<![\w.,:/#*+\[(-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,4}(?!\w|[.,/-]\w|[ -]\d|\s*[\])])"
+)
+_OF_THINGS = re.compile(  # "1 2 4 8 seconds": a series of amounts
+    r"(?i)\s*(?:seconds?|secs?|ms|minutes?|mins?|hours?|days?|weeks?|times|items|pages|mb|gb|kb"
+    r"|px|pt|feet|ft|inches|cm|mm|meters?|kg|lbs?|dollars|percent|%|秒|分钟|小时|天|次|个|元)(?![a-z])"
+)
 _CALL = re.compile(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z])|电话|拨")
 _LIST_HEAD = re.compile(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
@@ -209,7 +215,8 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
     for m in scan(_ONE_BY_ONE, text, low, " ", "-"):
         start, _ = sentence(text, m.start())
-        if not (_LIST_HEAD.search(text, start, m.start()) or _CALL.search(text, start, m.start())):
+        listed = _LIST_HEAD.search(text, start, m.start()) or _OF_THINGS.match(text, m.end())
+        if not (listed or _CALL.search(text, start, m.start())):
             out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
         out.append(m.span("v") if m["v"] is not None else m.span("w"))
