@@ -157,6 +157,11 @@ KINDS = {
     "a keypad's keys before the code": [
         ("To get into the building, dial 0427 on the panel.", "0427"),
         ("Parking garage gate: press star then 5566.", "5566"),
+        ("Get in with 5521 at the back.", "5521"),
+        ("5521 gets you in the back door.", "5521"),
+        ("The number to get through the gate is 3344.", "3344"),
+        ("The keys are in a lockbox by the door, 0912.", "0912"),
+        ("进小区输 6688# 就行。", "6688#"),
     ],
 }
 CASES = [(kind, text, value) for kind, rows in KINDS.items() for text, value in rows]
@@ -260,6 +265,11 @@ ORDINARY = [
     "The token expires in 3600 seconds.",
     "The code freeze starts 12/15.",
     "First half of the sprint is planning, second half is review.",
+    "The number of lockers in the gym is 240.",
+    "The number for the garage company is 5551234.",
+    "The bus number to the gate is 1200 on weekdays.",
+    "2024 gets you in the history books, the coach said.",
+    "Getting in with 3 kids is hard at the zoo gate.",
     "The garage door was two feet short, one of the movers said.",
     # zh
     "手机锁屏图案我关了，改用指纹。",

@@ -40,7 +40,9 @@ _TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a 
 
 # The bare word "code" is an access code only when it opens one of these.
 _CODE_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
+    r"(?i)(?<![a-z])(?:(?:code|combo|combination|pin)\s+(?:for|to|of|on)"
+    r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
+    rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
     rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
     rf"(?P<v>{_VAL})"
 )
@@ -54,7 +56,9 @@ _UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
     r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
     r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
-    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
+    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with|get(?:s|ting)?\s+(?:you\s+|me\s+|us\s+)?in"
+    r"(?:side)?\s+with|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
+    r"\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
     rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
 )
 _OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
@@ -66,7 +70,7 @@ _ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?:(?:star|hash|pound)\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press star then 5566"
 )
 _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
-_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
+_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
 _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
     r"|(?:alarm|security|keypad|door)\s+panels?"
@@ -118,12 +122,15 @@ _COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe n
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
     r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
 )
-_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
-    rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
+_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
+    rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
+    r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
+    rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{_ACCESS})(?![a-z])))"
 )
 _KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
 _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
-    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件)[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
+    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件|进小区|进院|进单元|进大门|回家)"
+    r"[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
     r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
@@ -159,6 +166,7 @@ _NEAR_DIAL = re.compile(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-
     rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
 )
 _DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial 密码 保险 锁 柜 转盘".split())
+_UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "disarm", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
     "it's",
@@ -176,19 +184,23 @@ _FOR_WORDS = (
 
 
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
-    out = [m.span("v") for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin")]
+    out = [
+        m.span("v")
+        for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
+    ]
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
         bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
         if not bare_alarm:
             out.append(m.span("v"))
-    for m in scan(_UNLOCK, text, low, "punch", "key", "tap", "open", "unlock", "disarm", "buzz"):
+    for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
         if m["d"] is None:
             out.append(m.span("v"))
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
     out += [m.span("v") for m in scan(_OPENS_ON, text, low, "open", "unlock")]
     out += [
-        m.span("v") for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get in", "开")
+        m.span("v")
+        for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get", "let", "开")
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())

@@ -86,6 +86,9 @@ _CODE_NOUN = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
 )
+_CODE_ONLY = re.compile(  # things that open by a code alone: "in a lockbox by the door, 0912"
+    r"(?i)(?<![a-z])(?:lock\s?box(?:es)?|key\s?safe|keypad|padlock|combination\s+lock)(?![a-z])"
+)
 _PASS_NOUN = re.compile(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
 _MONTH = re.compile(
     r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$"
@@ -323,7 +326,10 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
             out.append(span)
     for t in _TRAIL.finditer(text) if "," in text or "，" in text else ():
         start, _ = _sentence(text, t.start())
-        if _CODE_NOUN.search(text, start, t.start()) and not _MONTH.search(text, start, t.start()):
+        named = _CODE_NOUN.search(text, start, t.start()) or _CODE_ONLY.search(
+            text, start, t.start()
+        )
+        if named and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))
     return out
 
