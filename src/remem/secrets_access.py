@@ -129,19 +129,22 @@ _TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门", "5521 gets you in (th
 )
 _KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
 _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
-    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件|进小区|进院|进单元|进大门|回家)"
+    r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家)"
     r"[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
     r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    # 卷帘门，遥控坏了就按 7788: a clause between the door and the keys, four digits or more
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,4}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
+    r"(?P<c>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
     r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)"
     r"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
     rf"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为)\s*(?:[\u4e00-\u9fff]{{1,8}}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
     # 支付那六位是 902614: a count of digits, then them
-    r"|(?:支付|付款|解锁|开机|锁屏|门|锁)[^。，,；;\n\d]{0,6}?[四六八468]位(?:数字|数)?(?:是|为|[:：])\s*"
-    r"(?P<p>\d{4,8})(?!\d)"
+    r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
+    r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
 )
 _ZH_UNIT = re.compile(r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|cm|mm|kg)")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
@@ -218,8 +221,8 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
     for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付"):
-        group = next(g for g in ("v", "x", "w", "y", "p") if m[g] is not None)
-        if group != "y" or not _ZH_UNIT.match(text, m.end()):
+        group = next(g for g in ("v", "x", "c", "w", "y", "p") if m[g] is not None)
+        if group not in ("y", "c") or not _ZH_UNIT.match(text, m.end()):
             out.append(m.span(group))
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):
         if not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):

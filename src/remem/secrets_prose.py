@@ -140,6 +140,7 @@ _SPOKEN = re.compile(SPOKEN)
 _SHORT_CODE = re.compile(  # 提取码是 x7k2: letters and digits, one short token
     r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
 )
+_LETTERED = re.compile(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
 _TALK_COLON = re.compile(r"[^:：.!?\n]{1,30}?[:：]\s*")
 _ASIDE = re.compile(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
 _DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
@@ -279,6 +280,7 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         m = m or _SPOKEN.match(text, pos, end)
         m = m or (_SHORT_CODE.match(text, pos, end) if zh else None)  # not a booking's QX7P2M
+        m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
         return []
