@@ -9,6 +9,10 @@ Patterns are specific on purpose: versions ("3.11"), ports, dates and commit has
 are not secrets, and an explicit save that trips a pattern needs --force, so a false
 positive costs the user a flag. `sensitive_word` is the broader EX3 word list the
 automatic extractor uses to drop whole sentences before anything else sees them.
+
+Contact details (phones, e-mail, QQ/WeChat: `remem.secrets_contacts`) are sensitive,
+not secret: `find_secrets` and `redact` report them unless `contacts=False`; the door
+(`admit`) refuses them only in automatic saves, and session files keep them.
 """
 
 from __future__ import annotations
