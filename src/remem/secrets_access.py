@@ -82,6 +82,7 @@ _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
 )
 _TAKES = re.compile(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
+    r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
     rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL})"
 )
 _IS_SPOKEN = re.compile(  # "my locker at the gym is two eight eight zero": keyed digit by digit
@@ -120,7 +121,7 @@ _CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
 )
 _COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
+    rf"(?P<v>\d{{1,2}}(?:\s*[- ]\s*\d{{1,2}}){{2,3}}(?![\d-])|{SPOKEN})"  # or in words
 )
 _TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"

@@ -120,12 +120,16 @@ _CVV = re.compile(  # the three digits on the back of a card
 _CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
 _HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
     r"(?i)(?<![a-z])(?:(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
-    r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?)"  # "The first is Qz81"
-    r"(?:\s+of\s+(?:it|the\s+[\w-]+))?\s*(?:\s(?:is|was)\s|[:：])\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
+    r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
+    r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
+    r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)\s+[\w-]+))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
     r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
 )
-_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|密码|口令|验证码")
+_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
+_HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 _CREDS_AND = re.compile(  # "the shared login for the kiosk is kiosk and kiosk123"
     r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
     r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
@@ -244,13 +248,14 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
 def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Halves, a login's "pass is", a wifi's value, a digit said N times."""
     out: list[tuple[int, int]] = []
-    for m in scan(_HALF, text, low, "half", "part", "bit", "piece", "半"):
-        start, _ = _sentence(text, m.start())
-        start = _sentence(text, start - 2)[0] if start > 1 else start  # named one sentence before
+    for m in scan(_HALF, text, low, *_HALF_WORDS):
+        start, end = _sentence(text, m.start())
+        for _ in range(2):  # named in one of the two sentences before: "... in two pieces."
+            start = _sentence(text, start - 2)[0] if start > 1 else start
         group = "v" if m["v"] is not None else "z"
         value = m[group].rstrip(".!?") or m[group]
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
-        if shaped and _HALF_CUE.search(text, start, m.end()):
+        if shaped and _HALF_CUE.search(text, start, end):
             out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
     for m in scan(_LOGIN_PASS, text, low, "pass "):
         start, end = _sentence(text, m.start())
@@ -443,7 +448,8 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 _FULL_HINT = re.compile(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = re.compile(
-    rf"(?:zero|one|two|three|four|five|six|seven|eight|nine)\s|[{ZH_DIGITS}]{{4}}"
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
+    rf"[\s,-]|[{ZH_DIGITS}]{{4}}"
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = re.compile(

@@ -106,6 +106,7 @@ _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
 )
 _ZH_LINK = re.compile(
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
+    r"(?:(?<=[是为成])[：:]\s*)?"  # 验证码是：四 七 二 八
     # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
     rf"(?:(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
 )

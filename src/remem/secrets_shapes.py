@@ -119,11 +119,16 @@ def very_strong(token: str) -> bool:
 # Digits said as words, four or more: "seven seven three one", 四四七一, 幺洞拐两 (the radio
 # words: 幺 1, 洞 0, 拐 7, 两 2). Only a value by a cue: "一五一十" alone is an idiom.
 ZH_DIGITS = "零〇一二三四五六七八九幺两洞拐"
-_WORD_DIGIT = (
-    r"(?:(?:double\s+|triple\s+)?(?:zero|oh|one|two|three|four|five|six|seven|eight|nine))"
+_U = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
+_B = (  # a word of two digits: "seventeen", "forty-two", "double seven"
+    rf"(?:(?:double|triple)\s+{_U}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    rf"(?:-{_U})?(?![a-z])|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen)(?![a-z]))"
 )
-SPOKEN = (
-    rf"(?i:{_WORD_DIGIT}(?:(?:\s*[,-]\s*|\s+){_WORD_DIGIT}){{3,}}(?![a-z]))"
+_S = r"(?:\s*[,-]\s*|\s+)"
+SPOKEN = (  # four single digits, or two words of two digits among others (4 digits or more)
+    rf"(?i:{_U}(?:{_S}{_U}){{3,}}|(?:{_U}{_S}){{0,4}}{_B}(?:{_S}{_U}){{0,4}}{_S}{_B}"
+    rf"(?:{_S}(?:{_B}|{_U})){{0,6}})"
     rf"|[{ZH_DIGITS}]{{4,}}"
 )
 
