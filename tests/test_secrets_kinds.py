@@ -172,6 +172,9 @@ KINDS = {
         ("To get into the building, dial 0427 on the panel.", "0427"),
         ("Parking garage gate: press star then 5566.", "5566"),
         ("Get in with 5521 at the back.", "5521"),
+        ("Tap 4471 on the pad by the elevator.", "4471"),
+        ("Use 3344 at the side door tonight.", "3344"),
+        ("It opens with the usual 4471.", "4471"),
         ("5521 gets you in the back door.", "5521"),
         ("The number to get through the gate is 3344.", "3344"),
         ("The keys are in a lockbox by the door, 0912.", "0912"),
@@ -289,6 +292,8 @@ ORDINARY = [
     "The number for the garage company is 5551234.",
     "The bus number to the gate is 1200 on weekdays.",
     "2024 gets you in the history books, the coach said.",
+    "Type 2000 words in the notepad app before lunch.",
+    "My iPad takes 2048 by 1536 screenshots.",
     "Getting in with 3 kids is hard at the zoo gate.",
     "The garage door was two feet short, one of the movers said.",
     # zh

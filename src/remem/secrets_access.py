@@ -25,7 +25,7 @@ _ACCESS = (
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
 )
 _ACCESS_RE = re.compile(
-    rf"(?i)(?<![a-z])(?:{_ACCESS}|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
+    rf"(?i)(?<![a-z])(?:{_ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
     r"|门|锁|保险柜|保险箱|柜|箱"
 )
 NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
@@ -58,7 +58,8 @@ _UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
     r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with|get(?:s|ting)?\s+(?:you\s+|me\s+|us\s+)?in"
     r"(?:side)?\s+with|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
-    r"\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
+    r"\s*:?\s*(?:(?:the|my|our)\s+(?:usual\s+|same\s+|new\s+|old\s+)?(?:code|pin|number)\s+"
+    r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
     rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
 )
 _OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
@@ -112,7 +113,7 @@ _ACCESS_COLON = re.compile(  # "garage: 8421"
 )
 _FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
-    rf"(?P<v>{NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
+    rf"(?P<v>{NUM})\s+(?:for|on|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
     rf"(?:{_ACCESS})(?![a-z])"
 )
 _CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
