@@ -146,6 +146,7 @@ KINDS = {
         ("Split it: first four are 8812, last four are 3390, that's the bank PIN.", "8812"),
         ("The vault code is in two pieces. Piece one: 44. Piece two: 1907.", "1907"),
         ("The last four of my SSN are 4421.", "4421"),
+        ("The password for the tax PDF is my SSN last four, 8822.", "8822"),
     ],
     "a password's full shape with no word for it": [
         ("Remember: admin, Secur3!Pass", "Secur3!Pass"),
@@ -179,6 +180,7 @@ KINDS = {
         ("The number to get through the gate is 3344.", "3344"),
         ("The keys are in a lockbox by the door, 0912.", "0912"),
         ("进小区输 6688# 就行。", "6688#"),
+        ("小区门禁按 1 号键再按 2580。", "2580"),
     ],
 }
 CASES = [(kind, text, value) for kind, rows in KINDS.items() for text, value in rows]
@@ -314,6 +316,10 @@ ORDINARY = [
     "快递柜编号：A-12。",
     "会员号 VIP-20240，积分还有 300。",
     "门牌三位数是 302。",
+    "门禁是 2019 年装的。",
+    "开门时间是 0800。",
+    "取件时间是 1800 以后。",
+    "The password policy changed on March 3, 2024",
 ]
 
 

@@ -132,7 +132,7 @@ _TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门", "5521 gets you in (th
 _KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
 _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家)"
-    r"[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
+    r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
     r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
@@ -148,7 +148,10 @@ _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
 )
-_ZH_UNIT = re.compile(r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|cm|mm|kg)")
+_ZH_UNIT = re.compile(
+    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg)"
+)
+_ZH_WHEN = re.compile(r"时间|日期|时候|几点|费用|价格|电话")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
 _TURN = (  # "left past it once to 7": words between the way and the number
     r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
@@ -224,8 +227,8 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span())
     for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付"):
         group = next(g for g in ("v", "x", "c", "w", "y", "p") if m[g] is not None)
-        if group not in ("y", "c") or not _ZH_UNIT.match(text, m.end()):
-            out.append(m.span(group))
+        if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
+            out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):
         if not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
             out.append(m.span("v"))

@@ -331,9 +331,7 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
             out.append(span)
     for t in _TRAIL.finditer(text) if "," in text or "，" in text else ():
         start, _ = _sentence(text, t.start())
-        named = _CODE_NOUN.search(text, start, t.start()) or _CODE_ONLY.search(
-            text, start, t.start()
-        )
+        named = any(n.search(text, start, t.start()) for n in (_CODE_NOUN, _CODE_ONLY, _PASS_NOUN))
         if named and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))
     return out
