@@ -256,6 +256,8 @@ ORDINARY = [
     "We write C#10 and F#6 at work, mostly on .NET 8.",
     "Q3 revenue was up 12% to $4.5M, AT&T was the biggest client.",
     "Tag the tweet #Launch2025Day and mention @AcmeCorp2.",
+    "Prefer user?.Profile2 over the old null checks in the Kotlin code.",
+    "The C++ helper is geo::Vec3d!unsafe, do not call it from tests.",
     "Bitwarden is my password manager.",
     "My password? I forgot it again.",
     "The door's 3 feet wide.",

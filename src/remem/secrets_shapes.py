@@ -159,6 +159,7 @@ _FULL_TOKEN = re.compile(r"[^\s,，;；()（）\"“”'‘’<>\[\]{}`。、]+"
 _FULL_SYMBOLS = frozenset("!@#$%^&*?~")  # not = + . - _: code, versions, names
 _NOT_FULL = re.compile(
     r"^[@#$/~\\]|://|^[\w.+-]+@[\w-]+\.[\w.]+$|[a-z]\.[a-z]|A-Z|a-z|0-9|\\"  # mail, paths, regexes
+    r"|[?!]\.|::|->|=>|&&|\|\||\.\w+\?"  # code: obj?.Value2, a::B1, x&&Y2
 )
 
 
