@@ -9,7 +9,7 @@ written over, written while damaged, hung on or answered with a 5xx. Target: 0 e
     .venv/bin/python benchmarks/bench_attacks.py --json out.json
 
 Files read from the data folder (one item a line, `#` comments): injections.txt,
-secrets.txt, benign_facts.txt, fetching_commands.txt, local_commands.txt, and for the
+secrets.txt, contacts.txt, benign_facts.txt, fetching_commands.txt, local_commands.txt, and for the
 injection families of issue 29 (attacks_injection.py: planted saves, instruction-file
 writes, template tokens and closers, MCP's external mark) planted_memories.txt,
 instruction_paths.txt, template_tokens.txt; any missing one is skipped. With
@@ -313,6 +313,8 @@ def run(data: Path, db: str | None, *, quick: bool = False) -> list[Row]:
         with Memory(tmp / "auto.db", project="p", embedder=None) as mem:
             rows += extraction(mem, injections, "injections")
             rows += extraction(mem, secrets, "secrets")
+            if contacts := corpus(data, "contacts.txt"):  # automatic paths drop them (EX3)
+                rows += extraction(mem, contacts, "contacts")
         with Memory(tmp / "chat.db", project="p", embedder=None) as mem:
             rows += chat_tools(mem, root, injections, secrets)
             rows += mcp_tools(mem, injections, secrets)

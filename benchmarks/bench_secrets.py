@@ -404,8 +404,9 @@ def detector(secrets: list[str], benign: list[str]) -> tuple[int, int, float]:
 
     find_secrets("warm up: the password is x1y2z3")  # the patterns compile on first use
     start = time.perf_counter()
-    missed = sum(not find_secrets(s) for s in secrets)
-    flagged = sum(bool(find_secrets(b)) for b in benign)
+    # what the door refuses at a user's save: secrets, not contacts (those only in automatic ones)
+    missed = sum(not find_secrets(s, contacts=False) for s in secrets)
+    flagged = sum(bool(find_secrets(b, contacts=False)) for b in benign)
     per = (time.perf_counter() - start) / max(1, len(secrets) + len(benign)) * 1000
     return missed, flagged, per
 

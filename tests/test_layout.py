@@ -18,7 +18,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 # everything uses; `memory` is the facade (memory.py, exchange.py, partition.py).
 CORE = {
     "boundaries", "entry", "errors", "files", "glossary", "install", "messages", "numbers",
-    "secrets", "secrets_cues", "secrets_prose", "secrets_shapes", "settings",
+    "secrets", "secrets_access", "secrets_answers", "secrets_contacts", "secrets_cues",
+    "secrets_prose", "secrets_shapes", "settings",
     "text", "tokens",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {

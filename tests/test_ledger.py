@@ -27,6 +27,7 @@ from remem.context.ledger import (
     resume,
     sessions_dir,
 )
+from remem.context.private import redacted
 from remem.context.sessions import list_sessions, load
 from remem.errors import AmbiguousId, InvalidInput, NotFound, RememError
 from remem.messages import messages_tokens
@@ -346,5 +347,6 @@ def test_any_append_sequence_resumes_to_the_view(ops: list[tuple[str, Any]]) -> 
                     ledger.checkpoint(view, "compaction")
                 else:
                     ledger.event("note", text=value)
-        assert dumps(resume(ledger.path)) == dumps(view)
+        # the view as written: a random text of a password's shape ("00000A&a") is redacted
+        assert dumps(resume(ledger.path)) == dumps(redacted(view, {}))
         assert read_ledger(ledger.path).skipped == []

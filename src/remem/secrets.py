@@ -9,6 +9,10 @@ Patterns are specific on purpose: versions ("3.11"), ports, dates and commit has
 are not secrets, and an explicit save that trips a pattern needs --force, so a false
 positive costs the user a flag. `sensitive_word` is the broader EX3 word list the
 automatic extractor uses to drop whole sentences before anything else sees them.
+
+Contact details (phones, e-mail, QQ/WeChat: `remem.secrets_contacts`) are sensitive,
+not secret: `find_secrets` and `redact` report them unless `contacts=False`; the door
+(`admit`) refuses them only in automatic saves, and session files keep them.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from remem.secrets_contacts import CONTACT_HINTS, CONTACT_RULES
 from remem.secrets_cues import find_cued
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
@@ -163,20 +168,8 @@ _CLI_SECRET = re.compile(  # passwords given on a command line
     r"|(?:curl|wget)\b[^\n|;]*?\s(?:-u|--user)\s+[^\s:]+:)"
     r"(?P<v>'[^'\n]{3,}'|\"[^\"\n]{3,}\"|[^\s'\"]{3,})"
 )
-_IM_ACCOUNT = re.compile(  # QQ and WeChat numbers: personal contacts, like a phone number
-    r"(?<![A-Za-z])(?:QQ|qq|Qq)\s*(?:号码?)?\s*(?:是|为|：|:|=)?\s*(?P<v>[1-9][0-9]{4,11})(?![0-9])"
-    r"|微信(?:号)?\s*(?:是|为|：|:)\s*(?P<w>[A-Za-z][\w-]{5,19})"
-)
 _NAME = re.compile(r"(?i)^[a-z]+(?:[-_][a-z]+)+$")  # log-triage, DEPLOY_TOKEN, Vault-managed
 _IDENTIFIER = re.compile(r"^[a-z]+(?:[_.][a-z]+)+(?:\(\))?$")  # api_key=api_key, cfg.token
-_CN_MOBILE = re.compile(r"(?<![0-9])(?:\+?86[\s-]?)?1[3-9][0-9](?:[\s-]?[0-9]{4}){2}(?![0-9])")
-_PHONE = re.compile(
-    r"(?<![\w+])\+[1-9][0-9]{0,2}[\s.-]?(?:\([0-9]{1,4}\)[\s.-]?)?[0-9]{1,4}"
-    r"(?:[\s.-]?[0-9]{2,4}){1,4}(?![0-9])"
-    r"|(?<![0-9])\([0-9]{3}\)\s?[0-9]{3}[-.\s][0-9]{4}(?![0-9])"
-    r"|(?<![0-9-])[0-9]{3}-[0-9]{3}-[0-9]{4}(?![0-9-])"
-    r"|(?<![0-9-])0[0-9]{2,3}-[0-9]{7,8}(?![0-9-])"
-)
 _CN_ID = re.compile(
     r"(?<![0-9A-Za-z])[1-9][0-9]{5}(?:18|19|20)[0-9]{2}(?:0[1-9]|1[0-2])"
     r"(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx](?![0-9A-Za-z])"
@@ -187,15 +180,6 @@ _NAMED_ID = re.compile(
     r"(?P<v>[A-Za-z]?[0-9]{6,}[0-9Xx]?)"
 )
 _US_SSN = re.compile(r"(?<![0-9-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9-])")
-_EMAIL = re.compile(
-    r"(?<![A-Za-z0-9._%+-])(?P<local>[A-Za-z0-9][A-Za-z0-9._%+-]*)@"
-    r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
-)
-_ROLE = re.compile(  # a shared mailbox of a company or a tool, not a person's address
-    r"(?i)git|hg|support|help|info|contact|sales|hello|noreply|no-reply|do-not-reply|team|office"
-    r"|billing|press|jobs|careers|hr|feedback|service|enquiries|inquiries|marketing|security"
-    r"|abuse|postmaster|webmaster|admin|privacy|legal"
-)
 _CARD = re.compile(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
@@ -212,10 +196,6 @@ _SENSITIVE = re.compile(
 def _cn_id_valid(number: str) -> bool:
     total = sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True))
     return _ID_CHECK[total % 11] == number[17].upper()
-
-
-def _digit_count(text: str) -> int:
-    return sum(ch.isdigit() for ch in text)
 
 
 def _secret_ish(value: str) -> bool:
@@ -236,33 +216,12 @@ _VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
     ("password", _PROSE_ASSIGN, lambda m: _prose_value(m)),
     ("password", _ZH_ASSIGN, lambda m: _zh_value(m)),
     ("password", _CLI_SECRET, lambda m: _code_value(m["v"].strip("'\""))),
-    ("im_account", _IM_ACCOUNT, lambda m: True),
-    ("phone_number", _CN_MOBILE, lambda m: _personal(m, toll_free=False)),
-    ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15 and _personal(m)),
     ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0])),
     ("id_number", _NAMED_ID, lambda m: True),
     ("id_number", _US_SSN, lambda m: not m[0].startswith(("000", "666", "9"))),
-    ("email", _EMAIL, lambda m: not _ROLE.fullmatch(m["local"])),
     ("card_number", _CARD, lambda m: _card(m[0])),
 ]
-
-
-_TOLL_FREE = ("400", "800", "888", "877", "866", "855", "844", "833")
-_HOTLINE = re.compile(
-    r"(?i)(?:hotline|helpline|help line|support line|customer service|toll[- ]free|call center"
-    r"|front desk|reception|dial-in|dial in|switchboard|main line|help ?desk|concierge|front office"
-    r"|前台|总台|服务台"
-    r"|热线|客服|售后|服务电话|投诉电话|咨询电话|总机)[^\n。.]{0,16}$"
-)
-
-
-def _personal(m: re.Match[str], *, toll_free: bool = True) -> bool:
-    """A phone number of a person, not a company's public line (400-820-8820, 1-800-...)."""
-    digits = re.sub(r"[^0-9]", "", m[0])
-    national = digits[1:] if len(digits) == 11 and digits[0] == "1" else digits
-    if toll_free and national[:3] in _TOLL_FREE and len(national) == 10:
-        return False
-    return _HOTLINE.search(m.string, max(0, m.start() - 40), m.start()) is None
+_AUTOMATIC = ("auto_extracted", "tool")  # sources whose saves drop contacts too (EX3)
 
 
 def _prose_value(m: re.Match[str]) -> bool:
@@ -343,14 +302,11 @@ _HINTS: dict[re.Pattern[str], _Hint] = {
         "secret",
     ),
     _CLI_SECRET: ("sshpass", "mysql", "mariadb", "login", "redis-cli", "--pass", "curl", "wget"),
-    _IM_ACCOUNT: ("qq", "微信"),
-    _CN_MOBILE: _DIGITS3,
-    _PHONE: re.compile(r"\+[0-9]|\([0-9]|[0-9]-[0-9]"),
     _CN_ID: re.compile(r"[0-9]{17}"),
     _NAMED_ID: ("身份证", "护照", "社保", "passport", "ssn", "social security", "id number"),
     _US_SSN: re.compile(r"[0-9]-[0-9]"),
-    _EMAIL: ("@",),
     _CARD: _DIGITS3,
+    **CONTACT_HINTS,
 }
 
 
@@ -358,6 +314,7 @@ _HINTS: dict[re.Pattern[str], _Hint] = {
 # each time it is a dict key (~30 lookups a scan).
 _SCAN = [(kind, pattern, _HINTS[pattern]) for kind, pattern in _PATTERNS]
 _VALUE_SCAN = [(kind, pattern, check, _HINTS[pattern]) for kind, pattern, check in _VALUE_RULES]
+_CONTACT_SCAN = [(kind, pattern, check, _HINTS[pattern]) for kind, pattern, check in CONTACT_RULES]
 
 
 def _worth(hint: _Hint, text: str, lowered: str) -> bool:
@@ -374,15 +331,15 @@ def _value_span(m: re.Match[str]) -> tuple[int, int]:
     return m.span()
 
 
-def find_secrets(text: str) -> list[SecretHit]:
+def find_secrets(text: str, *, contacts: bool = True) -> list[SecretHit]:
     """Every sensitive item in `text`, in order, without overlaps (the earliest, then
-    longest, wins)."""
+    longest, wins); with `contacts` False, secrets only (no phone, e-mail or QQ)."""
     lowered = text.lower()
     found: list[SecretHit] = []
     for kind, pattern, hint in _SCAN:
         if _worth(hint, text, lowered):
             found += [SecretHit(kind, m.span()) for m in pattern.finditer(text)]
-    for kind, pattern, check, hint in _VALUE_SCAN:  # "密码是 X": only X is the secret
+    for kind, pattern, check, hint in _VALUE_SCAN + (_CONTACT_SCAN if contacts else []):
         if not _worth(hint, text, lowered):
             continue
         found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
@@ -400,16 +357,17 @@ def find_secrets(text: str) -> list[SecretHit]:
     return kept
 
 
-def looks_secret(text: str) -> bool:
-    """True when `text` holds anything `find_secrets` reports."""
-    return bool(_kinds(text))  # cached: add-messages asks before the save asks again
+def looks_secret(text: str, *, contacts: bool = False) -> bool:
+    """True when `text` holds a secret (with `contacts`, a phone, e-mail or QQ too)."""
+    return bool(_kinds(text, contacts))  # cached: add-messages asks before the save does
 
 
-def redact(text: str) -> str:
-    """`text` with each sensitive item replaced by `[REDACTED:<kind>]`."""
+def redact(text: str, *, contacts: bool = True) -> str:
+    """`text` with each sensitive item (without `contacts`, each secret) replaced by
+    `[REDACTED:<kind>]`."""
     out: list[str] = []
     last = 0
-    for hit in find_secrets(text):
+    for hit in find_secrets(text, contacts=contacts):
         start, end = hit.span
         out.append(text[last:start])
         out.append(f"[REDACTED:{hit.kind}]")
@@ -454,18 +412,21 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
 
 
 @lru_cache(maxsize=4096)
-def _kinds(text: str) -> tuple[str, ...]:
+def _kinds(text: str, contacts: bool) -> tuple[str, ...]:
     # cached: Memory.save (and an import, a batch at a time) asks before it decides, the
     # store's insert asks again
-    return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text)))
+    return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text, contacts=contacts)))
 
 
 def entry_secrets(entry: Entry) -> list[tuple[str, str]]:
     """(field, kind) of each sensitive item in what `entry` would store: its content,
-    entity, facts and metadata ("metadata", "password")."""
+    entity, facts and metadata ("metadata", "password"). A contact detail counts only in
+    an automatic save (EX3); one the user or their agent saves is an ordinary fact."""
+    contacts = entry.source in _AUTOMATIC
     found: list[tuple[str, str]] = []
     for field, text in _fields(entry):
-        found += [(field, kind) for kind in _kinds(text) if (field, kind) not in found]
+        kinds = _kinds(text, contacts)
+        found += [(field, kind) for kind in kinds if (field, kind) not in found]
     return found
 
 
@@ -486,10 +447,12 @@ def admit_change(entry: Entry, old: Entry | None, *, allow_secret: bool) -> None
     if allow_secret:
         return
     kept = set(_fields(old)) if old is not None else set()
+    contacts = entry.source in _AUTOMATIC
     found: list[tuple[str, str]] = []
     for field, text in _fields(entry):
         if (field, text) not in kept:
-            found += [(field, kind) for kind in _kinds(text) if (field, kind) not in found]
+            kinds = _kinds(text, contacts)
+            found += [(field, kind) for kind in kinds if (field, kind) not in found]
     if found:
         raise refusal(found)
 

@@ -16,111 +16,36 @@ values' shapes are in `remem.secrets_shapes`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-from remem.secrets_shapes import PLACEHOLDER, excluded, key_spans, spelled_end, strong, very_strong
+from remem.secrets_access import NUM, access_spans
+from remem.secrets_answers import answer_spans
+from remem.secrets_shapes import (
+    PLACEHOLDER,
+    ZH_DIGITS,
+    excluded,
+    full_shape_spans,
+    key_spans,
+    scan,
+    sentence,
+    spelled_end,
+    strong,
+    very_strong,
+)
 
 __all__ = ["find_cued"]
 
-# Things opened by a code: the cue that a bare number is an access code.
-_ACCESS = (
-    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
-    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
-    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
-    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?"
-)
-_ACCESS_RE = re.compile(rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])|门|锁|保险柜|保险箱|柜|箱")
-_NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
-_UNIT = re.compile(
-    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
-    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
-)
-_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
-
-# The bare word "code" is an access code only when it opens one of these.
-_CODE_FOR = re.compile(
-    rf"(?i)(?<![a-z])(?:code|combo|combination|pin)\s+(?:for|to|of|on)\s+(?:[\w'’-]+\s+){{0,6}}?"
-    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
-    rf"(?P<v>{_NUM})"
-)
-_SET_TO = re.compile(  # "I set the hotel room safe to 0619"
-    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
-    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS})(?:\s+code)?\s+(?:to|as)\s+"
-    rf"(?P<v>{_NUM})"
-)
-_UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
-    r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
-    r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
-    r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
-    r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with)\s*:?\s*(?:the\s+(?:code|pin|number)\s+)?"
-    rf"(?P<v>{_NUM}|(?P<d>[A-Za-z0-9]))"
-)
-_OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
-    r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
-)
-_ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
-    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?(?P<v>{_NUM})"
-)
-_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁")
-_LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
-    r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
-    r"|(?:alarm|security|keypad|door)\s+panels?"
-    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
-    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs)\s+|[:：]\s*)"
-    rf"(?P<v>{_NUM})"
-)
-_ACCESS_COLON = re.compile(  # "garage: 8421"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
-)
-_FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
-    rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
-    rf"(?P<v>{_NUM})\s+(?:for|on)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
-    rf"(?:{_ACCESS})(?![a-z])"
-)
-_CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
-    rf"(?i)code\s+(?P<v>{_NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
-)
-_COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
-    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    r"(?P<v>\d{1,2}(?:\s*[- ]\s*\d{1,2}){2,3})(?![\d-])"
-)
 _CVV_SAID = re.compile(  # "CVV 772", 安全码是 321
     r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
     r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
 )
-_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门"
-    rf"(?i)(?P<v>{_NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁))"
-)
-_KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
-_ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
-    r"(?:开门|开锁|解锁|进门|进楼|门禁|开机|锁屏|开箱|取件)[^。，,；;\n]{0,6}?(?:按|输入?|摁|敲|用|是|为)\s*"
-    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
-    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)\s*"
-    r"(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-)
-# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
-_TURN = (
-    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:to\s+)?\d{1,3}"
-    r"|\d{1,3}\s+(?:left|right))"
-)
-_DIAL = re.compile(
-    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
-    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
-    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
-    r"\s*[，,、]?\s*){2,}"
-)
-_DIAL_CUE = re.compile(r"(?i)combination|combo|safe|lock|vault|cabinet|dial|密码|保险|锁|柜")
 
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
-_POSSESSIVE = re.compile(
-    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo)['’]s\s+(?:now\s+|still\s+"
-    r"|just\s+)*(?P<v>[^\s,;]+)"
+_POSSESSIVE = re.compile(  # "my ATM pin's 9063", "gate code's changed to 8080", "the door's 4471"
+    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo|(?P<a>door|gate|garage|alarm"
+    r"|keypad|lock|safe))['’]s\s+(?:now\s+|still\s+|just\s+|been\s+)*(?:(?:changed|set|reset"
+    r"|updated)\s+(?:to|as)\s+)?(?P<v>[^\s,;]+)"
 )
+_MEASURE = re.compile(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|years?|%)\b")
 # A noun, a few words of who or why, then the value: "The password IT gave me is X".
 _GAP = re.compile(
     r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|(?:verification|security|access"
@@ -154,17 +79,23 @@ _PRONOUN = re.compile(
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
 )
-_TRAIL = re.compile(r",\s*(?P<v>[*#]?\d{4,8}#?)[.!]?\s*$")  # "... her birth year backwards, 5691"
+_TRAIL = re.compile(
+    r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,8}#?)[.!。]?[ \t]*$"
+)  # "..., 5691" ends a line
 _CODE_NOUN = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
+)
+_CODE_ONLY = re.compile(  # things that open by a code alone: "in a lockbox by the door, 0912"
+    r"(?i)(?<![a-z])(?:lock\s?box(?:es)?|key\s?safe|keypad|padlock|combination\s+lock)(?![a-z])"
 )
 _PASS_NOUN = re.compile(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
 _MONTH = re.compile(
     r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$"
 )
 _ZH_SAME = re.compile(  # 微信支付密码跟银行卡密码一样，都是 201314
-    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*(?:都|也|就|统一|全)是\s*"
+    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*"
+    r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)\s*"  # 我改了，现在是 2580
     r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
 )
 _ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
@@ -188,12 +119,17 @@ _CVV = re.compile(  # the three digits on the back of a card
 )
 _CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
 _HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
-    r"(?i)(?<![a-z])(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
-    r"(?:\s+of\s+(?:it|the\s+[\w-]+))?\s*(?:\s(?:is|was)\s|[:：])\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
-    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:)\s*"
+    r"(?i)(?<![a-z])(?:(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
+    r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
+    r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
+    r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)\s+[\w-]+))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
+    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
 )
-_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|密码|口令|验证码")
+_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
+_HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 _CREDS_AND = re.compile(  # "the shared login for the kiosk is kiosk and kiosk123"
     r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
     r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
@@ -205,14 +141,15 @@ _ZH_PAIR = re.compile(  # 用户名 root 密码 root, 账密 admin admin888: wea
     r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
     r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
 )
-_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key is tangerine99"
-    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
+_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
+    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
+    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
 )
 _LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
 _WIFI_LINK = re.compile(
-    r"(?i)(?:\s+(?:here|there|now|today|currently|at\s+home)"
+    r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
 )
 _WIFI_VALUE = re.compile(
@@ -230,8 +167,11 @@ _REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 
 
 _DIGIT = re.compile(r"\d")
-_ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
-_POSSESSIVE_WORDS = ("pin'", "pin’", "code'", "code’", "word'", "word’", "combo'")
+_POSSESSIVE_WORDS = tuple(
+    f"{noun}{mark}"
+    for noun in ("pin", "code", "word", "combo", "door", "gate", "garage", "alarm")
+    for mark in "'’"
+) + tuple(f"{noun}{mark}" for noun in ("keypad", "lock", "safe") for mark in "'’")
 _SPELL_WORDS = (
     "pass",
     "pin",
@@ -246,89 +186,22 @@ _SPELL_WORDS = (
     "alarm",
 )
 _NOUN_WORDS = ("pin", "code", "pass", "pw", "combo", "combination", "密码", "口令", "验证码")
-_FOR_WORDS = (
-    "it's",
-    "it’s",
-    "it is",
-    "use",
-    "try",
-    "enter",
-    "punch",
-    "type",
-    "press",
-    "key",
-    "tap",
-)
 _CUE_WORDS = ("pass", "pw", "log", "sign", "unlock", "user", "密码", "口令", "登录", "解锁", "开机")
 
 
-def _it(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
-    """`pattern`'s matches, when `low` holds one of the substrings it cannot match without
-    (a scan of every text with every rule costs more than the rest of the check)."""
-    if not hints:
-        return iter(())
-    gate = _GATES.get(hints)
-    if gate is None:
-        gate = _GATES[hints] = re.compile("|".join(map(re.escape, hints)))
-    return pattern.finditer(text) if gate.search(low) else iter(())
-
-
-_GATES: dict[tuple[str, ...], re.Pattern[str]] = {}
-
-
-def _sentence(text: str, pos: int) -> tuple[int, int]:
-    start = max(text.rfind(c, 0, pos) for c in ".。!?！？\n") + 1
-    ends = [i for i in (text.find(c, pos) for c in "。!?！？\n") if i >= 0]
-    return start, min(ends, default=len(text))
-
-
-def _access(text: str, low: str) -> list[tuple[int, int]]:
-    out = [m.span("v") for m in _it(_CODE_FOR, text, low, "code", "combo", "combination", "pin")]
-    for m in _it(_SET_TO, text, low, "set", "chang", "program", "switch"):
-        bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
-        if not bare_alarm:
-            out.append(m.span("v"))
-    for m in _it(_UNLOCK, text, low, "punch", "key", "tap", "open", "unlock", "disarm", "buzz"):
-        if m["d"] is None:
-            out.append(m.span("v"))
-        elif (end := spelled_end(text, m.start("v"))) is not None:
-            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
-    out += [m.span("v") for m in _it(_OPENS_ON, text, low, "open", "unlock")]
-    out += [
-        m.span("v") for m in _it(_TO_OPEN, text, low, "disarm", "unlock", "open", "get in", "开")
-    ]
-    for m in _it(_ENTER, text, low, *_ENTER_WORDS):
-        start, end = _sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end):
-            out.append(m.span("v"))
-    out += [m.span("v") for m in _it(_ACCESS_COLON, text, low, ":", "：")]
-    out += [m.span("v") for m in _it(_CODE_THEN, text, low, "code")]
-    out += [m.span("v") for m in _it(_COMBO, text, low, "combo", "combin")]
-    out += [m.span("v") for m in _it(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in _it(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
-        if not _UNIT.match(text, m.end()):
-            out.append(m.span("v"))
-    for m in _it(_KEYPAD, text, low, "#", "*"):
-        start, end = _sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
-            out.append(m.span())
-    for m in _it(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取"):
-        out.append(next(m.span(g) for g in ("v", "x", "w") if m[g] is not None))
-    for m in _it(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
-        start, end = _sentence(text, m.start())
-        if _DIAL_CUE.search(text, start, end):
-            out.append(m.span())
-    return out
+_sentence = sentence
 
 
 def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Passwords tied to their noun in ways the link grammar does not read."""
     out = []
-    for m in _it(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
+    for m in scan(_POSSESSIVE, text, low, *_POSSESSIVE_WORDS):
         v = m["v"].rstrip(".,;:)")
+        if m["a"] and not (v.isdigit() and len(v) >= 4) or _MEASURE.match(text, m.end()):
+            continue  # "the door's 4 feet wide": a thing's number is a code when it is one
         if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _it(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
+    for m in scan(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
         v = m["v"].rstrip(".,;:)")
         if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
             continue
@@ -337,7 +210,7 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             not code and strong(v) and len(v) >= 6
         ):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in _it(_ZH_PAIR, text, low, "密码", "口令", "账密", "pass", "pw"):
+    for m in scan(_ZH_PAIR, text, low, "密码", "口令", "账密", "pass", "pw"):
         group = "p" if m["p"] is not None else "zp"
         pw = m[group].rstrip(".,;:!?)。")
         user = m["u"] if m["u"] is not None else m["zu"]
@@ -345,26 +218,28 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         shaped = strong(pw) or any(c.isdigit() for c in pw) or pw == user
         if pw and not (PLACEHOLDER.match(pw) or _NOT_PW.match(pw)) and (shaped or not en):
             out.append((m.start(group), m.start(group) + len(pw)))
-    for m in _it(_CREDS_AND, text, low, " and "):
+    for m in scan(_CREDS_AND, text, low, " and "):
         out.append((m.start("p"), m.start("p") + len(m["p"].rstrip(".!?)"))))
-    for m in _it(_CREDS, text, low, "/"):
+    for m in scan(_CREDS, text, low, "/"):
         en = m["u"] is not None
         user, (start, _) = (m["u"] if en else m["zu"]), m.span("p" if en else "zp")
         pw = (m["p"] if en else m["zp"]).rstrip(".,;:!?)")
         if not (_NOT_PW.match(pw) or _NOT_PW.match(user) or pw.startswith(("<", "$", "{"))):
             out.append((start, start + len(pw)))
-    for m in _it(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
+    for m in scan(_SPELL_KEY, text, low, *(_SPELL_WORDS if digits or "," in low else ())):
         at = m.end()
         if (e := spelled_end(text, at)) is None and (c := text.find(":", at, at + 30)) > 0:
             at, e = c + 1 + len(text[c + 1 :]) - len(text[c + 1 :].lstrip()), None
             e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
         if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
             out.append((at, e))
-    out += _pronoun(text, low)
-    for m in _it(_ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是"):
+    out += _pronoun(text, low) + _value_first(text, low)
+    for m in scan(
+        _ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是", "现在", "成", "为"
+    ):
         if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
             out.append(m.span("v"))
-    for m in _it(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
+    for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
         if not _ZH_NOT_WORD.search(m["v"]):
             out.append(m.span("v"))
     return out + _parts_and_shapes(text, low, digits)
@@ -373,18 +248,20 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
 def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Halves, a login's "pass is", a wifi's value, a digit said N times."""
     out: list[tuple[int, int]] = []
-    for m in _it(_HALF, text, low, "half", "part", "bit", "piece", "半"):
-        start, _ = _sentence(text, m.start())
+    for m in scan(_HALF, text, low, *_HALF_WORDS):
+        start, end = _sentence(text, m.start())
+        for _ in range(2):  # named in one of the two sentences before: "... in two pieces."
+            start = _sentence(text, start - 2)[0] if start > 1 else start
         group = "v" if m["v"] is not None else "z"
         value = m[group].rstrip(".!?") or m[group]
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
-        if shaped and _HALF_CUE.search(text, start, m.end()):
+        if shaped and _HALF_CUE.search(text, start, end):
             out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
-    for m in _it(_LOGIN_PASS, text, low, "pass "):
+    for m in scan(_LOGIN_PASS, text, low, "pass "):
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
-    for m in _it(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
+    for m in scan(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
@@ -403,10 +280,40 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         for a, b in _first_strong(text, at, m.end(), 6, digits=8):
             if re.search(r"\d|[^\w\s-]", text[a:b]):
                 out.append((a, b))
-    for m in _it(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
+    for m in scan(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
+    return out
+
+
+# The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
+_REVERSED = re.compile(
+    r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
+    r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
+    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*(?:就)?是(?:我|他|她|我们|公司)?的?"
+    r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
+)
+# The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
+_ASKED = re.compile(
+    r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
+    r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
+)
+
+
+def _value_first(text: str, low: str) -> list[tuple[int, int]]:
+    """A value said before its noun, or after the noun asked as a question."""
+    out = []
+    for m in scan(_REVERSED, text, low, "pass", "pin", "code", "密码", "口令"):
+        group = "v" if m["v"] is not None else "z"
+        v, pin = m[group], (m["k"] or "").lower() not in ("password", "passphrase", "")
+        if (pin and re.fullmatch(r"\d{4,10}", v)) or (not pin and strong(v) and len(v) >= 6):
+            out.append(m.span(group))
+    for m in scan(_ASKED, text, low, "?", "？"):
+        v = m["v"].rstrip(".!?)。")
+        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
     return out
 
 
@@ -414,29 +321,54 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
     that named a code or a password before it."""
     out = []
-    for m in _it(_PRONOUN, text, low, *_NOUN_WORDS):
+    for m in scan(_PRONOUN, text, low, *_NOUN_WORDS):
         start, _ = _sentence(text, m.start())
-        v = m["v"]
-        if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(_NUM, v):
-            out.append(m.span("v"))
+        v = m["v"].rstrip(".)") or m["v"]  # "it's 3061." ends the sentence
+        span = (m.start("v"), m.start("v") + len(v))
+        if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(NUM, v):
+            out.append(span)
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
-            out.append(m.span("v"))
-    if (t := _TRAIL.search(text)) is not None and not _MONTH.search(text, 0, t.start()):
+            out.append(span)
+    for t in _TRAIL.finditer(text) if "," in text or "，" in text else ():
         start, _ = _sentence(text, t.start())
-        if _CODE_NOUN.search(text, start, t.start()):
+        named = any(n.search(text, start, t.start()) for n in (_CODE_NOUN, _CODE_ONLY, _PASS_NOUN))
+        if named and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))
     return out
+
+
+# what comes right before a value said at last: "..., so Marcus77", "，也就是 19900712wang"
+_TOLD_COLON = (":", "：", "i.e.", "namely")
+_TOLD = (" so", " which is", " that is", " that's", "也就是", "就是", "即")
+_AFTER_WORD = re.compile(  # a made-up token after these is where or what for, not the value
+    r"(?i)(?:^|\s)(?:on|in|into|for|from|to|at|by|with|via|of|the|a|an|my|our|your|its|their"
+    r"|his|her|this|that|version|v)\s*$"
+)
+
+
+def _later_value(token: str, before: str) -> bool:
+    """Later in a password's sentence, a token of a password's length and shape: letters
+    and digits, eight or more, not after a preposition ("reset it on Windows11")."""
+    letters, digits = any(c.isalpha() for c in token), any(c.isdigit() for c in token)
+    shaped = letters and digits and len(token) >= 8 and strong(token)
+    return shaped and _AFTER_WORD.search(before) is None
 
 
 def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     """A token of a password's shape in a sentence about a password or logging in."""
     out = []
-    for m in _it(_CUE_SENTENCE, text, low, *_CUE_WORDS):
+    for m in scan(_CUE_SENTENCE, text, low, *_CUE_WORDS):
         start, end = _sentence(text, m.start())
-        window = text[m.end() : min(end, m.end() + 60)]
+        window = text[m.end() : min(end, m.end() + 100)]
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
             token = t[0].rstrip(".:!?")
-            told = window[: t.start()].rstrip().endswith((":", "：", "i.e.", "namely"))
+            before, after = window[: t.start()].rstrip(), window[t.end() :]
+            told = before.endswith(_TOLD_COLON) or (
+                before.endswith(_TOLD)
+                and re.match(r"\s*(?:$|[.,;!?。，；！？])", after) is not None
+            )  # "..., so Marcus77." ends its clause; "so IT2024 release notes" goes on
+            if _PASS_NOUN.fullmatch(m[0]) and _later_value(token, window[: t.start()]):
+                told = True  # "so just store Pumpkin2016", "which are 20931 and Blue.Canoe.77"
             if very_strong(token) or (told and strong(token) and len(token) >= 5):
                 out.append((m.end() + t.start(), m.end() + t.start() + len(token)))
                 break
@@ -457,6 +389,34 @@ def _first_strong(
     return []
 
 
+_PAIR = re.compile(
+    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30})\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
+)
+_LOGIN = re.compile(
+    r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
+    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal))(?![A-Za-z])"
+    r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
+)
+
+
+_ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    """ "admin / nasAdmin!2025" in a sentence about logging in, or after an admin's name
+    ("root / Tr0ub4dor&3"), or a password's full shape ("zhoulei / Zl#gitee2024")."""
+    found = []
+    for m in _PAIR.finditer(text):
+        start = max(0, text.rfind("\n", 0, m.start()))
+        pw = m["pw"].rstrip(".,;:)，。：；！？")
+        said = _LOGIN.search(text, start, min(len(text), m.end() + 40)) is not None
+        spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
+        said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
+        if said and strong(pw):
+            found.append((m.start("pw"), m.start("pw") + len(pw)))
+    return found
+
+
 def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret `text` states by a cue rather than by its noun."""
     low = text.lower()
@@ -464,24 +424,35 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     found = [("password", sp) for sp in key_spans(text)]
     if not digits and _WORDS_CUE.search(low) is None:
         return found  # most ordinary texts: no digit and none of the words a rule needs
-    spans = (_access(text, low) if digits else []) + _said(text, low, digits)
+    spoken = digits or _SPOKEN_HINT.search(low) is not None  # "seven seven three one"
+    spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
-    spans += [m.span("v") for m in _it(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
+    spans += _pairs(text) if "/" in text or " : " in text else []
+    spans += answer_spans(text, low)
+    spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
+    spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
     found += [
         ("card_number", m.span("v") if m["v"] is not None else m.span("z"))
-        for m in _it(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
+        for m in scan(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
     ]
     found += [
         ("card_number", m.span("v"))
-        for m in _it(_CVV, text, low, *(("back", "背") if digits else ()))
+        for m in scan(_CVV, text, low, *(("back", "背") if digits else ()))
         if _CARD_CUE.search(text)
     ]
     return found
 
 
+_FULL_HINT = re.compile(r"[!@#$%^&*?~]")
+_SPOKEN_HINT = re.compile(
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
+    rf"[\s,-]|[{ZH_DIGITS}]{{4}}"
+)
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = re.compile(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
+    r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
+    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|门|锁|柜|箱"
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
-from remem.secrets_shapes import PLACEHOLDER, spelled_end
+from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import strong as _strong
 
@@ -35,7 +35,9 @@ _PASS = (
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup)[ _-]?keys?"
-    r"|(?:seed|recovery|backup|secret|wallet)[ -](?:phrase|words)|(?:secret|code)[ -]?words?"
+    r"|(?:seed|recovery|backup|secret|wallet|encryption|vault|master|unlock|access|login"
+    r"|security)[ -](?:phrase|words)"
+    r"|(?:secret|code)[ -]?words?"
     r"|watchwords?"
     r"|mnemonic(?: phrase)?"
     r"|tokens?)"
@@ -55,12 +57,14 @@ _ACCT = (
 )
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
-    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id)"
+    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
+    r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
+    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?)"
 )
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
-    r"|提货码|密码锁"
+    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码"
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"
@@ -102,7 +106,9 @@ _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
 )
 _ZH_LINK = re.compile(
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
-    r"(?:(?![零〇一二三四五六七八九幺两]{4})[\u4e00-\u9fff]{1,6}[：:\s]*)?"  # 前半段 / 三个单词：
+    r"(?:(?<=[是为成])[：:]\s*)?"  # 验证码是：四 七 二 八
+    # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
+    rf"(?:(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
 )
 _META_ZH = re.compile(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
@@ -130,7 +136,14 @@ _MIXED_ZH = re.compile(
 _ZH_WORDS = re.compile(
     r"[\u4e00-\u9fff]{1,4}(?:\s+[\u4e00-\u9fff]{1,4}){5,}"
 )  # 助记词：苹果 河流 ...
-_ZH_DIGITS = re.compile(r"[零〇一二三四五六七八九幺两]{4,}")
+_ZH_DIGITS = re.compile(rf"[{ZH_DIGITS}]{{4,}}")
+_SPOKEN = re.compile(SPOKEN)
+_SHORT_CODE = re.compile(  # 提取码是 x7k2: letters and digits, one short token
+    r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
+)
+_LETTERED = re.compile(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
+_TALK_COLON = re.compile(r"[^:：.!?\n]{1,30}?[:：]\s*")
+_ASIDE = re.compile(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
 _DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
 _CODE_VALUE = re.compile(
     r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"
@@ -141,6 +154,7 @@ _ACCT_VALUE = re.compile(
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
 _ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+_FOURS = re.compile(r"\d{4}(?:[ -]\d{4}){3}")
 _IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
 _IBAN = re.compile(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
@@ -263,8 +277,11 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         if sum(c.isalnum() for c in sp[0]) >= 4:
             return [(sp.start(), sp.end())]
     tokens = _tokens(text, pos, end)
-    if cls == "code":
+    if cls == "code":  # digits, said ones too: 四七二八一六, "four eight two nine"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
+        m = m or _SPOKEN.match(text, pos, end)
+        m = m or (_SHORT_CODE.match(text, pos, end) if zh else None)  # not a booking's QX7P2M
+        m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
         return []
@@ -279,6 +296,9 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
                 found.append((a, b))  # 月亮代表我的心1999: words with digits
                 break
             continue
+        if (length_said := counted(text, a, end)) is not None:
+            found.append(length_said)  # "8 位数字 20180612": a length, then a value that long
+            break
         if zh and _AFTER_ZH.match(text, b):
             break  # "用 bcrypt 哈希", "至少 12 位"
         first = ((not found and i == 0) or zh) and not weak
@@ -324,8 +344,9 @@ def _phrase(text: str, pos: int, end: int) -> list[tuple[int, int]]:
         return []  # "is required for every deploy", "is written on paper"
     if sum(w.lower() in _STOP for w, _, _ in words) > 1:
         return []  # "is long and memorable", "is four random words"
-    if all(w.isascii() and w.isalpha() and w.lower() not in _GLUE for w, _, _ in words):
-        return [(words[0][1], words[-1][2])]
+    alpha = sum(w.isascii() and w.isalpha() and w.lower() not in _GLUE for w, _, _ in words)
+    if alpha >= len(words) - 1 and alpha >= 3 and all(w.isalnum() for w, _, _ in words):
+        return [(words[0][1], words[-1][2])]  # "tangerine submarine 44 waltz"
     return []
 
 
@@ -338,7 +359,10 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         if zh and _PHRASE_KEY.search(text, max(0, key_end - 4), key_end):
             if w := _ZH_WORDS.match(text, m.end(), end):
                 return [w.span()]  # 助记词：苹果 河流 安静 ...
-        return _after_link(text, m.end(), end, cls, zh=zh)
+        found = _after_link(text, m.end(), end, cls, zh=zh)
+        if not found and cls in ("pass", "code") and (c := _TALK_COLON.match(text, m.end(), end)):
+            found = _after_link(text, c.end(), end, cls, zh=zh)  # "is all lowercase: bluebird"
+        return found
     if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
         if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
             if _PHRASE_KEY.search(text, max(0, key_end - 4), key_end) and (
@@ -347,6 +371,9 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
                 return [w.span()]
             if found := _after_link(text, z.end(), end, cls, zh=True):
                 return found
+    if cls != "weak" and (c := _ASIDE.match(text, key_end, end)) is not None:
+        if found := _after_link(text, c.end(), end, cls, zh=zh):
+            return found
     gap = re.match(r"\s*[:=：]?\s*", text[key_end:end])
     pos = key_end + (gap.end() if gap else 0)
     tokens = _tokens(text, pos, end)
@@ -385,77 +412,15 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
     return []
 
 
-_PAIR = re.compile(
-    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30})\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
-)
-_LOGIN = re.compile(
-    r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
-    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal))(?![A-Za-z])"
-    r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
-)
-
-
-def _pairs(text: str) -> list[tuple[int, int]]:
-    """ "admin / nasAdmin!2025" in a sentence about logging in: the second is a password."""
-    found = []
-    for m in _PAIR.finditer(text):
-        start = max(0, text.rfind("\n", 0, m.start()))
-        if _LOGIN.search(text, start, min(len(text), m.end() + 40)) and _strong(_clean(m["pw"])):
-            found.append((m.start("pw"), m.start("pw") + len(_clean(m["pw"]))))
-    return found
-
-
 # Substrings one of which every secret noun holds: most texts skip the big pattern.
 _HINTS = (
-    "pass",
-    "pw",
-    "cred",
-    "secret",
-    "key",
-    "token",
-    "phrase",
-    "mnemonic",
-    "pin",
-    "code",
-    "otp",
-    "cvv",
-    "cvc",
-    "combin",
-    "combo",
-    "card",
-    "visa",
-    "acc",
-    "acct",
-    "routing",
-    "iban",
-    "sort",
-    "ssn",
-    "social",
-    "passport",
-    "licen",
+    *"pass pw cred secret key token phrase mnemonic pin code otp cvv cvc combin combo".split(),
+    *"card visa acc acct routing iban sort ssn social passport licen sin nhs medicare".split(),
+    *"insurance aadhaar tax".split(),
+    *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+    *"通行证 居住证 军官证 台胞证 回乡证".split(),
     "id number",
     "tax id",
-    "密",
-    "口令",
-    "暗号",
-    "钥",
-    "令牌",
-    "助记词",
-    "码",
-    "卡",
-    "账",
-    "帐",
-    "户号",
-    "身份证",
-    "护照",
-    "社保",
-    "驾",
-    "门禁",
-    "通行证",
-    "居住证",
-    "军官证",
-    "台胞证",
-    "回乡证",
 )
 
 
@@ -495,10 +460,13 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
         else:
             spans = _number_value(text, m.end(), end, cls)
             if re.fullmatch(r"(?i)card|visa", m[0]):  # "card 4111 ... 1112": a bare word
-                spans = [sp for sp in spans if _luhn_ok(text[sp[0] : sp[1]])]
+                spans = [
+                    sp
+                    for sp in spans
+                    if _luhn_ok(text[sp[0] : sp[1]])
+                    or (m[0].lower() == "visa" and _FOURS.fullmatch(text[sp[0] : sp[1]]))
+                ]  # or a Visa laid out as one: "My Visa is 4532 7153 ..." (a loyalty card is not)
         found += [(_KINDS[cls], span) for span in spans]
-    if ("/" in text or " : " in text) and _LOGIN.search(text):
-        found += [("password", span) for span in _pairs(text)]
     if _IBAN_HINT.search(text):
         found += [("bank_account", m.span()) for m in _IBAN.finditer(text) if iban_valid(m[0])]
     return found

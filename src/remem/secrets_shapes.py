@@ -12,14 +12,21 @@ item by item, and what is no value at all (a placeholder, a version, a path, a p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 __all__ = [
     "EXCLUDED",
     "PLACEHOLDER",
     "RANDOM",
+    "SPOKEN",
+    "counted",
+    "ZH_DIGITS",
     "excluded",
+    "full_shape_spans",
     "key_like",
     "key_spans",
+    "scan",
+    "sentence",
     "spelled_end",
     "strong",
     "very_strong",
@@ -109,6 +116,70 @@ def very_strong(token: str) -> bool:
     return symbol and any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 
 
+# Digits said as words, four or more: "seven seven three one", 四四七一, 幺洞拐两 (the radio
+# words: 幺 1, 洞 0, 拐 7, 两 2). Only a value by a cue: "一五一十" alone is an idiom.
+ZH_DIGITS = "零〇一二三四五六七八九幺两洞拐"
+_U = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
+_B = (  # a word of two digits: "seventeen", "forty-two", "double seven"
+    rf"(?:(?:double|triple)\s+{_U}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    rf"(?:-{_U})?(?![a-z])|(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen)(?![a-z]))"
+)
+_S = r"(?:\s*[,-]\s*|\s+)"
+SPOKEN = (  # four single digits, or two words of two digits among others (4 digits or more)
+    rf"(?i:{_U}(?:{_S}{_U}){{3,}}|(?:{_U}{_S}){{0,4}}{_B}(?:{_S}{_U}){{0,4}}{_S}{_B}"
+    rf"(?:{_S}(?:{_B}|{_U})){{0,6}})"
+    rf"|[{ZH_DIGITS}]{{4,}}"
+)
+
+
+_COUNT = re.compile(  # "8 位数字 20180612", "six digits: 482913": a length, then the value
+    r"(?i)(?P<n>\d{1,2}|[四五六七八九十]|four|five|six|seven|eight|nine|ten|twelve)\s*"
+    r"(?:位数字|位数|位|个数字|个字符|(?:digits?|characters?|chars?|numbers?)(?:\s+long)?)"
+    r"[\s，,：:;—-]*(?:(?:just|only|namely|i\.e\.|就是|即)\s*)?(?P<v>[!-~]{4,40})"
+)
+_COUNTS = {"四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10, "four": 4, "five": 5}
+_COUNTS |= {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12}
+
+
+def counted(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """The span of a value said after its length, when it is that long: "8 位数字
+    20180612" (not "至少 12 位" or "8 digits, like a date")."""
+    m = _COUNT.match(text, pos, end)
+    if m is None:
+        return None
+    n = int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()]
+    value = m["v"].rstrip(".,;:!?)")
+    if len(value) != n or excluded(value):
+        return None
+    return m.start("v"), m.start("v") + len(value)
+
+
+_FULL_TOKEN = re.compile(r"[^\s,，;；()（）\"“”'‘’<>\[\]{}`。、]+")
+_FULL_SYMBOLS = frozenset("!@#$%^&*?~")  # not = + . - _: code, versions, names
+_NOT_FULL = re.compile(
+    r"^[@#$/~\\]|://|^[\w.+-]+@[\w-]+\.[\w.]+$|[a-z]\.[a-z]|A-Z|a-z|0-9|\\"  # mail, paths, regexes
+    r"|[?!]\.|::|->|=>|&&|\|\||\.\w+\?"  # code: obj?.Value2, a::B1, x&&Y2
+)
+
+
+def full_shape_spans(text: str) -> list[tuple[int, int]]:
+    """Tokens with a capital, a small letter, a digit and a symbol, eight or more long
+    ("Secur3!Pass", "Tr0ub4dor&3"): a password's full shape, with no word of one needed
+    (a name, a version, an address or a regex has not all four)."""
+    out = []
+    for m in _FULL_TOKEN.finditer(text):
+        t = m[0].rstrip(".,:;!?)")
+        if len(t) < 8 or not (t.isascii() and t.isprintable()) or _NOT_FULL.search(t):
+            continue
+        if not any(c in _FULL_SYMBOLS for c in t[1:]):
+            continue
+        if any(c.isupper() for c in t) and any(c.islower() for c in t):
+            if any(c.isdigit() for c in t):
+                out.append((m.start(), m.start() + len(t)))
+    return out
+
+
 # -- a value spelled out: "p as in papa, 4, capital M, 9, exclamation mark" -------------
 _SYMBOLS = (
     r"exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign|(?:hash|pound|number)\s+sign|hash|pound"
@@ -136,6 +207,22 @@ def spelled_end(text: str, pos: int) -> int | None:
     return end if count >= 4 else None
 
 
+# A sentence ends at 。！？ or a line break, and at . ! ? only before a space or the end:
+# "Pr1nt3r!Adm1n", "Blue.Canoe.77" and "jordan.lee@..." go on.
+_START = re.compile(r"[。！？\n]|[.!?](?=\s)")
+_END = re.compile(r"[。！？\n]|[!?](?=\s|$)")
+
+
+def sentence(text: str, pos: int) -> tuple[int, int]:
+    """(start, end) of the sentence around `pos`; a "." ends the one before, not this one
+    (a value after "code." may still belong to it)."""
+    start = 0
+    for m in _START.finditer(text, 0, pos):
+        start = m.end()
+    end = _END.search(text, pos)
+    return start, end.start() if end else len(text)
+
+
 # A key-like string: long, random-looking, by a word of keys and secrets.
 _KEY_CUE = re.compile(
     r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
@@ -152,10 +239,24 @@ def key_spans(text: str) -> list[tuple[int, int]]:
     in the same sentence ("高德的 key：bcc01e…"), or long and mixed enough alone."""
     out = []
     for m in RANDOM.finditer(text):
-        start = max(text.rfind(c, 0, m.start()) for c in ".。!?！？\n") + 1
+        start, _ = sentence(text, m.start())
         if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
             continue  # a public key or a fingerprint is meant to be shown
         cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
         if key_like(m[0], cued):
             out.append(m.span())
     return out
+
+
+def scan(pattern: re.Pattern[str], text: str, low: str, *hints: str) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches, when `low` holds one of the substrings it cannot match without
+    (a scan of every text with every rule costs more than the rest of the check)."""
+    if not hints:
+        return iter(())
+    gate = _GATES.get(hints)
+    if gate is None:
+        gate = _GATES[hints] = re.compile("|".join(map(re.escape, hints)))
+    return pattern.finditer(text) if gate.search(low) else iter(())
+
+
+_GATES: dict[tuple[str, ...], re.Pattern[str]] = {}

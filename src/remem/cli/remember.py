@@ -40,8 +40,8 @@ def save(
 ) -> None:
     """Save a memory (TEXT, or - to read stdin).
 
-    Text that looks like a secret (key, token, password, phone or ID number, e-mail)
-    is refused unless --force.
+    Text that holds a secret (a key, token, password, PIN, card, account or ID number)
+    is refused unless --force; a phone number or e-mail address is kept.
 
     \b
     Example:

@@ -81,7 +81,7 @@ class Offloader:
             ignore_all(self.root / OUTPUT_DIR)
             self._seq = max(self._seq, len(list(self.folder.glob("*.txt")))) + 1
             path = self.folder / f"{self._seq:03d}-{_SAFE.sub('_', tool)[:40]}.txt"
-        data = redact(content).encode("utf-8")
+        data = redact(content, contacts=False).encode("utf-8")  # secrets, as at a save
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
             with os.fdopen(fd, "wb") as f:

@@ -39,7 +39,7 @@ def redacted(value: Any, memo: dict[str, str]) -> Any:
     if isinstance(value, str):
         done = memo.get(value)
         if done is None:
-            done = redact(value)
+            done = redact(value, contacts=False)  # the user's own contacts stay (issue 29)
             if len(memo) >= _MEMO_SIZE:
                 memo.clear()
             memo[value] = done

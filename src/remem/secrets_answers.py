@@ -1,0 +1,118 @@
+"""What a login asks for besides a password (issue 29): a security question's answer, a
+phone's unlock pattern, a one-time code just received, a wallet's words numbered in
+halves, and a password a command "takes", in Chinese and English.
+
+    answer_spans("For the bank's maiden name question I put Kowalczyk")   # Kowalczyk
+    answer_spans("The code they texted me is 682415")                     # 682415
+    answer_spans("I forgot my security question, so I called the bank")   # []
+
+Each rule wants a cue (a security question, an unlock pattern, a code received, numbered
+words) and a value said after a link; talk about the thing ("the answer is written down",
+"密保问题我还没设置") gives no value. Used by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_shapes import SPOKEN, excluded, scan, sentence
+
+__all__ = ["answer_spans"]
+
+# A security question: named, or one of the questions banks ask.
+_QUESTION = re.compile(
+    r"(?i)(?<![a-z])(?:(?:security|secret|challenge|recovery|verification)\s+(?:question|answer)s?"
+    r"|maiden\s+name|first\s+pet|first\s+car|childhood\s+(?:best\s+)?friend|favou?rite\s+teacher"
+    r"|grow\s+up\s+on|street\s+(?:did\s+)?you\s+gr[eo]w|city\s+(?:were\s+)?you\s+(?:were\s+)?born"
+    r"|name\s+of\s+your\s+first|memorable\s+(?:word|answer))"
+    r"|密保|安全问题|预留问题|提示问题|密码问题"
+)
+# "answer ... is X", "I put X", "answer for the bank is X"; "，我填的是 X", "答案写的是 X"
+_ANSWER = re.compile(
+    r"(?i)(?<![a-z])(?:answer(?:s)?(?:\s+(?:to|for|on|of)\s+[^.;!?\n]{1,60}?)?\s*(?:\s(?:is|was)|:)"
+    r"|I\s+(?:put|wrote|gave|entered|typed|used|chose|picked|set\s+it\s+to|said))\s+"
+    r"[\"“]?(?P<v>[^\s,;.!?\"”][^,;!?\"”\n]{0,40})"
+    r"|(?:答案|答|回答|填|写|设)[^。，,；;\n]{0,3}?(?:是|为|[:：])\s*(?P<z>[^\s。，,；;？?][^。，,；;\n]{0,24})"
+)
+_FOR_BANK = re.compile(
+    r"(?i)^answers?\s+(?:for|on|with|at)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]*\s*"
+    r"(?:bank|account|login|recovery|reset)(?![a-z])"
+)
+_NOT_ANSWER = re.compile(  # talk about the answer, or a question back
+    r"(?i)^(?:the|a|an|my|it|them|that|this|these|those|written|stored|saved|somewhere|in|on|at"
+    r"|not|no|something|wrong|correct|right|easy|hard|what|which|who)(?![a-z])"
+    r"|什么|吗|呢|哪|多少|在|写在|记在|放在|忘"
+)
+# A phone's unlock pattern: a shape said in words.
+_PATTERN = re.compile(
+    r"(?i)(?<![a-z])(?:(?:unlock|lock[ -]?screen|screen[ -]?lock|swipe|phone)\s+pattern)\s*"
+    r"(?:\s(?:is|was)\s+|[:：]\s*)(?P<v>[^\s,;.][^;!?\n]{2,80})"
+    r"|(?:解锁图案|手势密码|图案锁|锁屏图案|图案密码)\s*(?:是|为|[:：])\s*(?P<z>[^。\n]{2,40})"
+)
+_NOT_PATTERN = re.compile(
+    r"(?i)^(?:off|on|disabled|enabled|turned|not|too|easy|hard|simple|stored|saved|set|the\s+same)"
+    r"(?![a-z])|^(?:关|开|没|不|太|很)"
+)
+# A code just received or read off a device: the bare word "code" with who sent it.
+_CODE_GOT = re.compile(
+    r"(?i)(?<![a-z])(?P<q>[a-z]+\s+)?code\s+(?:(?:they|he|she|it|the\s+bank|the\s+app|you)\s+"
+    r"(?:just\s+)?(?:texted|sent|emailed|gave|read)(?:\s+(?:me|us|to\s+me))?"
+    r"|(?:on|from|in)\s+(?:the|my|that)\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:\s(?:is|was)\s+|[:：]\s*)"
+    rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|\d{{4,8}}(?!\d)|{SPOKEN})"
+)
+_PUBLIC_CODE = re.compile(  # a code that names a place or a result, not one that opens
+    r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
+    r"|promo|discount|coupon|product|item|sku|airport|iata|station|tracking|dress|colou?r|source"
+    r"|bar|qr|morse|tax|course|class|exam|swift|bic|sort|routing|zone|fare)\s+$"
+)
+_AUTHENTICATOR = re.compile(  # "Authenticator says 305 918", "my 2FA app shows 418 227"
+    r"(?i)(?<![a-z])(?:authenticator|authy|2fa|totp|otp|mfa)(?:\s+app)?\s+(?:says|shows|reads"
+    r"|is\s+showing|gave\s+me|gives|code\s+is)\s*:?\s*(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{6,8}(?!\d))"
+)
+# A wallet's words in numbered halves: "words 1 to 12: harbor swift ...", "words 13 to 24 are ..."
+_NUMBERED_WORDS = re.compile(
+    r"(?i)(?<![a-z])words?\s+\d{1,2}\s*(?:to|-|–|through|thru)\s*\d{1,2}\s*(?:[:：]|\s(?:are|were)\s)"
+    r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){5,23})"
+)
+# "sudo on the Pi takes raspberry-lemon-91": what a login command takes is its password.
+_TAKES_PW = re.compile(
+    r"(?i)(?<![a-z])(?:sudo|su|login|log\s*in|sign\s*in|ssh|unlock|root|admin)(?![a-z])"
+    r"[^.;:!?\n]{0,40}?\s(?:takes|wants|needs|accepts|asks\s+for)\s+(?P<v>[^\s,;]+)"
+)
+
+
+def _answer(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_ANSWER, text, low, "answer", "i ", "答", "填", "写", "设"):
+        start, end = sentence(text, m.start())
+        cue = _QUESTION.search(text, start, end)
+        bank = _FOR_BANK.search(m[0]) is not None  # "answer for the bank is", not "to my complaint"
+        if cue is None and not bank:
+            continue
+        group = "v" if m["v"] is not None else "z"
+        value = m[group].strip().rstrip("。.")
+        named = group == "z" or value[:1].isupper() or m[0][-len(m[group]) - 1] in '"“'
+        if not value or _NOT_ANSWER.search(value) or not named:
+            continue  # "I put the questions off", "答案是什么来着"
+        out.append((m.start(group), m.start(group) + len(m[group].rstrip("。. "))))
+    return out
+
+
+def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
+    out = _answer(text, low)
+    for m in scan(_PATTERN, text, low, "pattern", "图案", "手势"):
+        group = "v" if m["v"] is not None else "z"
+        if not _NOT_PATTERN.search(m[group]):
+            out.append(m.span(group))
+    for m in scan(_CODE_GOT, text, low, "code"):
+        if not (m["q"] and _PUBLIC_CODE.match(m["q"])):
+            out.append(m.span("v"))
+    out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
+    out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
+    for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for"):
+        value = m["v"].rstrip(".!?)")
+        letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
+        if letters and digits and len(value) >= 6 and not excluded(value):
+            out.append((m.start("v"), m.start("v") + len(value)))
+    return out
