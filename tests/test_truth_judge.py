@@ -142,6 +142,15 @@ def test_a_question_naming_only_the_older_needs_a_surer_change(mem: Memory) -> N
     assert all(h.replaced_by is None for h in kept)
 
 
+def test_the_net_leaves_two_memories_sharing_one_word() -> None:
+    from remem.retrieval import newer
+
+    # the judge reads "stopped …" as a likely change of almost anything that shares a word
+    older, newer_one = "lab meeting: Mondays at 10", "stopped the vitamin D, labs came back normal"
+    assert newer._needed({"lab", "meeting"}, older, newer_one) is None
+    assert newer._needed({"lab", "meeting"}, older, "lab meeting moved to Tuesdays at 10") == 0.5
+
+
 def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
     _side_by_side(
         mem, "Our CI runs on Jenkins.", "Our CI runs on CircleCI.", "Our CI runs on GitHub Actions."
