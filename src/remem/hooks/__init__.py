@@ -1,7 +1,7 @@
 """remem inside the terminal agents (Claude Code, Codex CLI, Gemini CLI): what their
 settings files hold (`clients`, `install`), the per-session state of the hooks (`state`)
-and the hook itself (`run`: inject the memory block, capture the user's own words; a
-prompt's, `served`, by the warm service when it runs), and the queue of captured
+and the hook itself (`run`: inject the memory block, capture the user's own words; by
+the warm service when it runs, `served`), and the queue of captured
 memories a person reviews (`review`).
 Imports remem's core, `remem.memory`, `remem.retrieval` and `remem.extract`."""
 
