@@ -7,8 +7,10 @@ new `remem` process per call, the payload on stdin, a store of 1k / 10k memories
 Warm means what a user has after the first call: Python's bytecode cached, the store's
 file in the page cache, the warm vector service running (with the local model it embeds
 the query; keyword-only, REMEM_EMBEDDER=none, the session's start hook starts it), which
-answers a prompt's hook whole (`remem.hooks.served`): its CPU meanwhile is a column of
-its own (from /proc). Printed
+answers a session's start, a prompt's and an end of turn's hook whole
+(`remem.hooks.served`): its CPU meanwhile is a column of its own (from /proc). The row
+`start0` is a session's start with no service running (it works in-process, and
+keyword-only starts the service, which the next row's calls stop again). Printed
 beside the machine reference (benchmarks/machine.py) so loaded runs can be told apart.
 Target: a prompt's hook within 150 ms.
 """
@@ -122,7 +124,13 @@ def measure(n: int, runs: int, work: Path, embedder: str) -> dict[str, Any]:
         asked = base | session | {"hook_event_name": "UserPromptSubmit", "prompt": q}
         out["prompt"].append(call("prompt", asked, env, project))
         out["stop"].append(call("stop", base | session | {"hook_event_name": "Stop"}, env, project))
-    subprocess.run([REMEM, "warm", "stop"], cwd=project, env=env, capture_output=True)
+    stop = [REMEM, "warm", "stop"]
+    subprocess.run(stop, cwd=project, env=env, capture_output=True)
+    out["start0"] = []
+    for i in range(runs):
+        session = {"session_id": f"c{i}", "hook_event_name": "SessionStart"}
+        out["start0"].append(call("start", base | session, env, project))
+        subprocess.run(stop, cwd=project, env=env, capture_output=True)
     return {"entries": n, "embedder": embedder, "runs": runs,
             **{k: stats(v) for k, v in out.items()}}  # fmt: skip
 
@@ -147,7 +155,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     head = f"{'entries':>8}  {'search':<8} {'hook':<7} {'wall p50':>9} {'wall p95':>9}"
     print(f"{head} {'CPU p50':>8} {'service CPU p50':>16}  (ms)")
     for size in results["sizes"]:
-        for action in ("start", "prompt", "stop"):
+        for action in ("start", "prompt", "stop", "start0"):
             st = size[action]
             print(f"{size['entries']:>8,}  {size['embedder']:<8} {action:<7} {st['p50_ms']:>9} "
                   f"{st['p95_ms']:>9} {st['cpu_p50_ms']:>8} "
