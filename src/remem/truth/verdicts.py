@@ -97,9 +97,14 @@ def judged(
 ) -> list[Match]:
     """The judge's match for `incoming` among its `ranked` candidates, if it is sure
     enough of one. Not `silent` (the grammar did not read the text whole): a change is
-    asked, never superseded without asking, and a repeat is not dropped. `apart`: the
+    asked, never superseded without asking, of a memory sharing two words with the text
+    ("Back to two-week sprints" is no change of "We relocated to the 12th floor"), and a
+    repeat is not dropped. `apart`: the
     ids of candidates the grammar read as another subject (a change of one is asked
     only when the judge is as sure as of a text the grammar could not read)."""
+    if not silent:  # the judge is erratic on pairs sharing a word and a change said
+        words = judge.content_terms(incoming.content)
+        scored = [(v, o) for v, o in scored if len(words & judge.content_terms(o.content)) >= 2]
     if not scored:
         return []
     (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
