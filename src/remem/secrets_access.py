@@ -11,9 +11,7 @@ thermostat, a zip code or a flight stays ordinary. Used by `remem.secrets_cues`.
 
 from __future__ import annotations
 
-import re
-
-from remem.secrets_shapes import SPOKEN, ZH_DIGITS, scan, sentence, spelled_end
+from remem.secrets_shapes import SPOKEN, ZH_DIGITS, Lazy, scan, sentence, spelled_end
 
 __all__ = ["NUM", "access_spans"]
 
@@ -24,35 +22,35 @@ _ACCESS = (
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
 )
-_ACCESS_RE = re.compile(
+_ACCESS_RE = Lazy(
     rf"(?i)(?<![a-z])(?:{_ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
     r"|门|锁|保险柜|保险箱|柜|箱"
 )
 NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
-_UNIT = re.compile(
+_UNIT = Lazy(
     r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
     r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
 )
 _VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 _DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
 _DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
-_TIME = re.compile(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
+_TIME = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 
 # The bare word "code" is an access code only when it opens one of these.
-_CODE_FOR = re.compile(
+_CODE_FOR = Lazy(
     r"(?i)(?<![a-z])(?:(?:code|combo|combination|pin)\s+(?:for|to|of|on)"
     r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
     rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
     rf"(?P<v>{_VAL})"
 )
-_SET_TO = re.compile(  # "I set the hotel room safe to 0619"
+_SET_TO = Lazy(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
     rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)(?:\s+code)?"
     r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"
     rf"\s+(?:to|as)\s+(?P<v>{_VAL})"
 )
-_UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
+_UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
     r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
     r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
@@ -62,17 +60,17 @@ _UNLOCK = re.compile(  # "the safe opens with 36-12-48", "punch in 4821"
     r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
     rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
 )
-_OPENS_ON = re.compile(  # "the safe opens on 19-4-33": a combination, said of the thing
+_OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
 )
-_ENTER = re.compile(  # "press 1234# at the gate": needs a thing it opens nearby
+_ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
     rf"(?:(?:star|hash|pound)\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press star then 5566"
 )
 _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
-_OPENS = re.compile(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
-_LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
+_OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
+_LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
@@ -81,56 +79,56 @@ _LOCK_IS = re.compile(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|[:：]\s*)"
     rf"(?P<v>{_DIALED}|{_VAL})"
 )
-_TAKES = re.compile(  # "the building door takes 3355", "the copier wants 00417 before ..."
+_TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
     r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
     rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL})"
 )
-_IS_SPOKEN = re.compile(  # "my locker at the gym is two eight eight zero": keyed digit by digit
+_IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
 )
-_COUNTED = re.compile(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
+_COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
     r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
     r"|plus|or|into|in)(?![a-z]))[a-z]"
 )
 # Single digits one by one, four or more: "9 1 1 4", "5-5-2-9", 按 2 5 8 0. Said this way a
 # number is being keyed in; an order, a phone or a price is never spaced digit by digit.
-_ONE_BY_ONE = re.compile(
+_ONE_BY_ONE = Lazy(
     r"(?<![\w.,:/#*+\[(-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,4}(?!\w|[.,/-]\w|[ -]\d|\s*[\])])"
 )
-_OF_THINGS = re.compile(  # "1 2 4 8 seconds": a series of amounts
+_OF_THINGS = Lazy(  # "1 2 4 8 seconds": a series of amounts
     r"(?i)\s*(?:seconds?|secs?|ms|minutes?|mins?|hours?|days?|weeks?|times|items|pages|mb|gb|kb"
     r"|px|pt|feet|ft|inches|cm|mm|meters?|kg|lbs?|dollars|percent|%|秒|分钟|小时|天|次|个|元)(?![a-z])"
 )
-_CALL = re.compile(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z])|电话|拨")
-_LIST_HEAD = re.compile(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
+_CALL = Lazy(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z])|电话|拨")
+_LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
     r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
     r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
 )
-_ACCESS_COLON = re.compile(  # "garage: 8421"
+_ACCESS_COLON = Lazy(  # "garage: 8421"
     rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
 )
-_FOR_ACCESS = re.compile(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
+_FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
     rf"(?P<v>{NUM})\s+(?:for|on|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
     rf"(?:{_ACCESS})(?![a-z])"
 )
-_CODE_THEN = re.compile(  # "keycode 8816 for the side entrance"
+_CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     rf"(?i)code\s+(?P<v>{NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
     rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
 )
-_COMBO = re.compile(  # "Combination: 10-20-30": a dial's numbers need no safe named
+_COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
     rf"(?P<v>\d{{1,2}}(?:\s*[- ]\s*\d{{1,2}}){{2,3}}(?![\d-])|{SPOKEN})"  # or in words
 )
-_TO_OPEN = re.compile(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
+_TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
     r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
     rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{_ACCESS})(?![a-z])))"
 )
-_KEYPAD = re.compile(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
-_ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
+_KEYPAD = Lazy(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
+_ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家)"
     r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
@@ -148,17 +146,17 @@ _ZH_OPEN = re.compile(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
 )
-_ZH_UNIT = re.compile(
+_ZH_UNIT = Lazy(
     r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg)"
 )
-_ZH_WHEN = re.compile(r"时间|日期|时候|几点|费用|价格|电话")
+_ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
 _TURN = (  # "left past it once to 7": words between the way and the number
     r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
     r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
     r"|\d{1,3}\s+(?:left|right))"
 )
-_DIAL = re.compile(
+_DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
@@ -168,8 +166,8 @@ _DIAL_WORDS = (
     r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
     r"|密码|保险|锁|柜|转盘"
 )
-_DIAL_CUE = re.compile(_DIAL_WORDS)
-_NEAR_DIAL = re.compile(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
+_DIAL_CUE = Lazy(_DIAL_WORDS)
+_NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{_DIALED})"
     rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
 )
