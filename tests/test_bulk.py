@@ -67,6 +67,16 @@ def _state(mem: Memory) -> dict[str, Any]:
     return {"chains": sorted(chains), "count": len(everything)}
 
 
+def _import_report(res: Any, *, refused: bool = False) -> list[tuple[str, ...]]:
+    """What an import did, entry by entry (with each refusal's reason, if asked)."""
+    out: list[tuple[str, ...]] = []
+    if refused:
+        out += [("refused", r.entry.content, r.reason) for r in res.refused]
+    out += [("added", e.content) for e in res.added]
+    out += [("duplicate", e.content) for e in res.duplicates]
+    return out + [("conflict", c.entry.content) for c in res.conflicts]
+
+
 def _outcome(results: list[Any]) -> list[tuple[Any, ...]]:
     return [
         (r.status, r.entry.content, sorted(c.content for c in r.conflicts),
@@ -153,15 +163,12 @@ def test_import_in_bulk_decides_as_one_entry_at_a_time(
     for location, bulk in zip(two_stores, (False, True), strict=True):
         with Memory(location, project="p", embedder=None) as mem:
             mem.save_many(texts[:40])
-            report: list[tuple[str, str]] = []
+            report: list[tuple[str, ...]] = []
             files = [texts[40:]] if bulk else [[t] for t in texts[40:]]
             for n, part in enumerate(files):
                 path = tmp_path / f"part-{bulk}-{n}.json"
                 _export(path, part, at, first=n if not bulk else 0)
-                res = mem.import_(path)
-                report += [("added", e.content) for e in res.added]
-                report += [("duplicate", e.content) for e in res.duplicates]
-                report += [("conflict", c.entry.content) for c in res.conflicts]
+                report += _import_report(mem.import_(path))
             reports.append(sorted(report))
             states.append(_state(mem))
     assert reports[0] == reports[1]
@@ -227,11 +234,7 @@ def test_import_refuses_chain_by_chain_as_one_chain_a_file(
             for n, part in enumerate(parts):
                 path = tmp_path / f"chains-{bulk}-{n}.json"
                 _chains_file(path, part, at, first=0 if bulk else n)
-                res = mem.import_(path)
-                report += [("refused", r.entry.content, r.reason) for r in res.refused]
-                report += [("added", e.content) for e in res.added]
-                report += [("duplicate", e.content) for e in res.duplicates]
-                report += [("conflict", c.entry.content) for c in res.conflicts]
+                report += _import_report(mem.import_(path), refused=True)
             reports.append(sorted(report))
             states.append(_state(mem))
     assert reports[0] == reports[1]

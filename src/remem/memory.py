@@ -406,12 +406,7 @@ class Memory(Forgetting, Backup):
         include_history: bool = False,
     ) -> builtins.list[Entry]:
         """Visible memories, newest first."""
-        flt = self._filter(
-            scopes=(scope,) if scope else None,
-            types=(type,) if type else None,
-            include_history=include_history,
-        )
-        return self.store.find(flt, limit=limit)
+        return self.store.find(self._listed(scope, type, include_history), limit=limit)
 
     def count(
         self,
@@ -421,12 +416,14 @@ class Memory(Forgetting, Backup):
         include_history: bool = False,
     ) -> int:
         """How many memories `list` would give with no limit (none read)."""
-        flt = self._filter(
+        return self.store.count(self._listed(scope, type, include_history))
+
+    def _listed(self, scope: Scope | None, type: EntryType | None, history: bool) -> Filter:
+        return self._filter(
             scopes=(scope,) if scope else None,
             types=(type,) if type else None,
-            include_history=include_history,
+            include_history=history,
         )
-        return self.store.count(flt)
 
     def history(self, entry_id: str) -> History:
         """Every version of a memory this Memory may read, oldest first (each with its
