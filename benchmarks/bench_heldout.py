@@ -6,6 +6,7 @@ before anyone looked), through `Memory.save` and `Memory.search`.
     .venv/bin/python benchmarks/bench_heldout.py --modes keyword FILE # one set, keyword-only
     .venv/bin/python benchmarks/bench_heldout.py --verbose            # and what was missed
     .venv/bin/python benchmarks/bench_heldout.py --referee oracle     # a perfect model's bound
+    .venv/bin/python benchmarks/bench_heldout.py --judge DIR FILE     # judges trained apart
 
 `--referee oracle` stands in for a model with REMEM_SUBJECTS=llm: a referee that knows the
 set's answers and rules rightly whenever the memory a text changes (or repeats) is among
@@ -259,6 +260,15 @@ def line(name: str, mode: str, r: dict[str, Any]) -> str:
     )
 
 
+def use_judge(folder: Path) -> None:
+    """The judges written to `folder` by train_judge.py --out instead of the shipped."""
+    from remem.truth import judge
+
+    found = {p.stem.removeprefix("judge-"): p for p in folder.glob("judge-*.json")}
+    judges = {k: judge.Judge(json.loads(p.read_text("utf-8"))) for k, p in found.items()}
+    judge.load = judges.get  # type: ignore[assignment]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("files", nargs="*", type=Path)
@@ -268,7 +278,10 @@ def main() -> None:
     parser.add_argument("--referee", choices=["oracle"], help="a referee standing in for a model")
     parser.add_argument("--mixed", action="store_true", help="also: the whole set in one store")
     parser.add_argument("--pg", help="a PostgreSQL URL to run on instead of SQLite files")
+    parser.add_argument("--judge", type=Path, help="a folder of judges to use instead")
     args = parser.parse_args()
+    if args.judge:  # weights trained without the set measured (train_judge.py --exclude)
+        use_judge(args.judge)
     global REFEREE, PG
     PG = args.pg
     files = args.files or sorted(SETS.glob("*.json"))

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -24,11 +25,30 @@ def test_the_passes_are_named_in_order_and_the_judge_is_last() -> None:
     assert names == ["subject", "restatement", "topic", "tail", "overlap", "judge"]
 
 
-@pytest.mark.parametrize("kind", ["words", "embed"])
-def test_both_judges_ship(kind: str) -> None:
+@pytest.mark.parametrize("kind", ["words", "embed", "vectors"])
+def test_every_judge_ships(kind: str) -> None:
     model = judge.load(kind)
-    assert model is not None
-    assert len(model.weights) == len(judge.CLASSES)
+    assert model is not None and model.nets
+    assert (model.vectors is not None) == (kind == "vectors")
+
+
+def test_the_vectors_judge_reads_the_shipped_embedders_vectors() -> None:
+    np = pytest.importorskip("numpy")
+    from remem.retrieval.embedding import USEEmbedder
+
+    model = judge.load("vectors")
+    assert model is not None and model.vectors == USEEmbedder.name
+    old, new = "Error tracking goes to Sentry.", "We moved error reporting over to Rollbar."
+    with pytest.raises(ValueError, match="vectors"):
+        model.verdict(old, new)
+    u, v = np.full(512, 512**-0.5, np.float32), np.zeros(512, np.float32)
+    v[0] = 1.0
+    pair = judge.PairVectors(v.tobytes(), {"old": u.tobytes(), "short": u[:10].tobytes()})
+    cosine, features = pair.of("old")  # type: ignore[misc]
+    assert cosine == pytest.approx(float(u @ v)) and features.shape == (1024,)
+    assert pair.of("short") is None and pair.of("missing") is None
+    verdict = model.verdict(old, new, cosine, features)
+    assert verdict.change + verdict.distinct + verdict.repeat == pytest.approx(1.0)
 
 
 def test_a_verdict_is_a_distribution() -> None:
@@ -56,6 +76,33 @@ def test_changes_nobody_listed_are_caught(mem: Memory, old: str, new: str) -> No
         assert second.replaced is not None and second.replaced.id == first.entry.id
     else:
         assert first.entry.id in {e.id for e in second.conflicts}
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (
+            "The API gateway timeout is 30 seconds.",
+            "We bumped the API gateway timeout by 15 seconds.",
+        ),
+        ("Maya's swim lessons are Tuesdays at 4:30.", "Maya swim class: Thursdays 5:15pm, lane 3"),
+    ],
+)
+def test_the_vectors_judge_catches_what_the_words_cannot_read(
+    tmp_path: Path, old: str, new: str
+) -> None:
+    """With the shipped embedder the judge reads both texts' vectors: a change the
+    grammar cannot read whole and that says no change word is asked about."""
+    pytest.importorskip("numpy")
+    from remem.retrieval.embedding import USEEmbedder
+
+    with Memory(tmp_path / "m.db", project="p", embedder=USEEmbedder()) as mem:
+        mem.save("Saw a heron at the pond this morning.", created_at=T0)
+        first = mem.save(old, created_at=T0)
+        second = mem.save(new, created_at=T0 + timedelta(days=3))
+        assert second.status in ("superseded", "conflict"), second
+        assert first.entry.id in {e.id for e in (*second.conflicts, second.replaced) if e}
+        assert any("judged" in r for r in second.reasons)
 
 
 @pytest.mark.parametrize(

@@ -123,6 +123,10 @@ class VectorIndex:
         # One-shot commands leave the model and the matrix to the warm service.
         self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
 
+    @property
+    def model(self) -> str:
+        return self.embedder.name
+
     def calibrate(self, cosine: float) -> float:
         """Cosine as relevance in [0, 1] by the embedder's own scale."""
         e = self.embedder

@@ -3,32 +3,37 @@ change of the same fact, a distinct fact, or a repeat?
 
 The rules (`decide`, `changes`, `overlap`) know the phrasings someone listed; people
 write others ("We bumped the gateway timeout by 15 seconds", "Vuex 已经被我们干掉了").
-The judge is a multinomial logistic regression over features of the pair: how much of
-the wording the two share, what the grammar read of each (the same subject key, the
-same value), whether the new text states a change, the numbers on each side, a word
-saying *which* thing each is about, the new text's own words hashed into buckets (the
-change words it learns from data instead of a list), and, when an embedder is loaded,
-the cosine of the two texts. Its weights are trained by `benchmarks/train_judge.py`
-from the data under `benchmarks/data/truth_train/` and shipped in `judge.json` (a few
-ten KB): inference is a few dozen multiplications in plain Python, so keyword-only
-installs (no numpy) have it too.
+The judge is a small ensemble of networks (one hidden layer) over features of the pair:
+how much of the wording the two share, what the grammar read of each (the same subject
+key, the same value), whether the new text states a change, the numbers on each side, a
+word saying *which* thing each is about, the new text's own words hashed into buckets
+(the change words it learns from data instead of a list), and, when an embedder is
+loaded, the cosine of the two texts. Its weights are trained by
+`benchmarks/train_judge.py` from the data under `benchmarks/data/` and shipped as
+`judge-<kind>.json`.
 
-Two weight sets ship: one for keyword-only installs (`words`), one with the embedder's
-cosine (`embed`). The caller (`truth.writes`) runs the judge only where the rules found
-nothing, on the few candidates the store already found, and acts on it only when it is
-sure: a sure change supersedes, a likely one is asked (a conflict naming the
-candidate), a sure repeat refreshes.
+Three ship: `words` for keyword-only installs (plain Python: no numpy there), `embed`
+with any embedder's cosine, and `vectors`, which reads the shipped embedder's vectors of
+both texts dimension by dimension (numpy), averaged with `embed` (`mean`). The caller
+(`truth.writes`) runs the judges only where the rules found nothing, on the few
+candidates the store already found, and acts only when they are sure: a sure change
+supersedes, a likely one is asked (a conflict naming the candidate), a sure repeat
+refreshes.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import math
 import re
+import struct
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from remem import numbers, text
 
@@ -54,6 +59,16 @@ class Verdict:
     def best(self) -> str:
         probs = {"change": self.change, "distinct": self.distinct, "repeat": self.repeat}
         return max(probs, key=probs.__getitem__)
+
+
+def mean(verdicts: Sequence[Verdict]) -> Verdict:
+    """The average of several judges' verdicts on one pair."""
+    n = len(verdicts)
+    return Verdict(
+        sum(v.change for v in verdicts) / n,
+        sum(v.distinct for v in verdicts) / n,
+        sum(v.repeat for v in verdicts) / n,
+    )
 
 
 def _bucket(word: str) -> int:
@@ -158,31 +173,120 @@ def features(old: str, new: str, cosine: float | None) -> tuple[list[float], lis
     return dense, words
 
 
+def pair_vector(u: Any, v: Any) -> Any:
+    """What the network reads of two texts' unit vectors (numpy arrays): where they
+    agree (u*v) and where they differ (|u-v|), dimension by dimension."""
+    import numpy as np
+
+    return np.concatenate([u * v, np.abs(u - v)])
+
+
+class PairVectors:
+    """A new text's vector and its candidates' (float32 bytes, by id, as the store keeps
+    them), for the judge that reads both."""
+
+    def __init__(self, mine: bytes, theirs: dict[str, bytes]) -> None:
+        import numpy as np
+
+        self._np = np
+        self.mine = np.frombuffer(mine, "<f4")
+        self.theirs = theirs
+
+    def of(self, old_id: str) -> tuple[float, Any] | None:
+        """(cosine, `pair_vector`) of the candidate `old_id`, None if it has no vector."""
+        raw = self.theirs.get(old_id)
+        if raw is None:
+            return None
+        old = self._np.frombuffer(raw, "<f4")
+        if old.shape != self.mine.shape:
+            return None
+        return float(old @ self.mine), pair_vector(old, self.mine)
+
+
+def _floats(raw: str, width: int) -> list[tuple[float, ...]]:
+    """Rows of `width` float32 numbers from their base64 text."""
+    data = base64.b64decode(raw)
+    flat = struct.unpack(f"<{len(data) // 4}f", data)
+    return [flat[i : i + width] for i in range(0, len(flat), width)]
+
+
+class _Net:
+    """One network of the ensemble: hashed words and dense features into `hidden`
+    ReLU units, then the three classes. The dense features' standardisation is folded
+    into the first layer by the training script."""
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        hidden = raw["hidden"]
+        self.dense = _floats(raw["dense"], hidden)
+        self.buckets = _floats(raw["buckets"], hidden) if raw.get("buckets") else None
+        self.vectors = _floats(raw["vectors"], hidden) if raw.get("vectors") else None
+        self._vectors_np: Any = None
+        self.b1: list[float] = raw["b1"]
+        self.w2: list[list[float]] = raw["w2"]
+        self.b2: list[float] = raw["b2"]
+
+    def logits(self, dense: list[float], words: list[int], pair: Any) -> list[float]:
+        h = list(self.b1)
+        for x, row in zip(dense, self.dense, strict=True):
+            if x:
+                h = [a + x * w for a, w in zip(h, row, strict=True)]
+        if self.buckets is not None:
+            for i in words:
+                h = [a + w for a, w in zip(h, self.buckets[i], strict=True)]
+        if self.vectors is not None:
+            if self._vectors_np is None:
+                import numpy as np
+
+                self._vectors_np = np.asarray(self.vectors, dtype=np.float32)
+            h = [a + float(w) for a, w in zip(h, pair @ self._vectors_np, strict=True)]
+        h = [a if a > 0 else 0.0 for a in h]
+        return [
+            b + sum(w * a for w, a in zip(row, h, strict=True))
+            for row, b in zip(self.w2, self.b2, strict=True)
+        ]
+
+
 class Judge:
-    """Trained weights, one row per class: the dense features, then the buckets."""
+    """An ensemble of small networks, their probabilities averaged, and (judges on
+    words and the cosine) a logistic regression over the same features, averaged with
+    them. `vectors`: the embedder whose vectors it reads (`pair_vector`), if any."""
 
-    def __init__(self, weights: list[list[float]]) -> None:
-        self.weights = weights
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.nets = [_Net(m) for m in raw["members"]]
+        self.linear: list[list[float]] | None = raw.get("linear")
+        self.vectors: str | None = raw.get("embedder")
 
-    def verdict(self, old: str, new: str, cosine: float | None = None) -> Verdict:
+    def verdict(self, old: str, new: str, cosine: float | None = None, pair: Any = None) -> Verdict:
+        """The verdict on (`old`, `new`); `pair`: `pair_vector` of their vectors, for a
+        judge that reads them."""
+        if self.vectors is not None and pair is None:
+            raise ValueError("this judge reads the texts' vectors")
         dense, words = features(old, new, cosine)
+        nets = mean([_softmax(net.logits(dense, words, pair)) for net in self.nets])
+        if self.linear is None:
+            return nets
         logits = [
             sum(w * x for w, x in zip(row, dense, strict=False))
             + sum(row[_DENSE + i] for i in words)
-            for row in self.weights
+            for row in self.linear
         ]
-        top = max(logits)
-        exp = [math.exp(v - top) for v in logits]
-        total = sum(exp)
-        return Verdict(exp[0] / total, exp[1] / total, exp[2] / total)
+        return mean([nets, _softmax(logits)])
+
+
+def _softmax(logits: list[float]) -> Verdict:
+    top = max(logits)
+    exp = [math.exp(v - top) for v in logits]
+    norm = sum(exp)
+    return Verdict(exp[0] / norm, exp[1] / norm, exp[2] / norm)
 
 
 @lru_cache(maxsize=2)
 def load(kind: str) -> Judge | None:
-    """The shipped judge for `kind` ("words" or "embed"), None if none ships."""
+    """The shipped judge for `kind`, None if none ships: "words" (keyword-only),
+    "embed" (with any embedder's cosine) or "vectors" (reading the shipped embedder's
+    vectors of both texts)."""
     try:
-        raw = resources.files("remem.truth").joinpath("judge.json").read_text("utf-8")
+        raw = resources.files("remem.truth").joinpath(f"judge-{kind}.json").read_text("utf-8")
     except FileNotFoundError:
         return None
-    weights = json.loads(raw).get(kind)
-    return Judge(weights) if weights else None
+    return Judge(json.loads(raw))

@@ -32,6 +32,10 @@ class Neighbours(Protocol):
 
     store: Store
 
+    @property
+    def model(self) -> str:
+        """The embedder's name, as the store keeps its vectors."""
+
     def near_entry(self, entry: Entry, n: int) -> tuple[bytes, list[tuple[str, float]]]:
         """The vector of an entry (stored or not) and (entry id, cosine) of the `n`
         stored entries nearest to it."""
