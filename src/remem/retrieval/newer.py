@@ -25,8 +25,12 @@ from remem.truth.dedup import CONFLICT_TYPES
 # each left out of the judge's training): the net moves 131 of 390 chains' newer step
 # first and 2 of 210 look-alikes' older one wrongly after its twin (never moved where
 # the question names the older: 100 and 1; at 0.7: 151 and 5). A likely repeat is not
-# enough: ten services "built with JDK 17" read as repeats of one another.
-CHANGED = 0.5
+# enough: ten services "built with JDK 17" read as repeats of one another. The judge of
+# session 13 (networks averaged with a regression) reads lower: 0.4 (h4, left out of
+# its training: 0.5 / 0.4 / 0.3 put 69 / 69 / 71 of 130 chains' current value first, the
+# look-alikes' 140 queries 121 each; "Our CI runs on Jenkins." -> "... GitHub Actions."
+# reads 0.42).
+CHANGED = 0.4
 CHANGED_ASKED_OLDER = 0.8
 # Words the two must share besides stopwords: the judge, trained on pairs of one topic,
 # reads "stopped the vitamin D. labs came back normal" as a likely change of "lab
