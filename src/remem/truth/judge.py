@@ -183,14 +183,16 @@ def pair_vector(u: Any, v: Any) -> Any:
 
 class PairVectors:
     """A new text's vector and its candidates' (float32 bytes, by id, as the store keeps
-    them), for the judge that reads both."""
+    them): every candidate's exact cosine, and both vectors for the judge that reads
+    them."""
 
-    def __init__(self, mine: bytes, theirs: dict[str, bytes]) -> None:
+    def __init__(self, mine: bytes, theirs: dict[str, bytes], model: str = "") -> None:
         import numpy as np
 
         self._np = np
         self.mine = np.frombuffer(mine, "<f4")
         self.theirs = theirs
+        self.model = model  # the embedder's name
 
     def of(self, old_id: str) -> tuple[float, Any] | None:
         """(cosine, `pair_vector`) of the candidate `old_id`, None if it has no vector."""

@@ -84,6 +84,8 @@ def ranked(
         return []  # a question or several sentences: talk, not a fact that changed
     words, embed = judge.load("words"), judge.load("embed")
     reader = judge.load("vectors") if vectors is not None else None
+    if reader is not None and vectors is not None and reader.vectors != vectors.model:
+        reader = None  # another embedder: its cosine only
     if words is None or embed is None:
         return []
     scored = []
@@ -92,8 +94,9 @@ def ranked(
             continue
         if len(old.content) > _MAX_CHARS or not gone <= judge.content_terms(old.content):
             continue
-        cos = cosines.get(old.id) if cosines is not None else None
-        if reader is not None and vectors is not None and (pair := vectors.of(old.id)):
+        pair = vectors.of(old.id) if vectors is not None else None
+        cos = pair[0] if pair else cosines.get(old.id) if cosines is not None else None
+        if reader is not None and pair is not None:
             # the two judges err on different pairs: their mean flags as many of the dev
             # sets' changes at half the look-alikes of either alone
             both = (

@@ -150,16 +150,16 @@ def _by_judge(d: Draft) -> list[Match]:
 
 
 def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
-    """The vectors of the text and of `found` for the judge that reads them, when the
-    embedder in use is the one it was trained on."""
-    reader = judge.load("vectors")
+    """The vectors of the text and of `found` under the embedder in use: each candidate
+    judged with its exact cosine (not only those among the approximate nearest, which
+    a bulk import and single saves may see differently), and by the judge that reads
+    the vectors when the embedder is the one it was trained on."""
     semantic = d.semantic
-    if reader is None or not isinstance(semantic, SemanticCheck) or not found:
+    if not isinstance(semantic, SemanticCheck) or not found or semantic.last_vector is None:
         return None
-    if semantic.last_vector is None or semantic.index.model != reader.vectors:
-        return None
-    theirs = d.store.vectors_of(reader.vectors, [e.id for e in found])
-    return judge.PairVectors(semantic.last_vector, theirs)
+    model = semantic.index.model
+    theirs = d.store.vectors_of(model, [e.id for e in found])
+    return judge.PairVectors(semantic.last_vector, theirs, model)
 
 
 def _read_apart(claim: Claim | None, olds: Sequence[Entry]) -> frozenset[str]:
