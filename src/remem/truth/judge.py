@@ -221,7 +221,7 @@ class _Net:
         hidden = raw["hidden"]
         self.dense = _floats(raw["dense"], hidden)
         self.buckets = _floats(raw["buckets"], hidden) if raw.get("buckets") else None
-        self.vectors = _floats(raw["vectors"], hidden) if raw.get("vectors") else None
+        self._vectors: str | None = raw.get("vectors")  # decoded by numpy on first use
         self._vectors_np: Any = None
         self.b1: list[float] = raw["b1"]
         self.w2: list[list[float]] = raw["w2"]
@@ -235,11 +235,12 @@ class _Net:
         if self.buckets is not None:
             for i in words:
                 h = [a + w for a, w in zip(h, self.buckets[i], strict=True)]
-        if self.vectors is not None:
+        if self._vectors is not None:
             if self._vectors_np is None:
                 import numpy as np
 
-                self._vectors_np = np.asarray(self.vectors, dtype=np.float32)
+                flat = np.frombuffer(base64.b64decode(self._vectors), "<f4")
+                self._vectors_np = flat.reshape(-1, len(h))
             h = [a + float(w) for a, w in zip(h, pair @ self._vectors_np, strict=True)]
         h = [a if a > 0 else 0.0 for a in h]
         return [
