@@ -13,14 +13,12 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
-import re
-
-from remem.secrets_shapes import SPOKEN, excluded, scan, sentence
+from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["answer_spans"]
 
 # A security question: named, or one of the questions banks ask.
-_QUESTION = re.compile(
+_QUESTION = Lazy(
     r"(?i)(?<![a-z])(?:(?:security|secret|challenge|recovery|verification)\s+(?:question|answer)s?"
     r"|maiden\s+name|first\s+pet|first\s+car|childhood\s+(?:best\s+)?friend|favou?rite\s+teacher"
     r"|grow\s+up\s+on|street\s+(?:did\s+)?you\s+gr[eo]w|city\s+(?:were\s+)?you\s+(?:were\s+)?born"
@@ -28,54 +26,54 @@ _QUESTION = re.compile(
     r"|密保|安全问题|预留问题|提示问题|密码问题"
 )
 # "answer ... is X", "I put X", "answer for the bank is X"; "，我填的是 X", "答案写的是 X"
-_ANSWER = re.compile(
+_ANSWER = Lazy(
     r"(?i)(?<![a-z])(?:answer(?:s)?(?:\s+(?:to|for|on|of)\s+[^.;!?\n]{1,60}?)?\s*(?:\s(?:is|was)|:)"
     r"|I\s+(?:put|wrote|gave|entered|typed|used|chose|picked|set\s+it\s+to|said))\s+"
     r"[\"“]?(?P<v>[^\s,;.!?\"”][^,;!?\"”\n]{0,40})"
     r"|(?:答案|答|回答|填|写|设)[^。，,；;\n]{0,3}?(?:是|为|[:：])\s*(?P<z>[^\s。，,；;？?][^。，,；;\n]{0,24})"
 )
-_FOR_BANK = re.compile(
+_FOR_BANK = Lazy(
     r"(?i)^answers?\s+(?:for|on|with|at)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]*\s*"
     r"(?:bank|account|login|recovery|reset)(?![a-z])"
 )
-_NOT_ANSWER = re.compile(  # talk about the answer, or a question back
+_NOT_ANSWER = Lazy(  # talk about the answer, or a question back
     r"(?i)^(?:the|a|an|my|it|them|that|this|these|those|written|stored|saved|somewhere|in|on|at"
     r"|not|no|something|wrong|correct|right|easy|hard|what|which|who)(?![a-z])"
     r"|什么|吗|呢|哪|多少|在|写在|记在|放在|忘"
 )
 # A phone's unlock pattern: a shape said in words.
-_PATTERN = re.compile(
+_PATTERN = Lazy(
     r"(?i)(?<![a-z])(?:(?:unlock|lock[ -]?screen|screen[ -]?lock|swipe|phone)\s+pattern)\s*"
     r"(?:\s(?:is|was)\s+|[:：]\s*)(?P<v>[^\s,;.][^;!?\n]{2,80})"
     r"|(?:解锁图案|手势密码|图案锁|锁屏图案|图案密码)\s*(?:是|为|[:：])\s*(?P<z>[^。\n]{2,40})"
 )
-_NOT_PATTERN = re.compile(
+_NOT_PATTERN = Lazy(
     r"(?i)^(?:off|on|disabled|enabled|turned|not|too|easy|hard|simple|stored|saved|set|the\s+same)"
     r"(?![a-z])|^(?:关|开|没|不|太|很)"
 )
 # A code just received or read off a device: the bare word "code" with who sent it.
-_CODE_GOT = re.compile(
+_CODE_GOT = Lazy(
     r"(?i)(?<![a-z])(?P<q>[a-z]+\s+)?code\s+(?:(?:they|he|she|it|the\s+bank|the\s+app|you)\s+"
     r"(?:just\s+)?(?:texted|sent|emailed|gave|read)(?:\s+(?:me|us|to\s+me))?"
     r"|(?:on|from|in)\s+(?:the|my|that)\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:\s(?:is|was)\s+|[:：]\s*)"
     rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|\d{{4,8}}(?!\d)|{SPOKEN})"
 )
-_PUBLIC_CODE = re.compile(  # a code that names a place or a result, not one that opens
+_PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
     r"|promo|discount|coupon|product|item|sku|airport|iata|station|tracking|dress|colou?r|source"
     r"|bar|qr|morse|tax|course|class|exam|swift|bic|sort|routing|zone|fare)\s+$"
 )
-_AUTHENTICATOR = re.compile(  # "Authenticator says 305 918", "my 2FA app shows 418 227"
+_AUTHENTICATOR = Lazy(  # "Authenticator says 305 918", "my 2FA app shows 418 227"
     r"(?i)(?<![a-z])(?:authenticator|authy|2fa|totp|otp|mfa)(?:\s+app)?\s+(?:says|shows|reads"
     r"|is\s+showing|gave\s+me|gives|code\s+is)\s*:?\s*(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{6,8}(?!\d))"
 )
 # A wallet's words in numbered halves: "words 1 to 12: harbor swift ...", "words 13 to 24 are ..."
-_NUMBERED_WORDS = re.compile(
+_NUMBERED_WORDS = Lazy(
     r"(?i)(?<![a-z])words?\s+\d{1,2}\s*(?:to|-|–|through|thru)\s*\d{1,2}\s*(?:[:：]|\s(?:are|were)\s)"
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){5,23})"
 )
 # "sudo on the Pi takes raspberry-lemon-91": what a login command takes is its password.
-_TAKES_PW = re.compile(
+_TAKES_PW = Lazy(
     r"(?i)(?<![a-z])(?:sudo|su|login|log\s*in|sign\s*in|ssh|unlock|root|admin)(?![a-z])"
     r"[^.;:!?\n]{0,40}?\s(?:takes|wants|needs|accepts|asks\s+for)\s+(?P<v>[^\s,;]+)"
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
-from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, counted, spelled_end
+from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import strong as _strong
 
@@ -69,7 +69,7 @@ _CODE_ZH = (
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"
 _ID_ZH = r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证"
-_KEY = re.compile(
+_KEY = Lazy(
     rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
     rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
     rf"|{_AW}(?P<card>{_CARD}){_AZ}|(?P<cardzh>{_CARD_ZH})"
@@ -94,7 +94,7 @@ _LINK_VERBS = (
     r"|ends\s+with|changed[,;]?\s+(?:it['’]s|it\s+is|now)(?:\s+now)?"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
-_EN_LINK = re.compile(
+_EN_LINK = Lazy(
     r"(?i)(?:\s+itself)?(?:,?\s+spelled(?:\s+out)?(?=\s*[:：]))?"
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
@@ -104,24 +104,24 @@ _EN_LINK = re.compile(
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
     r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
 )
-_ZH_LINK = re.compile(
+_ZH_LINK = Lazy(
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
     r"(?:(?<=[是为成])[：:]\s*)?"  # 验证码是：四 七 二 八
     # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
     rf"(?:(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
 )
-_META_ZH = re.compile(
+_META_ZH = Lazy(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
     r"|提示|管理器|学|功能|存在|存放|放在|保存|托管|轮换|检查|校验|生成|加盐|框|页面|链接|必须|至少|不少于"
     r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口"
 )
-_AFTER_ZH = re.compile(
+_AFTER_ZH = Lazy(
     r"\s*(?:哈希|加密|加盐|算法|存储|存库|保存|管理|生成|校验|里|中|上|位|个|字符|秒|分钟|小时|天|次)"
 )
-_SENT_END = re.compile(r"[。！？\n]|[!?.;](?=\s|$)")
-_TOKEN = re.compile(r"[^\s\"'“”‘’，。；、（）()\[\]<>{}]+")
-_QUOTED = re.compile(r"[\"'“‘]([^\"'”’\n]{3,60})[\"'”’]")
-_SPELLED = re.compile(
+_SENT_END = Lazy(r"[。！？\n]|[!?.;](?=\s|$)")
+_TOKEN = Lazy(r"[^\s\"'“”‘’，。；、（）()\[\]<>{}]+")
+_QUOTED = Lazy(r"[\"'“‘]([^\"'”’\n]{3,60})[\"'”’]")
+_SPELLED = Lazy(
     r"(?:[A-Za-z0-9](?:\s*[-,]\s*|\s+)){3,}[A-Za-z0-9](?![A-Za-z0-9])"
     r"|(?i:(?:(?:capital|upper(?:case)?|lower(?:case)?|small)\s+[a-z]|zero|oh|one|two|three"
     r"|four|five|six|seven|eight|nine|[a-z0-9])(?:\s*,\s*|\s+|\s*-\s*)){3,}"
@@ -130,33 +130,31 @@ _SPELLED = re.compile(
     r"|(?:(?:大写的?|小写的?|数字)?\s*[A-Za-z0-9零一二三四五六七八九幺两]"
     r"(?:\s*[，,、]\s*|\s+|(?=大写|小写|数字))){3,}[A-Za-z0-9零一二三四五六七八九幺两](?![A-Za-z0-9])"
 )
-_MIXED_ZH = re.compile(
+_MIXED_ZH = Lazy(
     r"(?=.*[\u4e00-\u9fff])(?=(?:.*[A-Za-z0-9]){3})(?=.*\d)[\u4e00-\u9fffA-Za-z0-9!@#$%&*_-]{5,}"
 )
-_ZH_WORDS = re.compile(
-    r"[\u4e00-\u9fff]{1,4}(?:\s+[\u4e00-\u9fff]{1,4}){5,}"
-)  # 助记词：苹果 河流 ...
-_ZH_DIGITS = re.compile(rf"[{ZH_DIGITS}]{{4,}}")
-_SPOKEN = re.compile(SPOKEN)
-_SHORT_CODE = re.compile(  # 提取码是 x7k2: letters and digits, one short token
+_ZH_WORDS = Lazy(r"[\u4e00-\u9fff]{1,4}(?:\s+[\u4e00-\u9fff]{1,4}){5,}")  # 助记词：苹果 河流 ...
+_ZH_DIGITS = Lazy(rf"[{ZH_DIGITS}]{{4,}}")
+_SPOKEN = Lazy(SPOKEN)
+_SHORT_CODE = Lazy(  # 提取码是 x7k2: letters and digits, one short token
     r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
 )
-_LETTERED = re.compile(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
-_TALK_COLON = re.compile(r"[^:：.!?\n]{1,30}?[:：]\s*")
-_ASIDE = re.compile(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
-_DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
-_CODE_VALUE = re.compile(
+_LETTERED = Lazy(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
+_TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
+_ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
+_DIGITS = Lazy(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
+_CODE_VALUE = Lazy(
     r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"
 )
-_CARD_VALUE = re.compile(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
-_ACCT_VALUE = re.compile(
+_CARD_VALUE = Lazy(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
+_ACCT_VALUE = Lazy(
     r"(?<![\dA-Za-z])(?:[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?"
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
-_ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
-_FOURS = re.compile(r"\d{4}(?:[ -]\d{4}){3}")
-_IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
-_IBAN = re.compile(
+_ID_VALUE = Lazy(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+_FOURS = Lazy(r"\d{4}(?:[ -]\d{4}){3}")
+_IBAN_HINT = Lazy(r"[A-Z]{2}\d{2}")
+_IBAN = Lazy(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
 
@@ -187,7 +185,7 @@ _STOP_PREV = frozenset(
 )
 _PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
 _MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
-_UNITS = re.compile(
+_UNITS = Lazy(
     r"(?i)\s*(?:characters?|chars?|digits?|letters?|days?|hours?|minutes?|mins?|seconds?|secs?"
     r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年)"
 )
@@ -424,16 +422,14 @@ _HINTS = (
 )
 
 
-_PHRASE_KEY = re.compile(
-    r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words"
-)
-_WEAK = re.compile(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
-_STRONG_KEY = re.compile(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
+_PHRASE_KEY = Lazy(r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words")
+_WEAK = Lazy(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
+_STRONG_KEY = Lazy(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
-    (re.compile(r"(?i)^(?:combination|combo)$"), re.compile(r"(?i)safe|lock|vault|保险")),
+    (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|保险")),
     (
-        re.compile(r"(?i)^account$"),
-        re.compile(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
+        Lazy(r"(?i)^account$"),
+        Lazy(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
     ),
 ]
 
