@@ -19,6 +19,7 @@ import re
 
 from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
+from remem.secrets_described import described_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
@@ -425,7 +426,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
-    spans += answer_spans(text, low)
+    spans += answer_spans(text, low) + described_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]

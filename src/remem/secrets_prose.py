@@ -31,7 +31,9 @@ _AZ = r"(?![A-Za-z0-9_])"
 # The secret nouns, by what their value looks like.
 _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
+    r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
     r"|pass(?=\s*[:=：])"
+    r"|(?:wi-?fi|wlan|network|router)[ -]codes?"
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup)[ _-]?keys?"
@@ -46,6 +48,7 @@ _CODE = (
     r"(?i:pin(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?|(?:door|gate|alarm|lock"
     r"|access|entry|keypad|garage|safe|unlock|security|verification|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
+    r"|call[ -]?box|elevator|lobby"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery)[ -]codes?|otp|cvv2?|cvc2?"
     r"|combination|combo)"
@@ -59,7 +62,8 @@ _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
     r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
     r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
-    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?)"
+    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
+    r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?)"
 )
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
 _CODE_ZH = (
@@ -68,7 +72,10 @@ _CODE_ZH = (
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"
-_ID_ZH = r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证"
+_ID_ZH = (
+    r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
+    r"|医保卡号|社会保障号|纳税人识别号"
+)
 _KEY = Lazy(
     rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
     rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
@@ -87,6 +94,7 @@ _KINDS = {
 # What ties a noun to its value.
 _LINK_VERBS = (
     r"(?:is|was|are|were|'s)(?:\s+(?:now|still|currently|always|just|simply|actually|also"
+    r"|literally|basically|really"
     r"|the\s+default:?|set\s+to|changed\s+to|updated\s+to|reset\s+to|spelled(?:\s+out)?"
     r"(?:\s+as)?))*"
     r"|has\s+been\s+(?:changed|set|reset|updated)\s+to|(?:got\s+)?(?:changed|set|reset|updated"
@@ -113,7 +121,7 @@ _ZH_LINK = Lazy(
 _META_ZH = Lazy(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
     r"|提示|管理器|学|功能|存在|存放|放在|保存|托管|轮换|检查|校验|生成|加盐|框|页面|链接|必须|至少|不少于"
-    r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口"
+    r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口|有效|失效"
 )
 _AFTER_ZH = Lazy(
     r"\s*(?:哈希|加密|加盐|算法|存储|存库|保存|管理|生成|校验|里|中|上|位|个|字符|秒|分钟|小时|天|次)"
@@ -381,6 +389,8 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         if sum(c.isdigit() for c in sp[0]) >= 4:
             return [sp.span()]  # 保险箱密码 6 2 8 3
     token, a, b = tokens[0]
+    if not token[0].isascii() and _META_ZH.search(token):
+        return []  # "密码都存在1Password里", "密码的链接24小时内有效": words about it, not a value
     if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         if m is None or _UNITS.match(text, m.end()) or sum(c.isdigit() for c in m[0]) < 4:
@@ -399,12 +409,19 @@ def _quoted_later(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+def _lettered_id(value: str, cls: str) -> bool:
+    """An ID of letters and digits in groups ("4TR7-KP2-WX19", a Medicare number): fewer
+    digits than a numeric one, but eight characters or more of both kinds."""
+    letters, digits = sum(c.isalpha() for c in value), sum(c.isdigit() for c in value)
+    return cls == "id" and letters >= 2 and digits >= 3 and letters + digits >= 8
+
+
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
     pattern = {"card": _CARD_VALUE, "acct": _ACCT_VALUE, "id": _ID_VALUE}[cls]
     window_end = min(end, key_end + 40)
     for m in pattern.finditer(text, key_end, window_end):
         value = m[0]
-        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8):
+        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or _lettered_id(value, cls):
             if not _EXCLUDED.match(value) and not _UNITS.match(text, m.end()):
                 return [m.span()]
     return []
@@ -414,9 +431,9 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
 _HINTS = (
     *"pass pw cred secret key token phrase mnemonic pin code otp cvv cvc combin combo".split(),
     *"card visa acc acct routing iban sort ssn social passport licen sin nhs medicare".split(),
-    *"insurance aadhaar tax".split(),
+    *"insurance aadhaar tax itin taxpayer medica pas pss callbox call box lobby elevator".split(),
     *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
-    *"通行证 居住证 军官证 台胞证 回乡证".split(),
+    *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
     "id number",
     "tax id",
 )

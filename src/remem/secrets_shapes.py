@@ -20,6 +20,7 @@ __all__ = [
     "PLACEHOLDER",
     "RANDOM",
     "SPOKEN",
+    "SPOKEN_DIAL",
     "counted",
     "ZH_DIGITS",
     "excluded",
@@ -56,6 +57,7 @@ EXCLUDED = re.compile(
     r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
     r"|\$\{?\w+\}?|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))$"  # DEPLOY_TOKEN, not Jd_2024
 )
+_MEASURE = re.compile(r"\d+-[a-z]+(?:-[a-z]+)*$")  # "20-character", "256-bit", "6-digit"
 _IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
 
 
@@ -71,7 +73,7 @@ def excluded(token: str) -> bool:
 def strong(token: str) -> bool:
     """A token that looks made up: letters with digits, a symbol inside, or a capital
     inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
-    if excluded(token) or _IDENT.match(token):
+    if excluded(token) or _IDENT.match(token) or _MEASURE.match(token):
         return False
     letters = any(c.isalpha() for c in token)
     digits = any(c.isdigit() for c in token)
@@ -127,6 +129,14 @@ _B = (  # a word of two digits: "seventeen", "forty-two", "double seven"
     r"|eighteen|nineteen)(?![a-z]))"
 )
 _S = r"(?:\s*[,-]\s*|\s+)"
+_N = (  # one number word up to 99: "nine", "fourteen", "twenty-one"
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]" + _U + r")?"
+    r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+    r"|" + _U + r")(?![a-z])"
+)
+# A dial's three or four numbers in words: "three, nine, twenty-one" (by a lock or a
+# combination only: "one, two, three" alone is counting).
+SPOKEN_DIAL = rf"(?i:{_N}(?:\s*[,-]\s*(?:then\s+|and\s+)?{_N}|\s+(?:then|and)\s+{_N}){{2,3}})"
 SPOKEN = (  # four single digits, or two words of two digits among others (4 digits or more)
     rf"(?i:{_U}(?:{_S}{_U}){{3,}}|(?:{_U}{_S}){{0,4}}{_B}(?:{_S}{_U}){{0,4}}{_S}{_B}"
     rf"(?:{_S}(?:{_B}|{_U})){{0,6}})"
