@@ -108,12 +108,16 @@ def _answer(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+_QUESTION_WORDS = (  # one of which every question _QUESTION_IS reads holds
+    *"security secret challenge recovery verification maiden pet car friend teacher".split(),
+    *"grow street city name memorable 密保 安全问题 预留问题 提示问题 密码问题".split(),
+)
 _COUNT_WORD = Lazy(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|all|both|none|some)")
 
 
 def _question_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
-    for m in scan(_QUESTION_IS, text, low, "=", ":", "：", " is ", " was "):
+    for m in scan(_QUESTION_IS, text, low, *_QUESTION_WORDS):
         value = m["v"].strip().rstrip("。.")
         start, end = sentence(text, m.start())
         named = m["eq"] is not None or _NAMED.search(text, start, end) is not None

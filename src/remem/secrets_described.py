@@ -30,6 +30,11 @@ _PART = Lazy(
     r"|pound\s+sign|underscore|asterisk|ampersand|question\s+mark|percent\s+sign|tilde|caret"
     r"|plus\s+sign)(?![a-z])|感叹号|叹号|井号|星号|下划线|美元符号|百分号|艾特|@符号)"
 )
+_PART_HINT = Lazy(
+    r"capital|upper|lower|small|big|exclamation|dollar|at sign|hash|pound|underscore|asterisk"
+    r"|ampersand|question mark|percent|tilde|caret|plus sign|大写|小写|叹号|井号|星号|下划线|美元"
+    r"|百分号|艾特|@符号"
+)
 _UNIT = Lazy(r"(?i)\s*(?:characters?|chars?|digits?|letters?|symbols?|numbers?|times|days?|hours?)")
 _SEQUENCE = Lazy(
     r"(?i)(?<![a-z])(?:then|followed\s+by|ends?\s+with|starts?\s+with)(?![a-z])|然后|接着|最后|再|后面|加上"
@@ -42,6 +47,8 @@ _RULES = Lazy(  # what passwords must contain: a policy, not one password
 
 def _composed(text: str, low: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
+    if _PART_HINT.search(low) is None:
+        return out  # every rule's set of parts holds a letter's case or a symbol named
     for noun in scan(_NOUN, text, low, "pass", "pw", "pin", "code", "密码", "口令"):
         start, end = sentence(text, noun.start())
         if out and noun.start() < out[-1][1] or _RULES.search(text, start, end):
@@ -105,8 +112,8 @@ _SOCIAL = Lazy(  # "my social is 412 66 0938": the Social Security number by its
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low)
-    if _CARD_CUE.search(text):
-        hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
-        out += [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
+    hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
+    codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
+    out += codes if codes and _CARD_CUE.search(text) else []
     out += [m.span("v") for m in scan(_SOCIAL, text, low, "social", "soc sec")]
     return out

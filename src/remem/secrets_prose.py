@@ -427,15 +427,19 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
     return []
 
 
-# Substrings one of which every secret noun holds: most texts skip the big pattern.
-_HINTS = (
-    *"pass pw cred secret key token phrase mnemonic pin code otp cvv cvc combin combo".split(),
-    *"card visa acc acct routing iban sort ssn social passport licen sin nhs medicare".split(),
-    *"insurance aadhaar tax itin taxpayer medica pas pss callbox call box lobby elevator".split(),
-    *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
-    *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
-    "id number",
-    "tax id",
+# Substrings one of which every secret noun holds: most texts skip the big pattern. One
+# alternation, not `any(h in text)` over ~70 words: a gate every text passes through.
+_HINTS = Lazy(
+    "|".join(
+        (
+            *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
+            *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
+            *"medica insurance aadhaar tax itin".split(),
+            "id number",
+            *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+            *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
+        )
+    )
 )
 
 
@@ -459,7 +463,7 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span of the value) of each secret stated in prose in `text`."""
     found: list[tuple[str, tuple[int, int]]] = []
     lowered = text.lower()
-    keys = _KEY.finditer(text) if any(h in lowered for h in _HINTS) else ()
+    keys = _KEY.finditer(text) if _HINTS.search(lowered) else ()
     for m in keys:
         group = m.lastgroup or ""
         cls, zh = group.removesuffix("zh"), group.endswith("zh")
