@@ -216,3 +216,49 @@ def test_a_contact_the_user_saves_is_kept_but_never_extracted(mem: Memory, fact:
 
 def test_ordinary_text_is_saved_as_before(mem: Memory) -> None:
     assert mem.save("项目使用 JDK 17，端口 8443，版本 3.11").status == "added"
+
+
+LAZY_MODULES = (
+    "remem.secrets",
+    "remem.secrets_access",
+    "remem.secrets_answers",
+    "remem.secrets_contacts",
+    "remem.secrets_cues",
+    "remem.secrets_described",
+    "remem.secrets_prose",
+    "remem.secrets_shapes",
+)
+
+
+@pytest.mark.parametrize("name", LAZY_MODULES)
+def test_every_lazy_pattern_compiles(name: str) -> None:
+    # a pattern compiled on first use would otherwise show a typo only when a text reaches it
+    import importlib
+    import re
+
+    from remem.secrets_shapes import Lazy
+
+    module = importlib.import_module(name)
+    patterns = [v for v in vars(module).values() if isinstance(v, Lazy)]
+    assert patterns
+    eager = [k for k, v in vars(module).items() if isinstance(v, re.Pattern)]
+    assert eager == []  # each compiled at import costs every one-shot save
+    for pattern in patterns:
+        assert pattern.compiled.pattern == pattern.pattern
+
+
+def test_importing_the_detector_compiles_no_rule_pattern() -> None:
+    # a one-shot `remem save` pays for the rules its text reaches, not all of them at import
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, remem.secrets\n"
+        "from remem.secrets_shapes import Lazy\n"
+        f"names = {LAZY_MODULES!r}\n"
+        "done = [k for n in names for k, v in vars(importlib.import_module(n)).items()\n"
+        "        if isinstance(v, Lazy) and v._compiled is not None]\n"
+        "print(done)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -182,6 +182,57 @@ KINDS = {
         ("进小区输 6688# 就行。", "6688#"),
         ("小区门禁按 1 号键再按 2580。", "2580"),
     ],
+    # the kinds a third probe set found (issue 29), in sentences written for these tests
+    "a secret noun typed in haste": [
+        ("the passwrd for the label printer is Ink4Days", "Ink4Days"),
+        ("pssword: river77", "river77"),
+        ("my paswd is Tulip2020 btw", "Tulip2020"),
+        ("the wifi pasword is meadow123", "meadow123"),
+    ],
+    "an ID by its short or local name": [
+        ("His social's 233-41-9087, keep it safe.", "233-41-9087"),
+        ("my soc sec number is 233 41 9087", "233 41 9087"),
+        ("Her ITIN: 987-65-4321.", "987-65-4321"),
+        ("my medicare id is 1EG4-TE5-MK73", "1EG4-TE5-MK73"),
+        ("儿子的学籍号是L110105201009150012。", "L110105201009150012"),
+        ("医保卡号 3301998877665544，报销用。", "3301998877665544"),
+    ],
+    "a card's security code after the card": [
+        ("card ending 4432, expires 10/26, sec code 918", "918"),
+        ("Visa 4000 1234 5678 9010, exp 08/27, security code 4410", "4410"),
+    ],
+    "a combination in number words": [
+        ("the locker combo is seventeen, four, thirty-one", "seventeen, four, thirty-one"),
+        ("The combination for my bike lock is eight, twenty, fifty.", "eight, twenty, fifty"),
+        ("Our shed padlock is twenty, forty, ten.", "twenty, forty, ten"),
+    ],
+    "a callbox, lobby or elevator code": [
+        ("the call box code is 2719 for visitors", "2719"),
+        ("use the elevator code 3344 after 10pm", "3344"),
+        ("Lobby code 8023 then the bell.", "8023"),
+    ],
+    "a value before what it is": [
+        ("Zx81qq, that's my password for the forum", "Zx81qq"),
+        ("use 7782 - that's the code for the side gate", "7782"),
+        ("her birthday and initials, 1103mb, which is the pin for the bike lock", "1103mb"),
+        ("9q8w7e，这就是路由器后台的密码", "9q8w7e"),
+    ],
+    "a password told by its parts": [
+        ("the laptop password is lowercase k, then 77, then a hash sign", "lowercase k, then 77"),
+        ("my pin is our street name Elm, capital E, 1984 and a dollar sign", "capital E"),
+        ("密码是小写的abc，然后2020，再加一个井号", "小写的abc"),
+        ("新的口令：大写Q，接着小写wer，然后88", "大写Q"),
+    ],
+    "a security question answered in prose or by an equals sign": [
+        ("When the bank asks about my first car I always answer Corolla99.", "Corolla99"),
+        ("For the maiden name question, I always put Ostrowski.", "Ostrowski"),
+        ("the childhood friend question = Tomasz", "Tomasz"),
+        ("security question (first pet): Noodle2011", "Noodle2011"),
+    ],
+    "a wifi code with an adverb before it": [
+        ('The wifi code is literally "sunshine77" lol', "sunshine77"),
+        ('the router code is basically "Kiwi#Loft"', "Kiwi#Loft"),
+    ],
 }
 CASES = [(kind, text, value) for kind, rows in KINDS.items() for text, value in rows]
 
@@ -322,6 +373,34 @@ ORDINARY = [
     "开门时间是 0800。",
     "取件时间是 1800 以后。",
     "The password policy changed on March 3, 2024",
+    # talk about passwords, their managers and their rules, and look-alikes of the kinds above
+    "Our password manager makes 24-character passwords with symbols by default.",
+    "The vault uses 256-bit keys and 600000 PBKDF2 rounds.",
+    "我的密码全都存在Bitwarden里",
+    "我的密码都记在本子上了",
+    "密码重置邮件30分钟内有效",
+    "找回密码的短信5分钟内有效",
+    "密保问题的答案我是随机生成的，存在密码管理器里",
+    "Passwords must contain a capital letter, a number like 42 and an exclamation mark.",
+    "Your password needs uppercase A-Z, lowercase a-z, digits 0-9 and a symbol.",
+    "密码必须包含大写字母、小写字母、数字和感叹号",
+    "新密码要求至少8位，包含大写字母和数字",
+    "She wrote capital P on the board, then 2015, then an exclamation mark for emphasis.",
+    "I typed pasword instead of password twice in the doc.",
+    "Anyway, that's the password policy for new hires.",
+    "Room 1402, that's the code for the booking system.",
+    "The social media team posted 120 updates this week.",
+    "Social: 3 events this month, 2 next.",
+    "My Visa expired 03/24, the bank sent a new one with a different security code.",
+    "Security questions: 3 of them, all about school.",
+    "My first pet was Max, a golden retriever.",
+    "For the survey question I always answer Strongly Agree.",
+    "The combination of flour, sugar and eggs is one, two, three cups.",
+    "The callbox at the building entrance is broken again.",
+    "The wifi code is printed on a sticker somewhere.",
+    "My Medicare card arrived in the mail yesterday.",
+    "The ITIN application takes 7 weeks.",
+    "学籍号在学校的系统里能查。",
 ]
 
 

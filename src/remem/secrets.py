@@ -27,6 +27,7 @@ from remem.secrets_contacts import CONTACT_HINTS, CONTACT_RULES
 from remem.secrets_cues import find_cued
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
+from remem.secrets_shapes import Lazy
 
 if TYPE_CHECKING:
     from remem.entry import Entry
@@ -106,47 +107,45 @@ _SERVICE_TOKENS = (
     _A + r"(?:dckr_pat_|whsec_|shpat_|shpss_|xapp-|rk_live_|pk_live_)[\w-]{20,}",
     _A + r"AKC[a-zA-Z0-9]{10,}",  # Artifactory
 )
-_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
+_PATTERNS: list[tuple[str, Lazy]] = [
     (
         "private_key",
-        re.compile(
+        Lazy(
             r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:.*?-----END [A-Z0-9 ]*-----|.*)",
             re.DOTALL,
         ),
     ),
-    ("anthropic_key", re.compile(_A + r"sk-ant-[A-Za-z0-9_-]{16,}")),
-    ("openai_key", re.compile(_A + r"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}")),
-    ("github_token", re.compile(_A + r"(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
-    ("gitlab_token", re.compile(_A + r"glpat-[A-Za-z0-9_-]{20,}")),
-    ("huggingface_token", re.compile(_A + r"hf_[A-Za-z0-9]{30,}")),
-    ("npm_token", re.compile(_A + r"npm_[A-Za-z0-9]{30,}")),
-    ("aws_access_key", re.compile(_A + r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}" + _Z)),
-    ("slack_token", re.compile(_A + r"xox[abposr]-[A-Za-z0-9-]{10,}")),
+    ("anthropic_key", Lazy(_A + r"sk-ant-[A-Za-z0-9_-]{16,}")),
+    ("openai_key", Lazy(_A + r"sk-(?!ant-)(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}")),
+    ("github_token", Lazy(_A + r"(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ("gitlab_token", Lazy(_A + r"glpat-[A-Za-z0-9_-]{20,}")),
+    ("huggingface_token", Lazy(_A + r"hf_[A-Za-z0-9]{30,}")),
+    ("npm_token", Lazy(_A + r"npm_[A-Za-z0-9]{30,}")),
+    ("aws_access_key", Lazy(_A + r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}" + _Z)),
+    ("slack_token", Lazy(_A + r"xox[abposr]-[A-Za-z0-9-]{10,}")),
     (
         "webhook_url",
-        re.compile(
-            r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+"
-        ),
+        Lazy(r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+"),
     ),
-    ("google_api_key", re.compile(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
-    ("stripe_key", re.compile(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
-    ("service_token", re.compile("|".join(_SERVICE_TOKENS))),
-    ("jwt", re.compile(_A + r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")),
+    ("google_api_key", Lazy(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
+    ("stripe_key", Lazy(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
+    ("service_token", Lazy("|".join(_SERVICE_TOKENS))),
+    ("jwt", Lazy(_A + r"eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}")),
     (
         "bearer_token",
-        re.compile(r"(?i)" + _A + r"(?:bearer|authorization:\s*basic)\s+[A-Za-z0-9._~+/-]{16,}=*"),
+        Lazy(r"(?i)" + _A + r"(?:bearer|authorization:\s*basic)\s+[A-Za-z0-9._~+/-]{16,}=*"),
     ),
     (
         "credential_url",
-        re.compile(r"(?i)" + _A + r"[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:[^\s/@]+@[^\s/?#]+"),
+        Lazy(r"(?i)" + _A + r"[a-z][a-z0-9+.-]{1,20}://[^\s:/@]*:[^\s/@]+@[^\s/?#]+"),
     ),
 ]
-_CODE_ASSIGN = re.compile(
+_CODE_ASSIGN = Lazy(
     r"(?i)" + _A + r"(?:[A-Za-z0-9]+[_-])*(?:[A-Za-z0-9]{0,12}?(?=password|passwd|secret|token))?"
     r"(?:" + _KEYWORDS + r"|(?<=[_-])(?:pass|pw))"
     r"[\"']?\s*[:=]\s*([\"']?)(?P<v>[^\s\"',;]{4,})"
 )
-_PROSE_ASSIGN = re.compile(  # "the admin password for the router is X", "passphrase is 'a b c'"
+_PROSE_ASSIGN = Lazy(  # "the admin password for the router is X", "passphrase is 'a b c'"
     r"(?i)" + _A + r"(?:" + _KEYWORDS + r"|pass(?=\s*[:=])|(?P<n>pin(?: code| number)?|(?:"
     r"verification|one-time|otp|2fa|mfa|security|auth(?:entication)?|login|sms) code))"
     r"(?:\s+(?:for|of|to|on)\s+"
@@ -155,36 +154,36 @@ _PROSE_ASSIGN = re.compile(  # "the admin password for the router is X", "passph
 )
 _CJK_KEYS = r"密码|密碼|口令|密钥|秘钥|私钥|令牌|授权码|验证码|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
 _EN_KEYS = r"|(?i:(?:api|access|secret|account|app|client)[ _-]?(?:key|secret))"
-_ZH_ASSIGN = re.compile(  # "登录密码统一是 X", "密码：X", "wifi 密码 88889999", "门禁 PIN 是 4821"
+_ZH_ASSIGN = Lazy(  # "登录密码统一是 X", "密码：X", "wifi 密码 88889999", "门禁 PIN 是 4821"
     r"(?:" + _CJK_KEYS + _EN_KEYS + r")\s*[\u4e00-\u9fff]{0,4}\s*(?:是|为|為|改成|改为|设为|设置为"
     r"|设置成)了?\s*[\"'“]?(?P<v>[!-~]{4,})"
     r"|(?:" + _CJK_KEYS + r")\s*[：:=]\s*[\"'“]?(?P<c>[!-~]{4,})"
     r"|(?P<k>" + _CJK_KEYS + _EN_KEYS + r")\s+(?P<w>[!-~]{4,})"
 )
-_CLI_SECRET = re.compile(  # passwords given on a command line
+_CLI_SECRET = Lazy(  # passwords given on a command line
     r"(?i)" + _A + r"(?:sshpass\s+(?:-\w+\s+)*-p\s*|(?:mysql|mysqldump|mariadb)\b[^\n|;]*?\s-p"
     r"|(?:docker|podman|helm|oras|skopeo)\s+(?:registry\s+)?login\b[^\n|;]*?\s(?:-p|--password)"
     r"(?:\s+|=)|redis-cli\b[^\n|;]*?\s-a\s+|\s--pass(?:word)?(?:\s+|=)"
     r"|(?:curl|wget)\b[^\n|;]*?\s(?:-u|--user)\s+[^\s:]+:)"
     r"(?P<v>'[^'\n]{3,}'|\"[^\"\n]{3,}\"|[^\s'\"]{3,})"
 )
-_NAME = re.compile(r"(?i)^[a-z]+(?:[-_][a-z]+)+$")  # log-triage, DEPLOY_TOKEN, Vault-managed
-_IDENTIFIER = re.compile(r"^[a-z]+(?:[_.][a-z]+)+(?:\(\))?$")  # api_key=api_key, cfg.token
-_CN_ID = re.compile(
+_NAME = Lazy(r"(?i)^[a-z]+(?:[-_][a-z]+)+$")  # log-triage, DEPLOY_TOKEN, Vault-managed
+_IDENTIFIER = Lazy(r"^[a-z]+(?:[_.][a-z]+)+(?:\(\))?$")  # api_key=api_key, cfg.token
+_CN_ID = Lazy(
     r"(?<![0-9A-Za-z])[1-9][0-9]{5}(?:18|19|20)[0-9]{2}(?:0[1-9]|1[0-2])"
     r"(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx](?![0-9A-Za-z])"
 )
-_NAMED_ID = re.compile(
+_NAMED_ID = Lazy(
     r"(?i)(?:身份证(?:号码?)?|护照(?:号码?)?|社保号|passport(?: number| no\.?)?|ssn"
     r"|social security(?: number)?|id number)\s*(?:是|为|：|:|is|#)?\s*"
     r"(?P<v>[A-Za-z]?[0-9]{6,}[0-9Xx]?)"
 )
-_US_SSN = re.compile(r"(?<![0-9-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9-])")
-_CARD = re.compile(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
+_US_SSN = Lazy(r"(?<![0-9-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9-])")
+_CARD = Lazy(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
 
-_SENSITIVE = re.compile(
+_SENSITIVE = Lazy(
     r"(?i)(?<![a-z])(?:password|passwd|passphrase|secret|token|api[_ -]?key|apikey|bearer"
     r"|credentials?|private[ _-]key|access[ _-]key|ssh[ _-]key|e-?mail(?: address)?"
     r"|phone(?: number)?|mobile number|credit card|ssn|passport|id number)s?(?![a-z])"
@@ -211,7 +210,7 @@ def _secret_ish(value: str) -> bool:
 
 
 _Check = Callable[[re.Match[str]], bool]
-_VALUE_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
+_VALUE_RULES: list[tuple[str, Lazy, _Check]] = [
     ("password", _CODE_ASSIGN, lambda m: _code_value(m["v"])),
     ("password", _PROSE_ASSIGN, lambda m: _prose_value(m)),
     ("password", _ZH_ASSIGN, lambda m: _zh_value(m)),
@@ -260,8 +259,8 @@ def _card(text: str) -> bool:
 
 # What a text must contain for a pattern to have a chance (lower-cased substrings, or a
 # cheap regex): scanning 4000 characters with ~25 patterns costs milliseconds otherwise.
-_DIGITS3 = re.compile(r"[0-9]{3}")
-_Hint = tuple[str, ...] | re.Pattern[str]
+_DIGITS3 = Lazy(r"[0-9]{3}")
+_Hint = tuple[str, ...] | Lazy
 _TOKEN_HINTS: list[_Hint] = [
     ("private key",),
     ("sk-ant-",),
@@ -275,7 +274,7 @@ _TOKEN_HINTS: list[_Hint] = [
     ("hooks.slack", "discord"),
     ("aiza", "ya29."),
     ("_live_", "_test_"),
-    re.compile(
+    Lazy(
         r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0"
         r"|dckr_|whsec_|shp|xapp-|pk_live|AKC"
     ),
@@ -284,7 +283,7 @@ _TOKEN_HINTS: list[_Hint] = [
     ("://",),
 ]
 _KEY_WORDS = ("pass", "pwd", "secret", "key", "token", "credential")
-_HINTS: dict[re.Pattern[str], _Hint] = {
+_HINTS: dict[Lazy, _Hint] = {
     **dict(zip([p for _, p in _PATTERNS], _TOKEN_HINTS, strict=True)),
     _CODE_ASSIGN: _KEY_WORDS,
     _PROSE_ASSIGN: (*_KEY_WORDS, "pin", " code"),
@@ -302,9 +301,9 @@ _HINTS: dict[re.Pattern[str], _Hint] = {
         "secret",
     ),
     _CLI_SECRET: ("sshpass", "mysql", "mariadb", "login", "redis-cli", "--pass", "curl", "wget"),
-    _CN_ID: re.compile(r"[0-9]{17}"),
+    _CN_ID: Lazy(r"[0-9]{17}"),
     _NAMED_ID: ("身份证", "护照", "社保", "passport", "ssn", "social security", "id number"),
-    _US_SSN: re.compile(r"[0-9]-[0-9]"),
+    _US_SSN: Lazy(r"[0-9]-[0-9]"),
     _CARD: _DIGITS3,
     **CONTACT_HINTS,
 }
@@ -318,7 +317,7 @@ _CONTACT_SCAN = [(kind, pattern, check, _HINTS[pattern]) for kind, pattern, chec
 
 
 def _worth(hint: _Hint, text: str, lowered: str) -> bool:
-    if isinstance(hint, re.Pattern):
+    if isinstance(hint, Lazy):
         return hint.search(text) is not None
     return any(h in lowered for h in hint)
 

@@ -11,7 +11,7 @@ thermostat, a zip code or a flight stays ordinary. Used by `remem.secrets_cues`.
 
 from __future__ import annotations
 
-from remem.secrets_shapes import SPOKEN, ZH_DIGITS, Lazy, scan, sentence, spelled_end
+from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, ZH_DIGITS, Lazy, scan, sentence, spelled_end
 
 __all__ = ["NUM", "access_spans"]
 
@@ -34,6 +34,7 @@ _UNIT = Lazy(
 _VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 _DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
 _DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
+_VAL_DIAL = rf"(?:{_VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
 _TIME = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 
 # The bare word "code" is an access code only when it opens one of these.
@@ -42,7 +43,7 @@ _CODE_FOR = Lazy(
     r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
     rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
-    rf"(?P<v>{_VAL})"
+    rf"(?P<v>{_VAL_DIAL})"
 )
 _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
@@ -77,12 +78,12 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|[:：]\s*)"
-    rf"(?P<v>{_DIALED}|{_VAL})"
+    rf"(?P<v>{_DIALED}|{_VAL_DIAL})"
 )
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
     r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
-    rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL})"
+    rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL_DIAL})"
 )
 _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
@@ -120,7 +121,8 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    rf"(?P<v>\d{{1,2}}(?:\s*[- ]\s*\d{{1,2}}){{2,3}}(?![\d-])|{SPOKEN})"  # or in words
+    rf"(?P<v>\d{{1,2}}(?:\s*[- ]\s*\d{{1,2}}){{2,3}}(?![\d-])"
+    rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
 )
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"

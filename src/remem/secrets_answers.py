@@ -13,69 +13,79 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
-import re
-
-from remem.secrets_shapes import SPOKEN, excluded, scan, sentence
+from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["answer_spans"]
 
 # A security question: named, or one of the questions banks ask.
-_QUESTION = re.compile(
-    r"(?i)(?<![a-z])(?:(?:security|secret|challenge|recovery|verification)\s+(?:question|answer)s?"
-    r"|maiden\s+name|first\s+pet|first\s+car|childhood\s+(?:best\s+)?friend|favou?rite\s+teacher"
-    r"|grow\s+up\s+on|street\s+(?:did\s+)?you\s+gr[eo]w|city\s+(?:were\s+)?you\s+(?:were\s+)?born"
-    r"|name\s+of\s+your\s+first|memorable\s+(?:word|answer))"
-    r"|密保|安全问题|预留问题|提示问题|密码问题"
+_NAMED_QUESTION = (
+    r"(?i:(?<![a-z])(?:security|secret|challenge|recovery|verification)\s+(?:question|answer)s?"
+    r"(?![a-z]))|密保|安全问题|预留问题|提示问题|密码问题"
+)
+_ASKED_ABOUT = (  # what the questions ask
+    r"(?i:(?<![a-z])(?:maiden\s+name|first\s+pet|first\s+car|childhood\s+(?:best\s+)?friend"
+    r"|favou?rite\s+teacher|grow\s+up\s+on|street\s+(?:did\s+)?you\s+gr[eo]w"
+    r"|city\s+(?:were\s+)?you\s+(?:were\s+)?born|name\s+of\s+your\s+first"
+    r"|memorable\s+(?:word|answer))(?![a-z]))"
+)
+_QUESTION = Lazy(f"{_NAMED_QUESTION}|{_ASKED_ABOUT}")
+_NAMED = Lazy(_NAMED_QUESTION)
+# The question, then its answer: "security question first pet = Biscuit2009", "maiden name:
+# Nowak"; after "is" only with a security question named ("my first pet was Rex" is a fact).
+_QUESTION_IS = Lazy(
+    rf"(?:{_ASKED_ABOUT}|{_NAMED_QUESTION})(?:\s+questions?)?(?:\s*[(（][^)）\n]{{1,30}}[)）])?\s*"
+    r"(?:(?P<eq>[:=：])|\s(?:is|was)\s)\s*[\"“]?(?P<v>[^\s,;.!?\"”，。][^,;!?\"”\n，。]{0,30})"
 )
 # "answer ... is X", "I put X", "answer for the bank is X"; "，我填的是 X", "答案写的是 X"
-_ANSWER = re.compile(
+_ANSWER = Lazy(
     r"(?i)(?<![a-z])(?:answer(?:s)?(?:\s+(?:to|for|on|of)\s+[^.;!?\n]{1,60}?)?\s*(?:\s(?:is|was)|:)"
-    r"|I\s+(?:put|wrote|gave|entered|typed|used|chose|picked|set\s+it\s+to|said))\s+"
+    r"|I\s+(?:(?:always|usually|just|normally|still|then)\s+)?(?:put|wrote|gave|entered|typed|used"
+    r"|chose|picked|set\s+it\s+to|said|say|answer(?:ed)?|use|put\s+down))\s+"
     r"[\"“]?(?P<v>[^\s,;.!?\"”][^,;!?\"”\n]{0,40})"
     r"|(?:答案|答|回答|填|写|设)[^。，,；;\n]{0,3}?(?:是|为|[:：])\s*(?P<z>[^\s。，,；;？?][^。，,；;\n]{0,24})"
 )
-_FOR_BANK = re.compile(
+_FOR_BANK = Lazy(
     r"(?i)^answers?\s+(?:for|on|with|at)\s+(?:the\s+|my\s+|our\s+)?[\w'’-]*\s*"
     r"(?:bank|account|login|recovery|reset)(?![a-z])"
 )
-_NOT_ANSWER = re.compile(  # talk about the answer, or a question back
+_NOT_ANSWER = Lazy(  # talk about the answer, or a question back
     r"(?i)^(?:the|a|an|my|it|them|that|this|these|those|written|stored|saved|somewhere|in|on|at"
     r"|not|no|something|wrong|correct|right|easy|hard|what|which|who)(?![a-z])"
-    r"|什么|吗|呢|哪|多少|在|写在|记在|放在|忘"
+    r"|什么|吗|呢|哪|多少|在|写在|记在|放在|忘|随机|生成|保存|存在|存放|管理器|一样|相同|乱"
 )
 # A phone's unlock pattern: a shape said in words.
-_PATTERN = re.compile(
+_PATTERN = Lazy(
     r"(?i)(?<![a-z])(?:(?:unlock|lock[ -]?screen|screen[ -]?lock|swipe|phone)\s+pattern)\s*"
     r"(?:\s(?:is|was)\s+|[:：]\s*)(?P<v>[^\s,;.][^;!?\n]{2,80})"
     r"|(?:解锁图案|手势密码|图案锁|锁屏图案|图案密码)\s*(?:是|为|[:：])\s*(?P<z>[^。\n]{2,40})"
 )
-_NOT_PATTERN = re.compile(
+_NOT_PATTERN = Lazy(
     r"(?i)^(?:off|on|disabled|enabled|turned|not|too|easy|hard|simple|stored|saved|set|the\s+same)"
     r"(?![a-z])|^(?:关|开|没|不|太|很)"
 )
 # A code just received or read off a device: the bare word "code" with who sent it.
-_CODE_GOT = re.compile(
+_CODE_GOT = Lazy(
     r"(?i)(?<![a-z])(?P<q>[a-z]+\s+)?code\s+(?:(?:they|he|she|it|the\s+bank|the\s+app|you)\s+"
     r"(?:just\s+)?(?:texted|sent|emailed|gave|read)(?:\s+(?:me|us|to\s+me))?"
     r"|(?:on|from|in)\s+(?:the|my|that)\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:\s(?:is|was)\s+|[:：]\s*)"
     rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|\d{{4,8}}(?!\d)|{SPOKEN})"
 )
-_PUBLIC_CODE = re.compile(  # a code that names a place or a result, not one that opens
+_PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
     r"|promo|discount|coupon|product|item|sku|airport|iata|station|tracking|dress|colou?r|source"
     r"|bar|qr|morse|tax|course|class|exam|swift|bic|sort|routing|zone|fare)\s+$"
 )
-_AUTHENTICATOR = re.compile(  # "Authenticator says 305 918", "my 2FA app shows 418 227"
+_AUTHENTICATOR = Lazy(  # "Authenticator says 305 918", "my 2FA app shows 418 227"
     r"(?i)(?<![a-z])(?:authenticator|authy|2fa|totp|otp|mfa)(?:\s+app)?\s+(?:says|shows|reads"
     r"|is\s+showing|gave\s+me|gives|code\s+is)\s*:?\s*(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{6,8}(?!\d))"
 )
 # A wallet's words in numbered halves: "words 1 to 12: harbor swift ...", "words 13 to 24 are ..."
-_NUMBERED_WORDS = re.compile(
+_NUMBERED_WORDS = Lazy(
     r"(?i)(?<![a-z])words?\s+\d{1,2}\s*(?:to|-|–|through|thru)\s*\d{1,2}\s*(?:[:：]|\s(?:are|were)\s)"
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){5,23})"
 )
 # "sudo on the Pi takes raspberry-lemon-91": what a login command takes is its password.
-_TAKES_PW = re.compile(
+_TAKES_PW = Lazy(
     r"(?i)(?<![a-z])(?:sudo|su|login|log\s*in|sign\s*in|ssh|unlock|root|admin)(?![a-z])"
     r"[^.;:!?\n]{0,40}?\s(?:takes|wants|needs|accepts|asks\s+for)\s+(?P<v>[^\s,;]+)"
 )
@@ -98,9 +108,31 @@ def _answer(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+_QUESTION_WORDS = (  # one of which every question _QUESTION_IS reads holds
+    *"security secret challenge recovery verification maiden pet car friend teacher".split(),
+    *"grow street city name memorable 密保 安全问题 预留问题 提示问题 密码问题".split(),
+)
+_COUNT_WORD = Lazy(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|all|both|none|some)")
+
+
+def _question_is(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_QUESTION_IS, text, low, *_QUESTION_WORDS):
+        value = m["v"].strip().rstrip("。.")
+        start, end = sentence(text, m.start())
+        named = m["eq"] is not None or _NAMED.search(text, start, end) is not None
+        first = value.split()[0].lower() if value.split() else ""
+        if _COUNT_WORD.fullmatch(first) or (first.isdigit() and len(first) < 4):
+            continue  # "security questions: 3 of them", "... : two, both about school"
+        made_up = value[:1].isupper() or any(c.isdigit() for c in value)
+        if named and made_up and value and not _NOT_ANSWER.search(value):
+            out.append((m.start("v"), m.start("v") + len(value)))
+    return out
+
+
 def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
-    out = _answer(text, low)
+    out = _answer(text, low) + _question_is(text, low)
     for m in scan(_PATTERN, text, low, "pattern", "图案", "手势"):
         group = "v" if m["v"] is not None else "z"
         if not _NOT_PATTERN.search(m[group]):

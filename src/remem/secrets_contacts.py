@@ -15,27 +15,29 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from remem.secrets_shapes import Lazy
+
 __all__ = ["CONTACT_HINTS", "CONTACT_KINDS", "CONTACT_RULES"]
 
 CONTACT_KINDS = frozenset({"phone_number", "email", "im_account"})
 
-_IM_ACCOUNT = re.compile(  # QQ and WeChat numbers: personal contacts, like a phone number
+_IM_ACCOUNT = Lazy(  # QQ and WeChat numbers: personal contacts, like a phone number
     r"(?<![A-Za-z])(?:QQ|qq|Qq)\s*(?:号码?)?\s*(?:是|为|：|:|=)?\s*(?P<v>[1-9][0-9]{4,11})(?![0-9])"
     r"|微信(?:号)?\s*(?:是|为|：|:)\s*(?P<w>[A-Za-z][\w-]{5,19})"
 )
-_CN_MOBILE = re.compile(r"(?<![0-9])(?:\+?86[\s-]?)?1[3-9][0-9](?:[\s-]?[0-9]{4}){2}(?![0-9])")
-_PHONE = re.compile(
+_CN_MOBILE = Lazy(r"(?<![0-9])(?:\+?86[\s-]?)?1[3-9][0-9](?:[\s-]?[0-9]{4}){2}(?![0-9])")
+_PHONE = Lazy(
     r"(?<![\w+])\+[1-9][0-9]{0,2}[\s.-]?(?:\([0-9]{1,4}\)[\s.-]?)?[0-9]{1,4}"
     r"(?:[\s.-]?[0-9]{2,4}){1,4}(?![0-9])"
     r"|(?<![0-9])\([0-9]{3}\)\s?[0-9]{3}[-.\s][0-9]{4}(?![0-9])"
     r"|(?<![0-9-])[0-9]{3}-[0-9]{3}-[0-9]{4}(?![0-9-])"
     r"|(?<![0-9-])0[0-9]{2,3}-[0-9]{7,8}(?![0-9-])"
 )
-_EMAIL = re.compile(
+_EMAIL = Lazy(
     r"(?<![A-Za-z0-9._%+-])(?P<local>[A-Za-z0-9][A-Za-z0-9._%+-]*)@"
     r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
 )
-_ROLE = re.compile(  # a shared mailbox of a company or a tool, not a person's address
+_ROLE = Lazy(  # a shared mailbox of a company or a tool, not a person's address
     r"(?i)git|hg|support|help|info|contact|sales|hello|noreply|no-reply|do-not-reply|team|office"
     r"|billing|press|jobs|careers|hr|feedback|service|enquiries|inquiries|marketing|security"
     r"|abuse|postmaster|webmaster|admin|privacy|legal"
@@ -47,7 +49,7 @@ def _digit_count(text: str) -> int:
 
 
 _TOLL_FREE = ("400", "800", "888", "877", "866", "855", "844", "833")
-_HOTLINE = re.compile(
+_HOTLINE = Lazy(
     r"(?i)(?:hotline|helpline|help line|support line|customer service|toll[- ]free|call center"
     r"|front desk|reception|dial-in|dial in|switchboard|main line|help ?desk|concierge|front office"
     r"|前台|总台|服务台"
@@ -65,16 +67,16 @@ def _personal(m: re.Match[str], *, toll_free: bool = True) -> bool:
 
 
 _Check = Callable[[re.Match[str]], bool]
-CONTACT_RULES: list[tuple[str, re.Pattern[str], _Check]] = [
+CONTACT_RULES: list[tuple[str, Lazy, _Check]] = [
     ("im_account", _IM_ACCOUNT, lambda m: True),
     ("phone_number", _CN_MOBILE, lambda m: _personal(m, toll_free=False)),
     ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15 and _personal(m)),
     ("email", _EMAIL, lambda m: not _ROLE.fullmatch(m["local"])),
 ]
 # What a text must contain for each pattern to have a chance (see `remem.secrets`).
-CONTACT_HINTS: dict[re.Pattern[str], tuple[str, ...] | re.Pattern[str]] = {
+CONTACT_HINTS: dict[Lazy, tuple[str, ...] | Lazy] = {
     _IM_ACCOUNT: ("qq", "微信"),
-    _CN_MOBILE: re.compile(r"[0-9]{3}"),
-    _PHONE: re.compile(r"\+[0-9]|\([0-9]|[0-9]-[0-9]"),
+    _CN_MOBILE: Lazy(r"[0-9]{3}"),
+    _PHONE: Lazy(r"\+[0-9]|\([0-9]|[0-9]-[0-9]"),
     _EMAIL: ("@",),
 }

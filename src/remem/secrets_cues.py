@@ -19,9 +19,11 @@ import re
 
 from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
+from remem.secrets_described import described_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
+    Lazy,
     excluded,
     full_shape_spans,
     key_spans,
@@ -34,91 +36,87 @@ from remem.secrets_shapes import (
 
 __all__ = ["find_cued"]
 
-_CVV_SAID = re.compile(  # "CVV 772", 安全码是 321
+_CVV_SAID = Lazy(  # "CVV 772", 安全码是 321
     r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
     r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
 )
 
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
-_POSSESSIVE = re.compile(  # "my ATM pin's 9063", "gate code's changed to 8080", "the door's 4471"
+_POSSESSIVE = Lazy(  # "my ATM pin's 9063", "gate code's changed to 8080", "the door's 4471"
     r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo|(?P<a>door|gate|garage|alarm"
     r"|keypad|lock|safe))['’]s\s+(?:now\s+|still\s+|just\s+|been\s+)*(?:(?:changed|set|reset"
     r"|updated)\s+(?:to|as)\s+)?(?P<v>[^\s,;]+)"
 )
-_MEASURE = re.compile(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|years?|%)\b")
+_MEASURE = Lazy(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|years?|%)\b")
 # A noun, a few words of who or why, then the value: "The password IT gave me is X".
-_GAP = re.compile(
+_GAP = Lazy(
     r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|(?:verification|security|access"
     r"|door|gate|login|one-time|confirmation|sms|2fa|otp)\s+code)\s+(?P<gap>(?:[\w'’-]+\s+){1,5}?)"
     r"(?:is|was)\s+(?:now\s+|still\s+|just\s+)*(?P<v>[^\s,;]+)"
 )
-_GAP_TALK = re.compile(
+_GAP_TALK = Lazy(
     r"(?i)(?<![a-z])(?:polic(?:y|ies)|rules?|length|manager|field|reset|hint|requirements?"
     r"|format|strength|expiry|prompt|page|screen|box|link|form|dialog|setting|settings|change"
     r"|history|entry|attempts?|limit|timeout|not|never)(?![a-z])"
 )
 # "creds are admin/admin": a pair after a word of logging in, weak as its password may be
-_CREDS = re.compile(
+_CREDS = Lazy(
     r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?|user(?:name)?\s+and\s+pass(?:word)?)"
     r"(?:\s+(?:for|to|on|of|at)\s+[^.\n:：]{1,40}?)?(?:\s+(?:is|are|was|were)\s+|\s*[:：]\s*)"
     r"(?P<u>[\w.@-]{2,30})\s*/\s*(?P<p>[^\s/，。,;]{3,})(?!/)"
     r"|(?:账号|帐号|用户名)(?:和|及|与|/)?密码[^。\n]{0,6}?(?:是|为|都是|[:：])\s*(?P<zu>[\w.@-]{2,30})\s*/\s*"
     r"(?P<zp>[^\s/，。,;]{3,})"
 )
-_NOT_PW = re.compile(
+_NOT_PW = Lazy(
     r"(?i)(?:pass(?:word)?|pwd|email|e-mail|user(?:name)?|sso|oauth|otp|2fa|key|token|phone|sms"
     r"|密码|账号|手机)$"
 )
-_SPELL_KEY = re.compile(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
+_SPELL_KEY = Lazy(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
     r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw"
     r"|(?P<a>keypad|lock|safe|door|gate|alarm|locker))(?![a-z])[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
 )
 # "if it asks for a PIN, it's 1357", "the VPN password rotated, new one is Cobalt-Finch-63"
-_PRONOUN = re.compile(
+_PRONOUN = Lazy(
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is|that['’]s|that\s+is|(?:the\s+)?(?:new|old|current"
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
 )
-_TRAIL = re.compile(
-    r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,8}#?)[.!。]?[ \t]*$"
-)  # "..., 5691" ends a line
-_CODE_NOUN = re.compile(
+_TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,8}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
+_CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
 )
-_CODE_ONLY = re.compile(  # things that open by a code alone: "in a lockbox by the door, 0912"
+_CODE_ONLY = Lazy(  # things that open by a code alone: "in a lockbox by the door, 0912"
     r"(?i)(?<![a-z])(?:lock\s?box(?:es)?|key\s?safe|keypad|padlock|combination\s+lock)(?![a-z])"
 )
-_PASS_NOUN = re.compile(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
-_MONTH = re.compile(
-    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$"
-)
-_ZH_SAME = re.compile(  # 微信支付密码跟银行卡密码一样，都是 201314
+_PASS_NOUN = Lazy(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
+_MONTH = Lazy(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$")
+_ZH_SAME = Lazy(  # 微信支付密码跟银行卡密码一样，都是 201314
     r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*"
     r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)\s*"  # 我改了，现在是 2580
     r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
 )
-_ZH_WORD_PASS = re.compile(  # 口令是 天王盖地虎: a watchword of words
+_ZH_WORD_PASS = Lazy(  # 口令是 天王盖地虎: a watchword of words
     r"(?:口令|暗号|接头暗号|密语)\s*(?:是|为|：|:)\s*[“\"「]?(?P<v>[\u4e00-\u9fff]{3,12})"
 )
-_ZH_NOT_WORD = re.compile(  # a question, or talk about the word rather than the word
+_ZH_NOT_WORD = Lazy(  # a question, or talk about the word rather than the word
     r"什么|多少|哪|吗|呢|^(?:不|没|在|放|由|被|写|要|需|已|很|都|也|还|就|的|了|对|错|忘|定期|每"
     r"|这个|游戏)"
 )
-_CUE_SENTENCE = re.compile(
+_CUE_SENTENCE = Lazy(
     r"(?i)(?<![a-z])(?:pass(?:word|wd|code|phrase)?|pwd|pw|log(?:ged)?[ -]?in(?:to)?"
     r"|sign(?:ed)?[ -]?in|unlock|user(?:name)?)(?![a-z])|密码|口令|登录|解锁|开机"
 )
-_SEED = re.compile(  # a wallet's 12 or 24 words
+_SEED = Lazy(  # a wallet's 12 or 24 words
     r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?\s*(?:[:：]|\s(?:is|are)\s)"
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})"
 )
-_CVV = re.compile(  # the three digits on the back of a card
+_CVV = Lazy(  # the three digits on the back of a card
     r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
     r"(?<!\d)(?P<v>\d{3,4})(?!\d)"
 )
-_CARD_CUE = re.compile(r"(?i)card|visa|amex|mastercard|卡")
-_HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
+_CARD_CUE = Lazy(r"(?i)card|visa|amex|mastercard|卡")
+_HALF = Lazy(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
     r"(?i)(?<![a-z])(?:(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
     r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
     r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
@@ -128,45 +126,45 @@ _HALF = re.compile(  # "first part of the code is 38", 密码一半是 abc，另
     r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
 )
-_HALF_CUE = re.compile(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
+_HALF_CUE = Lazy(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
 _HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
-_CREDS_AND = re.compile(  # "the shared login for the kiosk is kiosk and kiosk123"
+_CREDS_AND = Lazy(  # "the shared login for the kiosk is kiosk and kiosk123"
     r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
     r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
     r"(?P<p>(?=\S*\d)(?=\S*[A-Za-z])[^\s,;]{4,})"
 )
-_ZH_PAIR = re.compile(  # 用户名 root 密码 root, 账密 admin admin888: weak as the password may be
+_ZH_PAIR = Lazy(  # 用户名 root 密码 root, 账密 admin admin888: weak as the password may be
     r"(?:用户名|账号|帐号|登录名|(?<![A-Za-z])(?:user(?:name)?|login))\s*(?:是|为|[:：])?\s*"
     r"(?P<u>[A-Za-z0-9_.@-]{2,30})\s*[，,;；]?\s*(?:(?:登录)?密码|口令|(?<![A-Za-z])(?:password|pwd|pw))"
     r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
     r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
 )
-_WIFI_KEY = re.compile(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
+_WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
     r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
     r"(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
 )
-_LOGIN_PASS = re.compile(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
-_LOGIN_CUE = re.compile(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
-_WIFI = re.compile(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
-_WIFI_LINK = re.compile(
+_LOGIN_PASS = Lazy(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
+_LOGIN_CUE = Lazy(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
+_WIFI = Lazy(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
+_WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
 )
-_WIFI_VALUE = re.compile(
+_WIFI_VALUE = Lazy(
     r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
     r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
 )
-_WIFI_NAME = re.compile(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
-_PASS_LATER = re.compile(r"(?i)pass|pw|key|密码|口令")
-_SPEED = re.compile(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")
-_REPEAT = re.compile(  # "eight 8s", "8 个 8": a value said by how many times a digit repeats
+_WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
+_PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令")
+_SPEED = Lazy(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")
+_REPEAT = Lazy(  # "eight 8s", "8 个 8": a value said by how many times a digit repeats
     r"(?i)(?<![a-z0-9])(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<d>\d)['’]?s(?![a-z])"
     r"|(?:\d{1,2}|[四五六七八九十])\s*个\s*(?P<z>[\d零一二三四五六七八九])(?!\d)"
 )
-_REPEAT_CUE = re.compile(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
+_REPEAT_CUE = Lazy(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 
 
-_DIGIT = re.compile(r"\d")
+_DIGIT = Lazy(r"\d")
 _POSSESSIVE_WORDS = tuple(
     f"{noun}{mark}"
     for noun in ("pin", "code", "word", "combo", "door", "gate", "garage", "alarm")
@@ -288,7 +286,7 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
 
 
 # The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
-_REVERSED = re.compile(
+_REVERSED = Lazy(
     r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
     r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
     r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
@@ -296,7 +294,7 @@ _REVERSED = re.compile(
     r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
 )
 # The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
-_ASKED = re.compile(
+_ASKED = Lazy(
     r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
     r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
 )
@@ -340,7 +338,7 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
 # what comes right before a value said at last: "..., so Marcus77", "，也就是 19900712wang"
 _TOLD_COLON = (":", "：", "i.e.", "namely")
 _TOLD = (" so", " which is", " that is", " that's", "也就是", "就是", "即")
-_AFTER_WORD = re.compile(  # a made-up token after these is where or what for, not the value
+_AFTER_WORD = Lazy(  # a made-up token after these is where or what for, not the value
     r"(?i)(?:^|\s)(?:on|in|into|for|from|to|at|by|with|via|of|the|a|an|my|our|your|its|their"
     r"|his|her|this|that|version|v)\s*$"
 )
@@ -389,10 +387,10 @@ def _first_strong(
     return []
 
 
-_PAIR = re.compile(
+_PAIR = Lazy(
     r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30})\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
 )
-_LOGIN = re.compile(
+_LOGIN = Lazy(
     r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
     r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal))(?![A-Za-z])"
     r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
@@ -428,7 +426,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
-    spans += answer_spans(text, low)
+    spans += answer_spans(text, low) + described_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
@@ -444,13 +442,13 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     return found
 
 
-_FULL_HINT = re.compile(r"[!@#$%^&*?~]")
-_SPOKEN_HINT = re.compile(
+_FULL_HINT = Lazy(r"[!@#$%^&*?~]")
+_SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
     rf"[\s,-]|[{ZH_DIGITS}]{{4}}"
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
-_WORDS_CUE = re.compile(
+_WORDS_CUE = Lazy(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"

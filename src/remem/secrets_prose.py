@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
-from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, counted, spelled_end
+from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import strong as _strong
 
@@ -31,7 +31,9 @@ _AZ = r"(?![A-Za-z0-9_])"
 # The secret nouns, by what their value looks like.
 _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
+    r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
     r"|pass(?=\s*[:=：])"
+    r"|(?:wi-?fi|wlan|network|router)[ -]codes?"
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup)[ _-]?keys?"
@@ -46,6 +48,7 @@ _CODE = (
     r"(?i:pin(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?|(?:door|gate|alarm|lock"
     r"|access|entry|keypad|garage|safe|unlock|security|verification|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
+    r"|call[ -]?box|elevator|lobby"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery)[ -]codes?|otp|cvv2?|cvc2?"
     r"|combination|combo)"
@@ -59,7 +62,8 @@ _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
     r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
     r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
-    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?)"
+    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
+    r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?)"
 )
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
 _CODE_ZH = (
@@ -68,8 +72,11 @@ _CODE_ZH = (
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"
-_ID_ZH = r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证"
-_KEY = re.compile(
+_ID_ZH = (
+    r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
+    r"|医保卡号|社会保障号|纳税人识别号"
+)
+_KEY = Lazy(
     rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
     rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
     rf"|{_AW}(?P<card>{_CARD}){_AZ}|(?P<cardzh>{_CARD_ZH})"
@@ -87,6 +94,7 @@ _KINDS = {
 # What ties a noun to its value.
 _LINK_VERBS = (
     r"(?:is|was|are|were|'s)(?:\s+(?:now|still|currently|always|just|simply|actually|also"
+    r"|literally|basically|really"
     r"|the\s+default:?|set\s+to|changed\s+to|updated\s+to|reset\s+to|spelled(?:\s+out)?"
     r"(?:\s+as)?))*"
     r"|has\s+been\s+(?:changed|set|reset|updated)\s+to|(?:got\s+)?(?:changed|set|reset|updated"
@@ -94,7 +102,7 @@ _LINK_VERBS = (
     r"|ends\s+with|changed[,;]?\s+(?:it['’]s|it\s+is|now)(?:\s+now)?"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
-_EN_LINK = re.compile(
+_EN_LINK = Lazy(
     r"(?i)(?:\s+itself)?(?:,?\s+spelled(?:\s+out)?(?=\s*[:：]))?"
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
@@ -104,24 +112,24 @@ _EN_LINK = re.compile(
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
     r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
 )
-_ZH_LINK = re.compile(
+_ZH_LINK = Lazy(
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
     r"(?:(?<=[是为成])[：:]\s*)?"  # 验证码是：四 七 二 八
     # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
     rf"(?:(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
 )
-_META_ZH = re.compile(
+_META_ZH = Lazy(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
     r"|提示|管理器|学|功能|存在|存放|放在|保存|托管|轮换|检查|校验|生成|加盐|框|页面|链接|必须|至少|不少于"
-    r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口"
+    r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口|有效|失效"
 )
-_AFTER_ZH = re.compile(
+_AFTER_ZH = Lazy(
     r"\s*(?:哈希|加密|加盐|算法|存储|存库|保存|管理|生成|校验|里|中|上|位|个|字符|秒|分钟|小时|天|次)"
 )
-_SENT_END = re.compile(r"[。！？\n]|[!?.;](?=\s|$)")
-_TOKEN = re.compile(r"[^\s\"'“”‘’，。；、（）()\[\]<>{}]+")
-_QUOTED = re.compile(r"[\"'“‘]([^\"'”’\n]{3,60})[\"'”’]")
-_SPELLED = re.compile(
+_SENT_END = Lazy(r"[。！？\n]|[!?.;](?=\s|$)")
+_TOKEN = Lazy(r"[^\s\"'“”‘’，。；、（）()\[\]<>{}]+")
+_QUOTED = Lazy(r"[\"'“‘]([^\"'”’\n]{3,60})[\"'”’]")
+_SPELLED = Lazy(
     r"(?:[A-Za-z0-9](?:\s*[-,]\s*|\s+)){3,}[A-Za-z0-9](?![A-Za-z0-9])"
     r"|(?i:(?:(?:capital|upper(?:case)?|lower(?:case)?|small)\s+[a-z]|zero|oh|one|two|three"
     r"|four|five|six|seven|eight|nine|[a-z0-9])(?:\s*,\s*|\s+|\s*-\s*)){3,}"
@@ -130,33 +138,31 @@ _SPELLED = re.compile(
     r"|(?:(?:大写的?|小写的?|数字)?\s*[A-Za-z0-9零一二三四五六七八九幺两]"
     r"(?:\s*[，,、]\s*|\s+|(?=大写|小写|数字))){3,}[A-Za-z0-9零一二三四五六七八九幺两](?![A-Za-z0-9])"
 )
-_MIXED_ZH = re.compile(
+_MIXED_ZH = Lazy(
     r"(?=.*[\u4e00-\u9fff])(?=(?:.*[A-Za-z0-9]){3})(?=.*\d)[\u4e00-\u9fffA-Za-z0-9!@#$%&*_-]{5,}"
 )
-_ZH_WORDS = re.compile(
-    r"[\u4e00-\u9fff]{1,4}(?:\s+[\u4e00-\u9fff]{1,4}){5,}"
-)  # 助记词：苹果 河流 ...
-_ZH_DIGITS = re.compile(rf"[{ZH_DIGITS}]{{4,}}")
-_SPOKEN = re.compile(SPOKEN)
-_SHORT_CODE = re.compile(  # 提取码是 x7k2: letters and digits, one short token
+_ZH_WORDS = Lazy(r"[\u4e00-\u9fff]{1,4}(?:\s+[\u4e00-\u9fff]{1,4}){5,}")  # 助记词：苹果 河流 ...
+_ZH_DIGITS = Lazy(rf"[{ZH_DIGITS}]{{4,}}")
+_SPOKEN = Lazy(SPOKEN)
+_SHORT_CODE = Lazy(  # 提取码是 x7k2: letters and digits, one short token
     r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
 )
-_LETTERED = re.compile(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
-_TALK_COLON = re.compile(r"[^:：.!?\n]{1,30}?[:：]\s*")
-_ASIDE = re.compile(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
-_DIGITS = re.compile(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
-_CODE_VALUE = re.compile(
+_LETTERED = Lazy(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
+_TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
+_ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
+_DIGITS = Lazy(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
+_CODE_VALUE = Lazy(
     r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"
 )
-_CARD_VALUE = re.compile(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
-_ACCT_VALUE = re.compile(
+_CARD_VALUE = Lazy(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
+_ACCT_VALUE = Lazy(
     r"(?<![\dA-Za-z])(?:[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?"
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
-_ID_VALUE = re.compile(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
-_FOURS = re.compile(r"\d{4}(?:[ -]\d{4}){3}")
-_IBAN_HINT = re.compile(r"[A-Z]{2}\d{2}")
-_IBAN = re.compile(
+_ID_VALUE = Lazy(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+_FOURS = Lazy(r"\d{4}(?:[ -]\d{4}){3}")
+_IBAN_HINT = Lazy(r"[A-Z]{2}\d{2}")
+_IBAN = Lazy(
     r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
 )
 
@@ -187,7 +193,7 @@ _STOP_PREV = frozenset(
 )
 _PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
 _MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
-_UNITS = re.compile(
+_UNITS = Lazy(
     r"(?i)\s*(?:characters?|chars?|digits?|letters?|days?|hours?|minutes?|mins?|seconds?|secs?"
     r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年)"
 )
@@ -383,6 +389,8 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         if sum(c.isdigit() for c in sp[0]) >= 4:
             return [sp.span()]  # 保险箱密码 6 2 8 3
     token, a, b = tokens[0]
+    if not token[0].isascii() and _META_ZH.search(token):
+        return []  # "密码都存在1Password里", "密码的链接24小时内有效": words about it, not a value
     if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         if m is None or _UNITS.match(text, m.end()) or sum(c.isdigit() for c in m[0]) < 4:
@@ -401,39 +409,48 @@ def _quoted_later(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+def _lettered_id(value: str, cls: str) -> bool:
+    """An ID of letters and digits in groups ("4TR7-KP2-WX19", a Medicare number): fewer
+    digits than a numeric one, but eight characters or more of both kinds."""
+    letters, digits = sum(c.isalpha() for c in value), sum(c.isdigit() for c in value)
+    return cls == "id" and letters >= 2 and digits >= 3 and letters + digits >= 8
+
+
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
     pattern = {"card": _CARD_VALUE, "acct": _ACCT_VALUE, "id": _ID_VALUE}[cls]
     window_end = min(end, key_end + 40)
     for m in pattern.finditer(text, key_end, window_end):
         value = m[0]
-        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8):
+        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or _lettered_id(value, cls):
             if not _EXCLUDED.match(value) and not _UNITS.match(text, m.end()):
                 return [m.span()]
     return []
 
 
-# Substrings one of which every secret noun holds: most texts skip the big pattern.
-_HINTS = (
-    *"pass pw cred secret key token phrase mnemonic pin code otp cvv cvc combin combo".split(),
-    *"card visa acc acct routing iban sort ssn social passport licen sin nhs medicare".split(),
-    *"insurance aadhaar tax".split(),
-    *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
-    *"通行证 居住证 军官证 台胞证 回乡证".split(),
-    "id number",
-    "tax id",
+# Substrings one of which every secret noun holds: most texts skip the big pattern. One
+# alternation, not `any(h in text)` over ~70 words: a gate every text passes through.
+_HINTS = Lazy(
+    "|".join(
+        (
+            *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
+            *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
+            *"medica insurance aadhaar tax itin".split(),
+            "id number",
+            *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+            *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
+        )
+    )
 )
 
 
-_PHRASE_KEY = re.compile(
-    r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words"
-)
-_WEAK = re.compile(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
-_STRONG_KEY = re.compile(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
+_PHRASE_KEY = Lazy(r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words")
+_WEAK = Lazy(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
+_STRONG_KEY = Lazy(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
-    (re.compile(r"(?i)^(?:combination|combo)$"), re.compile(r"(?i)safe|lock|vault|保险")),
+    (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|保险")),
     (
-        re.compile(r"(?i)^account$"),
-        re.compile(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
+        Lazy(r"(?i)^account$"),
+        Lazy(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
     ),
 ]
 
@@ -446,7 +463,7 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span of the value) of each secret stated in prose in `text`."""
     found: list[tuple[str, tuple[int, int]]] = []
     lowered = text.lower()
-    keys = _KEY.finditer(text) if any(h in lowered for h in _HINTS) else ()
+    keys = _KEY.finditer(text) if _HINTS.search(lowered) else ()
     for m in keys:
         group = m.lastgroup or ""
         cls, zh = group.removesuffix("zh"), group.endswith("zh")

@@ -17,9 +17,11 @@ from collections.abc import Iterator
 
 __all__ = [
     "EXCLUDED",
+    "Lazy",
     "PLACEHOLDER",
     "RANDOM",
     "SPOKEN",
+    "SPOKEN_DIAL",
     "counted",
     "ZH_DIGITS",
     "excluded",
@@ -33,30 +35,69 @@ __all__ = [
     "very_strong",
 ]
 
-RANDOM = re.compile(  # a run as long as a generated key
+
+class Lazy:
+    """A pattern compiled on its first use: a one-shot save checks one text, and most
+    rules wait behind a word the text lacks (compiling all of one module's took ~55 ms
+    of every `remem save`)."""
+
+    __slots__ = ("_source", "_flags", "_compiled")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    # the methods read `_compiled` before the property: a scan calls them ~30 times a text
+    @property
+    def compiled(self) -> re.Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self._source, self._flags)
+        return self._compiled
+
+    @property
+    def pattern(self) -> str:
+        return self._source
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return (self._compiled or self.compiled).search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return (self._compiled or self.compiled).match(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        return (self._compiled or self.compiled).fullmatch(text, pos, endpos)
+
+    def finditer(
+        self, text: str, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[str]]:
+        return (self._compiled or self.compiled).finditer(text, pos, endpos)
+
+
+RANDOM = Lazy(  # a run as long as a generated key
     r"(?<![\w+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![\w+/=-])"
 )
-_HEX = re.compile(r"[0-9a-fA-F]+")
-_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_HEX = Lazy(r"[0-9a-fA-F]+")
+_UUID = Lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
-PLACEHOLDER = re.compile(
+PLACEHOLDER = Lazy(
     r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
     r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
     r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
     r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
 )  # a value that is no value: shared with remem.secrets
-_PRODUCTS = re.compile(
+_PRODUCTS = Lazy(
     r"(?i)^(?:1password|lastpass|bitwarden|keepass(?:xc)?|dashlane|vault|keychain|okta|sso|ldap"
     r"|oauth2?|saml|bcrypt|scrypt|argon2(?:id|i|d)?|pbkdf2|sha-?\d+|md5|[rhe]s\d{3}|totp|hotp"
     r"|u2f|fido2?|webauthn|yubikey|kms|aws|gcp|azure|github|gitlab|slack|sms|email|e-mail)$"
 )
-EXCLUDED = re.compile(
+EXCLUDED = Lazy(
     r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
     r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
     r"|\$\{?\w+\}?|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))$"  # DEPLOY_TOKEN, not Jd_2024
 )
-_IDENT = re.compile(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
+_MEASURE = Lazy(r"\d+-[a-z]+(?:-[a-z]+)*$")  # "20-character", "256-bit", "6-digit"
+_IDENT = Lazy(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
 
 
 def excluded(token: str) -> bool:
@@ -71,7 +112,7 @@ def excluded(token: str) -> bool:
 def strong(token: str) -> bool:
     """A token that looks made up: letters with digits, a symbol inside, or a capital
     inside a lower-case word ("jenkinsRocks"), and not a name, version or path."""
-    if excluded(token) or _IDENT.match(token):
+    if excluded(token) or _IDENT.match(token) or _MEASURE.match(token):
         return False
     letters = any(c.isalpha() for c in token)
     digits = any(c.isdigit() for c in token)
@@ -127,6 +168,14 @@ _B = (  # a word of two digits: "seventeen", "forty-two", "double seven"
     r"|eighteen|nineteen)(?![a-z]))"
 )
 _S = r"(?:\s*[,-]\s*|\s+)"
+_N = (  # one number word up to 99: "nine", "fourteen", "twenty-one"
+    r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ]" + _U + r")?"
+    r"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+    r"|" + _U + r")(?![a-z])"
+)
+# A dial's three or four numbers in words: "three, nine, twenty-one" (by a lock or a
+# combination only: "one, two, three" alone is counting).
+SPOKEN_DIAL = rf"(?i:{_N}(?:\s*[,-]\s*(?:then\s+|and\s+)?{_N}|\s+(?:then|and)\s+{_N}){{2,3}})"
 SPOKEN = (  # four single digits, or two words of two digits among others (4 digits or more)
     rf"(?i:{_U}(?:{_S}{_U}){{3,}}|(?:{_U}{_S}){{0,4}}{_B}(?:{_S}{_U}){{0,4}}{_S}{_B}"
     rf"(?:{_S}(?:{_B}|{_U})){{0,6}})"
@@ -134,7 +183,7 @@ SPOKEN = (  # four single digits, or two words of two digits among others (4 dig
 )
 
 
-_COUNT = re.compile(  # "8 位数字 20180612", "six digits: 482913": a length, then the value
+_COUNT = Lazy(  # "8 位数字 20180612", "six digits: 482913": a length, then the value
     r"(?i)(?P<n>\d{1,2}|[四五六七八九十]|four|five|six|seven|eight|nine|ten|twelve)\s*"
     r"(?:位数字|位数|位|个数字|个字符|(?:digits?|characters?|chars?|numbers?)(?:\s+long)?)"
     r"[\s，,：:;—-]*(?:(?:just|only|namely|i\.e\.|就是|即)\s*)?(?P<v>[!-~]{4,40})"
@@ -156,9 +205,9 @@ def counted(text: str, pos: int, end: int) -> tuple[int, int] | None:
     return m.start("v"), m.start("v") + len(value)
 
 
-_FULL_TOKEN = re.compile(r"[^\s,，;；()（）\"“”'‘’<>\[\]{}`。、]+")
+_FULL_TOKEN = Lazy(r"[^\s,，;；()（）\"“”'‘’<>\[\]{}`。、]+")
 _FULL_SYMBOLS = frozenset("!@#$%^&*?~")  # not = + . - _: code, versions, names
-_NOT_FULL = re.compile(
+_NOT_FULL = Lazy(
     r"^[@#$/~\\]|://|^[\w.+-]+@[\w-]+\.[\w.]+$|[a-z]\.[a-z]|A-Z|a-z|0-9|\\"  # mail, paths, regexes
     r"|[?!]\.|::|->|=>|&&|\|\||\.\w+\?"  # code: obj?.Value2, a::B1, x&&Y2
 )
@@ -188,12 +237,12 @@ _SYMBOLS = (
     r"|ampersand|plus(?:\s+sign)?|equals(?:\s+sign)?|question\s+mark|caret|tilde|slash"
     r"|backslash|colon|semicolon|comma"
 )
-_ITEM = re.compile(
+_ITEM = Lazy(
     r"(?i)(?:an?\s+)?(?:(?:capital|upper[ -]?case|lower[ -]?case|small|big)\s+)?"
     r"(?:[a-z](?:\s+as\s+in\s+[a-z-]+)|[a-z0-9](?![a-z0-9])|\d{2,6}(?![a-z0-9])"
     rf"|zero|oh|one|two|three|four|five|six|seven|eight|nine|{_SYMBOLS})(?![a-z])"
 )
-_SEP = re.compile(r"(?i)\s*(?:,\s*|\s+)(?:(?:and\s+)?then\s+|and\s+|followed\s+by\s+)?")
+_SEP = Lazy(r"(?i)\s*(?:,\s*|\s+)(?:(?:and\s+)?then\s+|and\s+|followed\s+by\s+)?")
 
 
 def spelled_end(text: str, pos: int) -> int | None:
@@ -210,8 +259,8 @@ def spelled_end(text: str, pos: int) -> int | None:
 
 # A sentence ends at 。！？ or a line break, and at . ! ? only before a space or the end:
 # "Pr1nt3r!Adm1n", "Blue.Canoe.77" and "jordan.lee@..." go on.
-_START = re.compile(r"[。！？\n]|[.!?](?=\s)")
-_END = re.compile(r"[。！？\n]|[!?](?=\s|$)")
+_START = Lazy(r"[。！？\n]|[.!?](?=\s)")
+_END = Lazy(r"[。！？\n]|[!?](?=\s|$)")
 
 
 def sentence(text: str, pos: int) -> tuple[int, int]:
@@ -225,11 +274,11 @@ def sentence(text: str, pos: int) -> tuple[int, int]:
 
 
 # A key-like string: long, random-looking, by a word of keys and secrets.
-_KEY_CUE = re.compile(
+_KEY_CUE = Lazy(
     r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
     r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码"
 )
-_PUBLIC = re.compile(
+_PUBLIC = Lazy(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
     r"|名字|名称|叫|named|called"
 )
@@ -247,42 +296,6 @@ def key_spans(text: str) -> list[tuple[int, int]]:
         if key_like(m[0], cued):
             out.append(m.span())
     return out
-
-
-class Lazy:
-    """A pattern compiled on its first use: a one-shot save checks one text, and most
-    rules wait behind a word the text lacks (compiling all of one module's took ~55 ms
-    of every `remem save`)."""
-
-    __slots__ = ("_source", "_flags", "_compiled")
-
-    def __init__(self, source: str, flags: int = 0) -> None:
-        self._source, self._flags = source, flags
-        self._compiled: re.Pattern[str] | None = None
-
-    @property
-    def compiled(self) -> re.Pattern[str]:
-        if self._compiled is None:
-            self._compiled = re.compile(self._source, self._flags)
-        return self._compiled
-
-    @property
-    def pattern(self) -> str:
-        return self._source
-
-    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self.compiled.search(text, pos, endpos)
-
-    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self.compiled.match(text, pos, endpos)
-
-    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        return self.compiled.fullmatch(text, pos, endpos)
-
-    def finditer(
-        self, text: str, pos: int = 0, endpos: int = sys.maxsize
-    ) -> Iterator[re.Match[str]]:
-        return self.compiled.finditer(text, pos, endpos)
 
 
 def scan(

@@ -1,0 +1,119 @@
+"""Secrets described rather than stated (issue 29): a password told by its parts, a value
+said before what it is, a card's security code, a "social" given by its number, in
+Chinese and English.
+
+    described_spans("the pw is capital R, then 1987, then a dollar sign", ...)   # the parts
+    described_spans("it's 2207ka, that's the pin for the bike lock", ...)        # 2207ka
+    described_spans("Visa ending 1881, exp 11/28, security code 304", ...)       # 304
+    described_spans("Passwords need a capital letter and a symbol", ...)         # []
+
+Each rule wants a concrete value (a letter named, digits, a symbol named, a made-up
+token) tied to a secret's noun, so talk about what passwords must contain stays ordinary.
+Used by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import Lazy, scan, sentence, strong
+
+__all__ = ["described_spans"]
+
+# -- a password by its parts: "capital P, then 2015 and an exclamation mark" --------------
+_NOUN = Lazy(
+    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pw|pwd|pin|code)(?![a-z])|密码|口令|PIN码?"
+)
+_PART = Lazy(
+    r"(?i)(?P<case>(?<![a-z])(?:capital|upper[ -]?case|lower[ -]?case|small|big)\s+(?:letter\s+)?"
+    r"[\"'“‘]?[a-z](?![a-z'’-])|(?:大写|小写)(?:的|字母)?\s*[A-Za-z]{1,4}(?![A-Za-z]))"
+    r"|(?P<digits>(?<![A-Za-z0-9_.,/:-])\d{2,8}(?![A-Za-z0-9_.,/:-]|\s*(?:位|个|字符|次|天|小时|分钟|秒)))"
+    r"|(?P<symbol>(?<![a-z])(?:exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign|hash(?:tag)?"
+    r"|pound\s+sign|underscore|asterisk|ampersand|question\s+mark|percent\s+sign|tilde|caret"
+    r"|plus\s+sign)(?![a-z])|感叹号|叹号|井号|星号|下划线|美元符号|百分号|艾特|@符号)"
+)
+_PART_HINT = Lazy(
+    r"capital|upper|lower|small|big|exclamation|dollar|at sign|hash|pound|underscore|asterisk"
+    r"|ampersand|question mark|percent|tilde|caret|plus sign|大写|小写|叹号|井号|星号|下划线|美元"
+    r"|百分号|艾特|@符号"
+)
+_UNIT = Lazy(r"(?i)\s*(?:characters?|chars?|digits?|letters?|symbols?|numbers?|times|days?|hours?)")
+_SEQUENCE = Lazy(
+    r"(?i)(?<![a-z])(?:then|followed\s+by|ends?\s+with|starts?\s+with)(?![a-z])|然后|接着|最后|再|后面|加上"
+)
+_RULES = Lazy(  # what passwords must contain: a policy, not one password
+    r"(?i)(?<![a-z])(?:must|should|needs?\s+to|require[sd]?|at\s+least|policy|rules?)(?![a-z])"
+    r"|必须|需要|至少|要求|规则|策略|应该|不能"
+)
+
+
+def _composed(text: str, low: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    if _PART_HINT.search(low) is None:
+        return out  # every rule's set of parts holds a letter's case or a symbol named
+    for noun in scan(_NOUN, text, low, "pass", "pw", "pin", "code", "密码", "口令"):
+        start, end = sentence(text, noun.start())
+        if out and noun.start() < out[-1][1] or _RULES.search(text, start, end):
+            continue
+        parts = [
+            m
+            for m in _PART.finditer(text, noun.end(), min(end, noun.end() + 200))
+            if m.lastgroup != "digits" or not _UNIT.match(text, m.end())
+        ]
+        kinds = {m.lastgroup for m in parts}
+        then = _SEQUENCE.search(text, noun.end(), end) is not None
+        if len(kinds) >= 3 or (len(kinds) == 2 and "case" in kinds and then):
+            out.append((parts[0].start(), parts[-1].end()))
+    return out
+
+
+# -- the value first: "..., 0614rjk, thats the pin for the storage unit" -----------------
+_VALUE_THEN = Lazy(
+    r"(?i)(?<![^\s,;:(])(?P<v>[^\s,;:()]{4,40})\s*(?:[,;:—–]|\s-{1,2})\s*(?:that['’]?s|thats|that\s+is"
+    r"|which\s+is|this\s+is)\s+(?:(?:my|the|our|his|her|their|your)\s+)(?:[\w'’-]+\s+){0,3}?"
+    r"(?P<k>pin|password|passcode|pass\s+code|code|combo|combination|pw)(?![a-z])"
+    r"(?=\s*(?:$|[.,;!?)]|\s(?:for|to|on|at|of|lol|btw|so|and)(?![a-z])))"
+    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*[，,]\s*(?:这|那)(?:个)?(?:就)?是[^。，,！!\n]{0,12}?"
+    r"(?:密码|口令|PIN码?|验证码|门禁码|开锁码)"
+)
+
+
+_CLAUSE_START = Lazy(  # the value opens its clause: not "Room 1402, that's the code for ..."
+    r"(?i)(?:^|[,;:(—–，；：]|(?<![a-z])(?:it['’]?s|its|is|was|use|try|just|enter|type))\s*$"
+)
+
+
+def _value_then(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_VALUE_THEN, text, low, "that", "which", "this", "是"):
+        group = "v" if m["v"] is not None else "z"
+        value = m[group].rstrip(".!?")
+        if not _CLAUSE_START.search(text, max(0, m.start(group) - 12), m.start(group)):
+            continue
+        digits = value.isdigit() and 4 <= len(value) <= 10
+        if digits or (strong(value) and any(c.isdigit() for c in value)):
+            out.append((m.start(group), m.start(group) + len(value)))
+    return out
+
+
+# -- a card's security code, and a "social" by its number --------------------------------
+_SECURITY_CODE = Lazy(
+    r"(?i)(?<![a-z])(?:(?:security|sec|verification)\s+(?:code|number)|cvv2?|cvc2?|csc|cid)"
+    r"\s*(?:is\s+|[:：=#]\s*)?(?P<v>\d{3,4})(?![\d/])"
+)
+_CARD_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:card|visa|mastercard|amex|discover|exp(?:iry|ires|iration)?|expir(?:y|es))"
+    r"(?![a-z])|(?<!\d)(?:0[1-9]|1[0-2])/\d{2}(?!\d)|卡"
+)
+_SOCIAL = Lazy(  # "my social is 412 66 0938": the Social Security number by its short name
+    r"(?i)(?<![a-z])(?:social|soc\s+sec)(?:\s+(?:number|no\.?|#))?(?:['’]s|\s+(?:is|was)|\s*[:#=])"
+    r"\s*(?P<v>\d{3}[ -]?\d{2}[ -]?\d{4})(?![\d-])"
+)
+
+
+def described_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
+    out = _composed(text, low) + _value_then(text, low)
+    hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
+    codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
+    out += codes if codes and _CARD_CUE.search(text) else []
+    out += [m.span("v") for m in scan(_SOCIAL, text, low, "social", "soc sec")]
+    return out
