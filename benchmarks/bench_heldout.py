@@ -103,7 +103,7 @@ def _save(mem: Memory, content: str, at: datetime, **kw: Any) -> SaveResult:
 
 
 def run_chain(mem: Memory, chain: dict[str, Any], tally: Counter[str], misses: list[Any]) -> None:
-    saved = []
+    saved, lang = [], chain.get("lang", "?")
     for i, step in enumerate(chain["steps"]):
         at = START + i * STEP
         result = _save(mem, step["text"], at)
@@ -112,13 +112,16 @@ def run_chain(mem: Memory, chain: dict[str, Any], tally: Counter[str], misses: l
             continue
         kind, prev = step["kind"], saved[-1]
         tally[f"n:{kind}"] += 1
+        tally[f"n@{lang}"] += 1
         tally["n"] += 1
         if result.status == "superseded" and result.replaced and result.replaced.id == prev.id:
             tally[f"ok:{kind}"] += 1
+            tally[f"ok@{lang}"] += 1
             tally["silent"] += 1
             saved.append(result.entry)
         elif result.status == "conflict" and prev.id in {e.id for e in result.conflicts}:
             tally[f"ok:{kind}"] += 1
+            tally[f"ok@{lang}"] += 1
             tally["asked"] += 1
             saved.append(_save(mem, step["text"], at, replace_id=prev.id).entry)
         else:
@@ -131,8 +134,10 @@ def run_chain(mem: Memory, chain: dict[str, Any], tally: Counter[str], misses: l
     hits = [h.entry.id for h in found]
     unmarked = {h.entry.id for h in found if not getattr(h, "replaced_by", None)}
     tally["chains"] += 1
+    tally[f"chains@{lang}"] += 1
     if hits[:1] == ids[-1:]:
         tally["current_first"] += 1
+        tally[f"first@{lang}"] += 1
         if not set(ids[:-1]) & unmarked:
             tally["current_clean"] += 1
     else:
@@ -179,6 +184,7 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
                 if r.status != "duplicate":
                     repeats.append((pair["a"], pair["b"], r.status))
     kinds = sorted(k[2:] for k in tally if k.startswith("n:"))
+    langs = sorted(k.split("@")[1] for k in tally if k.startswith("chains@"))
     n_la, n_rep = len(data["look_alikes"]), len(data["repeats"])
     out = {
         "changes": tally["n"],
@@ -187,6 +193,11 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
         "asked": tally["asked"],
         "damage": tally["damage"],
         "by_kind": {k: f"{tally['ok:' + k]}/{tally['n:' + k]}" for k in kinds},
+        "by_lang": {
+            k: f"handled {tally['ok@' + k]}/{tally['n@' + k]}, current-first "
+            f"{tally['first@' + k]}/{tally['chains@' + k]}"
+            for k in langs
+        },
         "chains": tally["chains"],
         "current_first": tally["current_first"],
         "current_clean": tally["current_clean"],
@@ -255,6 +266,8 @@ def line(name: str, mode: str, r: dict[str, Any]) -> str:
         f"of {r['look_alikes']} (their queries answered first {r['look_alike_queries']}) | "
         f"repeats {r['repeats_caught']}/{r['repeats']} | by kind "
         + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items())
+        + " | by language "
+        + "; ".join(f"{k}: {v}" for k, v in r["by_lang"].items())
         + (f" | referee asked {r['referee_asked']} times" if "referee_asked" in r else "")
         + (f" | one store: {r['mixed']}" if "mixed" in r else "")
     )

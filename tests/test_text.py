@@ -260,3 +260,13 @@ print(json.dumps([asked, first == [text._jieba().cut_for_search(r) for r in runs
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == [[["周五上线的服务", "数据库迁移脚本"]], True]
+
+
+def test_a_catalogue_number_shaped_like_a_date_is_no_date() -> None:
+    from remem.numbers import number_tokens
+
+    # a month of 44 once raised IndexError on save ("Object 1987.44.2 ...")
+    assert [(t.key, t.kind) for t in number_tokens("Object 1987.44.2 - stable")] == [
+        ("1987.44.2", "version")
+    ]
+    assert [t.key for t in number_tokens("due 2024.12.31")] == ["2024-12-31"]

@@ -208,3 +208,87 @@ def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
     assert "GitHub Actions" in hits[0].entry.content
     assert hits[0].replaced_by is None
     assert all(h.replaced_by for h in hits[1:])
+
+
+def test_twins_in_form_stay_in_the_order_the_question_asks(mem: Memory) -> None:
+    _side_by_side(mem, "Room 4A's projector is an Epson.", "Room 4B's projector is a BenQ.")
+    for query, want in (
+        ("Which projector is in room 4A?", "Epson"),
+        ("What projector does 4B have?", "BenQ"),
+    ):
+        hits = mem.search(query)
+        assert want in hits[0].entry.content
+        assert all(h.replaced_by is None for h in hits)
+
+
+def test_a_repeat_in_other_words_is_a_duplicate(mem: Memory) -> None:
+    first = mem.save("I keep my passport in the top desk drawer.", created_at=T0)
+    again = mem.save("Passport lives in the desk's top drawer.", created_at=T0 + timedelta(days=2))
+    assert again.status == "duplicate", again
+    assert again.entry.id == first.entry.id and "judged a repeat" in again.reasons[0]
+    assert [e.content for e in mem.list()] == ["I keep my passport in the top desk drawer."]
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "adds_nothing"),
+    [
+        (
+            "3C's rent has to be paid by the 1st each month.",
+            "Rent for 3C is due on the first.",
+            True,
+        ),
+        ("Band practice is Sunday afternoons at 3.", "We rehearse Sundays, 3pm.", True),
+        (
+            "Leah (NP) covers the Thursday clinic.",
+            "The nurse practitioner on Thursdays is Leah.",
+            True,
+        ),
+        ("Dentist appointment on June 8.", "Dentist appointment on May 3.", False),
+        (
+            "Priya handed the coordinator role to Marcus.",
+            "Priya coordinates the volunteers.",
+            False,
+        ),
+        ("透析安排：每周一、三、五上午。", "透析改成每周二、周五两次。", False),
+        ("Practice moved to Sunday afternoons.", "Practice is on Sunday afternoons.", False),
+    ],
+)
+def test_a_repeat_adds_nothing(new: str, old: str, adds_nothing: bool) -> None:
+    from remem.truth import repeats
+
+    assert repeats.adds_nothing(new, old) is adds_nothing
+
+
+def test_a_fact_turned_around_is_never_a_repeat() -> None:
+    from remem.truth import repeats
+
+    assert not repeats.adds_nothing("My doctor took me off lisinopril.", "I take lisinopril daily.")
+    assert not repeats.adds_nothing("我不再喝咖啡了", "我每天喝咖啡")
+    assert repeats.adds_nothing("Coffee: none after 2pm, never.", "I never drink coffee after 2pm.")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("I prefer spaces for indentation.", "Indentation uses tabs."),  # same subject
+        (
+            "The order service timeout was raised to 45 seconds.",
+            "The search service timeout is 45 seconds.",
+        ),
+        ("The billing service listens on port 3023.", "The scheduler listens on port 3023."),
+    ],
+)
+def test_what_reads_like_a_repeat_but_says_something_else_is_kept(
+    mem: Memory, old: str, new: str
+) -> None:
+    mem.save(old, created_at=T0)
+    second = mem.save(new, created_at=T0 + timedelta(days=2))
+    assert second.status != "duplicate", second  # added, or a change asked about
+
+
+def test_strings_of_random_words_are_never_repeats_on_words_alone(mem: Memory) -> None:
+    import random
+
+    rng, words = random.Random(7), "alpha bravo charlie delta echo golf kilo lima papa tango".split()
+    texts = {" ".join(rng.choice(words) for _ in range(12)) for _ in range(40)}
+    assert all(mem.save(t, force=True).status == "added" for t in texts)

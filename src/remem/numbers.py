@@ -25,8 +25,8 @@ _MON = (
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b\.?"
 )
 _TOKEN = re.compile(
-    r"(?P<date_ymd>(?<![\d.])\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d|\.\d))"
-    r"|(?P<date_ym>(?<![\d.])\d{4}[-/]\d{1,2}(?![\d/-]|\.\d))"
+    r"(?P<date_ymd>(?<![\d.])\d{4}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])(?!\d|\.\d))"
+    r"|(?P<date_ym>(?<![\d.])\d{4}[-/](?:0?[1-9]|1[0-2])(?![\d/-]|\.\d))"
     r"|(?P<date_cn>(?:\d{4}\s*年\s*)?\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?)"
     rf"|(?P<date_en>{_MON}\s+\d{{1,2}}(?:st|nd|rd|th)?(?!\d)(?:,?\s+\d{{4}})?|{_MON}\s+\d{{4}})"
     rf"|(?P<date_dm>(?<![\d.])\d{{1,2}}(?:st|nd|rd|th)?\s+{_MON}(?:,?\s+\d{{4}})?)"
@@ -76,7 +76,8 @@ def _keys(kind: str, s: str) -> tuple[str, set[str]]:
     """The comparison key of one token and every key it covers."""
     nums = re.findall(r"\d+(?:\.\d+)?", s)
     if kind in ("date_ymd", "date_ym"):
-        return _date(nums[0], nums[1], nums[2] if kind == "date_ymd" else None)
+        y, m, *d = re.findall(r"\d+", s)  # a month and day in range (the pattern)
+        return _date(y, m, d[0] if d else None)
     # a date token was matched by these very shapes: the searches below always find
     if kind == "date_cn" and (cn := _CN_DATE.fullmatch(s)) is not None:
         return _date(*cn.groups())

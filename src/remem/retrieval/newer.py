@@ -4,16 +4,19 @@ different values, because a save missed that the newer one changed the older.
 A search puts the newer first and marks the older as possibly replaced by it (it is
 never dropped: the judge may be wrong, and the block says so instead of deciding). The
 newer must be judged likely a change of the older (`truth.judge`, the keyword-only
-weights), and surely one where the question may ask for the older: a query word that
-only the older holds ("When does my *return* flight leave?") may mean the asker wants
-that one (a look-alike left in the ranking's order), or only that the newer said it
-in fewer words ("BOM 成本目标 85 块" -> "BOM 目标打错了，是 58 块"). A word only the
-newer holds asks for the newer anyway.
+weights), and surer where the question may ask for the older: a query word that only
+the older holds ("When does my *return* flight leave?") may mean the asker wants that
+one (a look-alike left in the ranking's order), or only that the newer said it in
+fewer words ("BOM 成本目标 85 块" -> "BOM 目标打错了，是 58 块"). Where the two are
+also twins in form ("Unit 2A's lease ends July 31" / "Unit 2B's lease ends August 31"),
+it is the look-alike the question names, and nothing moves. A word only the newer
+holds asks for the newer anyway.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from difflib import SequenceMatcher
 
 from remem import text
 from remem.retrieval.ranking import Hit
@@ -31,7 +34,15 @@ from remem.truth.dedup import CONFLICT_TYPES
 # look-alikes' 140 queries 121 each; "Our CI runs on Jenkins." -> "... GitHub Actions."
 # reads 0.42).
 CHANGED = 0.4
-CHANGED_ASKED_OLDER = 0.8
+# With the twins rule below, on h5 (never in the judge's training), chains
+# current-first / look-alike queries answered, a store per chain and one store for the
+# whole set: 0.8 gave 51 / 128 and 33 / 111, 0.7 gives 53 / 131 and 34 / 113 (h3, h4 in
+# one store: 74 -> 77 and 83 -> 88 chains, the same look-alikes within one); 0.6 moved
+# more chains but cost h3 and h4 two to three look-alike queries in one store.
+CHANGED_ASKED_OLDER = 0.7
+# Twins in form (difflib's ratio of the two texts): look-alikes written from one
+# template read 0.7-0.85, changes said in other words 0.2-0.4 (h5)
+TWINS = 0.6
 # Words the two must share besides stopwords: the judge, trained on pairs of one topic,
 # reads "stopped the vitamin D. labs came back normal" as a likely change of "lab
 # meeting: Mondays at 10" (one word shared, a change said). On h1-h3 a floor of 2
@@ -53,7 +64,11 @@ def _needed(query: set[str], older: str, newer: str) -> float | None:
         return None
     if len(judge.content_terms(older) & judge.content_terms(newer)) < SHARED:
         return None
-    return CHANGED_ASKED_OLDER if query & (a - b) else CHANGED
+    if not query & (a - b):
+        return CHANGED
+    if SequenceMatcher(None, older.lower(), newer.lower()).ratio() >= TWINS:
+        return None  # the look-alike the question names
+    return CHANGED_ASKED_OLDER
 
 
 def newer_first(query: str, hits: list[Hit]) -> list[Hit]:

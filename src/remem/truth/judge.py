@@ -283,7 +283,7 @@ def _softmax(logits: list[float]) -> Verdict:
     return Verdict(exp[0] / norm, exp[1] / norm, exp[2] / norm)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)  # three kinds: two evicted the third on every save with USE
 def load(kind: str) -> Judge | None:
     """The shipped judge for `kind`, None if none ships: "words" (keyword-only),
     "embed" (with any embedder's cosine) or "vectors" (reading the shipped embedder's

@@ -133,8 +133,8 @@ def _by_judge(d: Draft) -> list[Match]:
                     found.append(e)
     vectors = _pair_vectors(d, found)
     scored = verdicts.ranked(d.entry, found, cosines, dropped, vectors=vectors)
-    apart = _read_apart(d.claim, [old for _, old in scored]) if whole else frozenset()
-    matches = verdicts.judged(d.entry, scored, cosines, silent=whole, apart=apart)
+    apart = _read_apart(d.claim, [old for _, old in scored])
+    matches = _values_kept(d, verdicts.judged(d.entry, scored, cosines, silent=whole, apart=apart))
     if d.referee is None or (matches and matches[0].relation != "conflict"):
         return matches
     # a model call costs far more than a lookup per word: every memory sharing any word
@@ -164,8 +164,8 @@ def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
 
 def _read_apart(claim: Claim | None, olds: Sequence[Entry]) -> frozenset[str]:
     """The memories the grammar read whole as a subject other than `claim`'s ("Node
-    版本是 18" for "已经升级到 Python 3.11")."""
-    if claim is None:
+    版本是 18" for "已经升级到 Python 3.11"); none unless `claim` is whole too."""
+    if claim is None or not claim.whole:
         return frozenset()
     apart = set()
     for old in olds:
@@ -216,16 +216,39 @@ VETO = 0.5
 def _vetoed(d: Draft, matches: list[Match]) -> list[Match]:
     """`matches` without the conflicts a rule asked about that the judges read as a
     distinct fact ("conf room Aspen: seats 8" / "conf room Birch: seats 12": the same
-    attribute, another thing). The rules' questions on the blind sets were look-alikes
-    far more often than changes."""
+    attribute, another thing), and with those they read as a repeat adding nothing
+    made a duplicate ("top desk drawer" / "the desk's top drawer"). The rules'
+    questions on the blind sets were look-alikes far more often than changes."""
     asked = [m.entry for m in matches if m.relation == "conflict"]
     if not asked:
         return matches
-    scored = verdicts.ranked(
-        d.entry, asked, _cosines(d), strict=False, vectors=_pair_vectors(d, asked)
-    )
+    cosines = _cosines(d)
+    scored = verdicts.ranked(d.entry, asked, cosines, strict=False, vectors=_pair_vectors(d, asked))
     apart = {old.id for v, old in scored if v.distinct >= VETO}
-    return [m for m in matches if m.relation != "conflict" or m.entry.id not in apart]
+    kept = [m for m in matches if m.relation != "conflict" or m.entry.id not in apart]
+    repeat = _values_kept(d, verdicts.repeated(d.entry, scored, cosines))
+    return [*repeat, *kept] if repeat else kept
+
+
+def _values_kept(d: Draft, matches: list[Match]) -> list[Match]:
+    """`matches` without a repeat the grammar does not bear out: of a memory it read
+    whole as the same subject with another value ("I prefer spaces for indentation" /
+    "Indentation uses tabs": a change the judge read as a repeat), or, on words alone
+    (no embedder), of a memory it did not read as the same subject with a value sharing
+    a word (the words judge reads two strings of random words from one list as repeats
+    more often than not; with the vectors, none of 59 such pairs)."""
+    if not matches or matches[0].relation != "duplicate":
+        return matches
+    claim, was = d.claim, None
+    if claim is not None and claim.whole and claim.value:
+        was = decide.claim_of(matches[0].entry)
+    if claim is None or was is None or not was.whole or not was.value or not claim.value:
+        return matches if _cosines(d) is not None else matches[1:]
+    if not decide.akin(claim, was):
+        return matches if _cosines(d) is not None else matches[1:]
+    if set(text.terms(claim.value)) & set(text.terms(was.value)):
+        return matches
+    return matches[1:]
 
 
 def _cosines(d: Draft) -> dict[str, float] | None:

@@ -1,0 +1,120 @@
+"""Whether a new text may repeat a memory: what the judge reads as a repeat is dropped
+(the memory it repeats refreshed), so a text that brings anything new must not read as
+one, however alike the two sound. Something new is a change said, or a value the memory
+lacks: a number, a name, a day of the week.
+
+    adds_nothing("3C's rent has to be paid by the 1st each month.",
+                 "Rent for 3C is due on the first of the month.")         # True
+    adds_nothing("Priya handed the coordinator role to Marcus.",
+                 "Priya coordinates volunteers at the shelter.")          # False: Marcus
+    adds_nothing("透析安排：每周一、三、五上午。", "透析安排是每周二、周五。")  # False: 一, 三
+    adds_nothing("My doctor took me off lisinopril.", "I take lisinopril daily.")  # False: off
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from remem import numbers
+from remem.truth.markers import states_change
+from remem.truth.table import words
+
+# A capitalised word or an acronym inside a sentence (its first word may be any word)
+_NAME = re.compile(r"(?<![\w'’])([A-Z][A-Za-z]+|[A-Z]{2,})\b")
+_OPENS = '.!?:;—–-("“'
+_ZH_DAYS = re.compile(
+    r"(?:周|星期|礼拜)([一二三四五六日天])((?:\s*[、，,和及与/]\s*(?:周|星期|礼拜)?[一二三四五六日天])*)"
+)
+_EN_DAYS = re.compile(r"(?i)\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|\.)?s?\b")
+_ZH_DAY = re.compile(r"[一二三四五六日天]")
+# Words that turn a fact around ("My doctor took me *off* lisinopril", "不再", "quit"): a
+# text holding one its memory lacks is not a repeat of it, however alike the two read
+_EN_TURNS = words("negator", "en") | words("ending verb", "en") | words("gone", "en")
+_EN_TURNS |= words("turning word", "en")
+_ZH_TURNS = words("negator", "zh") | words("ending verb", "zh") | words("no longer", "zh")
+_ZH_TURNS |= words("turning word", "zh")
+
+
+def adds_nothing(new: str, old: str) -> bool:
+    """Whether `new` may repeat `old`: it says no change ("午休缩短到一小时"), and names
+    no number, name or weekday `old` lacks where `old` names any of that kind ("dentist
+    on May 3" / "dentist on June 8": two visits). A number said in words is no clash
+    ("first of the month" / "the 1st")."""
+    if states_change(new) or _turns(new, old) or _swapped(new, old):
+        return False
+    if numbers.number_tokens(old) and not set(numbers.missing_numbers(new, old)) <= _spelled(old):
+        return False
+    said = old.lower()
+    # a name's first five letters: "Thursdays" / "Thursday", "Freightliner's"
+    if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in _names(new)):
+        return False
+    mine, theirs = _days(new), _days(old)
+    return not (mine and theirs and not mine <= theirs)
+
+
+_EN_NUMBERS = (
+    "zero one two three four five six seven eight nine ten eleven twelve".split(),
+    "- first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split(),
+)
+_ZH_NUMBERS = "零一二三四五六七八九十"
+
+
+def _spelled(text: str) -> set[str]:
+    """The numbers up to twelve `text` says in words, as digits ("the first" -> 1)."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    found = set()
+    for i, (cardinal, ordinal) in enumerate(zip(*_EN_NUMBERS, strict=True)):
+        if cardinal in words or ordinal in words:
+            found.add(str(i))
+    found |= {str(i) for i, c in enumerate(_ZH_NUMBERS) if c in text}
+    return found
+
+
+# Two things said from one template ("The search service listens on port 9223" / "The
+# reporting service ..."): what the two texts share at their start and end holds at least
+# this share of the longer, and each has something of its own in between. Repeats in
+# other words share far less there (h5: at most a fifth)
+TEMPLATE = 0.5
+_WORDY = re.compile(r"[^\W\d_]")  # a letter of any script
+
+
+def _swapped(new: str, old: str) -> bool:
+    """Whether the two are one template with a word of one in the other's place ("The
+    search service ..." / "The scheduler ...", "本地环境的…" / "开发环境的…")."""
+    a, b = new.lower(), old.lower()
+    head = len(os.path.commonprefix([a, b]))
+    tail = len(os.path.commonprefix([a[head:][::-1], b[head:][::-1]]))
+    if head + tail < TEMPLATE * max(len(a), len(b)):
+        return False
+    return bool(_WORDY.search(a[head : len(a) - tail]) and _WORDY.search(b[head : len(b) - tail]))
+
+
+def _turns(new: str, old: str) -> bool:
+    """Whether `new` holds a word that turns a fact around and `old` does not."""
+    mine, theirs = (
+        set(re.findall(r"[a-z']+", new.lower())),
+        set(re.findall(r"[a-z']+", old.lower())),
+    )
+    if (mine - theirs) & _EN_TURNS:
+        return True
+    return any(w in new and w not in old for w in _ZH_TURNS)
+
+
+def _names(text: str) -> set[str]:
+    """The capitalised words and acronyms of `text` that open no sentence, lowercased."""
+    found = set()
+    for m in _NAME.finditer(text):
+        before = text[: m.start()].rstrip()
+        if before and before[-1] not in _OPENS:
+            found.add(m.group(1).lower())
+    return found
+
+
+def _days(text: str) -> set[str]:
+    """The days of the week `text` names ("每周一、三、五" -> 一 三 五; "Tue" -> tue)."""
+    days = set()
+    for m in _ZH_DAYS.finditer(text):
+        days |= {m.group(1), *_ZH_DAY.findall(m.group(2))}
+    days |= {m.group(1).lower() for m in _EN_DAYS.finditer(text)}
+    return days
