@@ -13,6 +13,10 @@ automatic extractor uses to drop whole sentences before anything else sees them.
 Contact details (phones, e-mail, QQ/WeChat: `remem.secrets_contacts`) are sensitive,
 not secret: `find_secrets` and `redact` report them unless `contacts=False`; the door
 (`admit`) refuses them only in automatic saves, and session files keep them.
+
+When no rule names a secret in a memory-sized text, a small learned model
+(`remem.secrets_model`) gives a second opinion: a "likely_secret" hit, whose refusal says
+it was the model's judgement.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from remem.secrets_contacts import CONTACT_HINTS, CONTACT_RULES
+from remem import secrets_model
+from remem.secrets_contacts import CONTACT_HINTS, CONTACT_KINDS, CONTACT_RULES
 from remem.secrets_cues import find_cued
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
@@ -76,6 +81,7 @@ KIND_LABELS = {
     "private_key": "a private key",
     "password": "a password or secret",
     "credential_url": "a URL with a password in it",
+    "likely_secret": "a likely secret (the secret model's judgement: no rule named it)",
     "phone_number": "a phone number",
     "id_number": "an ID number",
     "email": "an e-mail address",
@@ -330,9 +336,11 @@ def _value_span(m: re.Match[str]) -> tuple[int, int]:
     return m.span()
 
 
-def find_secrets(text: str, *, contacts: bool = True) -> list[SecretHit]:
+def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> list[SecretHit]:
     """Every sensitive item in `text`, in order, without overlaps (the earliest, then
-    longest, wins); with `contacts` False, secrets only (no phone, e-mail or QQ)."""
+    longest, wins); with `contacts` False, secrets only (no phone, e-mail or QQ). When no
+    rule names a secret, `remem.secrets_model` gives its second opinion ("likely_secret");
+    `model` False asks the rules alone (its training script measures them)."""
     lowered = text.lower()
     found: list[SecretHit] = []
     for kind, pattern, hint in _SCAN:
@@ -344,6 +352,14 @@ def find_secrets(text: str, *, contacts: bool = True) -> list[SecretHit]:
         found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
     found += [SecretHit(kind, span) for kind, span in find_prose(text)]  # said in words
     found += [SecretHit(kind, span) for kind, span in find_cued(text)]  # by a cue, no noun
+    if model and all(hit.kind in CONTACT_KINDS for hit in found):  # no rule named a secret
+        if secrets_model.probability(text) >= secrets_model.threshold():
+            found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
+    return _merged(found)
+
+
+def _merged(found: list[SecretHit]) -> list[SecretHit]:
+    """`found` in order, overlapping hits made one (of the more specific kind)."""
     found.sort(key=lambda h: (h.span[0], -h.span[1]))
     kept: list[SecretHit] = []
     for hit in found:
