@@ -13,7 +13,7 @@ import pytest
 
 from remem import Memory
 from remem.errors import SecretRefused
-from remem.secrets import find_secrets, looks_secret
+from remem.secrets import find_secrets, looks_secret, redact
 
 
 def values(text: str) -> list[str]:
@@ -436,3 +436,30 @@ def test_session_files_keep_contacts_and_drop_secrets(tmp_path: Path) -> None:
         # (not "7720" alone: a timestamp in the ledger may hold it)
         assert "617-555-0143" in kept and "takes 7720" not in kept
         assert "[REDACTED:password]" in kept
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the alarm ＰＩＮ is 8812",  # full-width letters
+        "my card РIN is 3390",  # a Cyrillic Р
+        "office safe P\u200bIN: 2207",  # an invisible space inside the word
+        "p4ssw0rd for the router is tulipfield9",  # digits for letters
+        "my b-a-n-k p-i-n is 4471",  # letters spelled apart
+    ],
+)
+def test_a_secret_in_disguise_is_unmasked(text: str) -> None:
+    assert looks_secret(text)
+    assert not any(ch.isdigit() for ch in redact(text, contacts=False).split("REDACTED")[-1])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "commit b5d9cba fixed the 4B lights",
+        "Ｆｌｉｇｈｔ ＵＡ１２３ leaves at nine",
+        "grade: A-B-C",
+    ],
+)
+def test_what_only_looks_masked_passes(text: str) -> None:
+    assert not looks_secret(text)

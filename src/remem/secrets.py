@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from remem import secrets_model
 from remem.secrets_contacts import CONTACT_HINTS, CONTACT_KINDS, CONTACT_RULES
 from remem.secrets_cues import find_cued
+from remem.secrets_disguise import unmask
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
 from remem.secrets_shapes import Lazy
@@ -339,8 +340,24 @@ def _value_span(m: re.Match[str]) -> tuple[int, int]:
 def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> list[SecretHit]:
     """Every sensitive item in `text`, in order, without overlaps (the earliest, then
     longest, wins); with `contacts` False, secrets only (no phone, e-mail or QQ). When no
-    rule names a secret, `remem.secrets_model` gives its second opinion ("likely_secret");
-    `model` False asks the rules alone (its training script measures them)."""
+    rule names a secret as written, the rules read the text unmasked (`secrets_disguise`:
+    "my bank ＰＩＮ is 6504", "b4nk p1n 7261"), then `remem.secrets_model` gives its
+    second opinion ("likely_secret"); `model` False asks the rules alone (its training
+    script measures them)."""
+    found = _by_rules(text, contacts)
+    if all(hit.kind in CONTACT_KINDS for hit in found) and (masked := unmask(text)):
+        plain, where = masked
+        for hit in _by_rules(plain, contacts=False):
+            start, end = hit.span
+            found.append(SecretHit(hit.kind, (where[start], where[end - 1] + 1)))
+    if model and all(hit.kind in CONTACT_KINDS for hit in found):  # no rule named a secret
+        if secrets_model.probability(text) >= secrets_model.threshold():
+            found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
+    return _merged(found)
+
+
+def _by_rules(text: str, contacts: bool) -> list[SecretHit]:
+    """What the rules find in `text` as written (overlaps not yet merged)."""
     lowered = text.lower()
     found: list[SecretHit] = []
     for kind, pattern, hint in _SCAN:
@@ -352,10 +369,7 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
         found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
     found += [SecretHit(kind, span) for kind, span in find_prose(text)]  # said in words
     found += [SecretHit(kind, span) for kind, span in find_cued(text)]  # by a cue, no noun
-    if model and all(hit.kind in CONTACT_KINDS for hit in found):  # no rule named a secret
-        if secrets_model.probability(text) >= secrets_model.threshold():
-            found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
-    return _merged(found)
+    return found
 
 
 def _merged(found: list[SecretHit]) -> list[SecretHit]:
