@@ -48,8 +48,9 @@ from remem.truth import judge  # noqa: E402
 PROBES = ROOT / "data" / "truth_probes.json"
 TRAIN = ROOT / "data" / "truth_train"
 HELD_OUT = ROOT / "data" / "truth_heldout"
-# Blind once, measured, now development data; truth_h6 is the blind set of this model
-DEV_SETS = ("truth_h1", "truth_h2", "truth_h3", "truth_h4", "truth_h5")
+# Blind once, measured, now development data; truth_h5 is the blind set the shipped judges
+# were measured on (since run: the next training round may take it, with data/truth_train_next)
+DEV_SETS = ("truth_h1", "truth_h2", "truth_h3", "truth_h4")
 OUT = ROOT.parent / "src" / "remem" / "truth"  # judge-<kind>.json
 LABEL = {name: i for i, name in enumerate(judge.CLASSES)}
 
