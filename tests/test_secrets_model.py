@@ -19,7 +19,6 @@ MODEL_ONLY = [
     "Dad's debit card code is 4408, he wants me to remember it.",
     "Wi-Fi at the studio reads: SSID Loft_Main, pass r8Tq2mZv.",
     "Steam: kai.lundqvist / mountainPine84",
-    "储物间门锁：先按 55，再按 1029。",
 ]
 ORDINARY = [
     "The standup moved to 9:30 on Tuesdays.",
@@ -92,3 +91,8 @@ def test_importing_the_detector_does_not_load_the_model() -> None:
     code = "import remem.secrets, remem.secrets_model as m\nprint(m._load.cache_info().currsize)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "0"
+
+
+def test_a_phone_number_is_no_secret_to_the_model() -> None:
+    # a contact is kept at an explicit save; the model read bare phone numbers as secrets
+    assert not looks_secret("07700 900777")

@@ -344,15 +344,18 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
     "my bank ＰＩＮ is 6504", "b4nk p1n 7261"), then `remem.secrets_model` gives its
     second opinion ("likely_secret"); `model` False asks the rules alone (its training
     script measures them)."""
-    found = _by_rules(text, contacts)
+    found = _by_rules(text, contacts=True)
     if all(hit.kind in CONTACT_KINDS for hit in found) and (masked := unmask(text)):
         plain, where = masked
         for hit in _by_rules(plain, contacts=False):
             start, end = hit.span
             found.append(SecretHit(hit.kind, (where[start], where[end - 1] + 1)))
-    if model and all(hit.kind in CONTACT_KINDS for hit in found):  # no rule named a secret
-        if secrets_model.probability(text) >= secrets_model.threshold():
-            found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
+    # no rule named anything: a contact is no secret at an explicit save, and the model
+    # read phone numbers as secrets
+    if model and not found and secrets_model.probability(text) >= secrets_model.threshold():
+        found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
+    if not contacts:
+        found = [hit for hit in found if hit.kind not in CONTACT_KINDS]
     return _merged(found)
 
 

@@ -129,7 +129,14 @@ def threshold() -> float:
     """The probability at or over which a text counts as a secret (chosen by leave-one-
     set-out in the training script, kept in the model file); above 1 when none ships."""
     model = _load()
-    return model.threshold if model is not None else 2.0
+    return max(model.threshold, FLOOR) if model is not None else 2.0
+
+
+# The trained threshold (0.8786) flagged 8 of the truth sets' 23,878 ordinary texts, a
+# gym locker's number, a wifi network's name and phone numbers among them; at 0.9, 4.
+# Blind h5 then: 9 of the rules' 32 misses caught (11 at 0.8786), 1 ordinary fact of 200
+# flagged by the model (2)
+FLOOR = 0.9
 
 
 def secret_span(text: str) -> tuple[int, int]:
