@@ -43,8 +43,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from remem import Memory
+from remem import Memory, SaveResult
 from remem.entry import Entry, to_utc
+from remem.errors import RememError
 
 HERE = Path(__file__).resolve().parent
 MADIAL = next(  # ../shared/data beside the checkout, wherever it is run from
@@ -265,6 +266,14 @@ def run_mode(mode: str, data: dict[str, Any], args: argparse.Namespace) -> dict[
 PROBES = HERE / "data" / "truth_probes.json"
 
 
+def _save(mem: Memory, content: str, **kw: Any) -> SaveResult:
+    """A probe's save; a refusal (the secret door) is an outcome, not a crash."""
+    try:
+        return mem.save(content, **kw)
+    except RememError as exc:
+        return SaveResult("refused", Entry(content=content), reasons=[type(exc).__name__])
+
+
 def run_probes(embedder: Any, path: Path = PROBES) -> dict[str, dict[str, Any]]:
     """The hand-written probe sets (benchmarks/data/truth_probes.json): each later version
     of a chain must be caught (superseded, or a conflict for the caller to settle) and
@@ -279,25 +288,25 @@ def run_probes(embedder: Any, path: Path = PROBES) -> dict[str, dict[str, Any]]:
             missed, refused, repeated, changes = [], [], [], 0
             for i, chain in enumerate(probe["updates"]):
                 with memory(db, f"{name}-u{i}", embedder) as mem:
-                    mem.save(chain[0])
+                    _save(mem, chain[0])
                     for later in chain[1:]:
                         changes += 1
-                        r = mem.save(later)
+                        r = _save(mem, later)
                         if r.status == "conflict":
-                            mem.save(later, replace_id=r.conflicts[0].id)
+                            _save(mem, later, replace_id=r.conflicts[0].id)
                         stale = [e.content for e in mem.list() if e.content != later]
                         if r.status not in ("superseded", "conflict") or stale:
                             missed.append((chain[0], later, r.status))
             for i, (a, b) in enumerate(probe["look_alikes"]):
                 with memory(db, f"{name}-l{i}", embedder) as mem:
-                    mem.save(a)
-                    if (status := mem.save(b).status) != "added":
+                    _save(mem, a)
+                    if (status := _save(mem, b).status) != "added":
                         refused.append((a, b, status))
             crossed, crossings = cross_probes(db, name, probe, embedder)
             for i, (a, b) in enumerate(probe["repeats"]):
                 with memory(db, f"{name}-r{i}", embedder) as mem:
-                    mem.save(a)
-                    if mem.save(b).status == "added":
+                    _save(mem, a)
+                    if _save(mem, b).status == "added":
                         repeated.append((a, b))
             out[name] = {
                 "changes": changes, "missed": missed, "look_alikes": len(probe["look_alikes"]),
@@ -319,9 +328,9 @@ def cross_probes(
         for chain in (c for c in probe["updates"] if c[0] == a):
             tried += 1
             with memory(db, f"{name}-x{i}-{tried}", embedder) as mem:
-                kept = mem.save(b).entry
+                kept = _save(mem, b).entry
                 for later in chain[1:]:
-                    r = mem.save(later)
+                    r = _save(mem, later)
                     if kept.id in {c.id for c in r.conflicts} or kept.id not in {
                         e.id for e in mem.list()
                     }:
