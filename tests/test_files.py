@@ -143,6 +143,37 @@ def test_a_read_only_command_creates_and_renames_nothing(
         assert not missing.parent.exists(), show(proc)
 
 
+@pytest.mark.parametrize("command", [["search", "kiwi"], ["list"], ["stats"], ["export", "-"],
+                                     ["save", "The kiwi service listens on port 7040"]])  # fmt: skip
+def test_another_programs_sqlite_database_is_refused_untouched(
+    cli: Cli, tmp_path: Path, command: list[str]
+) -> None:
+    folder = tmp_path / "work"
+    folder.mkdir()
+    app = folder / "app.sqlite"
+    conn = sqlite3.connect(app)
+    conn.execute("CREATE TABLE customers (name TEXT)")
+    conn.execute("INSERT INTO customers VALUES ('acme')")
+    conn.commit()
+    conn.close()
+    before = files_in(folder)
+    proc = cli(*command, db=app)
+    assert proc.returncode == 1, show(proc)
+    assert proc.stderr.count("\n") == 1 and "not a remem store" in proc.stderr, show(proc)
+    assert files_in(folder) == before
+
+
+def test_an_empty_sqlite_database_or_file_opens_as_a_new_store(tmp_path: Path) -> None:
+    empty_file, empty_db = tmp_path / "empty.db", tmp_path / "fresh.db"
+    empty_file.write_bytes(b"")
+    sqlite3.connect(empty_db).execute("PRAGMA user_version = 0").connection.close()
+    for path in (empty_file, empty_db):
+        with Memory(path, project=PROJECT, embedder=None) as mem:
+            mem.save("The kiwi service listens on port 7040", force=True)
+        with Memory(path, project=PROJECT, embedder=None) as mem:
+            assert len(mem.list()) == 1
+
+
 def test_sessions_show_reads_only_this_projects_ledgers(cli: Cli, tmp_path: Path) -> None:
     cli.home.mkdir(parents=True, exist_ok=True)
     ledger_like = tmp_path / "elsewhere.jsonl"
