@@ -116,6 +116,41 @@ def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
     assert to_full.returncode == 1 and "disk is full" in to_full.stderr, to_full.stderr
 
 
+def test_export_writes_over_an_earlier_export_not_a_file_quoting_its_header(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "memory.db"
+    with Memory(db, project=PROJECT, embedder=None) as mem:
+        mem.save("The heron service deploys from branch main", force=True)
+    runner = CliRunner()
+
+    def export(target: Path) -> tuple[int, str]:
+        result = runner.invoke(remem_cli, ["--db", str(db), "--project", PROJECT, "export",
+                                           str(target)])  # fmt: skip
+        return result.exit_code, result.output
+
+    earlier = tmp_path / "earlier.json"
+    assert export(earlier)[0] == 0
+    header = earlier.read_text().split("\n", 3)
+    quoting = {
+        "notes.md": '# My notes\n\n {\n "format": "remem-export",\n\nmy own writing\n',
+        "tail.json": earlier.read_text() + "MY PRECIOUS NOTES\n",
+        "above.json": "a line of my notes\n" + earlier.read_text(),
+        "head.json": "\n".join(header[:3]) + "\n",
+        "list.json": '[{"format": "remem-export"}]',
+    }
+    for name, text in quoting.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        code, output = export(tmp_path / name)
+        assert code == 1 and "not a file remem made" in output, (name, output)
+        assert (tmp_path / name).read_text(encoding="utf-8") == text
+    compact = tmp_path / "compact.json"  # an earlier export in any spacing is one
+    compact.write_text(json.dumps(json.loads(earlier.read_text()), separators=(",", ":")))
+    for target in (earlier, compact):
+        assert export(target)[0] == 0
+        assert json.loads(target.read_text())["format"] == "remem-export"
+
+
 def _env(cli: Cli) -> dict[str, str]:
     from test_processes import child_env
 
@@ -143,8 +178,11 @@ def test_a_read_only_command_creates_and_renames_nothing(
         assert not missing.parent.exists(), show(proc)
 
 
+SAVE_KIWI = ["save", "The kiwi service listens on port 7040"]
+
+
 @pytest.mark.parametrize("command", [["search", "kiwi"], ["list"], ["stats"], ["export", "-"],
-                                     ["save", "The kiwi service listens on port 7040"]])  # fmt: skip
+                                     SAVE_KIWI])  # fmt: skip
 def test_another_programs_sqlite_database_is_refused_untouched(
     cli: Cli, tmp_path: Path, command: list[str]
 ) -> None:

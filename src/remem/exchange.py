@@ -18,7 +18,7 @@ from typing import IO, Any
 from remem import bulk, text
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
-from remem.files import check_output, read_text
+from remem.files import check_output, json_file, read_text
 from remem.partition import Partition, check_id
 from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
@@ -94,11 +94,17 @@ def export_entries(
     return len(entries)
 
 
+def is_export(path: Path) -> bool:
+    """Whether `path` holds an earlier export: a JSON object whose format is ours."""
+    doc = json_file(path)
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
 def _write_atomically(path: Path, data: str) -> None:
     # Write beside the target and rename, so an existing export is never half-written.
     # A failure (a full disk) removes the temporary file and leaves the target as it was.
     path = path.expanduser()
-    check_output(path, made_by=b'"format": "remem-export"')
+    check_output(path, made_by=is_export)
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
