@@ -310,6 +310,38 @@ def test_a_store_truncated_beside_its_log_is_kept_aside_before_any_write(
     con.close()
 
 
+def test_a_store_cut_short_by_a_byte_is_damaged_not_a_traceback(cli: Cli, store_path: Path) -> None:
+    store_path.parent.mkdir(parents=True)
+    with Memory(store_path, project=PROJECT, embedder=None) as mem:
+        for n, name in enumerate(["heron", "otter", "bison", "falcon", "walrus", "zebra"]):
+            mem.save(f"The {name} service listens on port {7000 + n}", force=True)
+    assert not store_path.with_name("memory.db-wal").exists()
+    os.truncate(store_path, store_path.stat().st_size - 1)  # SQLite's quick check passes
+    damaged = store_path.read_bytes()
+    listed = cli("list")
+    assert listed.returncode == 1 and "Traceback" not in listed.stderr, show(listed)
+    assert listed.stderr.count("\n") == 1 and "whole number of pages" in listed.stderr
+    saved = cli("save", "The quokka service listens on port 9999")
+    assert saved.returncode == 0 and "Traceback" not in saved.stderr, show(saved)
+    kept = corrupt_siblings(store_path)
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged, show(saved)
+    assert str(kept[0]) in saved.stderr
+
+
+def test_a_stored_row_that_does_not_parse_is_a_one_line_error(cli: Cli, store_path: Path) -> None:
+    store_path.parent.mkdir(parents=True)
+    with Memory(store_path, project=PROJECT, embedder=None) as mem:
+        mem.save("The heron service listens on port 7000", metadata={"team": "blue"})
+    conn = sqlite3.connect(store_path)  # whole pages, SQLite's checks pass: the text changed
+    conn.execute("""UPDATE entries SET metadata = '{"team" "blue"}'""")
+    conn.commit()
+    conn.close()
+    for args in (["list"], ["save", "The heron service listens on port 7001"]):
+        proc = cli(*args)
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, show(proc)
+        assert proc.stderr.count("\n") == 1 and "damaged" in proc.stderr, show(proc)
+
+
 def _shm(folder: Path) -> dict[str, bytes]:
     # A read-only look may leave SQLite's shared-memory index beside the log (never data).
     return {p.name: p.read_bytes() for p in folder.glob("*-shm")}
