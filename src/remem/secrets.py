@@ -44,6 +44,7 @@ __all__ = [
     "SecretHit",
     "admit",
     "admit_change",
+    "detail_secrets",
     "entry_secrets",
     "find_secrets",
     "looks_secret",
@@ -438,6 +439,17 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
             yield "facts", f"{key}: {value}"
     for key, value in _flat(entry.metadata):
         yield "metadata", f"{key}: {value}"
+    for path in entry.linked_paths:
+        for part in _path_words(path):
+            yield "linked path", part
+
+
+def _path_words(path: str) -> list[str]:
+    """Each name of a path as words ("/tmp/bank-pin-2272.txt": "tmp", "bank pin 2272
+    txt"): a rule reads "pin 2272" where "pin-2272" is one token to it. Name by name, so
+    that a folder "pin-codes" and a folder "2024" make no "pin codes 2024"."""
+    names = (" ".join(re.split(r"[-_.\s]+", name)).strip() for name in re.split(r"[/\\]+", path))
+    return [name for name in names if any(c.isdigit() for c in name)]
 
 
 @lru_cache(maxsize=4096)
@@ -456,6 +468,15 @@ def entry_secrets(entry: Entry) -> list[tuple[str, str]]:
     for field, text in _fields(entry):
         kinds = _kinds(text, contacts)
         found += [(field, kind) for kind in kinds if (field, kind) not in found]
+    return found
+
+
+def detail_secrets(detail: Mapping[str, Any]) -> list[str]:
+    """The kinds of secret in an audit record's detail (what an import brings from a
+    file): each text with its key, as metadata is read."""
+    found: list[str] = []
+    for key, value in _flat(detail):
+        found += [kind for kind in _kinds(f"{key}: {value}", False) if kind not in found]
     return found
 
 
