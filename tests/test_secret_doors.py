@@ -148,6 +148,17 @@ def test_import_checks_the_audit_log_and_linked_paths_and_rereads_subjects(
     assert len(mem.import_(doc, force=True).added) == 2  # --force imports them
 
 
+def test_an_audit_record_of_versions_is_not_a_secret() -> None:
+    from remem.entry import new_id
+    from remem.secrets import detail_secrets
+
+    for action in ("add", "update", "supersede", "import", "delete", "verify"):
+        for _ in range(100):  # ids are random hex: the model alone may suspect one
+            ids = {"by": new_id(), "supersedes": new_id(), "removed": new_id()}
+            assert detail_secrets({"action": action, "detail": ids}) == [], ids
+    assert detail_secrets({"action": "add", "detail": {"note": "my bank PIN is 1161"}})
+
+
 def test_a_linked_path_that_names_a_secret_is_refused_and_a_plain_one_kept(mem: Memory) -> None:
     with pytest.raises(SecretRefused):
         mem.save("The yak notes live in the wiki", linked_paths=["/tmp/x/pin-is-8050.txt"])

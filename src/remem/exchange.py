@@ -431,7 +431,7 @@ def _audit_refusal(chain: list[Entry], audit: dict[str, list[AuditRecord]]) -> s
 
     for entry in chain:
         for record in audit.get(entry.id, ()):
-            if kinds := detail_secrets(record.detail):
+            if kinds := detail_secrets({"action": record.action, "detail": record.detail}):
                 return (
                     f"its audit log looks like it holds {KIND_LABELS[kinds[0]]} "
                     "(--force imports it anyway)"

@@ -476,8 +476,13 @@ def detail_secrets(detail: Mapping[str, Any]) -> list[str]:
     file): each text with its key, as metadata is read."""
     found: list[str] = []
     for key, value in _flat(detail):
+        if _ENTRY_ID.fullmatch(value):
+            continue  # a version's id ("by", "supersedes"): random hex the model may suspect
         found += [kind for kind in _kinds(f"{key}: {value}", False) if kind not in found]
     return found
+
+
+_ENTRY_ID = Lazy(r"[0-9a-f]{12}")  # `entry.new_id`'s shape
 
 
 def admit(entry: Entry, *, allow_secret: bool) -> None:
