@@ -162,7 +162,9 @@ def test_an_audit_record_of_versions_is_not_a_secret() -> None:
 def test_a_linked_path_that_names_a_secret_is_refused_and_a_plain_one_kept(mem: Memory) -> None:
     with pytest.raises(SecretRefused):
         mem.save("The yak notes live in the wiki", linked_paths=["/tmp/x/pin-is-8050.txt"])
-    plain = ["/srv/pin-codes/2024/report.md", "/home/u/src/app/v2/main.py", "/tmp/card-reader"]
+    plain = ["/srv/pin-codes/2024/report.md", "/home/u/src/app/v2/main.py", "/tmp/card-reader",
+             "/srv/data/6a9ebfd9-bd01-4e4a-b8f9-e28172f0649d.csv", "/srv/token_b6999f9c.json",
+             "/home/u/pin-tool/v13/key_8d6287779d33.pem"]  # fmt: skip
     assert mem.save("The yak notes live in the wiki", linked_paths=plain).status == "added"
 
 
