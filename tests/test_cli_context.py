@@ -95,6 +95,29 @@ def test_compact_bad_input(in_project: Path) -> None:
     assert result.exit_code == 2 and "array of messages" in result.output
 
 
+def test_compact_out_writes_over_only_an_earlier_result(in_project: Path) -> None:
+    src = in_project / "history.json"
+    src.write_text(json.dumps(history()), encoding="utf-8")
+    notes = in_project / "notes.txt"
+    notes.write_text("precious\n", encoding="utf-8")
+    quoted = in_project / "quoted.json"  # JSON, but not a list of messages
+    quoted.write_text('{"role": "user", "content": "mine"}', encoding="utf-8")
+    before = src.read_bytes()
+    for target in (notes, quoted, src):
+        args = ["compact", str(src), "--window", "8000", "--out", str(target)]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1, result.output
+        errors = [line for line in result.output.splitlines() if line.startswith("Error")]
+        assert len(errors) == 1 and "nothing was written" in errors[0], result.output
+    assert notes.read_text() == "precious\n" and src.read_bytes() == before
+    assert quoted.read_text() == '{"role": "user", "content": "mine"}'
+    out = in_project / "small.json"
+    for _ in range(2):  # a new file, then the earlier result written over
+        args = ["compact", str(src), "--window", "8000", "--out", str(out)]
+        assert CliRunner().invoke(cli, args).exit_code == 0
+    assert isinstance(json.loads(out.read_text()), list)
+
+
 def test_sessions_list_and_show(in_project: Path) -> None:
     ledger = SessionLedger(in_project, fsync=False)
     ctx = ContextManager(system="sys", config=CompactionConfig(window=8_000), recorder=ledger)

@@ -116,6 +116,41 @@ def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
     assert to_full.returncode == 1 and "disk is full" in to_full.stderr, to_full.stderr
 
 
+def test_export_writes_over_an_earlier_export_not_a_file_quoting_its_header(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "memory.db"
+    with Memory(db, project=PROJECT, embedder=None) as mem:
+        mem.save("The heron service deploys from branch main", force=True)
+    runner = CliRunner()
+
+    def export(target: Path) -> tuple[int, str]:
+        result = runner.invoke(remem_cli, ["--db", str(db), "--project", PROJECT, "export",
+                                           str(target)])  # fmt: skip
+        return result.exit_code, result.output
+
+    earlier = tmp_path / "earlier.json"
+    assert export(earlier)[0] == 0
+    header = earlier.read_text().split("\n", 3)
+    quoting = {
+        "notes.md": '# My notes\n\n {\n "format": "remem-export",\n\nmy own writing\n',
+        "tail.json": earlier.read_text() + "MY PRECIOUS NOTES\n",
+        "above.json": "a line of my notes\n" + earlier.read_text(),
+        "head.json": "\n".join(header[:3]) + "\n",
+        "list.json": '[{"format": "remem-export"}]',
+    }
+    for name, text in quoting.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        code, output = export(tmp_path / name)
+        assert code == 1 and "not a file remem made" in output, (name, output)
+        assert (tmp_path / name).read_text(encoding="utf-8") == text
+    compact = tmp_path / "compact.json"  # an earlier export in any spacing is one
+    compact.write_text(json.dumps(json.loads(earlier.read_text()), separators=(",", ":")))
+    for target in (earlier, compact):
+        assert export(target)[0] == 0
+        assert json.loads(target.read_text())["format"] == "remem-export"
+
+
 def _env(cli: Cli) -> dict[str, str]:
     from test_processes import child_env
 
@@ -141,6 +176,40 @@ def test_a_read_only_command_creates_and_renames_nothing(
     assert "Traceback" not in proc.stderr, show(proc)
     if command[0] != "export":
         assert not missing.parent.exists(), show(proc)
+
+
+SAVE_KIWI = ["save", "The kiwi service listens on port 7040"]
+
+
+@pytest.mark.parametrize("command", [["search", "kiwi"], ["list"], ["stats"], ["export", "-"],
+                                     SAVE_KIWI])  # fmt: skip
+def test_another_programs_sqlite_database_is_refused_untouched(
+    cli: Cli, tmp_path: Path, command: list[str]
+) -> None:
+    folder = tmp_path / "work"
+    folder.mkdir()
+    app = folder / "app.sqlite"
+    conn = sqlite3.connect(app)
+    conn.execute("CREATE TABLE customers (name TEXT)")
+    conn.execute("INSERT INTO customers VALUES ('acme')")
+    conn.commit()
+    conn.close()
+    before = files_in(folder)
+    proc = cli(*command, db=app)
+    assert proc.returncode == 1, show(proc)
+    assert proc.stderr.count("\n") == 1 and "not a remem store" in proc.stderr, show(proc)
+    assert files_in(folder) == before
+
+
+def test_an_empty_sqlite_database_or_file_opens_as_a_new_store(tmp_path: Path) -> None:
+    empty_file, empty_db = tmp_path / "empty.db", tmp_path / "fresh.db"
+    empty_file.write_bytes(b"")
+    sqlite3.connect(empty_db).execute("PRAGMA user_version = 0").connection.close()
+    for path in (empty_file, empty_db):
+        with Memory(path, project=PROJECT, embedder=None) as mem:
+            mem.save("The kiwi service listens on port 7040", force=True)
+        with Memory(path, project=PROJECT, embedder=None) as mem:
+            assert len(mem.list()) == 1
 
 
 def test_sessions_show_reads_only_this_projects_ledgers(cli: Cli, tmp_path: Path) -> None:
@@ -239,6 +308,38 @@ def test_a_store_truncated_beside_its_log_is_kept_aside_before_any_write(
         "A memory after the crash"
     ]
     con.close()
+
+
+def test_a_store_cut_short_by_a_byte_is_damaged_not_a_traceback(cli: Cli, store_path: Path) -> None:
+    store_path.parent.mkdir(parents=True)
+    with Memory(store_path, project=PROJECT, embedder=None) as mem:
+        for n, name in enumerate(["heron", "otter", "bison", "falcon", "walrus", "zebra"]):
+            mem.save(f"The {name} service listens on port {7000 + n}", force=True)
+    assert not store_path.with_name("memory.db-wal").exists()
+    os.truncate(store_path, store_path.stat().st_size - 1)  # SQLite's quick check passes
+    damaged = store_path.read_bytes()
+    listed = cli("list")
+    assert listed.returncode == 1 and "Traceback" not in listed.stderr, show(listed)
+    assert listed.stderr.count("\n") == 1 and "whole number of pages" in listed.stderr
+    saved = cli("save", "The quokka service listens on port 9999")
+    assert saved.returncode == 0 and "Traceback" not in saved.stderr, show(saved)
+    kept = corrupt_siblings(store_path)
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged, show(saved)
+    assert str(kept[0]) in saved.stderr
+
+
+def test_a_stored_row_that_does_not_parse_is_a_one_line_error(cli: Cli, store_path: Path) -> None:
+    store_path.parent.mkdir(parents=True)
+    with Memory(store_path, project=PROJECT, embedder=None) as mem:
+        mem.save("The heron service listens on port 7000", metadata={"team": "blue"})
+    conn = sqlite3.connect(store_path)  # whole pages, SQLite's checks pass: the text changed
+    conn.execute("""UPDATE entries SET metadata = '{"team" "blue"}'""")
+    conn.commit()
+    conn.close()
+    for args in (["list"], ["save", "The heron service listens on port 7001"]):
+        proc = cli(*args)
+        assert proc.returncode == 1 and "Traceback" not in proc.stderr, show(proc)
+        assert proc.stderr.count("\n") == 1 and "damaged" in proc.stderr, show(proc)
 
 
 def _shm(folder: Path) -> dict[str, bytes]:

@@ -124,6 +124,50 @@ def test_import_refuses_secrets_in_metadata_entity_and_facts(mem: Memory, tmp_pa
     assert len(mem.import_(doc, force=True).added) == 4  # --force imports them
 
 
+def test_import_checks_the_audit_log_and_linked_paths_and_rereads_subjects(
+    mem: Memory, tmp_path: Path
+) -> None:
+    doc = tmp_path / "in.json"
+    pin = {"content": "The kiwi service listens on port 7018", "id": "123412341234"}
+    path = {"content": "Otter notes are archived weekly", "linked_paths": ["/tmp/bank-pin-2272"]}
+    told = {"content": "Ferret notes are archived weekly", "subject": "bank PIN", "value": "7838"}
+    audit = [{"entry_id": "123412341234", "action": "add", "at": "2026-01-01T00:00:00Z",
+              "detail": {"note": "my bank PIN is 1161"}}]  # fmt: skip
+    export = {"format": "remem-export", "version": 1, "entries": [pin, path, told], "audit": audit}
+    doc.write_text(json.dumps(export), encoding="utf-8")
+    done = mem.import_(doc)
+    assert sorted(r.reason.split(" looks")[0] for r in done.refused) == [
+        "its audit log", "its linked path"
+    ]  # fmt: skip
+    [ferret] = done.added  # its subject is what its text says, not what the file said
+    claim = mem.subjects(told["content"])
+    assert claim is not None and (ferret.subject, ferret.value) == (claim.subject, claim.value)
+    stored = everything(mem) + json.dumps([e.to_dict() for e in mem.store.iter_all()])
+    stored += json.dumps([r.detail for r in mem.store.audit()])
+    assert "1161" not in stored and "7838" not in stored and "2272" not in stored
+    assert len(mem.import_(doc, force=True).added) == 2  # --force imports them
+
+
+def test_an_audit_record_of_versions_is_not_a_secret() -> None:
+    from remem.entry import new_id
+    from remem.secrets import detail_secrets
+
+    for action in ("add", "update", "supersede", "import", "delete", "verify"):
+        for _ in range(100):  # ids are random hex: the model alone may suspect one
+            ids = {"by": new_id(), "supersedes": new_id(), "removed": new_id()}
+            assert detail_secrets({"action": action, "detail": ids}) == [], ids
+    assert detail_secrets({"action": "add", "detail": {"note": "my bank PIN is 1161"}})
+
+
+def test_a_linked_path_that_names_a_secret_is_refused_and_a_plain_one_kept(mem: Memory) -> None:
+    with pytest.raises(SecretRefused):
+        mem.save("The yak notes live in the wiki", linked_paths=["/tmp/x/pin-is-8050.txt"])
+    plain = ["/srv/pin-codes/2024/report.md", "/home/u/src/app/v2/main.py", "/tmp/card-reader",
+             "/srv/data/6a9ebfd9-bd01-4e4a-b8f9-e28172f0649d.csv", "/srv/token_b6999f9c.json",
+             "/home/u/pin-tool/v13/key_8d6287779d33.pem"]  # fmt: skip
+    assert mem.save("The yak notes live in the wiki", linked_paths=plain).status == "added"
+
+
 def test_add_messages_keeps_a_refused_turn_out_of_its_neighbours(mem: Memory) -> None:
     said = [
         {"role": "user", "content": "Can you help me set up the build box?"},

@@ -229,6 +229,12 @@ KINDS = {
         ("the childhood friend question = Tomasz", "Tomasz"),
         ("security question (first pet): Noodle2011", "Noodle2011"),
     ],
+    "an ATM's or a bank card's code before its digits, no verb (like PIN 4821)": [
+        ("ATM code 9937", "9937"),
+        ("the bank card code 9837, in case I forget", "9837"),
+        ("debit card code: 4410", "4410"),
+        ("银行卡取款码 8696", "8696"),
+    ],
     "a wifi code with an adverb before it": [
         ('The wifi code is literally "sunshine77" lol', "sunshine77"),
         ('the router code is basically "Kiwi#Loft"', "Kiwi#Loft"),
@@ -401,6 +407,10 @@ ORDINARY = [
     "My Medicare card arrived in the mail yesterday.",
     "The ITIN application takes 7 weeks.",
     "学籍号在学校的系统里能查。",
+    "The ATM code changed in 2024 when the bank merged.",
+    "Enter the gift card code at checkout.",
+    "The card code field on the form takes 3 digits.",
+    "Our bank code 37040044 is printed on every statement.",
 ]
 
 

@@ -16,7 +16,7 @@ from remem.secrets import find_secrets, looks_secret, redact
 # Written for these tests, in phrasings no rule lists: the rules alone pass each of them.
 MODEL_ONLY = [
     "The storeroom keypad: first 44, then 8120.",
-    "Dad's debit card code is 4408, he wants me to remember it.",
+    "Dad's bank code is 4408, he wants me to remember it.",  # (a card's code: a rule)
     "Wi-Fi at the studio reads: SSID Loft_Main, pass r8Tq2mZv.",
     "Steam: kai.lundqvist / mountainPine84",
 ]
@@ -61,7 +61,7 @@ def test_ordinary_sentences_pass(text: str) -> None:
 def test_redact_hides_the_likely_value() -> None:
     assert (
         redact(MODEL_ONLY[1])
-        == "Dad's debit card code is [REDACTED:likely_secret], he wants me to remember it."
+        == "Dad's bank code is [REDACTED:likely_secret], he wants me to remember it."
     )
     assert "mountainPine84" not in redact(MODEL_ONLY[3])
 

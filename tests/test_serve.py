@@ -391,6 +391,37 @@ def sign_in(web: httpx.Client, token: str, **form: str) -> httpx.Response:
     return web.post("/login", data={"token": token, "login_csrf": nonce.group(1), **form})
 
 
+def test_a_cross_site_login_is_refused_without_an_origin(sqlite_team: Team) -> None:
+    import re
+
+    token = sqlite_team.tokens["alice"]
+    with sqlite_team.client(None, follow_redirects=False) as web:
+        nonce = re.search(r'name="login_csrf" value="([^"]+)"', web.get("/login").text)
+        assert nonce is not None
+        form = {"token": token, "login_csrf": nonce.group(1), "next": "/"}
+        for fetch_site in ("cross-site", "Cross-Site"):  # the pair of CSRF values is right
+            refused = web.post("/login", data=form, headers={"Sec-Fetch-Site": fetch_site})
+            assert refused.status_code == 403, refused.text
+            assert "remem_token" not in refused.headers.get("set-cookie", "")
+        same = web.post("/login", data=form, headers={"Sec-Fetch-Site": "same-origin"})
+        assert same.status_code == 303 and "remem_token" in same.headers["set-cookie"]
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.evil.example",
+                                  "localhost.evil.example:{port}", ""])  # fmt: skip
+def test_a_loopback_server_answers_only_a_loopback_host(sqlite_team: Team, host: str) -> None:
+    port = sqlite_team.url.rsplit(":", 1)[1]
+    with sqlite_team.client("alice") as c:
+        for path in ("/api/health", "/api/me", "/login"):
+            answer = c.get(path, headers={"Host": host.format(port=port)})
+            assert answer.status_code == 421, (path, answer.text)
+        assert c.get("/api/me").status_code == 200
+        for name in ("127.0.0.1", "localhost", "LOCALHOST", "[::1]"):
+            for shown in (name, f"{name}:{port}"):
+                answer = c.get("/api/me", headers={"Host": shown})
+                assert answer.status_code == 200, (shown, answer.text)
+
+
 def test_the_web_page_signs_in_with_a_cookie_and_guards_its_forms(sqlite_team: Team) -> None:
     import re
 

@@ -18,7 +18,7 @@ from typing import IO, Any
 from remem import bulk, text
 from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
-from remem.files import check_output, read_text
+from remem.files import check_output, json_file, read_text
 from remem.partition import Partition, check_id
 from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
@@ -94,11 +94,17 @@ def export_entries(
     return len(entries)
 
 
+def is_export(path: Path) -> bool:
+    """Whether `path` holds an earlier export: a JSON object whose format is ours."""
+    doc = json_file(path)
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
 def _write_atomically(path: Path, data: str) -> None:
     # Write beside the target and rename, so an existing export is never half-written.
     # A failure (a full disk) removes the temporary file and leaves the target as it was.
     path = path.expanduser()
-    check_output(path, made_by=b'"format": "remem-export"')
+    check_output(path, made_by=is_export)
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
@@ -288,7 +294,8 @@ class _Job:
         # the decision read every text twice)
         for chain in batch:
             in_file = sorted(chain, key=lambda e: self.order[e.id])
-            if why := next(filter(None, map(self.refusal, in_file)), None):
+            why = next(filter(None, map(self.refusal, in_file)), None)
+            if why := why or (None if self.force else _audit_refusal(chain, self.audit)):
                 self.refused[chain[0].id] = why
         batch = [[_with_subject(e, self.target.subjects) for e in chain] for chain in batch]
         claims = {
@@ -417,12 +424,29 @@ def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:
     return entry
 
 
+def _audit_refusal(chain: list[Entry], audit: dict[str, list[AuditRecord]]) -> str | None:
+    """Why a chain is not imported for its audit records: one holds a secret (the file's
+    audit detail goes into the store as it is, so it passes the door content does)."""
+    from remem.secrets import KIND_LABELS, detail_secrets
+
+    for entry in chain:
+        for record in audit.get(entry.id, ()):
+            if kinds := detail_secrets({"action": record.action, "detail": record.detail}):
+                return (
+                    f"its audit log looks like it holds {KIND_LABELS[kinds[0]]} "
+                    "(--force imports it anyway)"
+                )
+    return None
+
+
 def _with_subject(entry: Entry, subjects: Reader) -> Entry:
-    """An entry exported before remem read subjects gets the one its content states."""
-    if entry.subject is not None:
-        return entry
+    """The entry with the subject and value its content states, read as a save reads
+    them: never the file's own, which could hold a secret the content does not, or tie
+    the entry to memories its text is not about."""
     claim = subjects(entry.content)
-    return replace(entry, subject=claim.subject, value=claim.value) if claim else entry
+    if claim is None:
+        return replace(entry, subject=None, value=None)
+    return replace(entry, subject=claim.subject, value=claim.value)
 
 
 def _accept_head(

@@ -4,14 +4,17 @@ bound, and never over a store, its log, or a file remem did not make (issue 29).
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from remem.errors import InvalidInput, StoreError, describe_os_error
 
-__all__ = ["MAX_INPUT_BYTES", "check_output", "read_bytes", "read_text"]
+__all__ = ["MAX_INPUT_BYTES", "check_output", "json_file", "read_bytes", "read_text"]
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # far above any export; /dev/zero piped in ends here
 _SQLITE = b"SQLite format 3\x00"
@@ -60,10 +63,12 @@ def read_bytes(name: str | os.PathLike[str], what: str = "the file") -> bytes:
     return data
 
 
-def check_output(path: Path, *, made_by: bytes | None = None) -> None:
+def check_output(
+    path: Path, *, made_by: Callable[[Path], bool] | None = None, source: Path | None = None
+) -> None:
     """Refuse (StoreError, nothing written) to write `path` when it is a FIFO, a device
-    or a folder, a SQLite store or its -wal/-shm/-journal, or, with `made_by`, an
-    existing file whose first bytes do not hold that mark (a file remem did not make)."""
+    or a folder, a SQLite store or its -wal/-shm/-journal, the `source` being read, or,
+    with `made_by`, an existing file that it does not recognise as one remem made."""
     try:
         st = path.stat()
     except FileNotFoundError:
@@ -88,11 +93,25 @@ def check_output(path: Path, *, made_by: bytes | None = None) -> None:
         )
     if _is_sqlite(path):
         raise StoreError(f"{path} is a SQLite database (a store?): nothing was written over it")
-    if made_by is not None and st.st_size and made_by not in _head(path):
+    if source is not None and source.exists() and path.samefile(source):
+        raise StoreError(f"{path} is the file being read: nothing was written over it")
+    if made_by is not None and st.st_size and not made_by(path):
         raise StoreError(
             f"{path} exists and is not a file remem made: nothing was written over it "
             "(remove it, or give another name)"
         )
+
+
+def json_file(path: Path) -> Any:
+    """The JSON document in the file at `path`, or None when it holds none (too large,
+    unreadable, not UTF-8, not JSON): how to recognise a file remem wrote is by its
+    parsed content, never by a phrase that anyone's notes can quote."""
+    try:
+        if path.stat().st_size > MAX_INPUT_BYTES:
+            return None
+        return json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
 
 
 def _head(path: Path) -> bytes:

@@ -44,6 +44,7 @@ __all__ = [
     "SecretHit",
     "admit",
     "admit_change",
+    "detail_secrets",
     "entry_secrets",
     "find_secrets",
     "looks_secret",
@@ -441,13 +442,30 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
             yield "facts", f"{key}: {value}"
     for key, value in _flat(entry.metadata):
         yield "metadata", f"{key}: {value}"
+    for path in entry.linked_paths:
+        for part in _path_words(path):
+            yield _PATH_FIELD, part
+
+
+_PATH_FIELD = "linked path"
+_PATH_CUE = Lazy(r"(?i)pass|pin|code|cvv|ssn|combo|密码|口令")  # values said with a number
+
+
+def _path_words(path: str) -> list[str]:
+    """Each name of a path that names a secret beside a digit, as words ("/tmp/bank-pin-
+    2272.txt": "bank pin 2272 txt"): a rule reads "pin 2272" where "pin-2272" is one token
+    to it. Name by name, so that a folder "pin-codes" and a folder "2024" make no "pin
+    codes 2024"; read by the rules alone (`_kinds`), as the model suspects random names."""
+    names = (" ".join(re.split(r"[-_.\s]+", name)).strip() for name in re.split(r"[/\\]+", path))
+    return [n for n in names if any(c.isdigit() for c in n) and _PATH_CUE.search(n)]
 
 
 @lru_cache(maxsize=4096)
-def _kinds(text: str, contacts: bool) -> tuple[str, ...]:
+def _kinds(text: str, contacts: bool, model: bool = True) -> tuple[str, ...]:
     # cached: Memory.save (and an import, a batch at a time) asks before it decides, the
     # store's insert asks again
-    return tuple(dict.fromkeys(hit.kind for hit in find_secrets(text, contacts=contacts)))
+    hits = find_secrets(text, contacts=contacts, model=model)
+    return tuple(dict.fromkeys(hit.kind for hit in hits))
 
 
 def entry_secrets(entry: Entry) -> list[tuple[str, str]]:
@@ -457,9 +475,23 @@ def entry_secrets(entry: Entry) -> list[tuple[str, str]]:
     contacts = entry.source in _AUTOMATIC
     found: list[tuple[str, str]] = []
     for field, text in _fields(entry):
-        kinds = _kinds(text, contacts)
+        kinds = _kinds(text, contacts, field != _PATH_FIELD)
         found += [(field, kind) for kind in kinds if (field, kind) not in found]
     return found
+
+
+def detail_secrets(detail: Mapping[str, Any]) -> list[str]:
+    """The kinds of secret in an audit record's detail (what an import brings from a
+    file): each text with its key, as metadata is read."""
+    found: list[str] = []
+    for key, value in _flat(detail):
+        if _ENTRY_ID.fullmatch(value):
+            continue  # a version's id ("by", "supersedes"): random hex the model may suspect
+        found += [kind for kind in _kinds(f"{key}: {value}", False) if kind not in found]
+    return found
+
+
+_ENTRY_ID = Lazy(r"[0-9a-f]{12}")  # `entry.new_id`'s shape
 
 
 def admit(entry: Entry, *, allow_secret: bool) -> None:
@@ -483,7 +515,7 @@ def admit_change(entry: Entry, old: Entry | None, *, allow_secret: bool) -> None
     found: list[tuple[str, str]] = []
     for field, text in _fields(entry):
         if (field, text) not in kept:
-            kinds = _kinds(text, contacts)
+            kinds = _kinds(text, contacts, field != _PATH_FIELD)
             found += [(field, kind) for kind in kinds if (field, kind) not in found]
     if found:
         raise refusal(found)

@@ -50,7 +50,9 @@ _CODE = (
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
     r"|call[ -]?box|elevator|lobby"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
-    r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery)[ -]codes?|otp|cvv2?|cvc2?"
+    r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery"
+    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card)[ -]codes?"  # an ATM's PIN by another name
+    r"|otp|cvv2?|cvc2?"
     r"|combination|combo)"
 )
 _CARD = r"(?i:(?:credit|debit|bank|payment)[ -]?card|card(?:[ -]?(?:number|no\.?|#))?|visa)"
@@ -68,7 +70,7 @@ _ID = (
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
-    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码"
+    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 _ACCT_ZH = r"账号|账户|帐号|帐户|户号"

@@ -16,7 +16,7 @@ from remem.context.offload import Offloader
 from remem.context.summarizer import ExtractiveSummarizer, LLMSummarizer, Summarizer
 from remem.entry import utcnow
 from remem.errors import InvalidInput
-from remem.files import check_output, read_text
+from remem.files import check_output, json_file, read_text
 from remem.messages import Message, message_tokens, messages_tokens, structure_problems, to_wire
 from remem.settings import project_root
 
@@ -82,6 +82,13 @@ def _report_lines(report: CompactionReport, offloaded: int, how: str) -> list[st
     return lines
 
 
+def _is_message_list(path: Path) -> bool:
+    """Whether `path` holds what `compact` writes (a JSON list of chat messages), so an
+    earlier result may be written over and nothing else is."""
+    doc = json_file(path)
+    return isinstance(doc, list) and all(isinstance(m, dict) and "role" in m for m in doc)
+
+
 @click.command("compact")
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
@@ -124,7 +131,7 @@ def compact(
     result, report = compact_messages(messages, summarizer, cfg, manual=all_levels)
     text = json.dumps(to_wire(result), ensure_ascii=False, indent=1)
     if out is not None:
-        check_output(out)
+        check_output(out, made_by=_is_message_list, source=source)
         out.write_text(text + "\n", encoding="utf-8")
     else:
         click.echo(text)

@@ -66,6 +66,37 @@ class BearerGate:
         await self.app(scope, receive, send)
 
 
+class LoopbackHost:
+    """An ASGI wrapper for a server listening on loopback: it answers only requests whose
+    Host names loopback (127.0.0.1, localhost, [::1], any port). A page of another site
+    whose name was made to resolve to 127.0.0.1 (DNS rebinding) sends its own name, and
+    would otherwise be "same origin" with this server in the browser's eyes."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
+            if not is_loopback(host_name(host)):
+                response = JSONResponse(
+                    {"detail": "this server answers only to a loopback host name "
+                     "(127.0.0.1, localhost, [::1])"},
+                    status_code=421,
+                )  # fmt: skip
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def host_name(host: str) -> str:
+    """The name in a Host header, without its port ("[::1]:8000" -> "::1")."""
+    host = host.strip()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else ""
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
 # remem's errors as HTTP statuses: what went wrong is always one line in "detail".
 _STATUS: list[tuple[type[RememError], int]] = [
     (ReadOnlyToken, 403),
@@ -122,6 +153,8 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
     endpoint = mcp_app.routes[0]
     assert isinstance(endpoint, Route)
     app.router.routes.append(Route("/mcp", endpoint=BearerGate(endpoint.app, backend)))
+    if is_loopback(host):
+        app.add_middleware(LoopbackHost)
     return app
 
 

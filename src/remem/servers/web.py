@@ -89,8 +89,11 @@ def session(request: Request, project: str | None = None) -> Session:
 
 
 def same_origin(request: Request) -> None:
-    """403 for a form posted from another site: its Origin, else its Referer, names
-    another scheme, host or port than this server's."""
+    """403 for a form posted from another site: the browser says so (Sec-Fetch-Site,
+    sent with or without an Origin), or its Origin, else its Referer, names another
+    scheme, host or port than this server's."""
+    if request.headers.get("sec-fetch-site", "").strip().lower() == "cross-site":
+        raise HTTPException(403, "a form from another site")
     here = f"{request.url.scheme}://{request.url.netloc}"
     origin = request.headers.get("origin")
     referer = request.headers.get("referer")

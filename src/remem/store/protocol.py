@@ -20,6 +20,20 @@ from remem.entry import AuditRecord, Entry
 from remem.errors import StoreError
 
 
+def stored_json(text: str) -> Any:
+    """A JSON column of a stored row, parsed. One that does not parse was damaged on disk
+    (SQLite's own checks pass a record whose text bytes changed): a one-line error that
+    says so, never a traceback."""
+    try:
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise StoreError(
+            f"the store is damaged: a stored memory does not read back ({exc}); nothing was "
+            "changed. Restore a backup, or move the store aside and rescue its rows with "
+            "sqlite3's .dump"
+        ) from exc
+
+
 @dataclass(frozen=True, slots=True)
 class Visibility:
     """Who is asking (SPEC RT1, LT3): global entries, this project's, this session's,
@@ -167,7 +181,7 @@ class Candidate:
     def metadata(self) -> dict[str, Any]:
         """The entry's metadata (without reading the entry)."""
         if isinstance(self._meta, str):
-            self._meta = {} if self._meta == "{}" else json.loads(self._meta)
+            self._meta = {} if self._meta == "{}" else stored_json(self._meta)
         meta: dict[str, Any] = self._meta
         return meta
 

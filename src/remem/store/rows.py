@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from remem.entry import Entry, to_utc, utcnow
-from remem.store.protocol import Candidate, Domain, Entries, Filter, IndexFields
+from remem.store.protocol import Candidate, Domain, Entries, Filter, IndexFields, stored_json
 
 ENTRY_COLUMNS = (
     "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
@@ -110,7 +110,7 @@ def row_candidate(row: Sequence[Any], terms: list[str], group: Entries) -> Candi
 
 def _json(text: str) -> Any:
     """json.loads, without its cost for the empty values most rows hold."""
-    return {} if text == "{}" else [] if text == "[]" else json.loads(text)
+    return {} if text == "{}" else [] if text == "[]" else stored_json(text)
 
 
 # A save reads ~17 candidate rows, and the same rows come back save after save (the
@@ -122,7 +122,7 @@ _utc = lru_cache(maxsize=16384)(to_utc)
 @lru_cache(maxsize=8192)
 def _parsed(text: str) -> tuple[Any, bool]:
     """A JSON text parsed, and whether it is strings in a dict or a list."""
-    parsed = json.loads(text)
+    parsed = stored_json(text)
     values = parsed.values() if isinstance(parsed, dict) else parsed
     return parsed, isinstance(parsed, dict | list) and all(isinstance(v, str) for v in values)
 
@@ -135,7 +135,7 @@ def _flat(text: str) -> Any:
     if text == "[]":
         return []
     parsed, flat = _parsed(text)
-    return parsed.copy() if flat else json.loads(text)
+    return parsed.copy() if flat else stored_json(text)
 
 
 def _identity(value: Any) -> Any:

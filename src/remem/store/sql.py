@@ -8,7 +8,6 @@ tokens (`api_tokens`) are mixins of their own."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
@@ -28,6 +27,7 @@ from remem.store.protocol import (
     Filter,
     IndexFields,
     rarest,
+    stored_json,
 )
 from remem.store.rows import (
     E_COLUMNS,
@@ -458,7 +458,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             else self._rows(sql + " ORDER BY seq")
         )
         return [
-            AuditRecord(eid, action, to_utc(at), json.loads(d), int(seq))
+            AuditRecord(eid, action, to_utc(at), stored_json(d), int(seq))
             for seq, eid, action, at, d in rows
         ]
 

@@ -97,6 +97,11 @@ def suspicion(path: Path) -> tuple[str | None, str | None]:
     if page < _SMALLEST_PAGE or page & (page - 1):
         return "its header is damaged", None
     if size % page:
+        # SQLite writes whole pages only: without a log that a checkpoint torn by a crash
+        # can replay, a part page was cut off (or bytes were added) and any record on it
+        # may read back wrong although SQLite's quick check passes.
+        if wal == 0:
+            return "its size is not a whole number of pages (truncated)", None
         return None, "its size is not a whole number of pages"
     pages = int.from_bytes(header[28:32], "big")
     if header[24:28] == header[92:96] and size < pages * page:

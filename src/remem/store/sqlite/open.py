@@ -105,6 +105,22 @@ def _not_a_store(path: Path) -> StoreError:
     )
 
 
+def refuse_foreign(conn: sqlite3.Connection, path: Path) -> None:
+    """Refuse another program's SQLite database (it has tables, and not the one every
+    remem store has from its first open on): migrating it would add remem's tables to
+    someone's own data. An empty database is a store not begun yet."""
+    tables = {
+        str(row[0])
+        for row in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")
+    }
+    if tables and "schema_migrations" not in tables:
+        conn.close()
+        raise StoreError(
+            f"{path} is not a remem store (a SQLite database of another program); nothing "
+            "was changed: give the path of a store, or of a file that does not exist yet"
+        )
+
+
 def _make_folder(folder: Path) -> None:
     """The store's folder and any missing parent, each 0700 whatever the umask: the
     memories of one user are no one else's to list."""
@@ -200,6 +216,7 @@ def _connect_read_only(path: Path, why: sqlite3.Error) -> sqlite3.Connection:
     try:
         uri = f"{path.resolve().as_uri()}?mode=ro&immutable=1"
         conn = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+        refuse_foreign(conn, path)
         conn.execute("SELECT count(*) FROM entries").fetchone()
     except sqlite3.Error as exc:
         raise store_error(str(path), why) from exc
@@ -234,6 +251,7 @@ def _connect(path: Path, synchronous: str, busy_timeout: float) -> sqlite3.Conne
             path, timeout=busy_timeout, isolation_level=None, check_same_thread=False
         )
         try:
+            refuse_foreign(conn, path)  # before WAL mode, which rewrites the header
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
