@@ -289,6 +289,9 @@ def test_what_reads_like_a_repeat_but_says_something_else_is_kept(
 def test_strings_of_random_words_are_never_repeats_on_words_alone(mem: Memory) -> None:
     import random
 
-    rng, words = random.Random(7), "alpha bravo charlie delta echo golf kilo lima papa tango".split()
+    rng, words = (
+        random.Random(7),
+        "alpha bravo charlie delta echo golf kilo lima papa tango".split(),
+    )
     texts = {" ".join(rng.choice(words) for _ in range(12)) for _ in range(40)}
     assert all(mem.save(t, force=True).status == "added" for t in texts)
