@@ -150,7 +150,7 @@ def test_import_checks_the_audit_log_and_linked_paths_and_rereads_subjects(
 
 def test_an_audit_record_of_versions_is_not_a_secret() -> None:
     from remem.entry import new_id
-    from remem.secrets import detail_secrets
+    from remem.secrets_door import detail_secrets
 
     for action in ("add", "update", "supersede", "import", "delete", "verify"):
         for _ in range(100):  # ids are random hex: the model alone may suspect one

@@ -363,7 +363,8 @@ def _refusal(entry: Entry, *, vis: Visibility, force: bool, keep: bool) -> str |
     if entry.scope == "session" and not keep and not vis.session_id:
         return "a session memory, and this import runs in no session"
     if not force:
-        from remem.secrets import KIND_LABELS, entry_secrets
+        from remem.secrets import KIND_LABELS
+        from remem.secrets_door import entry_secrets
 
         if found := entry_secrets(entry):  # content, entity, facts and metadata
             field, kind = found[0]
@@ -427,7 +428,8 @@ def _head_of(entry: Entry, by_id: dict[str, Entry]) -> Entry:
 def _audit_refusal(chain: list[Entry], audit: dict[str, list[AuditRecord]]) -> str | None:
     """Why a chain is not imported for its audit records: one holds a secret (the file's
     audit detail goes into the store as it is, so it passes the door content does)."""
-    from remem.secrets import KIND_LABELS, detail_secrets
+    from remem.secrets import KIND_LABELS
+    from remem.secrets_door import detail_secrets
 
     for entry in chain:
         for record in audit.get(entry.id, ()):

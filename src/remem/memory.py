@@ -294,7 +294,7 @@ class Memory(Forgetting, Backup):
             importance=importance,
             confidence=confidence or ("unverified" if source == "auto_extracted" else "confirmed"),
         )
-        from remem.secrets import admit  # its patterns compile in ~10 ms: only on save
+        from remem.secrets_door import admit  # its patterns compile in ~10 ms: only on save
 
         admit(entry, allow_secret=allow_secret)
         return entry

@@ -223,7 +223,8 @@ class RememStore(BaseStore):
         settings = self.memory.settings
         content = content[: settings.max_content_chars].strip() or op.key
         if not self.allow_secrets:
-            from remem.secrets import find_secrets, looks_secret, refusal
+            from remem.secrets import find_secrets, looks_secret
+            from remem.secrets_door import refusal
 
             if looks_secret(dumped):
                 refused = refusal([("content", hit.kind) for hit in find_secrets(dumped)])

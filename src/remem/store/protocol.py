@@ -331,7 +331,7 @@ class EntryStore(Protocol):
     ) -> None:
         """Add an entry and an audit record (`action`, `detail`). An entry holding a
         secret in any field raises SecretRefused unless `allow_secret` (the user's
-        --force): the one check every write passes (`remem.secrets.admit`)."""
+        --force): the one check every write passes (`remem.secrets_door.admit`)."""
 
     def update(
         self,

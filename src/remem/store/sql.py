@@ -273,7 +273,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         detail: dict[str, Any],
         allow_secret: bool = False,
     ) -> None:
-        from remem import secrets  # compiled on the first write, not for a search
+        from remem import secrets_door as secrets  # compiled on the first write, not a search
 
         secrets.admit(entry, allow_secret=allow_secret)  # the door no write goes round
         if allow_secret and secrets.entry_secrets(entry):
@@ -291,7 +291,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         detail: dict[str, Any],
         allow_secret: bool = False,
     ) -> None:
-        from remem import secrets
+        from remem import secrets_door as secrets
 
         params = self.dialect.entry_params(entry, index)
         if index.subject is None:
