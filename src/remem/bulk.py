@@ -28,24 +28,32 @@ if TYPE_CHECKING:
 BATCH_SECONDS = 0.25
 FIRST_BATCH, MAX_BATCH = 50, 2000
 # SQLite's lock is not fair: a waiting writer polls every 100 ms at most and would never
-# find the gap between two batches, so a bulk write leaves one of 0.15 s every second.
+# find a short gap between two batches, so a bulk write leaves one of 0.15 s every second.
+# The work a batch does before it takes the lock (reading subjects, secret checks,
+# vectors) counts toward that gap: the sleep is only what it lacks.
 YIELD_EVERY, YIELD_FOR = 1.0, 0.15
 
 
 @dataclass
 class Pace:
-    """How many entries the next transaction takes, and the pauses for other writers."""
+    """How many entries the next transaction takes, and the pauses for other writers.
+    Call `pause` just before taking the lock and `took` just after letting it go."""
 
     size: int = FIRST_BATCH
-    since: float = field(default_factory=time.monotonic)
+    since: float = field(default_factory=time.monotonic)  # the last gap of YIELD_FOR
+    released: float = 0.0  # when the last transaction ended
 
     def pause(self) -> None:
-        if time.monotonic() - self.since >= YIELD_EVERY:
-            time.sleep(YIELD_FOR)
-            self.since = time.monotonic()
+        now = time.monotonic()
+        if now - self.since < YIELD_EVERY:
+            return
+        if (short := YIELD_FOR - (now - self.released)) > 0:
+            time.sleep(short)
+        self.since = time.monotonic()
 
     def took(self, count: int, seconds: float) -> None:
         """The last batch decided `count` entries in `seconds`: size the next one."""
+        self.released = time.monotonic()
         if count and seconds > 0:
             fit = int(count * BATCH_SECONDS / seconds)
             self.size = max(1, min(MAX_BATCH, fit, self.size * 4))
@@ -64,12 +72,12 @@ def decide_all(
     results: list[SaveResult] = []
     pace, start = Pace(), 0
     while start < len(built):
-        pace.pause()
         batch = built[start : start + pace.size]
         entries = [e for e in batch if isinstance(e, Entry)]
         for entry in entries:
             index.fields(entry)  # its terms cached outside the lock; the decision asks again
         vectors = prepare(mem.semantic, entries)
+        pace.pause()
         began = time.perf_counter()
         stored: list[str] = []  # the batch's entries written with a vector so far
         with mem.store.write(), text.in_write():

@@ -287,7 +287,6 @@ class _Job:
     refused: dict[str, str] = field(default_factory=dict)  # head id -> why not imported
 
     def run(self, batch: list[list[Entry]]) -> None:
-        self.pace.pause()
         store, result = self.target.store, self.result
         # subjects read a batch at a time, outside the lock, and each head's claim while
         # its reading is still in `subject.read`'s cache (read for the whole file first,
@@ -306,6 +305,7 @@ class _Job:
         bulk.prepare(self.target.semantic, [h for h, *_ in batch if h.id not in self.refused])
         added, refused, duplicates = [], [], len(result.duplicates)
         conflicts, history = len(result.conflicts), 0
+        self.pace.pause()
         began = time.perf_counter()
         try:
             with store.write(), text.in_write():

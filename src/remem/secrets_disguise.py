@@ -34,9 +34,19 @@ _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[A-Za-z][\w@$]*)[A-Za-z0-9@$]{2,}
 _SPELLED = re.compile(r"(?<![A-Za-z])[A-Za-z]([-. ])[A-Za-z](?:\1[A-Za-z])+(?![A-Za-z])")
 
 
+# Any character `unmask` would drop or fold: most texts hold none, and skip the walk
+_MASKED = re.compile(
+    "[" + "".join(sorted(_INVISIBLE)) + r"\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+    + "АВЕКМНОРСТХУаеорсухіјѕԁɡΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοιν]"
+)
+
+
 def unmask(text: str) -> tuple[str, list[int]] | None:
     """The text unmasked, with the index in `text` of each of its characters; None when
     nothing was masked."""
+    if not _MASKED.search(text) and _LEET_WORD.sub(_unleet, text) == text:
+        if not any(m.group()[::2].lower() in _NAMES for m in _SPELLED.finditer(text)):
+            return None
     chars: list[str] = []
     where: list[int] = []
     for i, ch in enumerate(text):
