@@ -7,12 +7,15 @@ is configured until an embedder exists.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from remem import text
 from remem.entry import Entry
+from remem.glossary import GLOSSARY
+from remem.truth import lexicon as lx
 
 # Events may legitimately differ in numbers ("v1.2 released", "v1.3 released");
 # statements of how things are may not.
@@ -37,6 +40,85 @@ class SimilarityCheck(Protocol):
 
 def _keys(entry: Entry) -> dict[str, str]:
     return {k.lower(): v for k, v in entry.facts.items()}
+
+
+# The head of a note: its first words, or what comes before a colon near its start
+COLON_WITHIN = 10
+_LABEL = re.compile(r"[a-z]?\d+[a-z]?")
+
+
+def labels(content: str) -> dict[str, str]:
+    """The numbers that name which thing a note is about, at its head: "Flat 2A smoke
+    alarm ...", "Row 12 of the orchard ...", "bug #88：...", "302房空调..." -> {flat: 2a},
+    {row: 12}, {bug: 88}, {房: 302}. Two notes whose heads differ there are about two
+    things, not one thing's two values. A number with a point ("Python 3.12"), a unit
+    ("timeout 30 s", "10 mg", "3 天") or four digits without a "#" ("Budget 5000") is a
+    value, and so is a known technology's ("JDK 17", `remem.glossary`)."""
+    tagged = text.tagged(content)
+    words = [w for w, _ in tagged]
+    colon = _colon(words)
+    # without a colon, only a note's first word names it by number ("Hive 2 ..."): "iOS
+    # 端用 Xcode 15 打包" uses a tool, "Xcode 16 出来以后" is about one
+    lead = 3 if words[:1] and words[0] in ("#", "the", "our", "my") else 2
+    head = words[:lead] if colon is None else words[:colon]
+    named = text.named_values(content)
+    out = {}
+    for i, word in enumerate(head):
+        prev = head[i - 1] if i else ""
+        if not _LABEL.fullmatch(word) or (len(word) > 3 and word.isdigit() and prev != "#"):
+            continue
+        after, tag = tagged[i + 1] if i + 1 < len(tagged) else ("", "")
+        if prev == "#":
+            out[head[i - 2] if i > 1 else "#"] = word
+        elif prev and named.get(prev, "").removeprefix("v") == word and not _unit(after, tag):
+            if prev not in GLOSSARY:  # a technology's number is its version: "JDK 17"
+                out[prev] = word
+        elif i <= 1 and (noun := _noun_after(tagged, i + 1)):
+            out[noun] = word  # "302房", "3号楼", "2号机房"
+    return out
+
+
+def _noun_after(tagged: list[tuple[str, str]], at: int) -> str | None:
+    if at < len(tagged) and tagged[at][0] == "号":
+        at += 1
+    if at < len(tagged) and tagged[at][1].startswith("n") and not tagged[at][0].isascii():
+        return None if tagged[at][0] in lx.UNITS else tagged[at][0]
+    return None
+
+
+def _unit(word: str, tag: str) -> bool:
+    """A measure after a number: a unit word, a short one ("mg", "km"), %, a 量词."""
+    if word in lx.UNITS or word == "%" or tag in ("m", "q"):
+        return True
+    return word.isascii() and word.isalpha() and len(word) <= 3 and word not in text.EN_STOPWORDS
+
+
+def named_apart(left: str, right: str) -> bool:
+    """Whether the two notes' heads name two things: by number (see `labels`), or one
+    template's head with one word swapped before its colon ("Candidate Priya Nair: ..." /
+    "Candidate Priya Naik: ...", "Truck 41: ..." / "Trailer 41: ...")."""
+    a, b = labels(left), labels(right)
+    if any(a[k] != b[k] for k in a.keys() & b.keys()):
+        return True
+    x, y = _head(left), _head(right)
+    if not x or len(x) != len(y):
+        return False
+    return sum(p != q for p, q in zip(x, y, strict=True)) == 1
+
+
+def _head(content: str) -> list[str]:
+    """The words before a colon near the start ([] without one)."""
+    words = [w for w, _ in text.tagged(content)]
+    return words[: _colon(words) or 0]
+
+
+def _colon(words: list[str]) -> int | None:
+    """Where a colon near the start ends a note's head (not one inside a time, "9:30")."""
+    for i, w in enumerate(words[:COLON_WITHIN]):
+        after = words[i + 1] if i + 1 < len(words) else ""
+        if w in (":", "：") and i and not (words[i - 1].isdigit() and after.isdigit()):
+            return i
+    return None
 
 
 def same_canon(existing: Entry, incoming: Entry, left: str | None = None) -> bool:

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from remem.entry import Entry
 from remem.truth import judge, repeats
-from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
 from remem.truth.overlap import talk
 
 # Measured on the dev sets of blind writers (truth_h1-h4), each with judges trained
@@ -102,6 +102,8 @@ def ranked(
             continue
         if len(old.content) > _MAX_CHARS or not gone <= judge.content_terms(old.content):
             continue
+        if named_apart(old.content, incoming.content):
+            continue  # "Hive 2 ..." / "Hive 3 ...": neither a change nor a repeat
         pair = vectors.of(old.id) if vectors is not None else None
         cos = pair[0] if pair else cosines.get(old.id) if cosines is not None else None
         if reader is not None and pair is not None:

@@ -14,7 +14,7 @@ from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
 from remem.truth import changes, decide, index, judge, overlap, verdicts, versions
-from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
+from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
 from remem.truth.markers import states_change
 from remem.truth.semantic import SemanticCheck
 from remem.truth.subject import Claim
@@ -202,6 +202,9 @@ def decide_save(
     for name, look in PASSES:
         if (matches := look(draft)) and name != "judge":
             matches = _vetoed(draft, matches)
+        # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
+        # pass read (dedup.labels)
+        matches = [m for m in matches if not named_apart(m.entry.content, entry.content)]
         if matches:
             return matches, fields
     return [], fields
