@@ -310,11 +310,16 @@ def store_bytes(db: Path) -> int:
 
 
 def build(db: Path, size: int, chunk: int, seed: int) -> dict[str, Any]:
-    """Import `size` memories in files of `chunk`; the rate of each file."""
+    """Import `size` memories in files of `chunk`; the rate of each file. A build that
+    was stopped goes on from its last whole file (`<db>.done` holds how many texts are in)."""
     corpus, rates, statuses = Corpus(seed), [], {"added": 0, "duplicate": 0, "conflict": 0}
+    done = db.with_suffix(".done")
+    begin = int(done.read_text()) if done.exists() and db.exists() else 0
+    for _ in range(begin):
+        corpus.text()  # the same texts as an unbroken build
     start, cpu = time.perf_counter(), time.process_time()
     with Memory(db, project=PROJECT, embedder=None) as mem:
-        for lo in range(0, size, chunk):
+        for lo in range(begin, size, chunk):
             part = db.with_suffix(".part.json")
             export_file(part, corpus, lo, min(chunk, size - lo))
             t = time.perf_counter()
@@ -325,11 +330,13 @@ def build(db: Path, size: int, chunk: int, seed: int) -> dict[str, Any]:
             statuses["duplicate"] += len(res.duplicates)
             statuses["conflict"] += len(res.conflicts)
             print(f"  {lo + chunk:>9,}: {rate:,.0f}/s  {statuses}", file=sys.stderr, flush=True)
+            done.write_text(str(lo + chunk))
         part.unlink()
+    done.unlink()
     wall = time.perf_counter() - start
     return {"seconds": wall, "cpu_seconds": time.process_time() - cpu,
-            "rate": size / wall, "rates_per_file": rates, "statuses": statuses,
-            "bytes": store_bytes(db)}  # fmt: skip
+            "rate": (size - begin) / wall, "resumed_at": begin, "rates_per_file": rates,
+            "statuses": statuses, "bytes": store_bytes(db)}  # fmt: skip
 
 
 def search_worker(db: str, hybrid: bool, seed: int, count: int) -> dict[str, Any]:
@@ -402,7 +409,7 @@ def cold(db: Path, hybrid: bool, seed: int, runs: int = 5) -> dict[str, Any]:
 def run(size: int, chunk: int, seed: int, hybrid: bool, workdir: Path) -> dict[str, Any]:
     db = workdir / f"scale-{size}.db"
     out: dict[str, Any] = {"size": size, "seed": seed, "machine": machine.reference()}
-    if db.exists():
+    if db.exists() and not db.with_suffix(".done").exists():
         print(f"reusing {db}", file=sys.stderr)
     else:
         out["ingest"] = build(db, size, chunk, seed)

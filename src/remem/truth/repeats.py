@@ -47,7 +47,7 @@ def adds_nothing(new: str, old: str) -> bool:
         return False
     said = old.lower()
     # a name's first five letters: "Thursdays" / "Thursday", "Freightliner's"
-    if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in _names(new)):
+    if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in names(new)):
         return False
     mine, theirs = _days(new), _days(old)
     return not (mine and theirs and not mine <= theirs)
@@ -101,7 +101,7 @@ def _turns(new: str, old: str) -> bool:
     return any(w in new and w not in old for w in _ZH_TURNS)
 
 
-def _names(text: str) -> set[str]:
+def names(text: str) -> set[str]:
     """The capitalised words and acronyms of `text` that open no sentence, lowercased."""
     found = set()
     for m in _NAME.finditer(text):

@@ -13,7 +13,7 @@ from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
-from remem.truth import changes, decide, index, judge, overlap, verdicts, versions
+from remem.truth import changes, decide, index, judge, overlap, stops, verdicts, versions
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
 from remem.truth.markers import states_change
 from remem.truth.semantic import SemanticCheck
@@ -149,6 +149,12 @@ def _by_judge(d: Draft) -> list[Match]:
     return matches if ruled is None else ruled
 
 
+def _by_stop(d: Draft) -> list[Match]:
+    """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
+    found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
+    return stops.stopped_of(d.entry, found)
+
+
 def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
     """The vectors of the text and of `found` under the embedder in use: each candidate
     judged with its exact cosine (not only those among the approximate nearest, which
@@ -183,6 +189,7 @@ PASSES = (
     ("tail", _by_tail),
     ("overlap", _by_overlap),
     ("judge", _by_judge),
+    ("stop", _by_stop),
 )
 
 
@@ -200,8 +207,8 @@ def decide_save(
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
     draft = Draft(store, entry, fields, claim, candidates, semantic, referee)
     for name, look in PASSES:
-        if (matches := look(draft)) and name != "judge":
-            matches = _vetoed(draft, matches)
+        if (matches := look(draft)) and name not in ("judge", "stop"):
+            matches = _vetoed(draft, matches)  # the judges spoke (the stop pass is where they fail)
         # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
         # pass read (dedup.labels)
         matches = [m for m in matches if not named_apart(m.entry.content, entry.content)]

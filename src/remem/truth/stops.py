@@ -1,0 +1,83 @@
+"""A fact that stopped, said in words no rule reads whole: "14 Alder Close went under
+offer, open house is cancelled", "Ellie has quit piano, no more Monday lessons",
+"金宝贝的课不上了，太贵", "跟Zhang律所解约了". The text names what stopped by a word it
+shares with the memory that held it (a name, a place, a thing), and says it stopped; it
+does not say which slot. Where the passes before found nothing, the one current memory
+sharing the most of its words is asked about: never replaced without the user's word,
+since a stop often ends only a part of what the memory says.
+
+    stops("Ellie has quit piano, no more Monday lessons")   # True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from remem import text
+from remem.entry import Entry
+from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
+from remem.truth.judge import content_terms
+from remem.truth.repeats import names  # a name the text gives ("Northgas") held by the memory
+from remem.truth.table import words
+
+_EN_STOP = words("ending verb", "en") | words("gone", "en")
+_EN_STOP_PHRASES = words("ending phrase", "en") | {"no longer", "no more", "not anymore"}
+_ZH_STOP = words("ending verb", "zh") - {"到期"}  # "保险下个月到期": a due date
+_ZH_NO_LONGER = words("no longer", "zh")
+_ZH_DONE = words("done particle", "zh")
+_ZH_NOT_MORE = re.compile(r"不[\u4e00-\u9fff]{1,3}了")  # 不上了, 不放了, 不养了: no more of it
+_MAX_CHARS = 200
+# A memory shares at least this many of the text's words, or one name ("Northgas")
+_SHARED = 2
+_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff])([\u4e00-\u9fff]))")
+_PAIRS_A_WORD = 1.5  # 乐高编程课: 4 pairs, two or three words
+
+
+def stops(content: str) -> bool:
+    """Whether `content` says something stopped ("cancelled", "no longer", 取消, 不再,
+    "不上了"), not that it is asked or wished ("?" is talk)."""
+    low = content.lower()
+    if "?" in content or "？" in content:
+        return False
+    if set(re.findall(r"[a-z]+", low)) & _EN_STOP:
+        return True
+    if any(re.search(rf"\b{re.escape(p)}\b", low) for p in _EN_STOP_PHRASES):
+        return True
+    # a Chinese stop happened: 了 (or 掉, 完) after it ("比赛取消了", "镇静停了"); a bare
+    # "到期" or "不在范围内" states a date or a scope
+    words_ = [w for w, _ in text.tagged(content)]
+    for i, w in enumerate(words_):
+        if w in _ZH_STOP or w in _ZH_NO_LONGER:
+            if w == "不再" or set(words_[i + 1 : i + 4]) & _ZH_DONE:
+                return True
+    return bool(_ZH_NOT_MORE.search(content))
+
+
+def _han_pairs(content: str) -> set[str]:
+    return {m[1] + m[2] for m in _HAN_PAIR.finditer(content)}
+
+
+def stopped_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+    """The one current memory among `candidates` whose fact `incoming` says stopped, by
+    the words they share (the most, and no other memory as many), asked as a conflict."""
+    content = incoming.content
+    if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
+        return []
+    mine, my_names = content_terms(content), names(content)
+    scored = []
+    for old in dict((c.id, c) for c in candidates).values():
+        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
+            continue
+        if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
+            continue
+        shared = len(mine & content_terms(old.content))
+        named = len(my_names & set(re.findall(r"[a-z]+", old.content.lower())))
+        # Chinese words cut two ways ("上乐高" / "乐高"): what runs of characters share
+        runs = len(_han_pairs(content) & _han_pairs(old.content)) / _PAIRS_A_WORD
+        if max(shared, runs) >= _SHARED or named:
+            scored.append((max(shared, runs) + named, old))
+    scored.sort(key=lambda so: -so[0])
+    if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return []
+    return [Match(scored[0][1], "conflict", "did this stop? (the text says something stopped)")]

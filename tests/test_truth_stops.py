@@ -1,0 +1,65 @@
+"""A fact said to have stopped in words no rule reads whole ("Cancelled the gym plan,
+no more Tuesday sessions", "游泳课不上了") is asked about, of the one memory sharing its
+words; a due date, a scope or a wish is no stop."""
+
+from __future__ import annotations
+
+import pytest
+
+from remem import Memory
+from remem.truth.stops import stops
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "Cancelled the Brightwave broadband contract, not renewing",
+        "Otto has quit judo, no more Saturday classes",
+        "We no longer print the Friday newsletter",
+        "The Maple Street listing was withdrawn yesterday",
+        "周日的羽毛球活动取消了，场地被占",
+        "游泳课不上了，孩子太累",
+        "跟鼎盛物业解约了",
+        "他不再负责采购",
+    ],
+)
+def test_these_say_something_stopped(content: str) -> None:
+    assert stops(content)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        "车险在平安，11月到期",  # a due date
+        "10.9.0.0/16 是生产网，不在范围内",  # a scope
+        "Should we cancel the Friday newsletter?",  # a question
+        "The Friday newsletter goes out at 9",
+        "我不喜欢香菜",  # a taste, not a stop
+    ],
+)
+def test_these_say_nothing_stopped(content: str) -> None:
+    assert not stops(content)
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Brightwave broadband: 500 Mbit, 24-month contract", "Cancelled Brightwave, not renewing"),
+        ("Otto: judo on Saturdays at 10", "Otto has quit judo, no more Saturday classes"),
+        ("儿子周三下午上乐高编程课，在万达三楼", "乐高编程课不上了，太远"),
+    ],
+)  # fmt: skip
+def test_a_stop_is_asked_of_the_memory_it_ends(before: str, after: str) -> None:
+    with Memory(":memory:", embedder=None) as mem:
+        first = mem.save(before).entry
+        mem.save("The recycling bins go out on Thursday night")
+        result = mem.save(after)
+        assert result.status == "conflict"
+        assert [c.id for c in result.conflicts] == [first.id]
+
+
+def test_a_stop_sharing_words_with_two_memories_alike_asks_nothing() -> None:
+    with Memory(":memory:", embedder=None) as mem:
+        mem.save("Piano lessons with Mrs Hale on Mondays")
+        mem.save("Piano lessons with Mr Ruiz on Thursdays")
+        assert mem.save("Cancelled the piano lessons").status == "added"
