@@ -56,7 +56,7 @@ def labels(content: str) -> dict[str, str]:
     value, and so is a known technology's ("JDK 17", `remem.glossary`)."""
     tagged = text.tagged(content)
     words = [w for w, _ in tagged]
-    colon = _colon(words)
+    colon = colon_at(words)
     # without a colon, only a note's first word names it by number ("Hive 2 ..."): "iOS
     # 端用 Xcode 15 打包" uses a tool, "Xcode 16 出来以后" is about one
     lead = 3 if words[:1] and words[0] in ("#", "the", "our", "my") else 2
@@ -109,10 +109,10 @@ def named_apart(left: str, right: str) -> bool:
 def _head(content: str) -> list[str]:
     """The words before a colon near the start ([] without one)."""
     words = [w for w, _ in text.tagged(content)]
-    return words[: _colon(words) or 0]
+    return words[: colon_at(words) or 0]
 
 
-def _colon(words: list[str]) -> int | None:
+def colon_at(words: list[str]) -> int | None:
     """Where a colon near the start ends a note's head (not one inside a time, "9:30")."""
     for i, w in enumerate(words[:COLON_WITHIN]):
         after = words[i + 1] if i + 1 < len(words) else ""

@@ -13,7 +13,7 @@ from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
-from remem.truth import changes, decide, index, judge, overlap, stops, verdicts, versions
+from remem.truth import changes, decide, headed, index, judge, overlap, stops, verdicts, versions
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
 from remem.truth.markers import states_change
 from remem.truth.semantic import SemanticCheck
@@ -64,6 +64,15 @@ class Draft:
     candidates: list[Near]
     semantic: SimilarityCheck | None
     referee: verdicts.Referee | None = None
+    _sharing: list[Entry] | None = None
+
+    def sharing(self) -> list[Entry]:
+        """The candidates and the memories holding the text's rarest words (looked up
+        once: the judge, stop and heading passes each read them)."""
+        if self._sharing is None:
+            held = holding(self.store, self.entry, self.fields.terms)
+            self._sharing = [c.entry for c in (*self.candidates, *held)]
+        return list(self._sharing)
 
 
 def _by_subject(d: Draft) -> list[Match]:
@@ -124,7 +133,7 @@ def _by_judge(d: Draft) -> list[Match]:
         return []
     whole = d.claim is not None and d.claim.whole
     dropped = d.claim.dropped if d.claim is not None else None
-    found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
+    found = d.sharing()
     if (cosines := _cosines(d)) is not None:
         domain, seen = Domain.of(d.entry), {e.id for e in found}
         for eid in cosines:
@@ -151,8 +160,12 @@ def _by_judge(d: Draft) -> list[Match]:
 
 def _by_stop(d: Draft) -> list[Match]:
     """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
-    found = [c.entry for c in (*d.candidates, *holding(d.store, d.entry, d.fields.terms))]
-    return stops.stopped_of(d.entry, found)
+    return stops.stopped_of(d.entry, d.sharing())
+
+
+def _by_heading(d: Draft) -> list[Match]:
+    """A new value under a heading one memory holds (truth.headed)."""
+    return headed.headed_change(d.entry, d.sharing())
 
 
 def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
@@ -190,6 +203,7 @@ PASSES = (
     ("overlap", _by_overlap),
     ("judge", _by_judge),
     ("stop", _by_stop),
+    ("heading", _by_heading),
 )
 
 
@@ -207,7 +221,7 @@ def decide_save(
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
     draft = Draft(store, entry, fields, claim, candidates, semantic, referee)
     for name, look in PASSES:
-        if (matches := look(draft)) and name not in ("judge", "stop"):
+        if (matches := look(draft)) and name not in ("judge", "stop", "heading"):
             matches = _vetoed(draft, matches)  # the judges spoke (the stop pass is where they fail)
         # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
         # pass read (dedup.labels)

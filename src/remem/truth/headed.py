@@ -1,0 +1,76 @@
+"""A new value under a heading the memory holds: "记账软件：金蝶KIS云专业版" after "所里记账
+软件用的用友T3", "A轮FA：汉能，对接人Grace" after "A轮FA是华兴", "PM panel: me, Dana and Rhea"
+after "Interview panel for the PM role: me, Dana, Kofi". No change is said and the grammar
+reads the two as different shapes, but a note headed "X:" states what X is now. Where the
+passes before found nothing, the one current memory holding every word of the heading and
+none of the new value is asked about (never replaced: a heading is often only a topic).
+
+    heading("记账软件：金蝶KIS云专业版")   # ("记账软件", "金蝶KIS云专业版")
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from remem import text
+from remem.entry import Entry
+from remem.truth.dedup import CONFLICT_TYPES, Match, colon_at, named_apart
+from remem.truth.judge import content_terms
+from remem.truth.overlap import talk
+
+_MAX_CHARS = 200
+_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff])([\u4e00-\u9fff]))")
+
+
+def heading(content: str) -> tuple[str, str] | None:
+    """The heading and the value of a note headed "X: Y" (the colon near its start, not
+    one inside a time), else None."""
+    words = [w for w, _ in text.tagged(content)]
+    at = colon_at(words)
+    if at is None:
+        return None
+    before = sum(w in (":", "：") for w in words[:at])  # colons inside times ("9:30")
+    cut = [i for i, ch in enumerate(content) if ch in ":："][before]
+    head, value = content[:cut].strip(), content[cut + 1 :].strip()
+    return (head, value) if head and value else None
+
+
+def _pairs(content: str) -> set[str]:
+    return {m[1] + m[2] for m in _HAN_PAIR.finditer(content)}
+
+
+def _holds(old: str, head: str) -> bool:
+    """Whether `old` holds every word of `head` (for Chinese, every pair of characters:
+    its words may be cut another way there)."""
+    terms = content_terms(head)
+    if len(terms) < 2 and len(_pairs(head)) < 3:
+        return False  # one word ("晚上吃：…") is held by too many memories to say which
+    theirs = content_terms(old)
+    han = {t for t in terms if _pairs(t)}
+    return terms - han <= theirs and all(_pairs(t) <= _pairs(old) or t in theirs for t in han)
+
+
+def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+    """The one current memory among `candidates` that `incoming`'s heading is of and
+    whose value it does not repeat, asked as a conflict."""
+    content = incoming.content
+    if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or talk(content):
+        return []
+    if (split := heading(content)) is None:
+        return []
+    head, value = split
+    said = content_terms(value) - content_terms(head)
+    if not said:
+        return []
+    found = []
+    for old in dict((c.id, c) for c in candidates).values():
+        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
+            continue
+        if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
+            continue
+        if _holds(old.content, head) and not said & content_terms(old.content):
+            found.append(old)
+    if len(found) != 1:
+        return []
+    return [Match(found[0], "conflict", f"a new value for {head!r}? (the text is headed by it)")]
