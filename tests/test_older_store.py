@@ -35,7 +35,7 @@ CONTENTS = (
 )
 READS = (["search", "kiwi port"], ["search", "测试数据库"], ["list"], ["stats"],
          ["context", "which port does the kiwi service listen on"], ["show", "old0"],
-         ["history", "old1"], ["export", "-"])  # fmt: skip
+         ["history", "old1"], ["export", "-"], ["token", "list"], ["review", "--json"])  # fmt: skip
 
 
 def older_store(path: Path, version: int) -> Path:
