@@ -181,7 +181,8 @@ def older_store_rows(tmp: Path) -> list[Row]:
     run = Run(tmp / "home-old")
     bad: list[str] = []
     reads = (["search", "kiwi"], ["list"], ["stats"], ["context", "kiwi port"],
-             ["show", "old0"], ["history", "old0"], ["export", "-"])  # fmt: skip
+             ["show", "old0"], ["history", "old0"], ["export", "-"], ["token", "list"],
+             ["review", "--json"])  # fmt: skip
     for command in reads:
         folder = tmp / f"old-{command[0]}-{len(bad)}"
         db = folder / "memory.db"
