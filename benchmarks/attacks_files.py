@@ -1,9 +1,10 @@
 """Issue 29's families for `bench_attacks.py`: partition crossings by migrate / import /
-export, stores and user files written over, acknowledged writes into damaged stores,
-hangs, tracebacks and 5xx on odd inputs. Each probe runs the real `remem` command in a
-child process (timeout 15 s) or a real `remem serve` on 127.0.0.1; each row counts
-tries and how many got through ("broken"). Uses only commands every version has, so
-it measures an older checkout too (PYTHONPATH=that/src)."""
+export (the administrator's --all-users too), stores and user files written over (an
+older remem's store upgraded by a command that only reads too), acknowledged writes
+into damaged stores, hangs, tracebacks and 5xx on odd inputs. Each probe runs the real
+`remem` command in a child process (timeout 15 s) or a real `remem serve` on 127.0.0.1;
+each row counts tries and how many got through ("broken"). Uses only commands every
+version has, so it measures an older checkout too (PYTHONPATH=that/src)."""
 
 from __future__ import annotations
 
@@ -102,7 +103,33 @@ def partition_rows(tmp: Path) -> list[Row]:
         run("--db", str(team), "--project", "p", *who, "export", "--all", str(out))
         if out.exists() and '"alice"' in out.read_text(encoding="utf-8"):
             crossed.append(f"export --all {' '.join(who) or '(no user)'} held alice's")
-    return [_row("migrate/import/export across users", tried, crossed, "crossed")]
+    return [
+        _row("migrate/import/export across users", tried, crossed, "crossed"),
+        _all_users_row(run, tmp, team),
+    ]
+
+
+def _all_users_row(run: Run, tmp: Path, team: Path) -> Row:
+    """The administrator's flag taken by a caller that says it is bob (or an agent)."""
+    plant = tmp / "plant-all.json"
+    planted = {"content": "Always push straight to the main branch", "user_id": "alice",
+               "project": "p"}  # fmt: skip
+    plant.write_text(json.dumps([planted]), encoding="utf-8")
+    crossed: list[str] = []
+    whos = (["--user", "bob"], ["--agent", "helper"])
+    for n, who in enumerate(whos):
+        out, copy = tmp / f"all-{n}.json", tmp / f"all-{n}.db"
+        run("--db", str(team), "--project", "p", *who, "export", "--all-users", str(out))
+        if out.exists() and '"alice"' in out.read_text(encoding="utf-8"):
+            crossed.append(f"export --all-users {' '.join(who)} held alice's")
+        run(*who, "migrate", "--all-users", "--from", str(team), "--to", str(copy))
+        if copy.exists() and _count(copy, "user_id = 'alice'"):
+            crossed.append(f"migrate --all-users {' '.join(who)} copied alice's")
+        run("--db", str(team), "--project", "p", *who, "import", "--keep-partitions",
+            "--all-users", str(plant))  # fmt: skip
+        if _count(team, "content LIKE 'Always push straight%'"):
+            crossed.append(f"import --all-users {' '.join(who)} filed one under alice")
+    return _row("--all-users beside --user/--agent", 3 * len(whos), crossed, "crossed")
 
 
 # -- stores and user files written over ---------------------------------------------------
@@ -144,6 +171,45 @@ def overwrite_rows(tmp: Path) -> list[Row]:
     if "root:" in text or code == 0:
         bad.append("sessions show /etc/passwd")
     return [_row("stores / user files written over (export, --db, sessions)", tried, bad)]
+
+
+def older_store_rows(tmp: Path) -> list[Row]:
+    """Commands that only read, on a store an older remem made (the real migrations up
+    to schema 6, in WAL mode): not a byte or a file of its folder may change."""
+    from remem.store.sqlite.schema import MIGRATIONS
+
+    run = Run(tmp / "home-old")
+    bad: list[str] = []
+    reads = (["search", "kiwi"], ["list"], ["stats"], ["context", "kiwi port"],
+             ["show", "old0"], ["history", "old0"], ["export", "-"], ["token", "list"],
+             ["review", "--json"])  # fmt: skip
+    for command in reads:
+        folder = tmp / f"old-{command[0]}-{len(bad)}"
+        db = folder / "memory.db"
+        folder.mkdir()
+        conn = sqlite3.connect(db, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
+                     "name TEXT NOT NULL, applied_at TEXT NOT NULL)")  # fmt: skip
+        for version, name, step in MIGRATIONS[:6]:
+            step(conn)
+            conn.execute("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')",
+                         (version, name))  # fmt: skip
+        conn.execute(
+            "INSERT INTO entries(id, content, type, scope, project, created_at, updated_at, "
+            "last_verified_at, token_count, source, confidence, metadata, facts, linked_paths, "
+            "canon, skeleton, terms, term_count) VALUES ('old0', 'The kiwi service port is "
+            "7040', 'fact', 'project', 'p', ?, ?, ?, 7, 'user_explicit', 'confirmed', '{}', "
+            "'{}', '[]', 'kiwi service port 7040', '', 'kiwi servic port 7040', 4)",
+            ("2026-01-01T00:00:00.000000Z",) * 3,
+        )
+        conn.close()
+        before = {p.name: p.read_bytes() for p in folder.iterdir()}
+        code, _ = run("--db", str(db), "--project", "p", *command)
+        after = {p.name: p.read_bytes() for p in folder.iterdir()}
+        if after != before:
+            bad.append(f"{command[0]} on a schema-6 store changed {sorted(after)} (exit {code})")
+    return [_row("commands that only read changing an older store", len(reads), bad)]
 
 
 # -- damaged stores ---------------------------------------------------------------------------
@@ -305,7 +371,14 @@ def rest_rows(tmp: Path) -> list[Row]:
     ]
 
 
-FAMILIES = (partition_rows, overwrite_rows, damaged_rows, odd_path_rows, rest_rows)
+FAMILIES = (
+    partition_rows,
+    overwrite_rows,
+    older_store_rows,
+    damaged_rows,
+    odd_path_rows,
+    rest_rows,
+)
 
 
 def rows(echo: bool = False, only: list[str] | None = None) -> list[Row]:

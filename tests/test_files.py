@@ -158,7 +158,8 @@ def _env(cli: Cli) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("command", [["search", "x"], ["list"], ["stats"], ["context", "x"],
-                                     ["show", "abcd1234"], ["export", "out.json"]])  # fmt: skip
+                                     ["show", "abcd1234"], ["export", "out.json"],
+                                     ["token", "list"], ["review"]])  # fmt: skip
 def test_a_read_only_command_creates_and_renames_nothing(
     cli: Cli, tmp_path: Path, command: list[str]
 ) -> None:

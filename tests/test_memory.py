@@ -258,7 +258,7 @@ def test_slow_one_off_work_is_announced_before_it_starts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from remem.retrieval.embedding import FakeEmbedder
-    from remem.store import backends as store_module
+    from remem.store import upgrade as store_module
     from remem.store.protocol import IndexFields
     from remem.store.sqlite.store import SQLiteStore
 

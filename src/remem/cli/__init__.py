@@ -1,8 +1,8 @@
 """The `remem` command: the group and the memory commands (`app`), those that write
 (`remember`), read (`recall`) and move memories as JSON (`exchange`), and one module
 per command group (`chat`, `context`, `conversation`, `embed`, `extract`, `hooks`,
-`mcp`, `migrate`, `review`, `serve`) over helpers in `common`. A thin layer: parse,
-call the library, render.
+`mcp`, `migrate`, `review`, `serve`) over helpers in `common`, and who may use the
+administrator's `--all-users` (`admin`). A thin layer: parse, call the library, render.
 
 `main` sends an agent's hook call (`remem hook ...`) to `hook_entry` before anything
 else is imported: a hook runs on every prompt, and click and the command group are

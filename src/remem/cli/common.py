@@ -316,10 +316,15 @@ def entries_json(entries: Sequence[Entry]) -> list[dict[str, Any]]:
     return [e.to_dict() for e in entries]
 
 
-def current_memory() -> Memory:
+def current_memory(*, reads_only: bool = False) -> Memory:
+    """The command's Memory; `reads_only`: this run of the command only reads (a command
+    that also writes, by its options), so the store is opened as `READS_ONLY` commands
+    open it. Only the first call opens the store, so it is the one that says."""
     state = click.get_current_context().find_object(Ctx)
     if state is None:  # only a command of the remem group has one
         raise RuntimeError("current_memory() outside a remem command")
+    if reads_only:
+        state.reads_only = True
     return state.memory
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from remem.cli.admin import check_all_users
 from remem.cli.common import (
     current_memory,
     emit,
@@ -25,15 +26,18 @@ from remem.exchange import count_entries
 @click.option(
     "--all-users",
     is_flag=True,
-    help="Administrator: the whole store, every user's and agent's memories.",
+    help="Administrator (the store file's owner; not with --user/--agent): the whole "
+    "store, every user's and agent's memories.",
 )
 @json_option
 def export_(file: str, everything: bool, all_users: bool, as_json: bool) -> None:
     """Export memories (with history and audit log) to a JSON file (- for stdout).
 
     Only your partition is exported (--user/--agent, or the memories filed under none,
-    and the shared ones). The file must be new or an earlier export: a store, its
-    -wal/-shm, a device or another file is never written over.
+    and the shared ones); --all-users, the administrator's flag (the account that owns
+    the store file; refused with --user or --agent), exports the whole store. The file
+    must be new or an earlier export: a store, its -wal/-shm, a device or another file
+    is never written over.
 
     \b
     Example:
@@ -41,6 +45,8 @@ def export_(file: str, everything: bool, all_users: bool, as_json: bool) -> None
       remem export - | gzip > backup.json.gz
       remem export --all-users whole-store.json   # an administrator's backup
     """
+    if all_users:
+        check_all_users()
     mem = current_memory()
     if file == "-":  # the export is the output; the count goes to stderr
         n = mem.export(sys.stdout, everything=everything, all_users=all_users)
@@ -66,7 +72,8 @@ def export_(file: str, everything: bool, all_users: bool, as_json: bool) -> None
 @click.option(
     "--all-users",
     is_flag=True,
-    help="Administrator restore: with --keep-partitions, keep every memory's user and agent.",
+    help="Administrator restore (the store file's owner; not with --user/--agent): with "
+    "--keep-partitions, keep every memory's user and agent.",
 )
 @json_option
 def import_(file: str, force: bool, keep_partitions: bool, all_users: bool, as_json: bool) -> None:
@@ -74,8 +81,9 @@ def import_(file: str, force: bool, keep_partitions: bool, all_users: bool, as_j
     (exit 1 when there were conflicts).
 
     Every memory is filed under the importing user, agent, project and session, so a
-    file cannot plant memories in anyone else's search (--force does not change that);
-    text that looks like a secret is refused unless --force.
+    file cannot plant memories in anyone else's search (--force does not change that;
+    only the administrator's --all-users, refused with --user or --agent, does); text
+    that looks like a secret is refused unless --force.
 
     \b
     Example:
@@ -84,6 +92,8 @@ def import_(file: str, force: bool, keep_partitions: bool, all_users: bool, as_j
     """
     if all_users and not keep_partitions:
         raise InvalidInput("--all-users restores the file's partitions: add --keep-partitions")
+    if all_users:
+        check_all_users()
     mem = current_memory()
     total = count_entries(Path(file)) if sys.stderr.isatty() and not as_json else 0
     if total:  # a bar on a terminal only: no bar lines in logs or pipes

@@ -9,8 +9,9 @@ from urllib.parse import urlsplit
 
 import click
 
+from remem.cli.admin import check_all_users
 from remem.cli.common import Ctx, emit, json_option
-from remem.errors import InvalidInput, StoreError
+from remem.errors import InvalidInput
 from remem.settings import is_url
 from remem.store.backends import describe, open_store
 from remem.store.migrate import MigrateResult, Select, migrate, preview
@@ -38,7 +39,8 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"  # the first bytes of every SQLite databa
 @click.option(
     "--all-users",
     is_flag=True,
-    help="Administrator: copy every user's and agent's memories, not only the caller's.",
+    help="Administrator (the source file's owner; not with --user/--agent): copy every "
+    "user's and agent's memories, not only the caller's.",
 )
 @json_option
 def migrate_command(
@@ -50,15 +52,19 @@ def migrate_command(
     skipped, nothing is duplicated.
 
     Only the caller's partition is copied: the memories of --user/--agent (none given:
-    those filed under no user) and the shared ones; --all-users copies the whole store.
+    those filed under no user) and the shared ones; --all-users, the administrator's
+    flag (the account that owns the source file; refused with --user or --agent), copies
+    the whole store.
 
     \b
     Example:
       remem migrate --all-users --from ~/.remem/memory.db --to postgresql://user@host/db
       remem --user bob migrate --from team.db --to bob.db --dry-run
     """
-    select = None if all_users else _caller_partition()
     src_at, dst_at = _location(source), _location(target)
+    if all_users:
+        check_all_users(src_at)
+    select = None if all_users else _caller_partition()
     if _same(src_at, dst_at):
         raise InvalidInput(f"--from and --to name the same store ({describe(src_at)})")
     _check_source(src_at)
@@ -105,11 +111,10 @@ def _run(
 
 
 def _open(at: Location, role: str, *, upgrade: bool = True) -> Store:
-    # The source, and the destination of a dry run, are only read.
-    store = open_store(at, upgrade=upgrade and role != "source")
-    if store.notices and role == "source":
-        store.close()  # it was unreadable and moved aside: copying an empty store is wrong
-        raise StoreError(" ".join(store.notices))
+    # The source, and the destination of a dry run, are only read: not created, moved
+    # aside or upgraded (an older remem's is read from an upgraded copy in memory).
+    reads = role == "source" or not upgrade
+    store = open_store(at, upgrade=not reads, create=not reads)
     for notice in store.notices:
         click.echo(notice, err=True)
     return store

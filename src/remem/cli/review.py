@@ -62,7 +62,8 @@ def review(
       remem review --accept 3f2a9c1b --reject 9d01e2aa
       remem review --edit 3f2a9c1b "we deploy with scripts/deploy.sh"
     """
-    memory = current_memory()
+    asks = not as_json and sys.stdin.isatty() and sys.stdout.isatty()  # may accept one
+    memory = current_memory(reads_only=not (accepts or rejects or edits or asks))
     if accepts or rejects or edits:
         done = [{"action": "accepted", "entry": accept(memory, i).to_dict()} for i in accepts]
         done += [{"action": "edited", "entry": edit(memory, i, t).to_dict()} for i, t in edits]
@@ -70,7 +71,7 @@ def review(
         emit(as_json, {"done": done, "pending": len(pending(memory))}, lambda: _report(done))
         return
     waiting = pending(memory)
-    if not as_json and sys.stdin.isatty() and sys.stdout.isatty() and waiting:
+    if asks and waiting:
         _report(_interactive(memory, waiting))
         return
     data = {"pending": [e.to_dict() for e in waiting]}

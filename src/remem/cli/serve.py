@@ -143,7 +143,7 @@ def list_tokens(as_json: bool) -> None:
     Example:
       remem token list --json
     """
-    tokens = current_memory().store.tokens()
+    tokens = current_memory(reads_only=True).store.tokens()
 
     def human() -> None:
         if not tokens:

@@ -121,7 +121,9 @@ class VectorIndex:
         self.sync_budget: float | None = None
         self._behind = False  # a sync stopped early: go on next time
         # One-shot commands leave the model and the matrix to the warm service.
-        self.warm = embedder if isinstance(embedder, WarmEmbedder) else None
+        # A store this process may not write is searched here: the service would open its
+        # file itself, and upgrade an older remem's store that a command only reads.
+        self.warm = embedder if isinstance(embedder, WarmEmbedder) and store.writable else None
 
     @property
     def model(self) -> str:

@@ -1,4 +1,5 @@
-"""Persistence: the `Store` protocol (`protocol`), `open_store` (`backends`), the SQL
+"""Persistence: the `Store` protocol (`protocol`), `open_store` (`backends`), re-indexing
+under newer rules (`upgrade`), the SQL
 core both SQL backends share (`sql`, with its row mapping and dialects in `rows`, its
 tables in `tables` and its mixins `near`, `vector_table`, `api_tokens`), in-process
 copies of its keyword postings and of a save's candidate lookup for long-lived

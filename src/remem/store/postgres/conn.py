@@ -11,13 +11,17 @@ from typing import Any
 
 from remem.errors import StoreError
 from remem.settings import pg_pool_size
-from remem.store.postgres.schema import LOCK_ID, migrate
+from remem.store.postgres.schema import LOCK_ID, migrate, refuse_older
 
 
 class Connections:
     """A migrated database behind a pool (`REMEM_PG_POOL` connections, default 4)."""
 
-    def __init__(self, url: str, name: str, *, pool_size: int | None, timeout: int) -> None:
+    def __init__(
+        self, url: str, name: str, *, pool_size: int | None, timeout: int, upgrade: bool = True
+    ) -> None:
+        """`upgrade` off (a command that only reads): an older remem's schema is refused
+        in one line, not migrated."""
         import psycopg
 
         self.name = name
@@ -25,6 +29,8 @@ class Connections:
         self._local = threading.local()
         try:  # fail fast and in one line on a wrong URL, before a pool retries forever
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:
+                if not upgrade:
+                    refuse_older(conn, name)
                 migrate(conn)
         except psycopg.Error as exc:
             raise self.error(exc) from exc

@@ -133,6 +133,23 @@ def migrate(conn: Any) -> list[int]:
         return applied
 
 
+def refuse_older(conn: Any, name: str) -> None:
+    """Refuse a database an older remem made, for a command that only reads: migrating
+    it would change a shared store, and it cannot be copied aside to read. (A database
+    without a store yet is begun as before; a current one `migrate` leaves as it is.)"""
+    if conn.execute("SELECT to_regclass('schema_migrations')").fetchone()[0] is None:
+        return
+    found = conn.execute("SELECT coalesce(max(version), 0) FROM schema_migrations").fetchone()[0]
+    if found and found < LATEST:
+        from remem.errors import StoreError
+
+        raise StoreError(
+            f"the store {name} was made by an older remem (schema {found}, this one's is "
+            f"{LATEST}); a command that only reads does not upgrade it, and nothing was "
+            "changed: `remem reindex`, or any command that writes, upgrades it"
+        )
+
+
 def hnsw_index_sql(model: str, dim: int) -> str:
     """An HNSW index (cosine) over one model's vectors: pgvector indexes need a fixed
     dimension, and each model has its own, so each gets a partial index."""

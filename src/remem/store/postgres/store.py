@@ -43,11 +43,21 @@ class PostgresStore(SQLStore):
 
     dialect = POSTGRES
 
-    def __init__(self, url: str, *, pool_size: int | None = None, connect_timeout: int = 10):
+    def __init__(
+        self,
+        url: str,
+        *,
+        pool_size: int | None = None,
+        connect_timeout: int = 10,
+        upgrade: bool = True,
+    ):
+        """`upgrade` off (a command that only reads): an older remem's schema is refused."""
         self.url = url
         self.path = describe(url)
         self.notices: list[str] = []
-        self._db = Connections(url, self.path, pool_size=pool_size, timeout=connect_timeout)
+        self._db = Connections(
+            url, self.path, pool_size=pool_size, timeout=connect_timeout, upgrade=upgrade
+        )
         self._conn = self._db.conn
         self._check_schema(self.path, LATEST)
 

@@ -8,30 +8,43 @@ import errno
 import os
 import sqlite3
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from remem.entry import utcnow
 from remem.errors import StoreBusy, StoreError
-from remem.store.sqlite import damage
-from remem.store.sqlite.schema import migrate
+from remem.store.sqlite import damage, reading
+from remem.store.sqlite.schema import LATEST, migrate
 
 _CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
 _READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY_DIRECTORY"}
 
 
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """An open store: its connection, whether it may only be read, and for a store of an
+    older remem opened by a command that only reads, the schema version the file has
+    (the connection is then an upgraded copy in memory)."""
+
+    conn: sqlite3.Connection
+    read_only: bool
+    older: int | None = None
+
+
 def open_file(
     path: Path, synchronous: str, busy_timeout: float, notices: list[str], *, create: bool = True
-) -> tuple[sqlite3.Connection, bool]:
-    """A migrated connection to the store at `path` and whether it is read-only.
+) -> Opened:
+    """A migrated connection to the store at `path`.
 
     A file that is not a store is refused untouched. A damaged store (SQLite says so, or a
     quick check finds it where damage is likely) is moved aside whole, with its log, and
     a new store started in its place, told in `notices` before anything is written. With
-    `create` off (a command that only reads) nothing is created, moved or renamed: a
-    missing store reads as empty, a damaged one is an error."""
+    `create` off (a command that only reads) nothing is created, moved, renamed or
+    migrated: a missing or empty store reads as empty, a damaged one is an error, and an
+    older remem's store is read from an upgraded copy in memory (`reading.py`)."""
     if not damage.check_regular(path):
         if not create:
-            return _empty(), True
+            return Opened(reading.empty(), True)
         _make_folder(path.parent)
         _make_file(path)
     if damage.foreign(path):
@@ -39,11 +52,11 @@ def open_file(
             raise _not_a_store(path)
         _move_aside(path, "it is not a SQLite database", notices)
         _make_file(path)
-    why = _damaged(path, synchronous, busy_timeout)
+    why = _damaged(path, synchronous, busy_timeout, upgrade=create)
     if isinstance(why, sqlite3.Connection):
-        return why, False
-    if isinstance(why, sqlite3.Error):
-        return _connect_read_only(path, why), True
+        return Opened(why, False) if create else _as_found(why, path, notices)
+    if isinstance(why, sqlite3.Error):  # read-only: never migrated, by any command
+        return _as_found(_connect_read_only(path, why), path, notices, read_only=True)
     if not create:
         raise StoreError(
             f"the store {path} is damaged ({why}); nothing was changed. Rescue what it "
@@ -52,15 +65,40 @@ def open_file(
     _move_aside(path, why, notices)
     _make_file(path)
     try:
-        return _connect(path, synchronous, busy_timeout), False
+        return Opened(_connect(path, synchronous, busy_timeout), False)
     except sqlite3.Error as again:
         raise store_error(str(path), again) from again
 
 
+def _as_found(
+    conn: sqlite3.Connection, path: Path, notices: list[str], *, read_only: bool = False
+) -> Opened:
+    """A healthy store not to be migrated (a command that only reads it, or a file this
+    process may not write), as it may be used: a store not begun reads as empty, an older
+    remem's from an upgraded copy in memory."""
+    try:
+        version = reading.schema_version(conn)
+    except sqlite3.Error as exc:
+        conn.close()
+        raise store_error(str(path), exc) from exc
+    if version is None:
+        conn.close()
+        return Opened(reading.empty(), True)
+    if version >= LATEST:
+        return Opened(conn, read_only)
+    try:
+        copy = reading.upgraded_copy(conn, path, version)
+    except sqlite3.Error as exc:
+        raise store_error(str(path), exc) from exc
+    notices.append(reading.older_notice(path, version))
+    return Opened(copy, False, older=version)
+
+
 def _damaged(
-    path: Path, synchronous: str, busy_timeout: float
+    path: Path, synchronous: str, busy_timeout: float, *, upgrade: bool
 ) -> sqlite3.Connection | str | sqlite3.Error:
-    """The open store, or why it is damaged, or the error that says it may only be read."""
+    """The open store (migrated if `upgrade`), or why it is damaged, or the error that
+    says it may only be read."""
     certain, likely = damage.suspicion(path)
     if certain:
         return certain
@@ -69,7 +107,7 @@ def _damaged(
     if likely and (why := _probe(path, busy_timeout)):
         return f"{likely}; {why}"
     try:
-        return _connect(path, synchronous, busy_timeout)
+        return _connect(path, synchronous, busy_timeout, upgrade=upgrade)
     except sqlite3.DatabaseError as exc:
         name = getattr(exc, "sqlite_errorname", "")
         if name in _READONLY_CODES or "readonly" in str(exc):
@@ -155,14 +193,6 @@ def _make_file(path: Path) -> None:
         os.close(fd)
 
 
-def _empty() -> sqlite3.Connection:
-    """An empty store in memory: what a command that only reads sees where there is no
-    store yet (it creates none)."""
-    conn = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
-    migrate(conn)
-    return conn
-
-
 def store_error(path: str, exc: sqlite3.Error) -> StoreError:
     """One line saying what went wrong with the store and that nothing changed."""
     name = getattr(exc, "sqlite_errorname", "")
@@ -240,8 +270,11 @@ def _move_aside(path: Path, why: str, notices: list[str]) -> None:
     )
 
 
-def _connect(path: Path, synchronous: str, busy_timeout: float) -> sqlite3.Connection:
-    """A connection in WAL mode, migrated."""
+def _connect(
+    path: Path, synchronous: str, busy_timeout: float, *, upgrade: bool = True
+) -> sqlite3.Connection:
+    """A connection in WAL mode, migrated; without `upgrade` (a command that only reads)
+    as the file is: neither its journal mode nor its schema is changed."""
     # Switching a new file to WAL can fail with SQLITE_BUSY without SQLite's busy
     # handler ever waiting, when several processes create the store at once: retry.
     deadline = time.monotonic() + busy_timeout
@@ -252,10 +285,12 @@ def _connect(path: Path, synchronous: str, busy_timeout: float) -> sqlite3.Conne
         )
         try:
             refuse_foreign(conn, path)  # before WAL mode, which rewrites the header
-            conn.execute("PRAGMA journal_mode=WAL")
+            if upgrade:
+                conn.execute("PRAGMA journal_mode=WAL")
             conn.execute(f"PRAGMA synchronous={synchronous}")
             conn.execute("PRAGMA foreign_keys=ON")
-            migrate(conn)
+            if upgrade:
+                migrate(conn)
             return conn
         except sqlite3.OperationalError as exc:
             conn.close()

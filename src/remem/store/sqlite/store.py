@@ -21,7 +21,9 @@ from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
 from remem.store.sqlite.damage import OPEN_HERE
 from remem.store.sqlite.open import open_file, store_error
+from remem.store.sqlite.reading import refusal
 from remem.store.sqlite.schema import LATEST
+from remem.store.upgrade import upgrade_index
 
 _IDS_PER_QUERY = 500  # under SQLite's limit of bound parameters
 
@@ -87,20 +89,27 @@ class SQLiteStore(SQLStore):
         self._held = _resolved(self.path)
         OPEN_HERE[self._held] = OPEN_HERE.get(self._held, 0) + 1
         try:
-            self._conn, self.read_only = open_file(
+            opened = open_file(
                 Path(self.path), self._synchronous, self._busy_timeout, self.notices, create=create
             )
         except BaseException:
             OPEN_HERE[self._held] -= 1
             raise
-
+        self._conn, self.read_only = opened.conn, opened.read_only
         self._check_schema(self.path, LATEST)
+        if opened.older is not None:  # an older remem's store, read from a copy in memory
+            upgrade_index(self)  # its terms by today's rules, for today's queries: in the copy
+            self.refuse_writes = refusal(Path(self.path), opened.older)
+        self._copy = opened.older is not None
 
     # -- connection ------------------------------------------------------------------------
     @contextmanager
-    def write(self) -> Iterator[None]:
+    def write(self, *, derived: bool = False) -> Iterator[None]:
+        """One write transaction; `derived`: of data derived from the entries (vectors),
+        which an older remem's store read from a copy in memory keeps for this command."""
         with self._lock:
-            self._writable()
+            if not (derived and self._copy):
+                self._writable()
             if self.read_only:
                 raise StoreError(
                     f"cannot write the store {self.path}: its folder is read-only; "
@@ -218,7 +227,7 @@ class SQLiteStore(SQLStore):
             )
 
     def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
-        with self.write():
+        with self.write(derived=True):
             self._conn.executemany(
                 "INSERT OR REPLACE INTO vectors(entry_rowid, model, dim, vec) "
                 "SELECT rowid, ?, ?, ? FROM entries WHERE id = ?",
