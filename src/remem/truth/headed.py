@@ -3,7 +3,8 @@
 after "Interview panel for the PM role: me, Dana, Kofi". No change is said and the grammar
 reads the two as different shapes, but a note headed "X:" states what X is now. Where the
 passes before found nothing, the one current memory holding every word of the heading and
-none of the new value is asked about (never replaced: a heading is often only a topic).
+no more of the value than is new is asked about (never replaced: a heading is often
+only a topic).
 
     heading("记账软件：金蝶KIS云专业版")   # ("记账软件", "金蝶KIS云专业版")
 """
@@ -53,7 +54,7 @@ def _holds(old: str, head: str) -> bool:
 
 def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     """The one current memory among `candidates` that `incoming`'s heading is of and
-    whose value it does not repeat, asked as a conflict."""
+    whose value it does not mostly repeat, asked as a conflict."""
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or talk(content):
         return []
@@ -69,7 +70,12 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
             continue
         if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
             continue
-        if _holds(old.content, head) and not said & content_terms(old.content):
+        if (theirs := heading(old.content)) and content_terms(theirs[0]) == content_terms(head):
+            continue  # one heading twice: two of its attributes ("home policy" / "car policy")
+        # as much of the value new as held ("Dog walker: Tobias from Pawsome, weekdays"
+        # after "… on weekdays is Maren"); a value the memory holds is a repeat
+        held = said & content_terms(old.content)
+        if _holds(old.content, head) and len(said - held) >= max(len(held), 1):
             found.append(old)
     if len(found) != 1:
         return []

@@ -1,0 +1,51 @@
+"""A new value under a heading one memory holds ("记账软件：金蝶云" after "所里记账软件用的是
+用友") is asked about; a heading of one common word, another template's head, or a value
+the memory already holds asks nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from remem import Memory
+from remem.truth.headed import heading
+
+
+def test_the_heading_is_what_comes_before_the_first_colon_that_is_no_time() -> None:
+    assert heading("记账软件：金蝶云星辰") == ("记账软件", "金蝶云星辰")
+    assert heading("9:30 standup: room 4") == ("9:30 standup", "room 4")
+    assert heading("Standup is at 9:30") is None
+    assert heading("Kitchen lights:") is None
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("所里的报销软件用的是易快报。", "报销软件：每刻报销，下月切换"),
+        ("The choir rehearsal venue is St Anne's", "Choir rehearsal venue: the library annex"),
+        ("Our dog walker on weekdays is Maren", "Dog walker: Tobias from Pawsome, weekdays"),
+    ],
+)  # fmt: skip
+def test_a_new_value_under_a_held_heading_is_asked(before: str, after: str) -> None:
+    with Memory(":memory:", embedder=None) as mem:
+        first = mem.save(before).entry
+        mem.save("The recycling bins go out on Thursday night")
+        result = mem.save(after)
+        if result.status == "superseded":
+            assert first.id not in {e.id for e in mem.list()}
+        else:
+            assert result.status == "conflict"
+            assert [c.id for c in result.conflicts] == [first.id]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("晚上散步半小时", "晚上吃：二甲双胍500mg"),  # one common word
+        ("Dog walker on weekdays: Maren", "Dog groomer: Tobias, monthly"),  # another head
+        ("Our dog walker on weekdays is Maren", "Dog walker: Maren, weekdays"),  # the same value
+    ],
+)  # fmt: skip
+def test_no_question_without_the_heading_and_a_new_value(before: str, after: str) -> None:
+    with Memory(":memory:", embedder=None) as mem:
+        mem.save(before)
+        assert mem.save(after).status != "conflict"
