@@ -13,7 +13,18 @@ from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
 from remem.store.protocol import Domain, IndexFields, Near, Store
-from remem.truth import changes, decide, headed, index, judge, overlap, stops, verdicts, versions
+from remem.truth import (
+    changes,
+    corrected,
+    decide,
+    headed,
+    index,
+    judge,
+    overlap,
+    stops,
+    verdicts,
+    versions,
+)
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
 from remem.truth.markers import states_change
 from remem.truth.semantic import SemanticCheck
@@ -158,6 +169,15 @@ def _by_judge(d: Draft) -> list[Match]:
     return matches if ruled is None else ruled
 
 
+def _by_correction(d: Draft) -> list[Match]:
+    """A correction naming the value it takes back, of the one memory holding it
+    (truth.corrected)."""
+    if not (wrong := corrected.taken_back(d.entry.content)):
+        return []
+    held = holding(d.store, d.entry, text.terms(" ".join(wrong)))
+    return corrected.corrected_of(d.entry, [*d.sharing(), *(c.entry for c in held)])
+
+
 def _by_stop(d: Draft) -> list[Match]:
     """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
     return stops.stopped_of(d.entry, d.sharing())
@@ -202,9 +222,12 @@ PASSES = (
     ("tail", _by_tail),
     ("overlap", _by_overlap),
     ("judge", _by_judge),
+    ("corrected", _by_correction),
     ("stop", _by_stop),
     ("heading", _by_heading),
 )
+# The judges read these passes' pairs already and found nothing: no veto of theirs
+_AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading"})
 
 
 def decide_save(
@@ -221,8 +244,8 @@ def decide_save(
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
     draft = Draft(store, entry, fields, claim, candidates, semantic, referee)
     for name, look in PASSES:
-        if (matches := look(draft)) and name not in ("judge", "stop", "heading"):
-            matches = _vetoed(draft, matches)  # the judges spoke (the stop pass is where they fail)
+        if (matches := look(draft)) and name not in _AFTER_THE_JUDGES:
+            matches = _vetoed(draft, matches)
         # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
         # pass read (dedup.labels)
         matches = [m for m in matches if not named_apart(m.entry.content, entry.content)]

@@ -1,0 +1,91 @@
+"""A correction that names the value it takes back: "Sunday long run is 32km, not 28",
+"Not the T14 - it's the T14s", "装货是5号门不是3号门", "物业费是3.2元/平米，不是2.8". The value
+after "not" / 不是 is the wrong one, so the memory that holds it is the one corrected,
+however else the two are worded. Where the passes before found nothing and exactly one
+current memory holds that value (and shares another word with the text), the text
+replaces it: the user named what was wrong.
+
+    taken_back("Client wants 23.976, not 25 - I misread the brief")   # ["25"]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from remem.entry import Entry
+from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
+from remem.truth.judge import content_terms
+from remem.truth.overlap import talk
+
+_MAX_CHARS = 240
+# the value after "not" / 不是, up to what ends it; "not the T14", "not 28"
+_EN_NOT = re.compile(r"\bnot (?:the |a |an )?([£$€]?[\w][\w.:/%-]*)", re.I)
+_ZH_NOT = re.compile(r"(?:不是|而不是|并非)\s*([^\s，,。；;！!？?、\-—]{1,12})")
+# words after "not" that take back no value ("not sure", "not yet", "not anymore")
+_EN_NO_VALUE = frozenset(
+    "sure yet anymore really only just so too very quite always ever all any every much "
+    "many enough available ready working needed allowed possible true right".split()
+)
+# a text owning a mistake ("I misread the brief", "my bad", "actually")
+_EN_CUE = re.compile(
+    r"\b(?:mistake|misread|misheard|my bad|wrong|mixed (?:them|it) up|flipped|typo|actually"
+    r"|correction|sorry|i meant)\b",
+    re.I,
+)
+_ZH_TAIL = re.compile(r"[了的啊呀吧呢]+$")
+
+
+def taken_back(content: str) -> list[str]:
+    """The values `content` says were wrong: what follows "not" where it sets one value
+    against another ("32km, not 28", "Not the T14 - it's the T14s") or the text owns a
+    mistake ("I misread it"), and what follows 不是."""
+    contrast = _EN_CUE.search(content) is not None
+    out = [
+        m[1].rstrip(".:-")
+        for m in _EN_NOT.finditer(content)
+        if contrast
+        or not content[: m.start()].strip()
+        or content[: m.start()].rstrip()[-1] in ",;-–—"
+    ]
+    out = [v for v in out if v and v.lower() not in _EN_NO_VALUE]
+    out += [_ZH_TAIL.sub("", m[1]) for m in _ZH_NOT.finditer(content)]
+    return [v for v in out if v]
+
+
+def _holds(old: str, value: str) -> bool:
+    """Whether `old` states `value`: as a whole word or number, or for Chinese as it is."""
+    if re.search(r"[\u4e00-\u9fff]", value):
+        return len(value) >= 2 and value in old
+    # bounded by letters and digits of the Latin script: "在302教室" holds 302
+    edge = "A-Za-z0-9"
+    found = re.search(rf"(?<![{edge}.]){re.escape(value)}(?![{edge}]|\.\d)", old, re.I)
+    return found is not None
+
+
+def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+    """The one current memory among `candidates` holding a value `incoming` takes back
+    and sharing another word with it, replaced by it."""
+    content = incoming.content
+    if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or "?" in content:
+        return []
+    if talk(content) and not re.search(r"[\u4e00-\u9fff]", content):
+        return []  # several English sentences: a story, not a note (Chinese runs on)
+    wrong = taken_back(content)
+    if not wrong:
+        return []
+    mine = content_terms(content)
+    found = {}
+    for old in candidates:
+        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
+            continue
+        if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
+            continue
+        held = [v for v in wrong if _holds(old.content, v)]
+        others = mine - content_terms(" ".join(held))
+        if held and others & content_terms(old.content):
+            found[old.id] = old
+    if len(found) != 1:
+        return []
+    (old,) = found.values()
+    return [Match(old, "supersede", "the text corrects a value this one holds")]
