@@ -125,7 +125,13 @@ _PATTERNS: list[tuple[str, Lazy]] = [
     ("slack_token", Lazy(_A + r"xox[abposr]-[A-Za-z0-9-]{10,}")),
     (
         "webhook_url",
-        Lazy(r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+"),
+        Lazy(  # the secret is in the path or the query: whoever has it can post
+            r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks"
+            r"|open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook"
+            r"|oapi\.dingtalk\.com/robot/send\?access_token="
+            r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key="
+            r"|[\w-]+\.webhook\.office\.com/webhookb2|hooks\.zapier\.com/hooks/catch)/?[\w/=-]+"
+        ),
     ),
     ("google_api_key", Lazy(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
     ("stripe_key", Lazy(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
@@ -271,7 +277,7 @@ _TOKEN_HINTS: list[_Hint] = [
     ("npm_",),
     ("akia", "asia", "abia", "acca"),
     ("xox",),
-    ("hooks.slack", "discord"),
+    ("hooks.slack", "discord", "open-apis/bot", "dingtalk", "qyapi", "webhook", "zapier"),
     ("aiza", "ya29."),
     ("_live_", "_test_"),
     Lazy(

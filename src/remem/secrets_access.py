@@ -121,7 +121,7 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    rf"(?P<v>\d{{1,2}}(?:\s*[- ]\s*\d{{1,2}}){{2,3}}(?![\d-])"
+    rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
     rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
 )
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
@@ -129,7 +129,8 @@ _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back
     r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
     rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{_ACCESS})(?![a-z])))"
 )
-_KEYPAD = Lazy(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
+# 1470#, *7392, #6173*; not "#7713", an issue's number
+_KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
 _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家)"
     r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
@@ -149,7 +150,8 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
 )
 _ZH_UNIT = Lazy(
-    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg)"
+    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
+    r"|宽|高|长|深|厚|毫米|厘米|度|瓦|克)"
 )
 _ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
@@ -191,11 +193,64 @@ _FOR_WORDS = (
 )
 
 
+# "I set it to 4471" after the thing it opens; 设成了零八二六 after the lock
+_SET_IT = Lazy(
+    r"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:it|that|this|them|the\s+code"
+    rf"|the\s+combo|the\s+pin)\s+(?:to|as)\s+(?P<v>{_VAL})"
+    r"|(?:设成|设为|设置成|设置为|改成|改为|换成|设的是|设的)了?\s*"
+    rf"(?P<z>[*#]?\d(?:[ -]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}})"
+)
+_SET_CUE = Lazy(
+    rf"(?i)(?<![a-z])(?:{_ACCESS}|pin|passcode|code|combo|combination)(?![a-z])"
+    r"|门锁|密码锁|挂锁|车锁|锁|保险柜|保险箱|柜|箱|(?<![部专热])门(?![店诊票户面牌号口])|密码"
+)
+# "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
+_DOOR_IS = Lazy(
+    r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s+(?:is|was)\s+(?:now\s+|still\s+)?(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
+    r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门)的?\s*(?:是|为)\s*"
+    r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
+)
+_RATE = Lazy(
+    r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
+)
+_NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room's
+    r"(?i)(?<![a-z])(?:flight|boarding|terminal|airport|platform|room|apartment|apt|suite|unit"
+    r"|floor|house|street|number|no\.)(?![a-z])|航班|登机|房间|号"
+)
+
+
+def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_SET_IT, text, low, "set", "chang", "program", "switch", "设", "改", "换"):
+        start, _ = sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        cue = _SET_CUE.search(text, start, m.start())
+        alarm_time = (
+            cue is not None and cue[0].lower().startswith("alarm") and _TIME.fullmatch(m[group])
+        )
+        unit = (
+            _UNIT.match(text, m.end())
+            or _ZH_UNIT.match(text, m.end())
+            or _RATE.match(text, m.end())
+        )
+        if cue and not (alarm_time or unit):
+            out.append(m.span(group))
+    for m in scan(_DOOR_IS, text, low, "door", "gate", "entrance", "门"):
+        start, end = sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        unit = _UNIT.match(text, m.end()) or _ZH_UNIT.match(text, m.end())
+        if not (_NOT_DOOR.search(text, start, m.start(group)) or unit):
+            out.append(m.span(group))
+    return out
+
+
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v")
         for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
     ]
+    out += _set_and_doors(text, low)
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
         bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
         if not bare_alarm:
@@ -209,6 +264,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [
         m.span("v")
         for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get", "let", "开")
+        if not _ZH_WHEN.search(text, *sentence(text, m.start()))  # 营业时间改成 0900 开门
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())

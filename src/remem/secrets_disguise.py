@@ -36,7 +36,9 @@ _SPELLED = re.compile(r"(?<![A-Za-z])[A-Za-z]([-. ])[A-Za-z](?:\1[A-Za-z])+(?![A
 
 # Any character `unmask` would drop or fold: most texts hold none, and skip the walk
 _MASKED = re.compile(
-    "[" + "".join(sorted(_INVISIBLE)) + r"\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+    "["
+    + "".join(sorted(_INVISIBLE))
+    + r"\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
     + "АВЕКМНОРСТХУаеорсухіјѕԁɡΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοιν]"
 )
 
