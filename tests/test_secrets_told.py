@@ -88,6 +88,29 @@ KINDS = {
             "https://oapi.dingtalk.com/robot/send?access_token=9f3c2a7d1e8b4c6a",
         ),
     ],
+    "more ways of telling (the model caught these in cv; the rules now do)": [
+        ("Beach hut padlock set to 6620 for the summer.", "6620"),
+        ("Locker combination nine one four four, written nowhere else.", "nine one four four"),
+        ("The shop alarm duress code is 5150, the normal one 5151.", "5150"),
+        ("The freezer room panel code is 2719.", "2719"),
+        ("The numbers are 8, 31, 16. That's the combination on the tool chest.", "8, 31, 16"),
+        ('"Harbor77x" — that\'s what gets you into the shared photo drive.', "Harbor77x"),
+        ("Remind me to move the bank password from Tr4vel!Bug to a longer one.", "Tr4vel!Bug"),
+        ("记得把邮箱密码从 Qwer1234! 改掉。", "Qwer1234!"),
+        ("Codes for the farm: barn door 4417, shed 0923, main gate 7730.", "4417"),
+        ("The password is Mum's mobile reversed, 8830912277.", "8830912277"),
+        ("车库密码前三位 518，后三位 907。", "518"),
+        ("The first half of the safe code is 38, the rest is 1150.", "38"),
+        ("The wireless at the cafe is BeanNet, key espresso7shot.", "espresso7shot"),
+        ("The code to the apartment building is 2266, then wait for the buzz.", "2266"),
+        ("奶奶的存折密码是 6 位：五三零八一九。", "五三零八一九"),
+        ("工具柜密码：左转到 12，右转到 30，再左转到 4。", "左转到 12"),
+        (
+            "BitLocker key: 123456-234567-345678-456789-567890-678901-789012-890123",
+            "123456-234567-345678-456789-567890-678901-789012-890123",
+        ),
+        ('Our alarm monitoring safe word is "tangerine", they ask for it.', "tangerine"),
+    ],
 }
 CASES = [(k, t, v) for k, rows in KINDS.items() for t, v in rows if v]
 
@@ -142,6 +165,13 @@ ORDINARY = [
     "The door code is in the fridge, which is 1200 mm tall.",
     "柜子改成 1200 宽的。",
     "大门是 2019 年修的。",
+    # the second round's look-alikes
+    "The zip code for the apartment building is 10001.",
+    "The wireless mouse is an M720 and the keyboard is a K380.",
+    "Move the LED pin from GPIO4 to GPIO17 on the board.",
+    "The numbers are 3, 5, 8. That's the order we present in.",
+    'The safe word in drama club is "banana", everyone knows it.',
+    "Codes of conduct: section 4417 covers the lab.",
 ]
 
 

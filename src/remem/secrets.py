@@ -106,6 +106,7 @@ _SERVICE_TOKENS = (
     _A + r"sq0(?:csp|atp)-[\w-]{22,43}",  # Square
     _A + r"(?:dckr_pat_|whsec_|shpat_|shpss_|xapp-|rk_live_|pk_live_)[\w-]{20,}",
     _A + r"AKC[a-zA-Z0-9]{10,}",  # Artifactory
+    r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])",  # a BitLocker recovery key
 )
 _PATTERNS: list[tuple[str, Lazy]] = [
     (
@@ -281,7 +282,7 @@ _TOKEN_HINTS: list[_Hint] = [
     ("aiza", "ya29."),
     ("_live_", "_test_"),
     Lazy(
-        r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0"
+        r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0|[0-9]{6}-[0-9]{6}"
         r"|dckr_|whsec_|shp|xapp-|pk_live|AKC"
     ),
     ("eyj",),

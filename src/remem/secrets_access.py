@@ -42,8 +42,13 @@ _CODE_FOR = Lazy(
     r"(?i)(?<![a-z])(?:(?:code|combo|combination|pin)\s+(?:for|to|of|on)"
     r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
-    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
+    rf"(?:{_ACCESS}|building|apartment|lobby|lift|elevator)(?![a-z])"
+    r"[^.;:!?\n]{0,40}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
     rf"(?P<v>{_VAL_DIAL})"
+)
+_PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
+    r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
+    r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
 )
 _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
@@ -77,6 +82,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
+    r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
     r"|[:：]\s*)"
     rf"(?P<v>{_DIALED}|{_VAL_DIAL})"
 )
@@ -108,7 +114,8 @@ _LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
 )
 _ACCESS_COLON = Lazy(  # "garage: 8421"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
@@ -123,6 +130,7 @@ _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
     rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
     rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
+    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN})"  # "combination eight zero three five"
 )
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
@@ -162,7 +170,7 @@ _TURN = (  # "left past it once to 7": words between the way and the number
 )
 _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
-    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
+    r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
 )
@@ -211,6 +219,9 @@ _DOOR_IS = Lazy(
     r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门)的?\s*(?:是|为)\s*"
     r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
 )
+# "Codes for the cabin: front door 4821, garage 1107": things and their codes, listed
+_THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{_ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
+_CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])|密码")
 _RATE = Lazy(
     r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
 )
@@ -236,6 +247,12 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
         )
         if cue and not (alarm_time or unit):
             out.append(m.span(group))
+    for m in scan(_THING_NUM, text, low, "code", "pin", "combo"):
+        start, _ = sentence(text, m.start())
+        if _CODES_NAMED.search(text, start, m.start()) and not _NOT_DOOR.search(
+            text, start, m.end()
+        ):
+            out.append(m.span("v"))
     for m in scan(_DOOR_IS, text, low, "door", "gate", "entrance", "门"):
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
@@ -249,6 +266,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v")
         for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
+        if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
     out += _set_and_doors(text, low)
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
@@ -272,7 +290,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_ACCESS_COLON, text, low, ":", "：")]
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
-    out += [m.span("v") for m in scan(_COMBO, text, low, "combo", "combin")]
+    out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
         if not _UNIT.match(text, m.end()):

@@ -84,7 +84,7 @@ _PRONOUN = Lazy(
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
 )
-_TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,8}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
+_TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,12}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
 _CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification|digit)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
@@ -125,7 +125,7 @@ _HALF = Lazy(  # "first part of the code is 38", 密码一半是 abc，另一半
     r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
     r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
     r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
-    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)\s+[\w-]+))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,2}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
     r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
     r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
@@ -153,7 +153,8 @@ _WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tena
 _LOGIN_PASS = Lazy(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = Lazy(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
-    r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router))(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})"
+    r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless))(?![a-z])"
+    r"(?P<rest>[^.。!?！？\n]{0,80})"
 )
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
@@ -277,7 +278,9 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
-    for m in scan(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot", "ssid", "router"):
+    for m in scan(
+        _WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless"
+    ):
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"

@@ -43,7 +43,8 @@ _CODE = (
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host"
-    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card)[ -]codes?"  # an ATM's PIN by another name
+    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
+    r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
     r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
@@ -68,7 +69,7 @@ _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|�
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
-    r"|启动码|激活码|兑换码|卡密|(?i:puk)码?"
+    r"|启动码|激活码|兑换码|卡密|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 # a utility's 户号 (电表户号 0033...) is printed on every bill: no bank account
@@ -101,6 +102,8 @@ HINTS = Lazy(
             *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
             *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
+            *"puk safew watchword".split(),
+            "safe w",
             "id number",
             *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
@@ -112,7 +115,7 @@ HINTS = Lazy(
 # a safe word that proves who someone is (a family's, a school pickup's) is a secret
 SAFE_WORD_FOR = Lazy(
     r"(?i)famil|kids?\b|child|pick(?:ing|s)?\s+(?:\w+\s+){0,2}up|school|verify|prove|identity|scam"
-    r"|caller|grand(?:ma|pa|parent)|家人|孩子|接送"
+    r"|caller|grand(?:ma|pa|parent)|alarm|bank|monitor|家人|孩子|接送"
 )
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
     (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|gate|door|dial|保险")),

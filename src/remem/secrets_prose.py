@@ -329,7 +329,8 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
                 w := _ZH_WORDS.match(text, z.end(), end)
             ):
                 return [w.span()]
-            if found := _after_link(text, z.end(), end, cls, zh=True):
+            part = cls == "pass" and re.search(_PART_ZH, z[0])  # 前三位 472: read as a code
+            if found := _after_link(text, z.end(), end, "code" if part else cls, zh=True):
                 return found
     if cls != "weak" and (c := _ASIDE.match(text, key_end, end)) is not None:
         if found := _after_link(text, c.end(), end, cls, zh=zh):
@@ -412,7 +413,7 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
         if not _in_context(m[0], text[start:end]):
             continue
         if cls in ("pass", "code"):
-            weak = bool(_WEAK.search(m[0])) and not _STRONG_KEY.search(m[0])
+            weak = cls == "pass" and bool(_WEAK.search(m[0])) and not _STRONG_KEY.search(m[0])
             spans = _pass_value(text, m.end(), end, "weak" if weak else cls, zh)
         else:
             spans = _number_value(text, m.end(), end, cls)

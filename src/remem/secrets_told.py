@@ -26,20 +26,24 @@ from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong
 __all__ = ["told_spans"]
 
 _ZH_ONE = "零一二三四五六七八九两"
+_DIAL = r"\d{1,2}(?:\s*[,，、]\s*\d{1,2}){2,3}(?![\d,])"  # a dial's numbers: 17, 42, 9
 _ZH_LIST = rf"[{_ZH_ONE}](?:\s*[、，, ]\s*[{_ZH_ONE}]){{3,}}"  # 六、二、八、八
 # -- the value first, named in the next sentence: "K9-fern-77. That's the new passphrase" --
 _FIRST = Lazy(
     r"(?i)(?:^|(?<=[.!?。！？\n])\s*)(?:(?:remember|note|reminder|fyi|记住|记下|备忘)\s*[:：,，]\s*)?"
-    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|{SPOKEN}|{_ZH_LIST}|[!-~]{{6,40}})"
+    r"(?:the\s+(?:numbers|digits)\s+(?:are|were)\s+)?"  # "The numbers are 17, 42, 9."
+    rf"[\"“]?(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|{SPOKEN}|{_ZH_LIST}|{_DIAL}|[!-~]{{6,40}})"
     r"\s*(?:[.!。！,，]|(?:[—–]|--)\s*)"
 )
+_SPOKEN = Lazy(SPOKEN)
 _NAMED_NEXT = Lazy(
     r"(?i)(?<![a-z])(?:that['’]?s|that\s+is|this\s+is|it['’]s|it\s+is)(?![a-z])[^.!?\n]{0,40}?"
     r"(?:(?<![a-z])(?:pass(?:word|phrase|code)|pin|pw|combo|combination"
     r"|(?:the|my|our|your|his|her|their|a|new|old)\s+(?:[a-z]+\s+){0,2}?code(?!\s+(?:base|review"
     r"|freeze|name|style|snippet|sample|change|path|block|of\s+conduct)))"
     r"(?![a-z])|what\s+(?:you|the|I|we)\b[^.!?\n]{0,40}?(?<![a-z])(?:type|enter|punch|key"
-    r"|press|wants?|takes?|needs?|asks?\s+for)(?![a-z]))"
+    r"|press|wants?|takes?|needs?|asks?\s+for)(?![a-z])"
+    r"|what\s+(?:gets|lets)\s+(?:you|me|us|them)\s+in)"  # "that's what gets you into ..."
     r"|(?:这|那)(?:个|就)?是[^。！？\n]{0,16}?(?:密码|口令|门禁|验证码|开锁码|PIN)"
 )
 
@@ -54,15 +58,15 @@ def _made_up(value: str) -> bool:
 def _named_after(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_FIRST, text, low, "that", "this", "it", "这", "那"):
-        value = m["v"].rstrip(".!")
+        value = m["v"].rstrip(".!").rstrip('"”')  # '"Copperfield19" — that's what ...'
         start, end = sentence(text, m.end() + 1)
         named = _NAMED_NEXT.search(text, m.end(), max(end, m.end() + 1))
         if named is None or named.start() - m.end() > 60:
             continue
         if (kind := re.search(r"(\w+)\s+code$", named[0])) and _PUBLIC_CODE.match(kind[1] + " "):
             continue  # "94110. That's the zip code"
-        digits = sum(c.isdigit() for c in value) >= 4
-        spoken = not any(c.isdigit() for c in value) and " " in value or "、" in value
+        digits = sum(c.isdigit() for c in value) >= 4 or re.fullmatch(_DIAL, value) is not None
+        spoken = _SPOKEN.fullmatch(value) is not None or "、" in value
         if digits or spoken or _made_up(value):
             out.append((m.start("v"), m.start("v") + len(value)))
     return out
@@ -111,9 +115,9 @@ _POSITION_CUE = Lazy(
 )
 _COUNT_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "三": 3, "四": 4, "五": 5, "六": 6}
 _COUNTED = Lazy(
-    r"(?i)(?P<n>[3-6]|three|four|five|six|[三四五六])\s*(?:个数字?|位数字?|位数|(?:digits?|numbers?))"
+    r"(?i)(?P<n>[3-6]|three|four|five|six|[三四五六])\s*(?:个数字?|位(?:数字?)?|(?:digits?|numbers?))"
     r"\s*(?:[:：,，—–-]\s*|\s(?:is|are)\s+)"
-    rf"(?P<v>[\d{_ZH_ONE}](?:\s*[、，,\s-]\s*[\d{_ZH_ONE}])+"
+    rf"(?P<v>[\d{_ZH_ONE}](?:\s*[、，,\s-]?\s*[\d{_ZH_ONE}])+"
     r"|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:\s*[,-]?\s*(?:zero|oh|one|two"
     r"|three|four|five|six|seven|eight|nine)(?![a-z]))+)"
 )
@@ -183,6 +187,12 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# An old password is a secret still: "change the password from Ch33se!Board to ...",
+# 把密码从 Spring2024! 换掉
+_FROM = Lazy(
+    r"(?i)(?<![a-z])(?:pass(?:word|phrase)|pw|pwd)\s+from\s+(?P<v>[^\s,;]{6,40})\s+to(?![a-z])"
+    r"|密码从\s*(?P<z>[!-~]{4,40})\s*(?:换|改|变)"
+)
 # A SIM's PUK is eight digits: the word and that shape in one sentence are enough
 _PUK = Lazy(r"(?i)(?<![a-z])puk2?(?![a-z])[^.。\n]{0,60}?(?<![\d-])(?P<v>\d{8})(?![\d-])")
 
@@ -191,4 +201,8 @@ def told_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _named_after(text, low) + _qa(text, low) + _by_digit(text, low)
     out += [m.span("v") for m in scan(_PUK, text, low, "puk")]
+    for m in scan(_FROM, text, low, " from ", "密码从"):
+        group = "v" if m["v"] is not None else "z"
+        if strong(m[group]):
+            out.append(m.span(group))
     return out + _code_list(text, low) + _mail_pairs(text, low)
