@@ -222,6 +222,7 @@ _DOOR_IS = Lazy(
 # "Codes for the cabin: front door 4821, garage 1107": things and their codes, listed
 _THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{_ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
 _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])|密码")
+_FOUR_DIGITS = Lazy(r"\d{4}")
 _RATE = Lazy(
     r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
 )
@@ -247,13 +248,14 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
         )
         if cue and not (alarm_time or unit):
             out.append(m.span(group))
-    for m in scan(_THING_NUM, text, low, "code", "pin", "combo"):
+    four = _FOUR_DIGITS.search(text) is not None  # both rules below want 4+ digits
+    for m in scan(_THING_NUM, text, low, *(("code", "pin", "combo") if four else ())):
         start, _ = sentence(text, m.start())
         if _CODES_NAMED.search(text, start, m.start()) and not _NOT_DOOR.search(
             text, start, m.end()
         ):
             out.append(m.span("v"))
-    for m in scan(_DOOR_IS, text, low, "door", "gate", "entrance", "门"):
+    for m in scan(_DOOR_IS, text, low, *(("door", "gate", "entrance", "门") if four else ())):
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
         unit = _UNIT.match(text, m.end()) or _ZH_UNIT.match(text, m.end())
