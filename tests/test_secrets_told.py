@@ -110,6 +110,9 @@ KINDS = {
             "123456-234567-345678-456789-567890-678901-789012-890123",
         ),
         ('Our alarm monitoring safe word is "tangerine", they ask for it.', "tangerine"),
+        ("Shed code at the allotment changed — it's 3094 now.", "3094"),
+        ("他家的 wifi 密码是门牌号加电话尾号。其实就是 1203886512。", "1203886512"),
+        ("记得：六一三八。这是后院铁门的密码。", "六一三八"),
     ],
 }
 CASES = [(k, t, v) for k, rows in KINDS.items() for t, v in rows if v]

@@ -83,6 +83,8 @@ _PRONOUN = Lazy(
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is|that['’]s|that\s+is|(?:the\s+)?(?:new|old|current"
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
+    # 其实就是 5529..., after a password described in the sentence before
+    r"|(?:其实|实际上)?也?就是\s*(?P<z>[^\s,;，。；]+)(?=\s*(?:$|[。，,.;；！!]))"
 )
 _TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,12}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
 _CODE_NOUN = Lazy(
@@ -362,8 +364,9 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = _sentence(text, m.start())
         if start > 1 and not text[start : m.start()].strip():  # "... a four digit code. It's 1066"
             start = _sentence(text, start - 2)[0]
-        v = m["v"].rstrip(".)") or m["v"]  # "it's 3061." ends the sentence
-        span = (m.start("v"), m.start("v") + len(v))
+        group = "v" if m["v"] is not None else "z"
+        v = m[group].rstrip(".)") or m[group]  # "it's 3061." ends the sentence
+        span = (m.start(group), m.start(group) + len(v))
         if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(NUM, v):
             out.append(span)
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:

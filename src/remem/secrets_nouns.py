@@ -39,7 +39,7 @@ _CODE = (
     r"|(?:door|gate|alarm|lock|access|entry|keypad|garage|safe|unlock|security|verification"
     r"|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
-    r"|call[ -]?box|elevator|lobby"
+    r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|cage|suitcase|luggage|briefcase"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host"

@@ -95,7 +95,7 @@ _RESTATED = Lazy(
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
 )
 _NAME_THEN_CODE = Lazy(r"[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9!@#$%&*_-]{4,}")
-_ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply)\s+)*")
+_ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply|it['’]s|it\s+is)\s+)*")
 _TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
 _ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
 _DIGITS = Lazy(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
