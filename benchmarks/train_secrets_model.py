@@ -14,7 +14,7 @@ The texts (benchmarks/data):
   the benign corpora, so they do not swamp them.
 
 Class-balanced (the secrets weigh as much as all the rest), L2, full-batch Adam over a
-sparse design matrix in numpy (no scipy). `--cv` leaves each blind set h1..h4 out in
+sparse design matrix in numpy (no scipy). `--cv` leaves each blind set h1..h6 out in
 turn (its secrets and its benign), with a random ORDINARY_TEST share of the ordinary
 texts held out (fixed seed), and finds per fold the lowest threshold that keeps the
 model's false positives <= MAX_FP of the left-out benign and of the held-out ordinary
@@ -43,7 +43,7 @@ from remem.secrets_model import DENSE, dense, grams  # noqa: E402
 
 DATA = HERE / "data"
 HELD = DATA / "secrets_heldout"
-SETS = ("h1", "h2", "h3", "h4")
+SETS = ("h1", "h2", "h3", "h4", "h5", "h6")
 OUT = HERE.parent / "src" / "remem" / "secrets_model.json"
 SEED = 29
 ORDINARY_TEST = 0.2

@@ -17,7 +17,7 @@ from remem.secrets import find_secrets, looks_secret, redact
 MODEL_ONLY = [
     "The storeroom keypad: first 44, then 8120.",
     "Dad's bank code is 4408, he wants me to remember it.",  # (a card's code: a rule)
-    "Wi-Fi at the studio reads: SSID Loft_Main, pass r8Tq2mZv.",
+    "Guest network at the lake house: Birch_Lane, pass q7Vm3xTz.",  # (a wifi key: a rule)
     "Steam: kai.lundqvist / mountainPine84",
 ]
 ORDINARY = [

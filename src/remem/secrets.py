@@ -106,6 +106,7 @@ _SERVICE_TOKENS = (
     _A + r"sq0(?:csp|atp)-[\w-]{22,43}",  # Square
     _A + r"(?:dckr_pat_|whsec_|shpat_|shpss_|xapp-|rk_live_|pk_live_)[\w-]{20,}",
     _A + r"AKC[a-zA-Z0-9]{10,}",  # Artifactory
+    r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])",  # a BitLocker recovery key
 )
 _PATTERNS: list[tuple[str, Lazy]] = [
     (
@@ -125,7 +126,13 @@ _PATTERNS: list[tuple[str, Lazy]] = [
     ("slack_token", Lazy(_A + r"xox[abposr]-[A-Za-z0-9-]{10,}")),
     (
         "webhook_url",
-        Lazy(r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks)/[\w/-]+"),
+        Lazy(  # the secret is in the path or the query: whoever has it can post
+            r"https://(?:hooks\.slack\.com/services|discord(?:app)?\.com/api/webhooks"
+            r"|open\.(?:feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook"
+            r"|oapi\.dingtalk\.com/robot/send\?access_token="
+            r"|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key="
+            r"|[\w-]+\.webhook\.office\.com/webhookb2|hooks\.zapier\.com/hooks/catch)/?[\w/=-]+"
+        ),
     ),
     ("google_api_key", Lazy(_A + r"(?:AIza[0-9A-Za-z_-]{35}|ya29\.[0-9A-Za-z_-]{20,})")),
     ("stripe_key", Lazy(_A + r"[rs]k_(?:live|test)_[0-9A-Za-z]{16,}")),
@@ -271,11 +278,11 @@ _TOKEN_HINTS: list[_Hint] = [
     ("npm_",),
     ("akia", "asia", "abia", "acca"),
     ("xox",),
-    ("hooks.slack", "discord"),
+    ("hooks.slack", "discord", "open-apis/bot", "dingtalk", "qyapi", "webhook", "zapier"),
     ("aiza", "ya29."),
     ("_live_", "_test_"),
     Lazy(
-        r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0"
+        r"[0-9]:AA|SG\.|==|\.[\w-]{6}\.|[0-9a-f]{32}|pypi-|sq0|[0-9]{6}-[0-9]{6}"
         r"|dckr_|whsec_|shp|xapp-|pk_live|AKC"
     ),
     ("eyj",),

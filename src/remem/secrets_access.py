@@ -42,8 +42,13 @@ _CODE_FOR = Lazy(
     r"(?i)(?<![a-z])(?:(?:code|combo|combination|pin)\s+(?:for|to|of|on)"
     r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
-    rf"(?:{_ACCESS})(?![a-z])[^.;:!?\n]{{0,40}}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
+    rf"(?:{_ACCESS}|building|apartment|lobby|lift|elevator)(?![a-z])"
+    r"[^.;:!?\n]{0,40}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
     rf"(?P<v>{_VAL_DIAL})"
+)
+_PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
+    r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
+    r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
 )
 _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
@@ -77,6 +82,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
+    r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
     r"|[:：]\s*)"
     rf"(?P<v>{_DIALED}|{_VAL_DIAL})"
 )
@@ -108,7 +114,8 @@ _LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
 )
 _ACCESS_COLON = Lazy(  # "garage: 8421"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?)(?![\d-])"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
@@ -121,15 +128,17 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    rf"(?P<v>\d{{1,2}}(?:\s*[- ]\s*\d{{1,2}}){{2,3}}(?![\d-])"
+    rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
     rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
+    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN})"  # "combination eight zero three five"
 )
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
     r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
     rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{_ACCESS})(?![a-z])))"
 )
-_KEYPAD = Lazy(r"(?<![\w#*])(?:\d{3,8}#|\*\d{3,8})(?![\w#*])")  # 1470#, *7392
+# 1470#, *7392, #6173*; not "#7713", an issue's number
+_KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
 _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家)"
     r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
@@ -149,7 +158,8 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
 )
 _ZH_UNIT = Lazy(
-    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg)"
+    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
+    r"|宽|高|长|深|厚|毫米|厘米|度|瓦|克)"
 )
 _ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
@@ -160,7 +170,7 @@ _TURN = (  # "left past it once to 7": words between the way and the number
 )
 _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
-    r"|(?:再)?[左右]转?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?\s*\d{1,3}){2,}"
+    r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
 )
@@ -191,11 +201,76 @@ _FOR_WORDS = (
 )
 
 
+# "I set it to 4471" after the thing it opens; 设成了零八二六 after the lock
+_SET_IT = Lazy(
+    r"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:it|that|this|them|the\s+code"
+    rf"|the\s+combo|the\s+pin)\s+(?:to|as)\s+(?P<v>{_VAL})"
+    r"|(?:设成|设为|设置成|设置为|改成|改为|换成|设的是|设的)了?\s*"
+    rf"(?P<z>[*#]?\d(?:[ -]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}})"
+)
+_SET_CUE = Lazy(
+    rf"(?i)(?<![a-z])(?:{_ACCESS}|pin|passcode|code|combo|combination)(?![a-z])"
+    r"|门锁|密码锁|挂锁|车锁|锁|保险柜|保险箱|柜|箱|(?<![部专热])门(?![店诊票户面牌号口])|密码"
+)
+# "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
+_DOOR_IS = Lazy(
+    r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s+(?:is|was)\s+(?:now\s+|still\s+)?(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
+    r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门)的?\s*(?:是|为)\s*"
+    r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
+)
+# "Codes for the cabin: front door 4821, garage 1107": things and their codes, listed
+_THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{_ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
+_CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])|密码")
+_FOUR_DIGITS = Lazy(r"\d{4}")
+_RATE = Lazy(
+    r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
+)
+_NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room's
+    r"(?i)(?<![a-z])(?:flight|boarding|terminal|airport|platform|room|apartment|apt|suite|unit"
+    r"|floor|house|street|number|no\.)(?![a-z])|航班|登机|房间|号"
+)
+
+
+def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_SET_IT, text, low, "set", "chang", "program", "switch", "设", "改", "换"):
+        start, _ = sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        cue = _SET_CUE.search(text, start, m.start())
+        alarm_time = (
+            cue is not None and cue[0].lower().startswith("alarm") and _TIME.fullmatch(m[group])
+        )
+        unit = (
+            _UNIT.match(text, m.end())
+            or _ZH_UNIT.match(text, m.end())
+            or _RATE.match(text, m.end())
+        )
+        if cue and not (alarm_time or unit):
+            out.append(m.span(group))
+    four = _FOUR_DIGITS.search(text) is not None  # both rules below want 4+ digits
+    for m in scan(_THING_NUM, text, low, *(("code", "pin", "combo") if four else ())):
+        start, _ = sentence(text, m.start())
+        if _CODES_NAMED.search(text, start, m.start()) and not _NOT_DOOR.search(
+            text, start, m.end()
+        ):
+            out.append(m.span("v"))
+    for m in scan(_DOOR_IS, text, low, *(("door", "gate", "entrance", "门") if four else ())):
+        start, end = sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        unit = _UNIT.match(text, m.end()) or _ZH_UNIT.match(text, m.end())
+        if not (_NOT_DOOR.search(text, start, m.start(group)) or unit):
+            out.append(m.span(group))
+    return out
+
+
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v")
         for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
+        if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
+    out += _set_and_doors(text, low)
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
         bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
         if not bare_alarm:
@@ -209,6 +284,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [
         m.span("v")
         for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get", "let", "开")
+        if not _ZH_WHEN.search(text, *sentence(text, m.start()))  # 营业时间改成 0900 开门
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())
@@ -216,7 +292,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_ACCESS_COLON, text, low, ":", "：")]
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
-    out += [m.span("v") for m in scan(_COMBO, text, low, "combo", "combin")]
+    out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
         if not _UNIT.match(text, m.end()):

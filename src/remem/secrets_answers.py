@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
-__all__ = ["answer_spans"]
+__all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
 
 # A security question: named, or one of the questions banks ask.
 _NAMED_QUESTION = (
@@ -26,14 +26,23 @@ _ASKED_ABOUT = (  # what the questions ask
     r"(?i:(?<![a-z])(?:maiden\s+name|first\s+pet|first\s+car|childhood\s+(?:best\s+)?friend"
     r"|favou?rite\s+teacher|grow\s+up\s+on|street\s+(?:did\s+)?you\s+gr[eo]w"
     r"|city\s+(?:were\s+)?you\s+(?:were\s+)?born|name\s+of\s+your\s+first"
+    r"|(?:city|town|place|where)\s+(?:where\s+)?(?:you|your\s+[a-z]+)\s+(?:were\s+born|was\s+born"
+    r"|grew\s+up|met|got\s+married)"  # "city where your parents met"
+    r"|favou?rite\s+(?:food|book|movie|film|band|song|colou?r|sport|team|place|childhood\s+\w+)"
     r"|memorable\s+(?:word|answer))(?![a-z]))"
+    r"|出生(?:城市|地|的城市|的医院)|最喜欢的(?:食物|老师|电影|书|颜色|歌|运动)|(?:母亲|父亲|妈妈|爸爸)的"
+    r"(?:名字|姓名)|第一(?:只|个)宠物|小学(?:的)?(?:名字|校名|班主任)|初恋的名字"
 )
-_QUESTION = Lazy(f"{_NAMED_QUESTION}|{_ASKED_ABOUT}")
+QUESTION = Lazy(f"{_NAMED_QUESTION}|{_ASKED_ABOUT}")
 _NAMED = Lazy(_NAMED_QUESTION)
+_ASKED = Lazy(_ASKED_ABOUT)
 # The question, then its answer: "security question first pet = Biscuit2009", "maiden name:
 # Nowak"; after "is" only with a security question named ("my first pet was Rex" is a fact).
 _QUESTION_IS = Lazy(
-    rf"(?:{_ASKED_ABOUT}|{_NAMED_QUESTION})(?:\s+questions?)?(?:\s*[(（][^)）\n]{{1,30}}[)）])?\s*"
+    rf"(?:{_ASKED_ABOUT}|{_NAMED_QUESTION})(?:\s+questions?)?(?:\s+answers?)?"
+    r"(?:\s*[(（][^)）\n]{1,30}[)）])?"  # "security question answer (favorite teacher) is X"
+    r"(?P<used>\s+I\s+(?:used|gave|put|set|chose|use)(?:\s+[^.;!?\n]{1,40}?)?)?"
+    r"\s*"
     r"(?:(?P<eq>[:=：])|\s(?:is|was)\s)\s*[\"“]?(?P<v>[^\s,;.!?\"”，。][^,;!?\"”\n，。]{0,30})"
 )
 # "answer ... is X", "I put X", "answer for the bank is X"; "，我填的是 X", "答案写的是 X"
@@ -51,7 +60,7 @@ _FOR_BANK = Lazy(
 _NOT_ANSWER = Lazy(  # talk about the answer, or a question back
     r"(?i)^(?:the|a|an|my|it|them|that|this|these|those|written|stored|saved|somewhere|in|on|at"
     r"|not|no|something|wrong|correct|right|easy|hard|what|which|who)(?![a-z])"
-    r"|什么|吗|呢|哪|多少|在|写在|记在|放在|忘|随机|生成|保存|存在|存放|管理器|一样|相同|乱"
+    r"|什么|吗|呢|哪|多少|在|写在|记在|放在|忘|随机|生成|保存|存在|存放|管理器|一样|相同|乱|^还?[没未不]"
 )
 # A phone's unlock pattern: a shape said in words.
 _PATTERN = Lazy(
@@ -70,7 +79,12 @@ _CODE_GOT = Lazy(
     r"|(?:on|from|in)\s+(?:the|my|that)\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:\s(?:is|was)\s+|[:：]\s*)"
     rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|\d{{4,8}}(?!\d)|{SPOKEN})"
 )
-_PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
+_CODE_SENT = Lazy(  # "the bank just texted a code, 583 027": the code after the sending
+    r"(?i)(?<![a-z])(?:texted|sent|emailed|messaged|gave)\s+(?:me\s+|us\s+|him\s+|her\s+)?(?:a|the"
+    r"|another|this|my|his|her)\s+(?P<q>[a-z-]+\s+)?code\s*(?:[,:：—–]\s*|\s+of\s+|\s+)"
+    r"(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
+)
+PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
     r"|promo|discount|coupon|product|item|sku|airport|iata|station|tracking|dress|colou?r|source"
     r"|bar|qr|morse|tax|course|class|exam|swift|bic|sort|routing|zone|fare)\s+$"
@@ -95,7 +109,11 @@ def _answer(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_ANSWER, text, low, "answer", "i ", "答", "填", "写", "设"):
         start, end = sentence(text, m.start())
-        cue = _QUESTION.search(text, start, end)
+        cue = QUESTION.search(text, start, end)
+        if cue is None and text[max(0, start - 2) : start].rstrip().endswith(("?", "？")):
+            # "安全问题：您的出生地？我填的是 X": a question named before (not one asked of
+            # a person: "问：你最喜欢的食物？答：饺子")
+            cue = _NAMED.search(text, sentence(text, start - 2)[0], start)
         bank = _FOR_BANK.search(m[0]) is not None  # "answer for the bank is", not "to my complaint"
         if cue is None and not bank:
             continue
@@ -111,6 +129,7 @@ def _answer(text: str, low: str) -> list[tuple[int, int]]:
 _QUESTION_WORDS = (  # one of which every question _QUESTION_IS reads holds
     *"security secret challenge recovery verification maiden pet car friend teacher".split(),
     *"grow street city name memorable 密保 安全问题 预留问题 提示问题 密码问题".split(),
+    *"where favo 出生 喜欢 母亲 父亲 妈妈 爸爸 宠物 小学 初恋".split(),
 )
 _COUNT_WORD = Lazy(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|all|both|none|some)")
 
@@ -120,13 +139,16 @@ def _question_is(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_QUESTION_IS, text, low, *_QUESTION_WORDS):
         value = m["v"].strip().rstrip("。.")
         start, end = sentence(text, m.start())
-        named = m["eq"] is not None or _NAMED.search(text, start, end) is not None
+        named = m["eq"] or m["used"] or _NAMED.search(text, start, end) is not None
         first = value.split()[0].lower() if value.split() else ""
         if _COUNT_WORD.fullmatch(first) or (first.isdigit() and len(first) < 4):
             continue  # "security questions: 3 of them", "... : two, both about school"
+        asked = _ASKED.search(text, start, end) is not None  # 安全问题 is a lab's safety too
         made_up = value[:1].isupper() or any(c.isdigit() for c in value)
+        made_up = made_up or (not value.isascii() and asked)
         if named and made_up and value and not _NOT_ANSWER.search(value):
-            out.append((m.start("v"), m.start("v") + len(value)))
+            at = m.start("v") + (value.rfind("—") + 1)  # 密保：母亲的名字——李桂芬: the answer
+            out.append((at, m.start("v") + len(value)))
     return out
 
 
@@ -137,9 +159,10 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
         group = "v" if m["v"] is not None else "z"
         if not _NOT_PATTERN.search(m[group]):
             out.append(m.span(group))
-    for m in scan(_CODE_GOT, text, low, "code"):
-        if not (m["q"] and _PUBLIC_CODE.match(m["q"])):
-            out.append(m.span("v"))
+    for got in (_CODE_GOT, _CODE_SENT):
+        for m in scan(got, text, low, "code"):
+            if not (m["q"] and PUBLIC_CODE.match(m["q"])):
+                out.append(m.span("v"))
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
     out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
     for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for"):

@@ -20,6 +20,7 @@ import re
 from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
 from remem.secrets_described import described_spans
+from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
@@ -33,6 +34,7 @@ from remem.secrets_shapes import (
     strong,
     very_strong,
 )
+from remem.secrets_told import told_spans
 
 __all__ = ["find_cued"]
 
@@ -50,9 +52,10 @@ _POSSESSIVE = Lazy(  # "my ATM pin's 9063", "gate code's changed to 8080", "the 
 _MEASURE = Lazy(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|years?|%)\b")
 # A noun, a few words of who or why, then the value: "The password IT gave me is X".
 _GAP = Lazy(
-    r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|(?:verification|security|access"
-    r"|door|gate|login|one-time|confirmation|sms|2fa|otp)\s+code)\s+(?P<gap>(?:[\w'’-]+\s+){1,5}?)"
-    r"(?:is|was)\s+(?:now\s+|still\s+|just\s+)*(?P<v>[^\s,;]+)"
+    r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|puk|(?:safe|code)\s?word|(?:verification"
+    r"|security|access|door|gate|login|one-time|confirmation|sms|2fa|otp)\s+code)\s+"
+    r"(?P<gap>(?:[\w'’-]+\s+){1,10}?)(?:is|was)\s+(?:now\s+|still\s+|just\s+)*"
+    r"(?:[\"“](?P<q>[^\"”\n]{3,60})[\"”]|(?P<v>[^\s,;]+))"
 )
 _GAP_TALK = Lazy(
     r"(?i)(?<![a-z])(?:polic(?:y|ies)|rules?|length|manager|field|reset|hint|requirements?"
@@ -80,11 +83,13 @@ _PRONOUN = Lazy(
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is|that['’]s|that\s+is|(?:the\s+)?(?:new|old|current"
     r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
+    # 其实就是 5529..., after a password described in the sentence before
+    r"|(?:其实|实际上)?也?就是\s*(?P<z>[^\s,;，。；]+)(?=\s*(?:$|[。，,.;；！!]))"
 )
-_TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,8}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
+_TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,12}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
 _CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
-    r"|safe|unlock|screen|security|verification)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
+    r"|safe|unlock|screen|security|verification|digit)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
 )
 _CODE_ONLY = Lazy(  # things that open by a code alone: "in a lockbox by the door, 0912"
     r"(?i)(?<![a-z])(?:lock\s?box(?:es)?|key\s?safe|keypad|padlock|combination\s+lock)(?![a-z])"
@@ -108,12 +113,13 @@ _CUE_SENTENCE = Lazy(
     r"|sign(?:ed)?[ -]?in|unlock|user(?:name)?)(?![a-z])|密码|口令|登录|解锁|开机"
 )
 _SEED = Lazy(  # a wallet's 12 or 24 words
-    r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?\s*(?:[:：]|\s(?:is|are)\s)"
+    r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?\s*(?:[:：]|\s(?:is|are)\s*:?\s)"
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})"
 )
 _CVV = Lazy(  # the three digits on the back of a card
     r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
-    r"(?<!\d)(?P<v>\d{3,4})(?!\d)"
+    r"(?<!\d)(?P<v>\d{3,4})(?!\d)"  # not "0800 numbers": a word after it makes it a kind
+    r"(?!\s+(?!(?:and|then|but|so|for|on|in|to|exp\w*|is|was)(?![a-z]))[a-z])"
 )
 _CARD_CUE = Lazy(r"(?i)card|visa|amex|mastercard|卡")
 _HALF = Lazy(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
@@ -121,7 +127,7 @@ _HALF = Lazy(  # "first part of the code is 38", 密码一半是 abc，另一半
     r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
     r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
     r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
-    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)\s+[\w-]+))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,2}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
     r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
     r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
@@ -141,11 +147,17 @@ _ZH_PAIR = Lazy(  # 用户名 root 密码 root, 账密 admin admin888: weak as t
 )
 _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
     r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
-    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*)(?P<v>[^\s,;]+)"
+    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*\d))(?P<v>[^\s,;]+)"  # "SSID X, key 4D8K2M9P"
+)
+_WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tenantwifi4417"
+    r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"
 )
 _LOGIN_PASS = Lazy(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
 _LOGIN_CUE = Lazy(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
-_WIFI = Lazy(r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot)(?![a-z])(?P<rest>[^.。!?！？\n]{0,80})")
+_WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
+    r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless))(?![a-z])"
+    r"(?P<rest>[^.。!?！？\n]{0,80})"
+)
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
@@ -199,11 +211,20 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             continue  # "the door's 4 feet wide": a thing's number is a code when it is one
         if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
             out.append((m.start("v"), m.start("v") + len(v)))
-    for m in scan(_GAP, text, low, "passw", "passc", "passp", "pin ", " code"):
-        v = m["v"].rstrip(".,;:)")
+    for m in scan(_GAP, text, low, "passw", "passc", "passp", "pin ", "puk", " code", "word"):
         if _GAP_TALK.match(m["gap"]):  # "password manager we use is X": talk
             continue
-        code = m["k"].lower() != "password" and m["k"].lower() != "passphrase"
+        code = re.search(r"(?i)pin|puk|code$", m["k"]) is not None
+        if m["q"] is not None:  # 'safe word for the school run is "purple tractor"'
+            safe = m["k"].lower().startswith("safe")
+            if safe and not SAFE_WORD_FOR.search(text, *_sentence(text, m.start())):
+                continue  # 'the safe word in our improv class is "pineapple"': no secret
+            if not code and not PLACEHOLDER.match(m["q"]):
+                out.append(m.span("q"))
+            continue
+        if len(m["gap"].split()) > 6:
+            continue  # a long aside before a bare value: more likely another thing's
+        v = m["v"].rstrip(".,;:)")
         if (code and re.fullmatch(r"[*#]?\d{4,10}[*#]?", v)) or (
             not code and strong(v) and len(v) >= 6
         ):
@@ -259,14 +280,21 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
-    for m in scan(_WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot"):
+    for m in scan(
+        _WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless"
+    ):
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
             for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
                 v = k["v"].rstrip(".!?")
-                if (strong(v) and len(v) >= 6) or (v.isdigit() and len(v) >= 8):
+                if _wifi_key(v):
                     out.append((k.start("v"), k.start("v") + len(v)))
+            continue
+        if m["r"] is not None:
+            continue  # "the router is Archer-AX55": its model, not its key
+        if (it := _WIFI_IT.search(rest)) is not None and _wifi_key(it["v"].rstrip(".!?")):
+            out.append((m.start("rest") + it.start("v"), m.start("rest") + it.end("v")))
             continue
         if link is None or _WIFI_NAME.search(rest):
             continue  # "wifi is Acme-Guest, password is ...": the network's name
@@ -315,14 +343,30 @@ def _value_first(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+def _wifi_key(v: str) -> bool:
+    """A network key said by a key word: made up, eight digits, or words with digits
+    ("woodsmoke-lantern-87": a name's shape, but here a key's)."""
+    letters, digits = any(c.isalpha() for c in v), any(c.isdigit() for c in v)
+    if _SPEED.match(v) or excluded(v):
+        return False
+    return (
+        (strong(v) and len(v) >= 6)
+        or (v.isdigit() and len(v) >= 8)
+        or (letters and digits and len(v) >= 8)
+    )
+
+
 def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
     that named a code or a password before it."""
     out = []
     for m in scan(_PRONOUN, text, low, *_NOUN_WORDS):
         start, _ = _sentence(text, m.start())
-        v = m["v"].rstrip(".)") or m["v"]  # "it's 3061." ends the sentence
-        span = (m.start("v"), m.start("v") + len(v))
+        if start > 1 and not text[start : m.start()].strip():  # "... a four digit code. It's 1066"
+            start = _sentence(text, start - 2)[0]
+        group = "v" if m["v"] is not None else "z"
+        v = m[group].rstrip(".)") or m[group]  # "it's 3061." ends the sentence
+        span = (m.start(group), m.start(group) + len(v))
         if _CODE_NOUN.search(text, start, m.start()) and re.fullmatch(NUM, v):
             out.append(span)
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
@@ -426,7 +470,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
-    spans += answer_spans(text, low) + described_spans(text, low)
+    spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
@@ -452,5 +496,6 @@ _WORDS_CUE = Lazy(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
+    r"|q\s*[:：.]|问\s*[:：]|@"
     r"|lock|door|gate|safe|garage|alarm|cabinet|vault|门|锁|柜|箱"
 )

@@ -18,80 +18,16 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_nouns import HINTS as _HINTS
+from remem.secrets_nouns import KEY as _KEY
+from remem.secrets_nouns import KINDS as _KINDS
+from remem.secrets_nouns import in_context as _in_context
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
 from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import strong as _strong
 
 __all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
-
-_AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
-_AZ = r"(?![A-Za-z0-9_])"
-
-# The secret nouns, by what their value looks like.
-_PASS = (
-    r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
-    r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
-    r"|pass(?=\s*[:=：])"
-    r"|(?:wi-?fi|wlan|network|router)[ -]codes?"
-    r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
-    r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
-    r"|license|product|recovery|backup)[ _-]?keys?"
-    r"|(?:seed|recovery|backup|secret|wallet|encryption|vault|master|unlock|access|login"
-    r"|security)[ -](?:phrase|words)"
-    r"|(?:secret|code)[ -]?words?"
-    r"|watchwords?"
-    r"|mnemonic(?: phrase)?"
-    r"|tokens?)"
-)
-_CODE = (
-    r"(?i:pin(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?|(?:door|gate|alarm|lock"
-    r"|access|entry|keypad|garage|safe|unlock|security|verification|confirmation|one[- ]time"
-    r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
-    r"|call[ -]?box|elevator|lobby"
-    r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
-    r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery"
-    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card)[ -]codes?"  # an ATM's PIN by another name
-    r"|otp|cvv2?|cvc2?"
-    r"|combination|combo)"
-)
-_CARD = r"(?i:(?:credit|debit|bank|payment)[ -]?card|card(?:[ -]?(?:number|no\.?|#))?|visa)"
-_ACCT = (
-    r"(?i:(?:bank[ -])?account(?:[ -]?(?:number|no\.?|#))?|acct(?:[ -]?(?:number|no\.?|#))?"
-    r"|iban)"  # a routing number or sort code names a bank branch, public
-)
-_ID = (
-    r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
-    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
-    r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
-    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
-    r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?)"
-)
-_PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
-_CODE_ZH = (
-    r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
-    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
-)
-_CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
-_ACCT_ZH = r"账号|账户|帐号|帐户|户号"
-_ID_ZH = (
-    r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
-    r"|医保卡号|社会保障号|纳税人识别号"
-)
-_KEY = Lazy(
-    rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
-    rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
-    rf"|{_AW}(?P<card>{_CARD}){_AZ}|(?P<cardzh>{_CARD_ZH})"
-    rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
-    rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
-)
-_KINDS = {
-    "pass": "password",
-    "code": "password",
-    "card": "card_number",
-    "acct": "bank_account",
-    "id": "id_number",
-}
 
 # What ties a noun to its value.
 _LINK_VERBS = (
@@ -101,7 +37,9 @@ _LINK_VERBS = (
     r"(?:\s+as)?))*"
     r"|has\s+been\s+(?:changed|set|reset|updated)\s+to|(?:got\s+)?(?:changed|set|reset|updated"
     r"|switched|rotated)\s+to|became|becomes|reads|equals|starts\s+with|begins\s+with"
-    r"|ends\s+with|changed[,;]?\s+(?:it['’]s|it\s+is|now)(?:\s+now)?"
+    r"|ends\s+with|changed(?:(?:\s+(?!(?:is|was)\b)[\w'’]+){1,3}?\s*[,;—–]|\s+(?:again|recently|today"
+    r"|yesterday))?\s*[,;—–-]?\s*(?:it['’]s|it\s+is"
+    r"|now)(?:\s+now)?"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
 _EN_LINK = Lazy(
@@ -109,12 +47,14 @@ _EN_LINK = Lazy(
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
     rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
+    r"(?:\s*[(（][^()（）\n]{1,40}[)）])?"  # "password (the old Yahoo one): X", an aside
     rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
 )
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
     r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
 )
 _ZH_LINK = Lazy(
+    r"(?:\s*[(（][^()（）\n]{1,20}[)）])?"  # 助记词（中文版）：..., an aside
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
     r"(?:(?<=[是为成])[：:]\s*)?"  # 验证码是：四 七 二 八
     # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
@@ -150,6 +90,12 @@ _SHORT_CODE = Lazy(  # 提取码是 x7k2: letters and digits, one short token
     r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
 )
 _LETTERED = Lazy(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
+_RESTATED = Lazy(
+    r"(?i)(?:也就是|就是|即|i\.e\.,?|that\s+is,?|which\s+is|in\s+digits,?)\s*"
+    r"(?P<v>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+)
+_NAME_THEN_CODE = Lazy(r"[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9!@#$%&*_-]{4,}")
+_ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply|it['’]s|it\s+is)\s+)*")
 _TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
 _ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
 _DIGITS = Lazy(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
@@ -197,7 +143,8 @@ _PART_EN = frozenset("one two 1 2 3 half part first second last rest".split())
 _MORE_STOP = _STOP_PREV - {"with", "by", "to", "one"}  # "ends with kLm7" goes on
 _UNITS = Lazy(
     r"(?i)\s*(?:characters?|chars?|digits?|letters?|days?|hours?|minutes?|mins?|seconds?|secs?"
-    r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年)"
+    r"|times?|attempts?|tries|weeks?|months?|years?|mb|gb|kb|位|个|次|天|秒|分钟|小时|字符|周|月|年"
+    r"|(?:mm|cm|km|kg|lbs?|metres?|meters?|feet|ft|inch(?:es)?)(?![a-z]))"
 )
 
 
@@ -277,6 +224,7 @@ def _tokens(text: str, start: int, end: int) -> list[tuple[str, int, int]]:
 
 def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
     """The value (and its later parts) from `pos`, just after a link."""
+    pos = _ADVERBS.match(text, pos, end).end()  # type: ignore[union-attr]  # "— now 7419"
     if (q := _QUOTED.match(text, pos, end)) is not None:
         return [q.span(1)]
     if (spelled := spelled_end(text[:end], pos)) is not None:
@@ -292,7 +240,8 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
-        return []
+        again = _RESTATED.search(text, pos, end)  # "两千零一十二，就是 2012": said again in digits
+        return [again.span("v")] if again and not _UNITS.match(text, again.end()) else []
     found: list[tuple[int, int]] = []
     weak = cls == "weak"  # a token or key: its value looks made up, a word is talk
     for i, (token, a, b) in enumerate(tokens[:10]):
@@ -302,6 +251,9 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         if zh and not token.isascii():
             if i == 0 and _MIXED_ZH.fullmatch(token) and not _META_ZH.search(token):
                 found.append((a, b))  # 月亮代表我的心1999: words with digits
+                break
+            if i and _NAME_THEN_CODE.fullmatch(token) and not found:
+                found.append((a, b))  # 是狗的名字加年份，豆豆2019: described, then given
                 break
             continue
         if (length_said := counted(text, a, end)) is not None:
@@ -377,7 +329,8 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
                 w := _ZH_WORDS.match(text, z.end(), end)
             ):
                 return [w.span()]
-            if found := _after_link(text, z.end(), end, cls, zh=True):
+            part = cls == "pass" and re.search(_PART_ZH, z[0])  # 前三位 472: read as a code
+            if found := _after_link(text, z.end(), end, "code" if part else cls, zh=True):
                 return found
     if cls != "weak" and (c := _ASIDE.match(text, key_end, end)) is not None:
         if found := _after_link(text, c.end(), end, cls, zh=zh):
@@ -393,8 +346,16 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
     token, a, b = tokens[0]
     if not token[0].isascii() and _META_ZH.search(token):
         return []  # "密码都存在1Password里", "密码的链接24小时内有效": words about it, not a value
+    if (
+        zh
+        and (n := _ZH_DIGITS.match(text, pos, end))
+        and not re.match(r"[\u4e00-\u9fff]", text[n.end() :])
+    ):
+        return [n.span()]  # 备用密码 八八零四七二
     if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
+        if zh and m is None and (m := _SHORT_CODE.match(text, pos, end)) is not None:
+            return [m.span()]  # 提取码 x7k2
         if m is None or _UNITS.match(text, m.end()) or sum(c.isdigit() for c in m[0]) < 4:
             return []
         return [m.span()]
@@ -420,8 +381,10 @@ def _lettered_id(value: str, cls: str) -> bool:
 
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
     pattern = {"card": _CARD_VALUE, "acct": _ACCT_VALUE, "id": _ID_VALUE}[cls]
-    window_end = min(end, key_end + 40)
-    for m in pattern.finditer(text, key_end, window_end):
+    window_end = min(end, key_end + 40)  # the value starts in the window, may end past it
+    for m in pattern.finditer(text, key_end, end):
+        if m.start() > window_end:
+            break
         value = m[0]
         if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or _lettered_id(value, cls):
             if not _EXCLUDED.match(value) and not _UNITS.match(text, m.end()):
@@ -429,36 +392,12 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
     return []
 
 
-# Substrings one of which every secret noun holds: most texts skip the big pattern. One
-# alternation, not `any(h in text)` over ~70 words: a gate every text passes through.
-_HINTS = Lazy(
-    "|".join(
-        (
-            *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
-            *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
-            *"medica insurance aadhaar tax itin".split(),
-            "id number",
-            *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
-            *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
-        )
-    )
-)
-
-
 _PHRASE_KEY = Lazy(r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words")
 _WEAK = Lazy(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
-_STRONG_KEY = Lazy(r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记")
-_NEEDS = [  # a noun that is a secret's only beside these words in its sentence
-    (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|保险")),
-    (
-        Lazy(r"(?i)^account$"),
-        Lazy(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
-    ),
-]
-
-
-def _in_context(key: str, sentence: str) -> bool:
-    return all(need.search(sentence) for noun, need in _NEEDS if noun.match(key))
+_STRONG_KEY = Lazy(  # keys whose value may be digits alone ("host key is 481726")
+    r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记|host|pairing|activation|setup"
+    r"|license|product"
+)
 
 
 def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
@@ -474,7 +413,7 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
         if not _in_context(m[0], text[start:end]):
             continue
         if cls in ("pass", "code"):
-            weak = bool(_WEAK.search(m[0])) and not _STRONG_KEY.search(m[0])
+            weak = cls == "pass" and bool(_WEAK.search(m[0])) and not _STRONG_KEY.search(m[0])
             spans = _pass_value(text, m.end(), end, "weak" if weak else cls, zh)
         else:
             spans = _number_value(text, m.end(), end, cls)

@@ -77,6 +77,7 @@ RANDOM = Lazy(  # a run as long as a generated key
     r"(?<![\w+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![\w+/=-])"
 )
 _HEX = Lazy(r"[0-9a-fA-F]+")
+_ADDRESS = Lazy(r"0x[0-9a-fA-F]{40}")  # an Ethereum-style address (a private key has 64)
 _UUID = Lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
@@ -140,6 +141,8 @@ def key_like(token: str, cued: bool) -> bool:
         return False  # a host name
     upper = sum(c.isupper() for c in body)
     lower = sum(c.islower() for c in body)
+    if _ADDRESS.fullmatch(body):
+        return False  # a wallet's address is given out to be paid
     if _HEX.fullmatch(body) or _UUID.fullmatch(body.lower()):
         return cued and len(body) >= 20
     if cued:
@@ -280,8 +283,10 @@ _KEY_CUE = Lazy(
 )
 _PUBLIC = Lazy(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
-    r"|名字|名称|叫|named|called"
+    r"|名字|名称|叫|named|called|address|地址|公开"
 )
+# A key given in groups: "KZXW 6YTB OI4D GMRT QJ3E 2LNV" (an authenticator's setup key)
+_GROUPED = Lazy(r"(?<![\w-])[A-Z0-9]{4}(?:[ -][A-Z0-9]{4}){3,7}(?![\w-])")
 
 
 def key_spans(text: str) -> list[tuple[int, int]]:
@@ -294,6 +299,13 @@ def key_spans(text: str) -> list[tuple[int, int]]:
             continue  # a public key or a fingerprint is meant to be shown
         cued = _KEY_CUE.search(text, max(start, m.start() - 60), m.start()) is not None
         if key_like(m[0], cued):
+            out.append(m.span())
+    for m in _GROUPED.finditer(text) if " " in text or "-" in text else ():
+        start, _ = sentence(text, m.start())
+        if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
+            continue
+        cued = _KEY_CUE.search(text, max(start, m.start() - 80), m.start()) is not None
+        if cued and key_like(re.sub(r"[ -]", "", m[0]), cued):
             out.append(m.span())
     return out
 

@@ -1,0 +1,131 @@
+"""The secret nouns of `remem.secrets_prose` (issue 29), in Chinese and English, by what
+their value looks like: a password's ("password", 口令, "safe word"), a code's ("PIN",
+"door code", 取件码, "PUK"), a card's, a bank account's, an ID's.
+
+    KEY.search("the door code is 4471")["code"]   # "door code"
+    in_context("combo", "the combo meal is 12")    # False: a combo is a lock's by a lock
+
+`KEY` names each noun's group by its class (`code`, `pass`, `card`, `acct`, `id`, and the
+same with `zh` for the Chinese ones); `KINDS` gives the kind of secret each class holds.
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import Lazy
+
+__all__ = ["HINTS", "KEY", "KINDS", "SAFE_WORD_FOR", "in_context"]
+
+_AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
+_AZ = r"(?![A-Za-z0-9_])"
+
+# The secret nouns, by what their value looks like.
+_PASS = (
+    r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
+    r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
+    r"|pass(?=\s*[:=：])"
+    r"|(?:wi-?fi|wlan|network|router)[ -]codes?"
+    r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
+    r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
+    r"|license|product|recovery|backup|setup|host|pairing|activation)[ _-]?keys?"
+    r"|(?:seed|recovery|backup|secret|wallet|encryption|vault|master|unlock|access|login"
+    r"|security)[ -](?:phrase|words)"
+    r"|(?:secret|code|safe)[ -]?words?"
+    r"|watchwords?"
+    r"|mnemonic(?: phrase)?"
+    r"|tokens?)"
+)
+_CODE = (
+    r"(?i:(?:pin|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
+    r"|(?:door|gate|alarm|lock|access|entry|keypad|garage|safe|unlock|security|verification"
+    r"|confirmation|one[- ]time"
+    r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
+    r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|cage|suitcase|luggage|briefcase"
+    r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
+    r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
+    r"|activation|pairing|host"
+    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
+    r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
+    r"|otp|cvv2?|cvc2?"
+    r"|combination|combo"
+    r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
+)
+_CARD = (
+    r"(?i:(?:credit|debit|bank|payment)[ -]?card|card(?:[ -]?(?:number|no\.?|#))?|visa"
+    r"|(?:amex|mastercard|discover)(?:[ -]?(?:number|no\.?|#))?)"
+)
+_ACCT = (
+    r"(?i:(?:bank[ -])?account(?:[ -]?(?:number|no\.?|#))?|acct(?:[ -]?(?:number|no\.?|#))?"
+    r"|iban)"  # a routing number or sort code names a bank branch, public
+)
+_ID = (
+    r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
+    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
+    r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
+    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
+    r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
+    r"|employer[ -]identification[ -]number|(?-i:F?EIN))"  # "ein" is a German word
+)
+_PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码"
+_CODE_ZH = (
+    r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
+    r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
+    r"|启动码|激活码|兑换码|卡密|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
+)
+_CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
+# a utility's 户号 (电表户号 0033...) is printed on every bill: no bank account
+_ACCT_ZH = r"账号|账户|帐号|帐户|(?<!电表|电费|水表|水费|燃气|煤气|电力|宽带|物业|暖气|供暖)户号"
+_ID_ZH = (
+    r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
+    r"|医保卡号|社会保障号|纳税人识别号"
+)
+KEY = Lazy(
+    rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
+    rf"|{_AW}(?P<pass>{_PASS}){_AZ}|(?P<passzh>{_PASS_ZH})"
+    rf"|{_AW}(?P<card>{_CARD}){_AZ}|(?P<cardzh>{_CARD_ZH})"
+    rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
+    rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
+)
+KINDS = {
+    "pass": "password",
+    "code": "password",
+    "card": "card_number",
+    "acct": "bank_account",
+    "id": "id_number",
+}
+
+
+# Substrings one of which every secret noun holds: most texts skip the big pattern. One
+# alternation, not `any(h in text)` over ~70 words: a gate every text passes through.
+HINTS = Lazy(
+    "|".join(
+        (
+            *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
+            *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
+            *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
+            *"puk safew watchword".split(),
+            "safe w",
+            "id number",
+            *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+            *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
+        )
+    )
+)
+
+
+# a safe word that proves who someone is (a family's, a school pickup's) is a secret
+SAFE_WORD_FOR = Lazy(
+    r"(?i)famil|kids?\b|child|pick(?:ing|s)?\s+(?:\w+\s+){0,2}up|school|verify|prove|identity|scam"
+    r"|caller|grand(?:ma|pa|parent)|alarm|bank|monitor|家人|孩子|接送"
+)
+_NEEDS = [  # a noun that is a secret's only beside these words in its sentence
+    (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|gate|door|dial|保险")),
+    (Lazy(r"(?i)^safe[ -]?words?$"), SAFE_WORD_FOR),  # a class's safe word stops a scene
+    (
+        Lazy(r"(?i)^account$"),
+        Lazy(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),
+    ),
+]
+
+
+def in_context(key: str, sentence: str) -> bool:
+    return all(need.search(sentence) for noun, need in _NEEDS if noun.match(key))

@@ -1,0 +1,208 @@
+"""Secrets told around their noun rather than after it (issue 29): the value said first
+and named in the next sentence, a question and its answer, digits given by position or
+by count, a list of backup codes, a login given as an e-mail and a password, in Chinese
+and English.
+
+    told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
+    told_spans("Q: the PIN on Dad's card? A: 0739.", ...)                    # 0739
+    told_spans("锁的密码，第一位 3，第二位 0，第三位 9。", ...)                # the digits
+    told_spans("Backup codes: Q7T2X, 8KD4M, P3ZW9, 6HJ2N", ...)              # the list
+    told_spans("I log in with mo@mail.com and Fig-Tree-31", ...)             # Fig-Tree-31
+    told_spans("2024. That's the year we moved.", ...)                       # []
+
+Each rule wants a value of a secret's shape and a word that names it a secret (a
+password, a code, a PIN, a security question, a login) where this way of telling puts
+it. Used by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_answers import PUBLIC_CODE as _PUBLIC_CODE
+from remem.secrets_answers import QUESTION
+from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong
+
+__all__ = ["told_spans"]
+
+_ZH_ONE = "零一二三四五六七八九两"
+_DIAL = r"\d{1,2}(?:\s*[,，、]\s*\d{1,2}){2,3}(?![\d,])"  # a dial's numbers: 17, 42, 9
+_ZH_LIST = rf"[{_ZH_ONE}](?:\s*[、，, ]\s*[{_ZH_ONE}]){{3,}}"  # 六、二、八、八
+# -- the value first, named in the next sentence: "K9-fern-77. That's the new passphrase" --
+_FIRST = Lazy(
+    r"(?i)(?:^|(?<=[.!?。！？\n])\s*)(?:(?:remember|note|reminder|fyi|记住|记下|记得|记一下|备忘)\s*[:：,，]\s*)?"
+    r"(?:the\s+(?:numbers|digits)\s+(?:are|were)\s+)?"  # "The numbers are 17, 42, 9."
+    rf"[\"“]?(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|{SPOKEN}|{_ZH_LIST}|{_DIAL}|[!-~]{{6,40}})"
+    r"\s*(?:[.!。！,，]|(?:[—–]|--)\s*)"
+)
+_SPOKEN = Lazy(SPOKEN)
+_NAMED_NEXT = Lazy(
+    r"(?i)(?<![a-z])(?:that['’]?s|that\s+is|this\s+is|it['’]s|it\s+is)(?![a-z])[^.!?\n]{0,40}?"
+    r"(?:(?<![a-z])(?:pass(?:word|phrase|code)|pin|pw|combo|combination"
+    r"|(?:the|my|our|your|his|her|their|a|new|old)\s+(?:[a-z]+\s+){0,2}?code(?!\s+(?:base|review"
+    r"|freeze|name|style|snippet|sample|change|path|block|of\s+conduct)))"
+    r"(?![a-z])|what\s+(?:you|the|I|we)\b[^.!?\n]{0,40}?(?<![a-z])(?:type|enter|punch|key"
+    r"|press|wants?|takes?|needs?|asks?\s+for)(?![a-z])"
+    r"|what\s+(?:gets|lets)\s+(?:you|me|us|them)\s+in)"  # "that's what gets you into ..."
+    r"|(?:这|那)(?:个|就)?是[^。！？\n]{0,16}?(?:密码|口令|门禁|验证码|开锁码|PIN)"
+)
+
+
+def _made_up(value: str) -> bool:
+    """Letters with digits ("bj-6629-tea"), or a strong token: here the next words name
+    it a secret, so a name's shape is no reason to doubt it."""
+    letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
+    return not excluded(value) and (strong(value) or (letters and digits and len(value) >= 6))
+
+
+def _named_after(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_FIRST, text, low, "that", "this", "it", "这", "那"):
+        value = m["v"].rstrip(".!").rstrip('"”')  # '"Copperfield19" — that's what ...'
+        start, end = sentence(text, m.end() + 1)
+        named = _NAMED_NEXT.search(text, m.end(), max(end, m.end() + 1))
+        if named is None or named.start() - m.end() > 60:
+            continue
+        if (kind := re.search(r"(\w+)\s+code$", named[0])) and _PUBLIC_CODE.match(kind[1] + " "):
+            continue  # "94110. That's the zip code"
+        digits = sum(c.isdigit() for c in value) >= 4 or re.fullmatch(_DIAL, value) is not None
+        spoken = _SPOKEN.fullmatch(value) is not None or "、" in value
+        if digits or spoken or _made_up(value):
+            out.append((m.start("v"), m.start("v") + len(value)))
+    return out
+
+
+# -- a question and its answer: "Q: what's the PIN on Grandpa's card? A: 0739" ------------
+_QA = Lazy(
+    r"(?i)(?:^|(?<=\s))(?:Q|问)\s*[:：.]\s*(?P<q>[^\n]{3,120}?[?？])\s*(?:A|答)\s*[:：.]\s*"
+    r"(?P<v>[^\s.,;。，；！!][^\n.,;。，；！!]{0,40})"
+)
+# A security question is kept as a prompt ("name of your first school?"); one asked of a
+# person ("what's your favourite colour?", 你最喜欢...？) is conversation
+_ASKING = Lazy(
+    r"(?i)\s*(?:what|what['’]s|which|who|how|where|when|why|do|did|are|is|你|您|什么|哪)"
+)
+_QA_SECRET = Lazy(  # not a bare "code" or "key": "Q: which port does the key service use?"
+    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|combo|combination|pw|(?:door|gate|alarm|lock"
+    r"|safe|access|entry|keypad|security|verification|unlock|card|locker)\s+code)(?![a-z])"
+    r"|密码|口令|验证码"
+)
+
+
+def _qa(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_QA, text, low, "q", "问"):
+        value = m["v"].strip()
+        secret = _QA_SECRET.search(m["q"]) is not None
+        if secret and (sum(c.isdigit() for c in value) >= 4 or strong(value.split()[0])):
+            out.append((m.start("v"), m.start("v") + len(value)))
+        elif QUESTION.search(m["q"]) and not _ASKING.match(m["q"]):
+            if value[:1].isupper() or not value[:1].isascii():  # a security answer
+                out.append((m.start("v"), m.start("v") + len(value)))
+    return out
+
+
+# -- digits by position or by count: "第一位 3，第二位 0", "three digits: four, oh, nine" --
+_NTH = (
+    r"(?i:(?<![a-z])(?:first|second|third|fourth|fifth|sixth|last)(?:\s+(?:digit|number|one))?"
+    r"(?:\s+(?:is|was))?\s*[:：]?\s*(?:\d|zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+    rf"(?![\da-z])|第[一二三四五六1-6]位(?:数字?)?\s*(?:是|为|[:：])?\s*[\d{_ZH_ONE}](?!\d))"
+)
+_BY_POSITION = Lazy(rf"{_NTH}(?:\s*(?:[,，、;；]|and|then|然后)?\s*{_NTH}){{2,}}")
+_POSITION_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:pass(?:word|code)?|pin|code|combo|combination|lock|padlock|safe|keypad"
+    r"|alarm|gate|door)(?![a-z])|密码|口令|锁|保险|门禁|验证码"
+)
+_COUNT_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "三": 3, "四": 4, "五": 5, "六": 6}
+_COUNTED = Lazy(
+    r"(?i)(?P<n>[3-6]|three|four|five|six|[三四五六])\s*(?:个数字?|位(?:数字?)?|(?:digits?|numbers?))"
+    r"\s*(?:[:：,，—–-]\s*|\s(?:is|are)\s+)"
+    rf"(?P<v>[\d{_ZH_ONE}](?:\s*[、，,\s-]?\s*[\d{_ZH_ONE}])+"
+    r"|(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?:\s*[,-]?\s*(?:zero|oh|one|two"
+    r"|three|four|five|six|seven|eight|nine)(?![a-z]))+)"
+)
+
+
+def _by_digit(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_BY_POSITION, text, low, "first", "second", "第"):
+        start, end = sentence(text, m.start())
+        if _POSITION_CUE.search(text, start, end):
+            out.append(m.span())
+    for m in scan(_COUNTED, text, low, "digit", "number", "个数", "位"):
+        items = re.findall(rf"[\d{_ZH_ONE}]|[a-z]+", m["v"].lower())
+        start, end = sentence(text, m.start())
+        n = int(m["n"]) if m["n"].isdigit() else _COUNT_WORDS[m["n"].lower()]
+        if len(items) == n and _POSITION_CUE.search(text, start, end):
+            out.append(m.span("v"))  # 密码三个数：四、零、九 (a count, then that many)
+    return out
+
+
+# -- a list of backup codes: "Steam backup codes R7K2P, M9XQ4, T3VW8" --------------------
+_LIST_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:2fa|two[- ]factor|2-step|two[- ]step|mfa|otp|authenticator|steam\s+guard"
+    r"|(?:backup|recovery|scratch|verification|one[- ]time|login|security)\s+codes?)(?![a-z])"
+    r"|验证码|备用码|恢复码|备份码|两步验证|二次验证|二步验证|双重验证"
+)
+_ONE_CODE = r"(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,10}(?:-[A-Za-z0-9]{3,10})?"
+_CODES = Lazy(
+    rf"(?<![\w-])(?:{_ONE_CODE})(?:(?:\s*[,，、;；]\s*|\s+)(?:and\s+)?(?:{_ONE_CODE})){{2,}}(?![\w-])"
+)
+
+
+def _code_list(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for cue in _LIST_CUE.finditer(text) if re.search(r"\d", text) else ():
+        start, end = sentence(text, cue.start())
+        for m in _CODES.finditer(text, cue.end(), end):
+            codes = re.findall(r"[A-Za-z0-9-]+", m[0].replace(" and ", " "))
+            if all(len(c) >= 5 for c in codes) and len(set(codes)) == len(codes):
+                out.append(m.span())
+                break
+    return out
+
+
+# -- a login as an e-mail and a password: "use mo@mail.com with Fig-Tree-31" ---------------
+_MAIL_PAIR = Lazy(
+    r"(?i)(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:/\s*|\s:\s|\s+(?:with|and|\+|pw|pass(?:word)?)"
+    r"\s+(?:(?:the\s+)?(?:password|pw|pass)\s+)?|\s*,\s*(?:password|pw|pass)\s*[:：]?\s*)"
+    r"(?P<v>[^\s,;/]{6,40})"
+)
+_MAIL_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:use|using|log(?:ged)?\s*in(?:to)?|sign(?:ed)?\s*in|login|account|portal"
+    r"|creds|credentials)(?![a-z])|登录|账号|帐号"
+)
+
+
+def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_MAIL_PAIR, text, low, "@"):
+        value = m["v"].rstrip(".!?)")
+        start, end = sentence(text, m.start())
+        slash = "/" in m[0][: m.start("v") - m.start()]
+        cued = slash or _MAIL_CUE.search(text, start, end) is not None
+        letters = any(c.isalpha() for c in value)  # not a phone: "jane@x.com / +44-20-..."
+        if cued and letters and strong(value) and "@" not in value and len(value) >= 6:
+            out.append((m.start("v"), m.start("v") + len(value)))
+    return out
+
+
+# An old password is a secret still: "change the password from Ch33se!Board to ...",
+# 把密码从 Spring2024! 换掉
+_FROM = Lazy(
+    r"(?i)(?<![a-z])(?:pass(?:word|phrase)|pw|pwd)\s+from\s+(?P<v>[^\s,;]{6,40})\s+to(?![a-z])"
+    r"|密码从\s*(?P<z>[!-~]{4,40})\s*(?:换|改|变)"
+)
+# A SIM's PUK is eight digits: the word and that shape in one sentence are enough
+_PUK = Lazy(r"(?i)(?<![a-z])puk2?(?![a-z])[^.。\n]{0,60}?(?<![\d-])(?P<v>\d{8})(?![\d-])")
+
+
+def told_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
+    out = _named_after(text, low) + _qa(text, low) + _by_digit(text, low)
+    out += [m.span("v") for m in scan(_PUK, text, low, "puk")]
+    for m in scan(_FROM, text, low, " from ", "密码从"):
+        group = "v" if m["v"] is not None else "z"
+        if strong(m[group]):
+            out.append(m.span(group))
+    return out + _code_list(text, low) + _mail_pairs(text, low)
