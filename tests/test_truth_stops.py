@@ -47,6 +47,7 @@ def test_these_say_nothing_stopped(content: str) -> None:
         ("Brightwave broadband: 500 Mbit, 24-month contract", "Cancelled Brightwave, not renewing"),
         ("Otto: judo on Saturdays at 10", "Otto has quit judo, no more Saturday classes"),
         ("儿子周三下午上乐高编程课，在万达三楼", "乐高编程课不上了，太远"),
+        ("My gym is Planet Fitness", "Cancelled Planet Fitness, it was too far"),
     ],
 )  # fmt: skip
 def test_a_stop_is_asked_of_the_memory_it_ends(before: str, after: str) -> None:

@@ -58,9 +58,14 @@ def _han_pairs(content: str) -> set[str]:
     return {m[1] + m[2] for m in _HAN_PAIR.finditer(content)}
 
 
-def stopped_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+def stopped_of(
+    incoming: Entry, candidates: Sequence[Entry], dropped: str | None = None
+) -> list[Match]:
     """The one current memory among `candidates` whose fact `incoming` says stopped, by
-    the words they share (the most, and no other memory as many), asked as a conflict."""
+    the words they share (the most, and no other memory as many), asked as a conflict.
+    `dropped`: the value the grammar read as stopped; only a memory holding it can be the
+    one ("We no longer use Travis CI" is not of "CI 用 GitHub Actions")."""
+    gone = content_terms(dropped) if dropped else frozenset()
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
         return []
@@ -70,6 +75,8 @@ def stopped_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
             continue
         if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
+            continue
+        if not gone <= content_terms(old.content):
             continue
         shared = len(mine & content_terms(old.content))
         named = len(my_names & set(re.findall(r"[a-z]+", old.content.lower())))

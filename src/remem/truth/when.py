@@ -148,3 +148,41 @@ def validity(text: str, ref: datetime) -> Validity:
     if start is not None and end is not None and end <= start:
         end = None  # "until" before "since": not a period we can use
     return Validity(start, end, rest)
+
+
+# A change's start said relative to now, at the head or the end of the text ("From next
+# week nursery moves Maya to one nap", "下个月起透析改为周二、四、六", "Labour goes to £74/hr
+# from 1 January"): cut for a second reading of the change (`lead`); no date is computed
+_UNIT_ZH = r"(?:周|星期|礼拜)[一二三四五六日天]?|月|季度|学期|年|轮|期"
+_LEAD_ZH = re.compile(
+    rf"^\s*(?:(?:从|自)\s*)?(?:下(?:个|一)?\s*(?:{_UNIT_ZH})|明年|今年|后年|下半年|年底|年后|节后"
+    r"|\d{1,2}\s*月(?:份|中|底)?(?:\s*\d{1,2}\s*[日号])?|入冬|开春|入夏|入秋)"
+    r"\s*(?:起|开始|以后|之后)\s*[，,]?\s*"
+)
+_UNIT_EN = (
+    r"week|month|quarter|year|term|season|semester|rotation|sprint|shift|cycle|release"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+)
+_WHEN_EN = (
+    rf"(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
+    rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON})"
+)
+_LEAD_EN = re.compile(
+    rf"^\s*(?:from|starting(?:\s+from)?|beginning|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*[,:\-–—]?\s*",
+    re.I,
+)
+_TAIL_EN = re.compile(
+    rf"\s*,?\s*\b(?:from|starting(?:\s+from)?|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*(?=[.!]?\s*$)",
+    re.I,
+)
+
+
+def lead(text: str) -> str | None:
+    """`text` without a start said relative to now at its head or end, or None when it
+    has none (or nothing else)."""
+    for pattern in (_LEAD_ZH, _LEAD_EN):
+        if (m := pattern.search(text)) is not None and (rest := text[m.end() :].strip()):
+            return rest[:1].upper() + rest[1:]
+    if (m := _TAIL_EN.search(text)) is not None and (rest := text[: m.start()].strip()):
+        return rest + text[m.end() :].strip()
+    return None

@@ -5,6 +5,7 @@ write transaction."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -24,6 +25,7 @@ from remem.truth import (
     stops,
     verdicts,
     versions,
+    when,
 )
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
 from remem.truth.markers import states_change
@@ -76,6 +78,7 @@ class Draft:
     semantic: SimilarityCheck | None
     referee: verdicts.Referee | None = None
     _sharing: list[Entry] | None = None
+    ruled: bool = False  # a referee (a model) answered: the readings after it keep quiet
 
     def sharing(self) -> list[Entry]:
         """The candidates and the memories holding the text's rarest words (looked up
@@ -166,6 +169,7 @@ def _by_judge(d: Draft) -> list[Match]:
     if not (doubtful := verdicts.doubtful(loose)):
         return matches
     ruled = d.referee(d.entry, doubtful)
+    d.ruled = ruled is not None
     return matches if ruled is None else ruled
 
 
@@ -180,12 +184,24 @@ def _by_correction(d: Draft) -> list[Match]:
 
 def _by_stop(d: Draft) -> list[Match]:
     """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
-    return stops.stopped_of(d.entry, d.sharing())
+    dropped = d.claim.dropped if d.claim is not None else None
+    return stops.stopped_of(d.entry, d.sharing(), dropped)
 
 
 def _by_heading(d: Draft) -> list[Match]:
     """A new value under a heading one memory holds (truth.headed)."""
     return headed.headed_change(d.entry, d.sharing())
+
+
+def _by_when(d: Draft) -> list[Match]:
+    """The text read again without a start it says relative to now ("下个月起透析改为周二、
+    四、六" as "透析改为周二、四、六"): every pass, on the fact alone (truth.when)."""
+    if (rest := when.lead(d.entry.content)) is None:
+        return []
+    bare = dataclasses.replace(
+        d.entry, content=rest, subject=None, value=None, facts=text.named_values(rest)
+    )
+    return decide_save(d.store, bare, d.semantic, d.referee)[0]
 
 
 def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
@@ -225,9 +241,10 @@ PASSES = (
     ("corrected", _by_correction),
     ("stop", _by_stop),
     ("heading", _by_heading),
+    ("when", _by_when),
 )
 # The judges read these passes' pairs already and found nothing: no veto of theirs
-_AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading"})
+_AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading", "when"})
 
 
 def decide_save(
@@ -244,6 +261,8 @@ def decide_save(
     candidates = store.same_domain(Domain.of(entry), fields, broader=broader)
     draft = Draft(store, entry, fields, claim, candidates, semantic, referee)
     for name, look in PASSES:
+        if draft.ruled:
+            break
         if (matches := look(draft)) and name not in _AFTER_THE_JUDGES:
             matches = _vetoed(draft, matches)
         # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
