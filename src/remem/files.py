@@ -18,7 +18,7 @@ __all__ = ["MAX_INPUT_BYTES", "check_output", "json_file", "read_bytes", "read_t
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # far above any export; /dev/zero piped in ends here
 _SQLITE = b"SQLite format 3\x00"
-_STORE_SIDES = ("-wal", "-shm", "-journal")
+_STORE_SIDES = ("-wal", "-shm", "-journal", "-state")
 
 
 def _kind(mode: int) -> str:
@@ -67,7 +67,7 @@ def check_output(
     path: Path, *, made_by: Callable[[Path], bool] | None = None, source: Path | None = None
 ) -> None:
     """Refuse (StoreError, nothing written) to write `path` when it is a FIFO, a device
-    or a folder, a SQLite store or its -wal/-shm/-journal, the `source` being read, or,
+    or a folder, a SQLite store or its -wal/-shm/-journal/-state, the `source` being read, or,
     with `made_by`, an existing file that it does not recognise as one remem made."""
     try:
         st = path.stat()

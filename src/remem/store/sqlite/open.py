@@ -12,17 +12,21 @@ from pathlib import Path
 
 from remem.entry import utcnow
 from remem.errors import StoreBusy, StoreError
-from remem.store.sqlite import damage
+from remem.store.sqlite import damage, state
 from remem.store.sqlite.schema import migrate
 
 _CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
 _READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY_DIRECTORY"}
 
 
+Opened = tuple[sqlite3.Connection, bool, state.Keeper | None]
+
+
 def open_file(
     path: Path, synchronous: str, busy_timeout: float, notices: list[str], *, create: bool = True
-) -> tuple[sqlite3.Connection, bool]:
-    """A migrated connection to the store at `path` and whether it is read-only.
+) -> Opened:
+    """A migrated connection to the store at `path`, whether it is read-only, and the
+    keeper of the record of what remem left in it (`state`).
 
     A file that is not a store is refused untouched. A damaged store (SQLite says so, or a
     quick check finds it where damage is likely) is moved aside whole, with its log, and
@@ -31,7 +35,8 @@ def open_file(
     missing store reads as empty, a damaged one is an error."""
     if not damage.check_regular(path):
         if not create:
-            return _empty(), True
+            return _empty(), True, None
+        state.forget(path)
         _make_folder(path.parent)
         _make_file(path)
     if damage.foreign(path):
@@ -39,29 +44,42 @@ def open_file(
             raise _not_a_store(path)
         _move_aside(path, "it is not a SQLite database", notices)
         _make_file(path)
-    why = _damaged(path, synchronous, busy_timeout)
+    left = state.read(path)
+    why = _damaged(path, synchronous, busy_timeout, left)
     if isinstance(why, sqlite3.Connection):
-        return why, False
+        return why, False, _keeper(path, why, left, notices, create)
     if isinstance(why, sqlite3.Error):
-        return _connect_read_only(path, why), True
+        return _connect_read_only(path, why), True, None
     if not create:
-        raise StoreError(
-            f"the store {path} is damaged ({why}); nothing was changed. Rescue what it "
-            f"holds with: {damage.rescue_line(path)}"
-        )
+        rescue = f"Rescue what it holds with: {damage.rescue_line(path)}"
+        if damage.holds_nothing(path):
+            rescue = "It holds nothing to rescue: restore a backup if you have one"
+        raise StoreError(f"the store {path} is damaged ({why}); nothing was changed. {rescue}")
     _move_aside(path, why, notices)
     _make_file(path)
     try:
-        return _connect(path, synchronous, busy_timeout), False
+        conn = _connect(path, synchronous, busy_timeout)
     except sqlite3.Error as again:
         raise store_error(str(path), again) from again
+    return conn, False, _keeper(path, conn, None, notices, create)
+
+
+def _keeper(
+    path: Path, conn: sqlite3.Connection, left: state.Left | None, notices: list[str], create: bool
+) -> state.Keeper | None:
+    keeper, lost = state.Keeper.start(path, conn, left, create=create)
+    if lost:
+        notices.append(lost)
+    return keeper
 
 
 def _damaged(
-    path: Path, synchronous: str, busy_timeout: float
+    path: Path, synchronous: str, busy_timeout: float, left: state.Left | None
 ) -> sqlite3.Connection | str | sqlite3.Error:
     """The open store, or why it is damaged, or the error that says it may only be read."""
+    emptied, changed = state.suspicion(path, left)
     certain, likely = damage.suspicion(path)
+    certain, likely = certain or emptied, likely or changed
     if certain:
         return certain
     # Where damage is likely, SQLite's quick check first. Elsewhere no log waits to be
@@ -227,16 +245,19 @@ def _move_aside(path: Path, why: str, notices: list[str]) -> None:
     """Keep the damaged file and its log whole beside it, before anything is written."""
     stamp = utcnow().strftime("%Y%m%dT%H%M%S%fZ")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    rescue = f"rescue its rows with: {damage.rescue_line(target)}"
+    if damage.holds_nothing(path):
+        rescue = "it held nothing to rescue: restore a backup if you have one"
     try:
         path.rename(target)
-        for suffix in ("-wal", "-shm"):
+        for suffix in ("-wal", "-shm", state.SUFFIX):
             if damage.side(path, suffix).exists():
                 damage.side(path, suffix).rename(damage.side(target, suffix))
     except OSError as exc:
         raise StoreError(f"the store {path} is damaged and cannot be moved aside: {exc}") from exc
     notices.append(
         f"remem: the store {path} was unreadable ({why}); it was kept as {target} "
-        f"and a new, empty store was started (rescue its rows with: {damage.rescue_line(target)})"
+        f"and a new, empty store was started ({rescue})"
     )
 
 

@@ -19,6 +19,7 @@ from remem.errors import StoreError
 from remem.store.protocol import CorpusStats, Filter
 from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
+from remem.store.sqlite import state
 from remem.store.sqlite.damage import OPEN_HERE
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.schema import LATEST
@@ -87,7 +88,7 @@ class SQLiteStore(SQLStore):
         self._held = _resolved(self.path)
         OPEN_HERE[self._held] = OPEN_HERE.get(self._held, 0) + 1
         try:
-            self._conn, self.read_only = open_file(
+            self._conn, self.read_only, self._state = open_file(
                 Path(self.path), self._synchronous, self._busy_timeout, self.notices, create=create
             )
         except BaseException:
@@ -120,8 +121,12 @@ class SQLiteStore(SQLStore):
             self._depth, self._counts = 1, {}
             try:
                 yield
+                generation = self._conn.execute(state.BUMP).fetchone()
+                before = self._state.before() if self._state else None
                 self._conn.execute("COMMIT")
                 self._writes += 1
+                if self._state and generation:
+                    self._state.after(int(generation[0]), before)
             except BaseException as exc:
                 self._rollback()
                 if isinstance(exc, sqlite3.Error):
@@ -273,6 +278,13 @@ class SQLiteStore(SQLStore):
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._state is None:
+                self._conn.close()
+            else:  # closing may checkpoint the log into the file: recorded as remem's
+                ident, before = state.identity(self._conn), self._state.before()
+                self._conn.close()
+                self._state.after(ident[1] if ident else None, before)
+                self._state.close()
+                self._state = None
             if OPEN_HERE.get(self._held, 0) > 0:
                 OPEN_HERE[self._held] -= 1
