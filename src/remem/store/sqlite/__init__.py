@@ -1,4 +1,4 @@
 """The embedded default store: one SQLite file (WAL, FTS5 over jieba-segmented terms).
 `open` opens and migrates the file (`schema`), checking it where damage is likely
-(`damage`); `store` is the `Store`, which
+(`damage`, and `state`: what remem last left in it); `store` is the `Store`, which
 keeps only SQLite's dialect on top of `remem.store.sql`."""
