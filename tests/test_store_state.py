@@ -18,6 +18,7 @@ import pytest
 
 from remem import Memory
 from remem.errors import StoreError
+from remem.files import check_output
 from remem.store.sqlite import state
 from remem.store.sqlite.store import SQLiteStore
 from test_processes import PROJECT, Cli, child_env, corrupt_siblings, show
@@ -343,3 +344,19 @@ def test_the_record_is_private_and_moves_aside_with_its_store(cli: Cli, store_pa
     assert state.read(kept[0]) is not None  # the record of the damaged store, beside it
     left = state.read(store_path)
     assert left is not None and left.file == state.file_stat(store_path)
+
+
+def test_the_note_is_never_written_over_but_another_state_file_is_anyones(
+    store_path: Path, tmp_path: Path
+) -> None:
+    fill(store_path, 1)
+    note = state.record_of(store_path)
+    with pytest.raises(StoreError, match="belongs to the store"):
+        check_output(note)
+    mine = tmp_path / "project-state"  # someone's own file that merely ends so
+    mine.write_text("my notes", encoding="utf-8")
+    check_output(mine)
+    stray = tmp_path / "gone.db-state"  # a note whose store is gone is still remem's
+    stray.write_bytes(note.read_bytes())
+    with pytest.raises(StoreError, match="belongs to the store"):
+        check_output(stray)

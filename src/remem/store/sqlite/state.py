@@ -172,7 +172,7 @@ class Keeper:
         if generation is None or before is None:
             return
         try:
-            on_disk = _decode(os.pread(self._fd, _SIZE, 0))
+            on_disk = _decode(_pread(self._fd))
         except OSError:
             return
         if on_disk is not None and on_disk.file != before:
@@ -183,8 +183,23 @@ class Keeper:
 
     def _write(self, left: Left) -> None:
         with contextlib.suppress(OSError):
-            os.pwrite(self._fd, _encode(left), 0)
+            _pwrite(self._fd, _encode(left))
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
             os.close(self._fd)
+
+
+def _pread(fd: int) -> bytes:
+    if hasattr(os, "pread"):
+        return os.pread(fd, _SIZE, 0)
+    os.lseek(fd, 0, os.SEEK_SET)  # (Windows has no pread; one thread writes at a time)
+    return os.read(fd, _SIZE)
+
+
+def _pwrite(fd: int, data: bytes) -> None:
+    if hasattr(os, "pwrite"):
+        os.pwrite(fd, data, 0)
+        return
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.write(fd, data)

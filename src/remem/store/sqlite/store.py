@@ -121,12 +121,12 @@ class SQLiteStore(SQLStore):
             self._depth, self._counts = 1, {}
             try:
                 yield
-                generation = self._conn.execute(state.BUMP).fetchone()
+                generation = self._conn.execute(state.BUMP).fetchall()  # (done, not pending)
                 before = self._state.before() if self._state else None
                 self._conn.execute("COMMIT")
                 self._writes += 1
                 if self._state and generation:
-                    self._state.after(int(generation[0]), before)
+                    self._state.after(int(generation[0][0]), before)
             except BaseException as exc:
                 self._rollback()
                 if isinstance(exc, sqlite3.Error):
