@@ -83,8 +83,8 @@ def test_export_never_writes_over_a_store_its_log_or_a_foreign_file(
     side = store_path.with_name
     fifo = tmp_path / "a-fifo"  # never a real device: a regression run as root replaces it
     os.mkfifo(fifo)
-    targets = [store_path, side("memory.db-wal"), side("memory.db-shm"), notes, fifo,
-               tmp_path]  # fmt: skip
+    targets = [store_path, side("memory.db-wal"), side("memory.db-shm"),
+               side("memory.db-state"), notes, fifo, tmp_path]  # fmt: skip
     for target in targets:
         proc = cli("export", str(target))
         assert proc.returncode in (1, 2), show(proc)  # 2: click's own "is a directory"

@@ -18,7 +18,7 @@ __all__ = ["MAX_INPUT_BYTES", "check_output", "json_file", "read_bytes", "read_t
 
 MAX_INPUT_BYTES = 256 * 1024 * 1024  # far above any export; /dev/zero piped in ends here
 _SQLITE = b"SQLite format 3\x00"
-_STORE_SIDES = ("-wal", "-shm", "-journal")
+_STORE_SIDES = ("-wal", "-shm", "-journal", "-state")
 
 
 def _kind(mode: int) -> str:
@@ -67,7 +67,7 @@ def check_output(
     path: Path, *, made_by: Callable[[Path], bool] | None = None, source: Path | None = None
 ) -> None:
     """Refuse (StoreError, nothing written) to write `path` when it is a FIFO, a device
-    or a folder, a SQLite store or its -wal/-shm/-journal, the `source` being read, or,
+    or a folder, a SQLite store or its -wal/-shm/-journal/-state, the `source` being read, or,
     with `made_by`, an existing file that it does not recognise as one remem made."""
     try:
         st = path.stat()
@@ -79,7 +79,10 @@ def check_output(
     for suffix in _STORE_SIDES:
         if path.name.endswith(suffix):
             store = path.with_name(path.name[: -len(suffix)])
-            if _is_sqlite(store) or st is not None:
+            # a log without its store is still a store's; "-state" is a common ending,
+            # so only remem's own note (its first words) or a store's is refused
+            own = st is not None and (suffix != "-state" or _is_state_note(path))
+            if _is_sqlite(store) or own:
                 raise StoreError(
                     f"{path} belongs to the store {store}: nothing was written (give "
                     "another file name)"
@@ -120,6 +123,15 @@ def _head(path: Path) -> bytes:
             return fh.read(4096)
     except OSError:
         return b""
+
+
+def _is_state_note(path: Path) -> bool:
+    """Whether `path` holds the note remem keeps beside a store (`store.sqlite.state`)."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(12) == b"remem-state "
+    except OSError:
+        return False
 
 
 def _is_sqlite(path: Path) -> bool:

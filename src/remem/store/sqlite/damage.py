@@ -92,9 +92,8 @@ def suspicion(path: Path) -> tuple[str | None, str | None]:
         header = fh.read(100)
     if len(header) < 100:
         return "it is shorter than a SQLite header (truncated)", None
-    page = int.from_bytes(header[16:18], "big")
-    page = 65536 if page == 1 else page
-    if page < _SMALLEST_PAGE or page & (page - 1):
+    page = _page_size(header)
+    if page is None:
         return "its header is damaged", None
     if size % page:
         # SQLite writes whole pages only: without a log that a checkpoint torn by a crash
@@ -109,6 +108,21 @@ def suspicion(path: Path) -> tuple[str | None, str | None]:
     if wal > 0 and not in_use(path):
         return None, "it was not closed cleanly (its write-ahead log is still there)"
     return None, None
+
+
+def _page_size(header: bytes) -> int | None:
+    page = int.from_bytes(header[16:18], "big")
+    page = 65536 if page == 1 else page
+    return None if page < _SMALLEST_PAGE or page & (page - 1) else page
+
+
+def page_size(path: Path) -> int | None:
+    """The page size the store's header gives (None: no header, or a damaged one)."""
+    try:
+        with path.open("rb") as fh:
+            return _page_size(fh.read(100)[:18].ljust(18, b"\0"))
+    except OSError:
+        return None
 
 
 # Stores this process has open (resolved paths, how many times): see `in_use`.
@@ -149,6 +163,11 @@ def quick_check(conn: sqlite3.Connection) -> str | None:
         return None
     found = [line for line in found if line and not line.startswith("***")]
     return "SQLite's integrity check fails: " + "; ".join(found[:3])
+
+
+def holds_nothing(path: Path) -> bool:
+    """Whether the store and its log are empty: nothing in them to rescue."""
+    return _size(path) == 0 and _size(side(path, "-wal")) == 0
 
 
 def rescue_line(damaged: Path) -> str:

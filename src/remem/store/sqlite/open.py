@@ -4,6 +4,7 @@ everything else."""
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import os
 import sqlite3
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from remem.entry import utcnow
 from remem.errors import StoreBusy, StoreError
-from remem.store.sqlite import damage, reading
+from remem.store.sqlite import damage, reading, state
 from remem.store.sqlite.schema import LATEST, migrate
 
 _CORRUPT_CODES = {"SQLITE_NOTADB", "SQLITE_CORRUPT"}
@@ -22,13 +23,15 @@ _READONLY_CODES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """An open store: its connection, whether it may only be read, and for a store of an
-    older remem opened by a command that only reads, the schema version the file has
-    (the connection is then an upgraded copy in memory)."""
+    """An open store: its connection, whether it may only be read, for a store of an
+    older remem opened by a command that only reads the schema version the file has (the
+    connection is then an upgraded copy in memory), and the keeper of the record of what
+    remem left in the file (`state`; None where the file is not the one in use)."""
 
     conn: sqlite3.Connection
     read_only: bool
     older: int | None = None
+    keeper: state.Keeper | None = None
 
 
 def open_file(
@@ -37,7 +40,8 @@ def open_file(
     """A migrated connection to the store at `path`.
 
     A file that is not a store is refused untouched. A damaged store (SQLite says so, or a
-    quick check finds it where damage is likely) is moved aside whole, with its log, and
+    quick check finds it where damage is likely: a killed writer's log, a size that is not
+    whole pages, a file no longer as remem left it) is moved aside whole, with its log, and
     a new store started in its place, told in `notices` before anything is written. With
     `create` off (a command that only reads) nothing is created, moved, renamed or
     migrated: a missing or empty store reads as empty, a damaged one is an error, and an
@@ -45,29 +49,46 @@ def open_file(
     if not damage.check_regular(path):
         if not create:
             return Opened(reading.empty(), True)
+        state.forget(path)
         _make_folder(path.parent)
         _make_file(path)
     if damage.foreign(path):
-        if not (create and damage.looks_like_lost_store(path)):
+        if not create:
             raise _not_a_store(path)
         _move_aside(path, "it is not a SQLite database", notices)
         _make_file(path)
-    why = _damaged(path, synchronous, busy_timeout, upgrade=create)
+    left = state.read(path)
+    why = _damaged(path, synchronous, busy_timeout, left, upgrade=create)
     if isinstance(why, sqlite3.Connection):
-        return Opened(why, False) if create else _as_found(why, path, notices)
+        if create:
+            return Opened(why, False, keeper=_keeper(path, why, left, notices, create))
+        found = _as_found(why, path, notices)
+        if found.conn is not why:  # nothing, or an upgraded copy: the file is left alone
+            return found
+        return dataclasses.replace(found, keeper=_keeper(path, why, left, notices, create))
     if isinstance(why, sqlite3.Error):  # read-only: never migrated, by any command
         return _as_found(_connect_read_only(path, why), path, notices, read_only=True)
     if not create:
-        raise StoreError(
-            f"the store {path} is damaged ({why}); nothing was changed. Rescue what it "
-            f"holds with: {damage.rescue_line(path)}"
-        )
+        rescue = f"Rescue what it holds with: {damage.rescue_line(path)}"
+        if damage.holds_nothing(path):
+            rescue = "It holds nothing to rescue: restore a backup if you have one"
+        raise StoreError(f"the store {path} is damaged ({why}); nothing was changed. {rescue}")
     _move_aside(path, why, notices)
     _make_file(path)
     try:
-        return Opened(_connect(path, synchronous, busy_timeout), False)
+        conn = _connect(path, synchronous, busy_timeout)
     except sqlite3.Error as again:
         raise store_error(str(path), again) from again
+    return Opened(conn, False, keeper=_keeper(path, conn, None, notices, create))
+
+
+def _keeper(
+    path: Path, conn: sqlite3.Connection, left: state.Left | None, notices: list[str], create: bool
+) -> state.Keeper | None:
+    keeper, lost = state.Keeper.start(path, conn, left, create=create)
+    if lost:
+        notices.append(lost)
+    return keeper
 
 
 def _as_found(
@@ -95,11 +116,13 @@ def _as_found(
 
 
 def _damaged(
-    path: Path, synchronous: str, busy_timeout: float, *, upgrade: bool
+    path: Path, synchronous: str, busy_timeout: float, left: state.Left | None, *, upgrade: bool
 ) -> sqlite3.Connection | str | sqlite3.Error:
     """The open store (migrated if `upgrade`), or why it is damaged, or the error that
     says it may only be read."""
+    emptied, changed = state.suspicion(path, left)
     certain, likely = damage.suspicion(path)
+    certain, likely = certain or emptied, likely or changed
     if certain:
         return certain
     # Where damage is likely, SQLite's quick check first. Elsewhere no log waits to be
@@ -257,16 +280,19 @@ def _move_aside(path: Path, why: str, notices: list[str]) -> None:
     """Keep the damaged file and its log whole beside it, before anything is written."""
     stamp = utcnow().strftime("%Y%m%dT%H%M%S%fZ")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    rescue = f"rescue its rows with: {damage.rescue_line(target)}"
+    if damage.holds_nothing(path):
+        rescue = "it held nothing to rescue: restore a backup if you have one"
     try:
         path.rename(target)
-        for suffix in ("-wal", "-shm"):
+        for suffix in ("-wal", "-shm", state.SUFFIX):
             if damage.side(path, suffix).exists():
                 damage.side(path, suffix).rename(damage.side(target, suffix))
     except OSError as exc:
         raise StoreError(f"the store {path} is damaged and cannot be moved aside: {exc}") from exc
     notices.append(
         f"remem: the store {path} was unreadable ({why}); it was kept as {target} "
-        f"and a new, empty store was started (rescue its rows with: {damage.rescue_line(target)})"
+        f"and a new, empty store was started ({rescue})"
     )
 
 

@@ -105,6 +105,12 @@ INSERT INTO meta SELECT 'index_version', '1' WHERE EXISTS (SELECT 1 FROM entries
 # Who may use `remem serve`: hashed API tokens bound to a user (and agent).
 _V6 = api_tokens(SQLITE_TYPES)
 
+# The store's id and a generation raised by every commit: with the record remem keeps
+# beside the store (`state`), what tells that commits it made are gone (issue 29).
+_V10 = """
+INSERT OR IGNORE INTO meta VALUES ('store_id', lower(hex(randomblob(16)))), ('generation', '0');
+"""
+
 MIGRATIONS: list[Migration] = [
     (1, "entries, fts5 index, named values, audit log", _script(_V1)),
     (2, "document frequencies per term", _script(_V2)),
@@ -115,6 +121,7 @@ MIGRATIONS: list[Migration] = [
     (7, "subject, value and validity of each entry", _script(truth(SQLITE_TYPES))),
     (8, "named values and subject words indexed in entry order", _script(early(SQLITE_TYPES))),
     (9, "value terms beside each subject key", _script(value_keys(SQLITE_TYPES))),
+    (10, "store id and write generation", _script(_V10)),
 ]
 
 

@@ -19,6 +19,7 @@ from remem.errors import StoreError
 from remem.store.protocol import CorpusStats, Filter
 from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
+from remem.store.sqlite import state
 from remem.store.sqlite.damage import OPEN_HERE
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.reading import refusal
@@ -95,7 +96,7 @@ class SQLiteStore(SQLStore):
         except BaseException:
             OPEN_HERE[self._held] -= 1
             raise
-        self._conn, self.read_only = opened.conn, opened.read_only
+        self._conn, self.read_only, self._state = opened.conn, opened.read_only, opened.keeper
         self._check_schema(self.path, LATEST)
         if opened.older is not None:  # an older remem's store, read from a copy in memory
             upgrade_index(self)  # its terms by today's rules, for today's queries: in the copy
@@ -129,8 +130,12 @@ class SQLiteStore(SQLStore):
             self._depth, self._counts = 1, {}
             try:
                 yield
+                generation = self._conn.execute(state.BUMP).fetchall()  # (done, not pending)
+                before = self._state.before() if self._state else None
                 self._conn.execute("COMMIT")
                 self._writes += 1
+                if self._state and generation:
+                    self._state.after(int(generation[0][0]), before)
             except BaseException as exc:
                 self._rollback()
                 if isinstance(exc, sqlite3.Error):
@@ -282,6 +287,13 @@ class SQLiteStore(SQLStore):
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._state is None:
+                self._conn.close()
+            else:  # closing may checkpoint the log into the file: recorded as remem's
+                ident, before = state.identity(self._conn), self._state.before()
+                self._conn.close()
+                self._state.after(ident[1] if ident else None, before)
+                self._state.close()
+                self._state = None
             if OPEN_HERE.get(self._held, 0) > 0:
                 OPEN_HERE[self._held] -= 1
