@@ -4,6 +4,8 @@ are worded; "not" that sets no value against another takes nothing back."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -34,8 +36,10 @@ def test_the_values_taken_back(content: str, wrong: list[str]) -> None:
         ("周四的家长会在302教室", "家长会是203教室不是302，老师发错了"),
     ],
 )  # fmt: skip
-def test_a_correction_replaces_the_memory_holding_the_value(before: str, after: str) -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_a_correction_replaces_the_memory_holding_the_value(
+    db: Path, before: str, after: str
+) -> None:
+    with Memory(db, embedder=None) as mem:
         first = mem.save(before).entry
         other = mem.save("Room 302 of the library has the printer").entry
         result = mem.save(after)
@@ -44,8 +48,8 @@ def test_a_correction_replaces_the_memory_holding_the_value(before: str, after: 
         assert first.id not in current and other.id in current
 
 
-def test_a_value_two_memories_hold_replaces_neither() -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_a_value_two_memories_hold_replaces_neither(db: Path) -> None:
+    with Memory(db, embedder=None) as mem:
         mem.save("Pine Hollow pitch B4 for the scouts")
         mem.save("Pine Hollow pitch B4 for the family, in August")
         assert mem.save("Pine Hollow pitch is B7, not B4 - I misread it").status != "superseded"

@@ -4,6 +4,8 @@ the memory already holds asks nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -25,8 +27,8 @@ def test_the_heading_is_what_comes_before_the_first_colon_that_is_no_time() -> N
         ("Our dog walker on weekdays is Maren", "Dog walker: Tobias from Pawsome, weekdays"),
     ],
 )  # fmt: skip
-def test_a_new_value_under_a_held_heading_is_asked(before: str, after: str) -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_a_new_value_under_a_held_heading_is_asked(db: Path, before: str, after: str) -> None:
+    with Memory(db, embedder=None) as mem:
         first = mem.save(before).entry
         mem.save("The recycling bins go out on Thursday night")
         result = mem.save(after)
@@ -45,7 +47,7 @@ def test_a_new_value_under_a_held_heading_is_asked(before: str, after: str) -> N
         ("Our dog walker on weekdays is Maren", "Dog walker: Maren, weekdays"),  # the same value
     ],
 )  # fmt: skip
-def test_no_question_without_the_heading_and_a_new_value(before: str, after: str) -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_no_question_without_the_heading_and_a_new_value(db: Path, before: str, after: str) -> None:
+    with Memory(db, embedder=None) as mem:
         mem.save(before)
         assert mem.save(after).status != "conflict"

@@ -4,6 +4,8 @@ a version, an amount or a measure stays a value that can change."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -52,8 +54,8 @@ def test_two_numbered_things_are_apart_and_one_thing_is_not() -> None:
         ("供应商华达：月结30天", "供应商华联：月结45天"),
     ],
 )  # fmt: skip
-def test_numbered_look_alikes_stay_apart(left: str, right: str) -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_numbered_look_alikes_stay_apart(db: Path, left: str, right: str) -> None:
+    with Memory(db, embedder=None) as mem:
         first = mem.save(left)
         assert mem.save(right).status == "added"
         assert first.entry.id in {e.id for e in mem.list()}
@@ -68,7 +70,7 @@ def test_numbered_look_alikes_stay_apart(left: str, right: str) -> None:
         ("Standup: 9:30 every weekday", "Standup: 10:00 from next Monday"),
     ],
 )  # fmt: skip
-def test_values_at_the_head_still_change(before: str, after: str) -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_values_at_the_head_still_change(db: Path, before: str, after: str) -> None:
+    with Memory(db, embedder=None) as mem:
         mem.save(before)
         assert mem.save(after).status in ("superseded", "conflict")

@@ -4,6 +4,8 @@ words; a due date, a scope or a wish is no stop."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -50,8 +52,8 @@ def test_these_say_nothing_stopped(content: str) -> None:
         ("My gym is Planet Fitness", "Cancelled Planet Fitness, it was too far"),
     ],
 )  # fmt: skip
-def test_a_stop_is_asked_of_the_memory_it_ends(before: str, after: str) -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_a_stop_is_asked_of_the_memory_it_ends(db: Path, before: str, after: str) -> None:
+    with Memory(db, embedder=None) as mem:
         first = mem.save(before).entry
         mem.save("The recycling bins go out on Thursday night")
         result = mem.save(after)
@@ -59,8 +61,8 @@ def test_a_stop_is_asked_of_the_memory_it_ends(before: str, after: str) -> None:
         assert [c.id for c in result.conflicts] == [first.id]
 
 
-def test_a_stop_sharing_words_with_two_memories_alike_asks_nothing() -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_a_stop_sharing_words_with_two_memories_alike_asks_nothing(db: Path) -> None:
+    with Memory(db, embedder=None) as mem:
         mem.save("Piano lessons with Mrs Hale on Mondays")
         mem.save("Piano lessons with Mr Ruiz on Thursdays")
         assert mem.save("Cancelled the piano lessons").status == "added"

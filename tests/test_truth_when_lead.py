@@ -3,6 +3,8 @@ to £74/hr from 1 January") is read again without it, as the fact alone."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from remem import Memory
@@ -25,8 +27,8 @@ def test_the_start_is_cut(content: str, rest: str | None) -> None:
     assert lead(content) == rest
 
 
-def test_a_change_said_with_its_start_supersedes_as_without_it() -> None:
-    with Memory(":memory:", embedder=None) as mem:
+def test_a_change_said_with_its_start_supersedes_as_without_it(db: Path) -> None:
+    with Memory(db, embedder=None) as mem:
         first = mem.save("数仓夜间ETL凌晨2点开始跑").entry
         result = mem.save("从下周一起夜间ETL改成凌晨3点半启动")
         assert result.status == "superseded"
