@@ -21,13 +21,18 @@ from remem.truth.judge import content_terms
 from remem.truth.repeats import names  # a name the text gives ("Northgas") held by the memory
 from remem.truth.table import words
 
-_EN_STOP = words("ending verb", "en") | words("gone", "en")
+# "over" and "left" say other things as often ("over the weekend", "two left")
+_EN_STOP = (words("ending verb", "en") | words("gone", "en")) - {"over", "left"}
 _EN_STOP_PHRASES = words("ending phrase", "en") | {"no longer", "no more", "not anymore"}
 _ZH_STOP = words("ending verb", "zh") - {"到期"}  # "保险下个月到期": a due date
 _ZH_NO_LONGER = words("no longer", "zh")
 _ZH_DONE = words("done particle", "zh")
 _ZH_NOT_MORE = re.compile(r"不[\u4e00-\u9fff]{1,3}了")  # 不上了, 不放了, 不养了: no more of it
-_MAX_CHARS = 200
+_MAX_CHARS = 120  # a note; a diary's event runs longer and may end many things
+# What says the text also names what holds now ("Sofia 转岗了，现在我的经理是 Raj"): a
+# replacement, read by `truth.ending` and the judges, not a stop
+_EN_NOW = frozenset("now new started began switched joined replaced instead adopted".split())
+_ZH_NOW = ("现在", "新的", "换成", "换了", "改成", "改为", "改用", "接任", "接手", "接替", "如今")
 # A memory shares at least this many of the text's words, or one name ("Northgas")
 _SHARED = 2
 _HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff])([\u4e00-\u9fff]))")
@@ -36,11 +41,14 @@ _PAIRS_A_WORD = 1.5  # 乐高编程课: 4 pairs, two or three words
 
 def stops(content: str) -> bool:
     """Whether `content` says something stopped ("cancelled", "no longer", 取消, 不再,
-    "不上了"), not that it is asked or wished ("?" is talk)."""
+    "不上了"), and not what holds instead ("…, now X") nor a question."""
     low = content.lower()
     if "?" in content or "？" in content:
         return False
-    if set(re.findall(r"[a-z]+", low)) & _EN_STOP:
+    said = set(re.findall(r"[a-z]+", low))
+    if said & _EN_NOW or any(w in content for w in _ZH_NOW):
+        return False
+    if said & _EN_STOP and not re.search(r"\bended up\b", low):
         return True
     if any(re.search(rf"\b{re.escape(p)}\b", low) for p in _EN_STOP_PHRASES):
         return True
