@@ -53,7 +53,7 @@ def open_file(
         _make_folder(path.parent)
         _make_file(path)
     if damage.foreign(path):
-        if not create:
+        if not (create and damage.looks_like_lost_store(path)):
             raise _not_a_store(path)
         _move_aside(path, "it is not a SQLite database", notices)
         _make_file(path)
