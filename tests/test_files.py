@@ -396,3 +396,13 @@ def test_export_stays_in_the_callers_partition(tmp_path: Path) -> None:
     assert exported("--user", "bob", "export", "--all") == {"bob", None}
     assert exported("export", "--all") == {None}
     assert exported("export", "--all-users") == {"alice", "bob", None}
+
+
+def test_memory_colon_memory_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # sqlite3's name for a store in memory would have made a file of that name here
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InvalidInput, match="keeps memories in a file"):
+        Memory(":memory:", embedder=None)
+    assert list(tmp_path.iterdir()) == []

@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from remem.errors import InvalidInput
 from remem.settings import describe, is_url
 from remem.store.protocol import Store
 from remem.store.upgrade import upgrade_index
@@ -33,6 +34,11 @@ def open_store(
     store of an older remem is refused in one line.
     `busy_timeout`: seconds a SQLite write waits for another process's lock."""
     store: Store
+    if os.fspath(location) == ":memory:":  # sqlite3's name for a store in memory
+        raise InvalidInput(
+            "remem keeps memories in a file: ':memory:' would make a file of that name in "
+            "this folder; give a path (one in a temporary folder for a throwaway store)"
+        )
     if isinstance(location, str) and is_url(location):
         from remem.store.postgres.store import PostgresStore
 
