@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from remem.entry import Entry
-from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
+from remem.truth.dedup import CONFLICT_TYPES, Match, open_to
 from remem.truth.judge import content_terms
 from remem.truth.overlap import talk
 
@@ -76,11 +76,7 @@ def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         return []
     mine = content_terms(content)
     found = {}
-    for old in candidates:
-        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
-            continue
-        if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
-            continue
+    for old in open_to(incoming, candidates, _MAX_CHARS):
         held = [v for v in wrong if _holds(old.content, v)]
         others = mine - content_terms(" ".join(held))
         if held and others & content_terms(old.content):

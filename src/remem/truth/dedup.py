@@ -121,6 +121,30 @@ def colon_at(words: list[str]) -> int | None:
     return None
 
 
+_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff])([\u4e00-\u9fff]))")
+
+
+def han_pairs(content: str) -> set[str]:
+    """Its pairs of adjacent Chinese characters: what two texts share however jieba cut
+    them ("上乐高" / "乐高")."""
+    return {m[1] + m[2] for m in _HAN_PAIR.finditer(content)}
+
+
+def open_to(incoming: Entry, candidates: Sequence[Entry], max_chars: int) -> list[Entry]:
+    """The current facts among `candidates` (once each) that `incoming` may change: of a
+    type that conflicts, not longer than `max_chars`, not `incoming` itself, and not
+    named apart from it (see `named_apart`). The readings after the judges start here."""
+    return [
+        old
+        for old in {c.id: c for c in candidates}.values()
+        if old.id != incoming.id
+        and old.is_current
+        and old.type in CONFLICT_TYPES
+        and len(old.content) <= max_chars
+        and not named_apart(old.content, incoming.content)
+    ]
+
+
 def same_canon(existing: Entry, incoming: Entry, left: str | None = None) -> bool:
     """The same content once canonicalised (SPEC LT8); `left`: the stored canonical form
     of `existing`, when known."""

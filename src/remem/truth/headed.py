@@ -11,17 +11,15 @@ only a topic).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from remem import text
 from remem.entry import Entry
-from remem.truth.dedup import CONFLICT_TYPES, Match, colon_at, named_apart
+from remem.truth.dedup import CONFLICT_TYPES, Match, colon_at, han_pairs, open_to
 from remem.truth.judge import content_terms
 from remem.truth.overlap import talk
 
 _MAX_CHARS = 200
-_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff])([\u4e00-\u9fff]))")
 
 
 def heading(content: str) -> tuple[str, str] | None:
@@ -37,19 +35,15 @@ def heading(content: str) -> tuple[str, str] | None:
     return (head, value) if head and value else None
 
 
-def _pairs(content: str) -> set[str]:
-    return {m[1] + m[2] for m in _HAN_PAIR.finditer(content)}
-
-
 def _holds(old: str, head: str) -> bool:
     """Whether `old` holds every word of `head` (for Chinese, every pair of characters:
     its words may be cut another way there)."""
     terms = content_terms(head)
-    if len(terms) < 2 and len(_pairs(head)) < 3:
+    if len(terms) < 2 and len(han_pairs(head)) < 3:
         return False  # one word ("晚上吃：…") is held by too many memories to say which
     theirs = content_terms(old)
-    han = {t for t in terms if _pairs(t)}
-    return terms - han <= theirs and all(_pairs(t) <= _pairs(old) or t in theirs for t in han)
+    han = {t for t in terms if han_pairs(t)}
+    return terms - han <= theirs and all(han_pairs(t) <= han_pairs(old) or t in theirs for t in han)
 
 
 def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
@@ -65,11 +59,7 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     if not said:
         return []
     found = []
-    for old in dict((c.id, c) for c in candidates).values():
-        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
-            continue
-        if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
-            continue
+    for old in open_to(incoming, candidates, _MAX_CHARS):
         if (theirs := heading(old.content)) and content_terms(theirs[0]) == content_terms(head):
             continue  # one heading twice: two of its attributes ("home policy" / "car policy")
         # as much of the value new as held ("Dog walker: Tobias from Pawsome, weekdays"

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from remem import text
 from remem.entry import Entry
-from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
+from remem.truth.dedup import CONFLICT_TYPES, Match, han_pairs, open_to
 from remem.truth.judge import content_terms
 from remem.truth.repeats import names  # a name the text gives ("Northgas") held by the memory
 from remem.truth.table import words
@@ -35,7 +35,6 @@ _EN_NOW = frozenset("now new started began switched joined replaced instead adop
 _ZH_NOW = ("现在", "新的", "换成", "换了", "改成", "改为", "改用", "接任", "接手", "接替", "如今")
 # A memory shares at least this many of the text's words, or one name ("Northgas")
 _SHARED = 2
-_HAN_PAIR = re.compile(r"(?=([\u4e00-\u9fff])([\u4e00-\u9fff]))")
 _PAIRS_A_WORD = 1.5  # 乐高编程课: 4 pairs, two or three words
 
 
@@ -62,10 +61,6 @@ def stops(content: str) -> bool:
     return bool(_ZH_NOT_MORE.search(content))
 
 
-def _han_pairs(content: str) -> set[str]:
-    return {m[1] + m[2] for m in _HAN_PAIR.finditer(content)}
-
-
 def stopped_of(
     incoming: Entry, candidates: Sequence[Entry], dropped: str | None = None
 ) -> list[Match]:
@@ -79,17 +74,13 @@ def stopped_of(
         return []
     mine, my_names = content_terms(content), names(content)
     scored = []
-    for old in dict((c.id, c) for c in candidates).values():
-        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
-            continue
-        if len(old.content) > _MAX_CHARS or named_apart(old.content, content):
-            continue
+    for old in open_to(incoming, candidates, _MAX_CHARS):
         if not gone <= content_terms(old.content):
             continue
         shared = len(mine & content_terms(old.content))
         named = len(my_names & set(re.findall(r"[a-z]+", old.content.lower())))
         # Chinese words cut two ways ("上乐高" / "乐高"): what runs of characters share
-        runs = len(_han_pairs(content) & _han_pairs(old.content)) / _PAIRS_A_WORD
+        runs = len(han_pairs(content) & han_pairs(old.content)) / _PAIRS_A_WORD
         if max(shared, runs) >= _SHARED or named:
             scored.append((max(shared, runs) + named, old))
     scored.sort(key=lambda so: -so[0])
