@@ -43,6 +43,8 @@ KINDS = {
         ("The code from the pharmacy call was six one four four two two.", "six one four four"),
         ("仓库门禁是七三九一。", "七三九一"),
         ("小区门禁码是幺拐洞洞。", "幺拐洞洞"),
+        ("仓库保险箱密码 肆零玖贰柒", "肆零玖贰柒"),
+        ("支付密码：陆陆叁捌壹零", "陆陆叁捌壹零"),
     ],
     "digits keyed one by one": [
         ("Mailbox code: 3 3 0 7.", "3 3 0 7"),
@@ -239,6 +241,9 @@ KINDS = {
         ('The wifi code is literally "sunshine77" lol', "sunshine77"),
         ('the router code is basically "Kiwi#Loft"', "Kiwi#Loft"),
     ],
+    "a live stream's key (推流码)": [
+        ("店铺直播的推流码 live_5520931_Qx8mPz2Lk7Rw，别外传", "live_5520931_Qx8mPz2Lk7Rw"),
+    ],
 }
 CASES = [(kind, text, value) for kind, rows in KINDS.items() for text, value in rows]
 
@@ -263,6 +268,7 @@ ORDINARY = [
     "我的航班是 MU5137，明早七点。",
     "订单号 2024051812345678 已发货。",
     "版本号是 2.8.13。",
+    "推流码已经重置了，新的在群公告里。",
     # a thing that takes a number of things, not a code
     "The side gate takes 20 minutes to close fully.",
     "Our CI takes 1200 seconds on a cold cache.",

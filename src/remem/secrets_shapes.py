@@ -163,7 +163,7 @@ def very_strong(token: str) -> bool:
 
 # Digits said as words, four or more: "seven seven three one", 四四七一, 幺洞拐两 (the radio
 # words: 幺 1, 洞 0, 拐 7, 两 2). Only a value by a cue: "一五一十" alone is an idiom.
-ZH_DIGITS = "零〇一二三四五六七八九幺两洞拐"
+ZH_DIGITS = "零〇一二三四五六七八九幺两洞拐壹贰叁肆伍陆柒捌玖"  # 大写 too: 叁玖柒壹
 _U = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
 _B = (  # a word of two digits: "seventeen", "forty-two", "double seven"
     rf"(?:(?:double|triple)\s+{_U}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
@@ -279,7 +279,7 @@ def sentence(text: str, pos: int) -> tuple[int, int]:
 # A key-like string: long, random-looking, by a word of keys and secrets.
 _KEY_CUE = Lazy(
     r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
-    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码"
+    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码|推流码"
 )
 _PUBLIC = Lazy(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
