@@ -234,6 +234,28 @@ def test_an_older_postgresql_store_is_refused_by_a_reader_not_upgraded(pg_url: s
     assert result.exit_code == 0 and version() == pg_schema.LATEST, result.output
 
 
+def test_a_reader_on_an_empty_postgresql_database_creates_nothing(pg_url: str) -> None:
+    """A database where remem has begun no store reads as empty, like a missing file:
+    no table, extension or row is made by a command that only reads."""
+    import psycopg
+
+    def tables() -> int:
+        with psycopg.connect(pg_url, autocommit=True) as conn:
+            found = conn.execute(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'"
+            ).fetchone()
+            return int(found[0])
+
+    runner = CliRunner()
+    for command in (["list", "--json"], ["search", "kiwi", "--json"], ["export", "-"]):
+        result = runner.invoke(remem_cli, ["--db", pg_url, "--project", PROJECT, *command])
+        assert result.exit_code == 0, result.output
+        assert tables() == 0
+    assert json.loads(runner.invoke(remem_cli, ["--db", pg_url, "list", "--json"]).output) == []
+    result = runner.invoke(remem_cli, ["--db", pg_url, "--project", PROJECT, "save", "kiwi"])
+    assert result.exit_code == 0 and tables() > 0, result.output
+
+
 def test_an_older_store_another_account_owns_is_read_not_upgraded(
     nobody: Unprivileged,  # noqa: F811
 ) -> None:

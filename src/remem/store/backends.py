@@ -40,9 +40,13 @@ def open_store(
             "this folder; give a path (one in a temporary folder for a throwaway store)"
         )
     if isinstance(location, str) and is_url(location):
+        from remem.store.postgres.conn import NoStoreYet
         from remem.store.postgres.store import PostgresStore
 
-        store = PostgresStore(location, upgrade=create)
+        try:
+            store = PostgresStore(location, upgrade=create)
+        except NoStoreYet:  # read as empty, as a missing SQLite file is: nothing created
+            return _nothing(describe(location))
     else:
         from remem.store.sqlite.store import SQLiteStore
 
@@ -52,4 +56,18 @@ def open_store(
     done = upgrade_index(store, notify=notify) if upgrade else 0
     if done:
         store.notices.append(f"remem: re-indexed {done} memories for the current search rules")
+    return store
+
+
+def _nothing(name: str) -> Store:
+    """An empty store in memory named `name`: what a command that only reads sees of a
+    database where remem has begun no store yet."""
+    import tempfile
+    import uuid
+
+    from remem.store.sqlite.store import SQLiteStore
+
+    missing = Path(tempfile.gettempdir()) / f"remem-no-store-{uuid.uuid4().hex}" / "memory.db"
+    store = SQLiteStore(missing, create=False)  # no such file: read as empty, none made
+    store.path = name
     return store

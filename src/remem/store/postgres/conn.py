@@ -11,7 +11,12 @@ from typing import Any
 
 from remem.errors import StoreError
 from remem.settings import pg_pool_size
-from remem.store.postgres.schema import LOCK_ID, migrate, refuse_older
+from remem.store.postgres.schema import LOCK_ID, has_store, migrate, refuse_older
+
+
+class NoStoreYet(StoreError):
+    """A command that only reads met a database without a store: it reads as empty and
+    creates nothing (`store.backends`)."""
 
 
 class Connections:
@@ -30,6 +35,8 @@ class Connections:
         try:  # fail fast and in one line on a wrong URL, before a pool retries forever
             with psycopg.connect(url, autocommit=True, connect_timeout=timeout) as conn:
                 if not upgrade:
+                    if not has_store(conn):
+                        raise NoStoreYet(f"store {name}: no memories yet")
                     refuse_older(conn, name)
                 migrate(conn)
         except psycopg.Error as exc:

@@ -133,6 +133,11 @@ def migrate(conn: Any) -> list[int]:
         return applied
 
 
+def has_store(conn: Any) -> bool:
+    """Has remem begun a store in this database?"""
+    return bool(conn.execute("SELECT to_regclass('schema_migrations')").fetchone()[0] is not None)
+
+
 def refuse_older(conn: Any, name: str) -> None:
     """Refuse a database an older remem made, for a command that only reads: migrating
     it would change a shared store, and it cannot be copied aside to read. (A database
