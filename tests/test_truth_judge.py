@@ -108,6 +108,30 @@ def test_the_vectors_judge_catches_what_the_words_cannot_read(
         assert any("judged" in r for r in second.reasons)
 
 
+def test_a_change_the_vectors_judges_are_sure_of_supersedes_unasked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read not whole by the grammar, judged a change at 0.9 or more by the judges
+    reading both vectors, of the one memory sharing two words with it: superseded
+    (asked before `SURE_LOOSE`)."""
+    pytest.importorskip("numpy")
+    from remem.retrieval.embedding import USEEmbedder
+    from remem.truth import verdicts
+
+    embedder = USEEmbedder()
+    old = "Milk tanker collects 6am daily."
+    new = "The dairy has changed the milk tanker pickup to 5:15am."
+    for sure, status in ((verdicts.SURE_LOOSE, "superseded"), (1.01, "conflict")):
+        monkeypatch.setattr(verdicts, "SURE_LOOSE", sure)
+        with Memory(tmp_path / f"{status}.db", project="p", embedder=embedder) as mem:
+            mem.save("Saw a heron at the pond this morning.", created_at=T0)
+            first = mem.save(old, created_at=T0)
+            second = mem.save(new, created_at=T0 + timedelta(days=3))
+            assert second.status == status, second
+            assert first.entry.id in {e.id for e in (*second.conflicts, second.replaced) if e}
+            assert second.reasons[0].startswith("judged")
+
+
 @pytest.mark.parametrize(
     ("a", "b"),
     [
@@ -160,6 +184,33 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
     # one hit asked for: the net still reads the first few, then keeps the newer
     [only] = mem.search("Where does our CI run?", limit=1)
     assert "GitHub Actions" in only.entry.content
+
+
+def test_with_the_embedder_the_net_reads_the_memories_vectors(tmp_path: Path) -> None:
+    """A change the words judge finds unlikely (0.28) and the judges reading both
+    memories' vectors likely: moved with the embedder, left without it."""
+    pytest.importorskip("numpy")
+    from remem.retrieval.embedding import USEEmbedder
+
+    older = "Trash pickup at the Oak St duplex is Tuesday morning."
+    newer_one = "City rerouted collection; Oak St garbage is picked up on Thursdays now."
+    query = "When is garbage picked up at Oak St?"
+    with Memory(tmp_path / "m.db", project="p") as words_only:
+        _side_by_side(words_only, older, newer_one)
+        hits = words_only.search(query)
+        assert all(h.replaced_by is None for h in hits)
+    with Memory(tmp_path / "v.db", project="p", embedder=USEEmbedder()) as mem:
+        _side_by_side(mem, older, newer_one)
+        hits = mem.search(query)
+        assert hits[0].entry.content == newer_one
+        assert hits[1].replaced_by == hits[0].entry.id
+        # look-alikes stay as the question asks, with the vectors read too
+        _side_by_side(
+            mem, "My flight to Tokyo departs March 14.", "My return flight departs March 22."
+        )
+        hits = mem.search("When does my flight to Tokyo depart?")
+        assert "Tokyo" in hits[0].entry.content
+        assert all(h.replaced_by is None for h in hits)
 
 
 def test_a_question_naming_one_look_alike_keeps_the_ranking(mem: Memory) -> None:

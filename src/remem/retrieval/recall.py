@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING
 
 from remem import text
@@ -57,7 +58,13 @@ class Recall:
         else:
             hits = self._hybrid(self.vectors, query, terms, flt, limit)
         if net:  # what is true now: a missed change shows (read over the first TOP)
-            hits = newer.newer_first(query, hits)[:wanted]
+            # the judges reading the hits' vectors where this process embeds (numpy
+            # loaded); a one-shot command leaving the model to the warm service reads
+            # the words judge, as importing numpy would cost it 0.1-0.3 s
+            index, read = self.vectors, None
+            if index is not None and index.warm is None:
+                read = (partial(index.store.vectors_of, index.model), index.model)
+            hits = newer.newer_first(query, hits, read)[:wanted]
         return hits
 
     def _hybrid(

@@ -54,6 +54,14 @@ _MAX_CHARS = 400  # a fact, not a story
 # the memory (one: "The mail server was replaced by mx2" asked about "The VPN server is
 # vpn1", for 2 more of h4's 155 changes)
 SHARED = 2
+# With the shipped embedder's vectors read (`loose`), a change the judges are this sure
+# of, of one memory alone (MARGIN) and sharing two words with it, supersedes without
+# asking even where the grammar did not read the text whole: on the pairs of h5-h8
+# (never trained on) 0.9 reads 46-52 of each set's 195 changes so and 0-1 of its 70
+# look-alikes; h8 in one store: 22 -> 29 changes superseded right, 6 -> 7 wrong. (Asking
+# also of a memory sharing one word, or of a text of several sentences, at 0.85, asked
+# 5 more of h8's changes right and 16 more of them about the wrong memory.)
+SURE_LOOSE = 0.9
 REFER = 0.05
 REFER_AT_MOST = 4
 
@@ -129,22 +137,28 @@ def judged(
     *,
     silent: bool = True,
     apart: frozenset[str] = frozenset(),
+    loose: bool = False,
 ) -> list[Match]:
     """The judge's match for `incoming` among its `ranked` candidates, if it is sure
     enough of one. Not `silent` (the grammar did not read the text whole): a change is
     asked, never superseded without asking, of a memory sharing two words with the text
     ("Back to two-week sprints" is no change of "We relocated to the 12th floor"). `apart`: the
     ids of candidates the grammar read as another subject (a change of one is asked
-    only when the judge is as sure as of a text the grammar could not read)."""
+    only when the judge is as sure as of a text the grammar could not read). `loose`
+    (the judges read both texts' vectors): a change they are `SURE_LOOSE` of, of one
+    memory sharing two words with the text, supersedes, read whole or not."""
+    words = judge.content_terms(incoming.content)
     if not silent:  # the judge is erratic on pairs sharing a word and a change said
-        words = judge.content_terms(incoming.content)
         scored = [
             (v, o) for v, o in scored if len(words & judge.content_terms(o.content)) >= SHARED
         ]
     if not scored:
         return []
     (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
-    if silent and top.change >= SURE and top.change - runner_up >= MARGIN:
+    sure = silent and top.change >= SURE
+    if loose and top.change >= SURE_LOOSE and old.id not in apart:
+        sure = sure or len(words & judge.content_terms(old.content)) >= SHARED
+    if sure and top.change - runner_up >= MARGIN:
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
     ask, unread = (ASK, ASK_UNREAD) if cosines is not None else (ASK_WORDS, ASK_UNREAD_WORDS)
     need = max(ask, unread, ASK_APART) if old.id in apart else ask if silent else unread

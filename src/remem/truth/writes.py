@@ -155,9 +155,12 @@ def _by_judge(d: Draft) -> list[Match]:
                 if Domain.of(e) == domain:
                     found.append(e)
     vectors = _pair_vectors(d, found)
+    reader = judge.load("vectors")
+    read = vectors is not None and reader is not None and reader.vectors == vectors.model
     scored = verdicts.ranked(d.entry, found, cosines, dropped, vectors=vectors)
     apart = _read_apart(d.claim, [old for _, old in scored])
-    matches = _values_kept(d, verdicts.judged(d.entry, scored, cosines, silent=whole, apart=apart))
+    judged = verdicts.judged(d.entry, scored, cosines, silent=whole, apart=apart, loose=read)
+    matches = _values_kept(d, judged)
     if d.referee is None or (matches and matches[0].relation != "conflict"):
         return matches
     # a model call costs far more than a lookup per word: every memory sharing any word
