@@ -32,7 +32,8 @@ _PASS = (
     r"|(?:secret|code|safe)[ -]?words?"
     r"|watchwords?"
     r"|mnemonic(?: phrase)?"
-    r"|tokens?)"
+    r"|tokens?"
+    r"|mi\s?ma)"  # 密码 in pinyin: "wo de mima shi ..."
 )
 _CODE = (
     r"(?i:(?:pin|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
@@ -43,6 +44,7 @@ _CODE = (
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host"
+    r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     r"|otp|cvv2?|cvc2?"
@@ -63,7 +65,7 @@ _ID = (
     r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
-    r"|employer[ -]identification[ -]number|(?-i:F?EIN))"  # "ein" is a German word
+    r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF))"  # "ein", "nie": German
 )
 _PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码|推流码|串流码"
 _CODE_ZH = (
@@ -102,9 +104,10 @@ HINTS = Lazy(
             *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
             *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
-            *"puk safew watchword".split(),
+            *"puk safew watchword mima mi ma".split(),
             "safe w",
             "id number",
+            *"nie dni nif".split(),
             *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
         )
