@@ -51,7 +51,7 @@ _PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's co
     r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
 )
 _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
-    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
+    rf"(?i)(?<![a-z])(?:set|change|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
     rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)"
     r"(?:(?:\s+[\w'’-]+){0,2}?\s+code)?"  # "the alarm panel installer code to 7425"
     r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"

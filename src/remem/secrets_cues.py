@@ -34,7 +34,7 @@ from remem.secrets_shapes import (
     strong,
     very_strong,
 )
-from remem.secrets_told import told_spans
+from remem.secrets_told import told_spans, value_first
 
 __all__ = ["find_cued"]
 
@@ -254,7 +254,7 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
         if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
             out.append((at, e))
-    out += _pronoun(text, low) + _value_first(text, low)
+    out += _pronoun(text, low) + value_first(text, low)
     for m in scan(
         _ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是", "现在", "成", "为"
     ):
@@ -313,38 +313,6 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
-    return out
-
-
-# The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
-_REVERSED = Lazy(
-    r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
-    r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
-    r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
-    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*(?:就)?是(?:我|他|她|我们|公司)?的?"
-    r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
-)
-# The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
-_ASKED = Lazy(
-    r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
-    r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
-)
-
-
-def _value_first(text: str, low: str) -> list[tuple[int, int]]:
-    """A value said before its noun, or after the noun asked as a question."""
-    out = []
-    for m in scan(_REVERSED, text, low, "pass", "pin", "code", "密码", "口令"):
-        group = "v" if m["v"] is not None else "z"
-        v, pin = m[group], (m["k"] or "").lower() not in ("password", "passphrase", "")
-        mixed = re.search(r"\d", v) and re.search(r"[A-Za-z]", v) and not excluded(v)
-        made_up = len(v) >= 6 and (strong(v) or mixed)  # "creeper-toast-1123 is the password"
-        if (pin and re.fullmatch(r"\d{4,10}", v)) or (not pin and made_up):
-            out.append(m.span(group))
-    for m in scan(_ASKED, text, low, "?", "？"):
-        v = m["v"].rstrip(".!?)。")
-        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
-            out.append((m.start("v"), m.start("v") + len(v)))
     return out
 
 

@@ -22,7 +22,7 @@ _WORDS = {
     "zero": "0", "oh": "0", "nought": "0", "naught": "0", "nil": "0", "one": "1", "two": "2",
     "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
 }  # fmt: skip
-_ZH = dict(zip(ZH_DIGITS, "00123456789" "1207" "123456789", strict=True))  # 幺两洞拐: radio
+_ZH = dict(zip(ZH_DIGITS, "001234567891207123456789", strict=True))  # 幺两洞拐: radio words
 _TIMES = {"double": 2, "triple": 3, "两": 2, "二": 2, "三": 3, "2": 2, "3": 3}
 _WORD = r"(?:zero|oh|nought|naught|nil|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
 _ONE = rf"(?:(?<![a-z]){_WORD}|\d|[{ZH_DIGITS}])"

@@ -40,7 +40,8 @@ _LINK_VERBS = (
     r"|ends\s+with|changed(?:(?:\s+(?!(?:is|was)\b)[\w'’]+){1,3}?\s*[,;—–]|\s+(?:again|recently|today"
     r"|yesterday))?\s*[,;—–-]?\s*(?:it['’]s|it\s+is"
     r"|now)(?:\s+now)?"
-    r"|shi(?![a-z])"  # 是 in pinyin: "mima shi qingcheng1998"
+    # 是 in pinyin, not before a question word: "mima shi X", not "mima shi shenme"
+    r"|shi(?![a-z])(?!\s+(?:shenme|sha|duoshao|nage|na\s?ge)(?![a-z]))"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
 _EN_LINK = Lazy(

@@ -37,7 +37,7 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|密码(?:当面|私下)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router|fridge|card|sticker)"
 )
 _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
-    r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link|lobby)"
+    r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"
     r"\s+codes?(?:\s+(?:is|was|for\s+\w+\s+is))?\s*[:：]?\s*(?P<v>[\w-]{4,60})"
     r"|(?:分享码|好友码|推荐码|邀请链接)\s*(?:是|为|[:：])?\s*(?P<z>[\w-]{4,60})"
 )

@@ -23,7 +23,7 @@ from remem.secrets_answers import PUBLIC_CODE as _PUBLIC_CODE
 from remem.secrets_answers import QUESTION
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong
 
-__all__ = ["told_spans"]
+__all__ = ["told_spans", "value_first"]
 
 _ZH_ONE = "零一二三四五六七八九两"
 _DIAL = r"\d{1,2}(?:\s*[,，、]\s*\d{1,2}){2,3}(?![\d,])"  # a dial's numbers: 17, 42, 9
@@ -207,3 +207,35 @@ def told_spans(text: str, low: str) -> list[tuple[int, int]]:
         if strong(m[group]):
             out.append(m.span(group))
     return out + _code_list(text, low) + _mail_pairs(text, low)
+
+
+# The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
+_REVERSED = Lazy(
+    r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
+    r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
+    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*(?:就)?是(?:我|他|她|我们|公司)?的?"
+    r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
+)
+# The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
+_ASKED = Lazy(
+    r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
+    r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
+)
+
+
+def value_first(text: str, low: str) -> list[tuple[int, int]]:
+    """A value said before its noun, or after the noun asked as a question."""
+    out = []
+    for m in scan(_REVERSED, text, low, "pass", "pin", "code", "密码", "口令"):
+        group = "v" if m["v"] is not None else "z"
+        v, pin = m[group], (m["k"] or "").lower() not in ("password", "passphrase", "")
+        mixed = re.search(r"\d", v) and re.search(r"[A-Za-z]", v) and not excluded(v)
+        made_up = len(v) >= 6 and (strong(v) or mixed)  # "creeper-toast-1123 is the password"
+        if (pin and re.fullmatch(r"\d{4,10}", v)) or (not pin and made_up):
+            out.append(m.span(group))
+    for m in scan(_ASKED, text, low, "?", "？"):
+        v = m["v"].rstrip(".!?)。")
+        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    return out
