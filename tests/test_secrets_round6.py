@@ -75,6 +75,9 @@ KINDS = {
     "a safe said with where it stands": [
         ("Safe behind the office bookcase: 14-33-07", "14-33-07"),
     ],
+    "a code keyed after a menu's prefix": [
+        ("To get into the till's manager screen, press 00 then 6612.", "6612"),
+    ],
     "a grid card of one-time codes": [
         ("银行给的密码卡 D4 是 2291，F1 是 6048。", "2291"),
     ],
@@ -120,6 +123,11 @@ ORDINARY = [
     "wo de mima shi shenme lai zhe? wangle.",
     "The pickup code will be texted when the parcel arrives at the locker.",
     "口令喊错了，回令也没人答，演习重来。",
+    # an alarm's or a keypad's number that opens nothing, an answer that is a person
+    "报警器是 110 联网的，响了会自动报警。",
+    "键盘：2023 年买的，用了一年。",
+    "Security questions were dropped; favourite teacher Ms Okoro says hello.",
+    "Safe under 30 km/h by the school: 20-30-40 zones.",
 ]
 
 

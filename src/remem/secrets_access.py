@@ -73,7 +73,7 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
-    rf"(?:(?:star|hash|pound)\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press star then 5566"
+    rf"(?:(?:star|hash|pound|\d{{1,3}})\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press 00 then 5566"
 )
 _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
 _OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
@@ -82,7 +82,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
-    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above)\s+[^.;:!?\n]{1,30}?)?"
+    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
     r"|[:：]\s*)"
@@ -153,9 +153,11 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)"
     r"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
-    # 警报是 3886, 键盘：1986 (a keypad's, on a wall): what a keypad or an alarm takes
-    rf"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
-    rf"(?:[\u4e00-\u9fff]{{1,8}}\s*)?"
+    # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
+    r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
+    r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为|[:：])\s*"
+    r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
@@ -307,7 +309,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
     for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警", "键"):
-        group = next(g for g in ("v", "x", "c", "w", "y", "p") if m[g] is not None)
+        group = next(g for g in ("v", "x", "c", "w", "k", "y", "p") if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):

@@ -13,6 +13,8 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
+import re
+
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
@@ -173,8 +175,9 @@ def _question_is(text: str, low: str) -> list[tuple[int, int]]:
 
 # Answers listed under a security question named before: "Security questions: first pet
 # Biscuit, mother's maiden name Ferreira", the value a name right after what is asked.
-_LISTED = Lazy(
+_LISTED = Lazy(  # the answer ends its item: "..., Ferreira." (not "Ms Lee said hi")
     rf"(?:{_ASKED_ABOUT})\s+(?P<v>(?:Mr|Mrs|Ms|Dr|Miss)?\.?\s*[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+    r"(?=\s*(?:[,;.!]|$|\s+and\s))"
 )
 
 
@@ -182,8 +185,9 @@ def _listed(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LISTED, text, low, *_QUESTION_WORDS):
         start, _ = sentence(text, m.start())
-        named = _NAMED.search(text, start, m.start())
-        if named is not None and not _NOT_ANSWER.search(m["v"]):
+        named = _NAMED.search(text, start, m.start())  # a heading: "Security questions ...:"
+        heading = named is not None and re.search(r"[:：]", text[named.end() : m.start()])
+        if heading and not _NOT_ANSWER.search(m["v"]):
             out.append(m.span("v"))
     return out
 
