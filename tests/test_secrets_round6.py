@@ -152,3 +152,16 @@ def test_public_spans_name_only_the_public_value() -> None:
     spans = public_spans(text, text.lower())
     assert [text[a:b] for a, b in spans] == ["Fern-5G"]
     assert values(text) == ["4471"]  # a secret beside a public value is still found
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Ring the helpline on 0800 123 4567 and read them my PIN 1234 5678.", "1234 5678"),
+        ("The commonest passwords are 123456 and letmein; mine is Vq82!rTz.", "Vq82!rTz"),
+        ("常见的弱密码包括 123456，而我的密码是 Lm7#pQ2x。", "Lm7#pQ2x"),
+        ("The wifi name is Birch-5G, the key is unchanged, and the safe is 7712.", "7712"),
+    ],
+)
+def test_a_secret_beside_a_public_value_is_found(text: str, value: str) -> None:
+    assert any(value in v for v in values(text)), (text, values(text))

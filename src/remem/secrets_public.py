@@ -43,7 +43,7 @@ _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", �
 )
 _EXAMPLE = Lazy(  # a number shown as an example of a format: 比如 110105 就是北京朝阳区
     r"(?i)(?:比如|例如|譬如|举个例子|for\s+example|for\s+instance|e\.g\.)[,，:：\s]*(?:说\s*)?"
-    r"(?P<v>\d{2,8})(?!\d)(?=\s*(?:就是|是指|代表|表示|指|means|is|=|stands\s+for))"
+    r"(?P<v>\d{2,8})(?!\d)(?=\s*(?:就是|是指|代表|表示|指|means|=|stands\s+for))"
 )
 _WEAK = Lazy(  # the weak passwords everyone is told not to use
     r"(?i)(?<![a-z])(?:weak(?:est)?|common(?:est)?|worst|popular|guessable|default|banned"
@@ -55,6 +55,9 @@ _WEAK_TALK = Lazy(  # why the sentence names them: a warning or a list
     r"|top|list)(?![a-z])|别用|不要用|避免|禁止|不能用|还是|包括|比如|例如|排行|榜"
 )
 _WEAK_VALUE = Lazy(r"[!-~]{4,20}")
+_TURN = Lazy(  # where the list ends and someone's own password may begin
+    r"(?i)[;；]|(?<![a-z])(?:but|while|whereas|mine|my|our)(?![a-z])|而|但|我的|我们的"
+)
 
 
 def _weak(text: str, low: str) -> list[tuple[int, int]]:
@@ -65,7 +68,10 @@ def _weak(text: str, low: str) -> list[tuple[int, int]]:
             continue
         if "my " in low[start:end] or "我的" in text[start:end]:
             continue  # "my weak passwords are ...": one person's, said as theirs
-        out += [v.span() for v in _WEAK_VALUE.finditer(text, m.end(), end)]
+        turn = _TURN.search(text, m.end(), end)
+        out += [
+            v.span() for v in _WEAK_VALUE.finditer(text, m.end(), turn.start() if turn else end)
+        ]
     return out
 
 
@@ -74,8 +80,10 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for m in scan(_LINE, text, low, "help", "hot", "customer", "support", "free", "switch",
                   "客服", "热线", "电话"):  # fmt: skip
-        start, end = sentence(text, m.start())
-        out += [p.span() for p in _PHONE.finditer(text, m.end(), end)]
+        _, end = sentence(text, m.start())  # the number the line is given, not a PIN after it
+        line = _PHONE.search(text, m.end(), end)
+        if line is not None and line.start() - m.end() <= 40:
+            out.append(line.span())
     for m in scan(_SSID, text, low, "wi", "wlan", "network", "hotspot", "ssid"):
         if _KEY_WITHHELD.search(text) is not None:
             out.append(m.span("v"))
