@@ -22,6 +22,8 @@ KINDS = {
         ("单元门的键盘：七、三、两个0。", "七、三、两个0"),
         ("报警器是 5 三个 1，进门三十秒内输入。", "5 三个 1"),
         ("我家车锁：拐幺洞五。", "拐幺洞五"),
+        ("支付密码是两个九再三个四。", "两个九再三个四"),
+        ("Holiday let key box by the bins: 3, 9, 0, 6, then lift the flap.", "3, 9, 0, 6"),
     ],
     "a password told by its parts, named after": [
         ("It's Bramble, then 42, then a dollar sign. That's the router admin password.", "Bramble"),
@@ -46,6 +48,9 @@ KINDS = {
     "an authenticator's base32 seed": [
         ("TOTP secret for the VPN: JBSWY3DPEHPK3PXPMFRGG2LOMNXW4ZLT", "JBSWY3DP"),
         ("验证器种子：KRSXG5CTMVRXEZLUKN2XAZLSNFSWG3TF，别截图。", "KRSXG5CT"),
+    ],
+    "a password's common misspelling (秘码)": [
+        ("家里路由器的秘码是 Fm_home2024，别外传。", "Fm_home2024"),
     ],
     "a password said in pinyin": [
         ("ta de qq mima shi lanhua2008，记一下。", "lanhua2008"),
@@ -113,6 +118,9 @@ ORDINARY = [
     "The kids are two, five, seven and nine years old.",
     "菜谱：鸡蛋两个，盐一勺，糖三勺。",
     "我们一个一个念名字：张三、李四、王五。",
+    "门口三三两两站着几个人。",
+    "We sat at tables 1, 2, 3, 4 near the door.",
+    "Steps 1, 2, 3, 4 of the password reset guide are out of date.",
     # parts in order with no secret named
     "It's Paris, then 12 days in Rome, then home. Best trip plan ever.",
     # security questions talked about, no answer

@@ -81,7 +81,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
-    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?)(?![a-z])"
     r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
@@ -300,7 +300,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm"):
+    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box"):
         wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
         if not (_UNIT.match(text, m.end()) or wake):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))

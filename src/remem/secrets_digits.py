@@ -26,12 +26,18 @@ _ZH = dict(zip(ZH_DIGITS, "001234567891207123456789", strict=True))  # 幺两洞
 _TIMES = {"double": 2, "triple": 3, "两": 2, "二": 2, "三": 3, "2": 2, "3": 3}
 _WORD = r"(?:zero|oh|nought|naught|nil|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
 _ONE = rf"(?:(?<![a-z]){_WORD}|\d|[{ZH_DIGITS}])"
-# One item: a digit said, "double 1", 两个8; then items joined by a comma, 、, a space or
-# a hyphen. A run needs two items or more, and four digits or more (checked after).
+# One item: a digit said, "double 1", 两个8; then items joined by a comma, 、, a space, a
+# hyphen or a "then" (三个七再三个一). A run needs two items or more, and four digits or
+# more (checked after).
 _ITEM = rf"(?:(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
-_RUN = Lazy(rf"(?i)(?<![\w.]){_ITEM}(?:(?:\s*[,，、]\s*|\s+|-)?{_ITEM})+(?!\w|\.\d)")
+_JOIN = r"(?:\s*[,，、]?\s*(?:(?<![a-z])then(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
+_RUN = Lazy(  # Chinese runs may touch the words around them: 密码是三个七再三个一
+    rf"(?i)(?<![A-Za-z0-9_.]){_ITEM}(?:{_JOIN}?{_ITEM})+(?![A-Za-z0-9_]|\.\d)"
+)
+_LISTED = Lazy(r"\d(?:,\s?\d){3,7}")  # "8, 0, 5, 2": written digits, one at a time
 _SAID = Lazy(
     rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}]、|个\s*[{ZH_DIGITS}\d]"
+    r"|\d,\s?\d,"
 )
 _PART = Lazy(rf"(?i)(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})")
 
@@ -42,7 +48,8 @@ def _digit(said: str) -> str:
 
 def _run_digits(run: str) -> tuple[str, list[tuple[int, int]]] | None:
     """The digits a run says, with where each came from in `run`; None when it is no
-    code said aloud (fewer than four digits, or digits only written, "2 3 4 5")."""
+    code said aloud (fewer than four digits, or digits only written, "2 3 4 5", but for
+    single digits listed with commas)."""
     digits: list[str] = []
     where: list[tuple[int, int]] = []
     spoken = False
@@ -51,6 +58,7 @@ def _run_digits(run: str) -> tuple[str, list[tuple[int, int]]] | None:
         spoken = spoken or times > 1 or not m["d"].isascii() or not m["d"].isdigit()
         digits += [_digit(m["d"])] * times
         where += [m.span()] * times
+    spoken = spoken or _LISTED.fullmatch(run) is not None
     if not spoken or len(digits) < 4 or len(digits) > 12:
         return None
     return "".join(digits), where
