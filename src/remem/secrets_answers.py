@@ -13,8 +13,6 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
-import re
-
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
@@ -181,14 +179,23 @@ _LISTED = Lazy(  # the answer ends its item: "..., Ferreira." (not "Ms Lee said 
 )
 
 
+_NAMED_WORDS = (
+    *"security secret challenge recovery verification".split(),
+    *"密保 安全问题 预留问题 提示问题 密码问题".split(),
+)
+_COLON = Lazy(r"[:：]")
+
+
 def _listed(text: str, low: str) -> list[tuple[int, int]]:
     out = []
-    for m in scan(_LISTED, text, low, *_QUESTION_WORDS):
-        start, _ = sentence(text, m.start())
-        named = _NAMED.search(text, start, m.start())  # a heading: "Security questions ...:"
-        heading = named is not None and re.search(r"[:：]", text[named.end() : m.start()])
-        if heading and not _NOT_ANSWER.search(m["v"]):
-            out.append(m.span("v"))
+    for named in scan(_NAMED, text, low, *_NAMED_WORDS):
+        _, end = sentence(text, named.start())
+        colon = _COLON.search(text, named.end(), end)  # a heading: "Security questions ...:"
+        if colon is None:
+            continue
+        for m in _LISTED.finditer(text, colon.end(), end):
+            if not _NOT_ANSWER.search(m["v"]):
+                out.append(m.span("v"))
     return out
 
 

@@ -84,7 +84,9 @@ _NOUN_NEAR = Lazy(  # the noun in the same sentence or the next one
 
 
 def _parts_first(text: str, low: str) -> list[tuple[int, int]]:
-    out = []
+    out: list[tuple[int, int]] = []
+    if _NOUN_NEAR.search(text) is None:
+        return out  # no password named anywhere: most texts
     for m in scan(_ORDERED, text, low, "then", "followed", "finally", "last", "然后", "接着", "再",
                   "最后"):  # fmt: skip
         digits = re.search(r"(?<![A-Za-z0-9])\d{2,8}(?![A-Za-z0-9])", m["v"]) is not None

@@ -84,10 +84,11 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
         line = _PHONE.search(text, m.end(), end)
         if line is not None and line.start() - m.end() <= 40:
             out.append(line.span())
-    for m in scan(_SSID, text, low, "wi", "wlan", "network", "hotspot", "ssid"):
+    for m in scan(_SSID, text, low, "wifi", "wi-fi", "wlan", "network", "hotspot", "ssid"):
         if _KEY_WITHHELD.search(text) is not None:
             out.append(m.span("v"))
-    for m in scan(_SHARED, text, low, "code", "分享码", "好友码", "推荐码", "邀请链接"):
+    shared = ("share", "sharing", "friend", "referral", "creator", "crosshair", "invite link")
+    for m in scan(_SHARED, text, low, *shared, "分享码", "好友码", "推荐码", "邀请链接"):
         out.append(m.span("v") if m["v"] is not None else m.span("z"))
     out += [m.span("v") for m in scan(_EXAMPLE, text, low, "比如", "例如", "譬如", "例子",
                                           "example", "instance", "e.g.")]  # fmt: skip

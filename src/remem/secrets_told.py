@@ -1,7 +1,7 @@
 """Secrets told around their noun rather than after it (issue 29): the value said first
 and named in the next sentence, a question and its answer, digits given by position or
-by count, a list of backup codes, a login given as an e-mail and a password, in Chinese
-and English.
+by count, a list of backup codes, a login given as an e-mail and a password, a value
+before its noun in one sentence (`value_first`), in Chinese and English.
 
     told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
     told_spans("Q: the PIN on Dad's card? A: 0739.", ...)                    # 0739
@@ -9,6 +9,7 @@ and English.
     told_spans("Backup codes: Q7T2X, 8KD4M, P3ZW9, 6HJ2N", ...)              # the list
     told_spans("I log in with mo@mail.com and Fig-Tree-31", ...)             # Fig-Tree-31
     told_spans("2024. That's the year we moved.", ...)                       # []
+    value_first("otter-mango-7731 is the password, user admin", ...)         # the value
 
 Each rule wants a value of a secret's shape and a word that names it a secret (a
 password, a code, a PIN, a security question, a login) where this way of telling puts
