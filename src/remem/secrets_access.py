@@ -190,6 +190,10 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
 )
 _DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial 密码 保险 锁 柜 转盘".split())
+_LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
+_ZH_OPEN_WORDS = tuple(
+    "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
+)  # not 键: 关键 is "key" too
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "disarm", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
@@ -300,7 +304,9 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box"):
+    for m in scan(
+        _LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "keybox", "key box"
+    ):
         wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
         if not (_UNIT.match(text, m.end()) or wake):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
@@ -308,7 +314,9 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
-    for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警", "键"):
+    for m in scan(
+        _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
+    ):
         group = next(g for g in ("v", "x", "c", "w", "k", "y", "p") if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800

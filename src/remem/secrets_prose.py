@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_nouns import CAPS_HINTS as _CAPS_HINTS
 from remem.secrets_nouns import HINTS as _HINTS
 from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
@@ -406,7 +407,8 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span of the value) of each secret stated in prose in `text`."""
     found: list[tuple[str, tuple[int, int]]] = []
     lowered = text.lower()
-    keys = _KEY.finditer(text) if _HINTS.search(lowered) else ()
+    named = _HINTS.search(lowered) or _CAPS_HINTS.search(text)
+    keys = _KEY.finditer(text) if named else ()
     for m in keys:
         group = m.lastgroup or ""
         cls, zh = group.removesuffix("zh"), group.endswith("zh")
