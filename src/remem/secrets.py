@@ -17,6 +17,11 @@ not secret: `find_secrets` and `redact` report them unless `contacts=False`; the
 When no rule names a secret in a memory-sized text, a small learned model
 (`remem.secrets_model`) gives a second opinion: a "likely_secret" hit, whose refusal says
 it was the model's judgement.
+
+A value the text itself says is public (a helpline's number, a wifi network's name with
+its key withheld, weak passwords listed as ones not to use: `remem.secrets_public`) is
+no secret, for the rules or the model; digits said aloud ("4 double 1 7", 三个七再三个一:
+`remem.secrets_digits`) are read as the digits they say.
 """
 
 from __future__ import annotations
