@@ -23,6 +23,7 @@ KINDS = {
         ("报警器是 5 三个 1，进门三十秒内输入。", "5 三个 1"),
         ("我家车锁：拐幺洞五。", "拐幺洞五"),
         ("支付密码是两个九再三个四。", "两个九再三个四"),
+        ("备忘：慢慢念：五、八、零、三。这是车库的锁。", "五、八、零、三"),
         ("Holiday let key box by the bins: 3, 9, 0, 6, then lift the flap.", "3, 9, 0, 6"),
     ],
     "a password told by its parts, named after": [
@@ -104,6 +105,8 @@ ORDINARY = [
     # a wifi's name, its key withheld
     "The office wifi is called Larch-Guest — ask reception for the key.",
     "公司 WiFi 名字叫 Acme-Office，密码跟原来一样。",
+    "民宿 WiFi 叫 Seaview-2F，密码入住时见面再说。",
+    "The studio wifi is named Loft-7B; I'll give you the password in person.",
     # a code made to be shared
     "My Mario Kart friend code is SW-4821-7730-1299, add me!",
     "Valorant crosshair share code: 0;P;c;5;o;1;d;1;z;3 if you want my setup.",

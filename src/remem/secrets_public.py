@@ -34,7 +34,8 @@ _SSID = Lazy(
 _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
     r"(?i)ask\s+(?:me|us|him|her|them)\s+for\s+(?:the\s+)?(?:key|password|pass)|密码没变|密码不变"
     r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
-    r"|密码(?:当面|私下)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router|fridge|card|sticker)"
+    r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
+    r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
 )
 _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
     r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"

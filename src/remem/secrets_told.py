@@ -31,8 +31,8 @@ _DIAL = r"\d{1,2}(?:\s*[,，、]\s*\d{1,2}){2,3}(?![\d,])"  # a dial's numbers: 
 _ZH_LIST = rf"[{_ZH_ONE}](?:\s*[、，, ]\s*[{_ZH_ONE}]){{3,}}"  # 六、二、八、八
 # -- the value first, named in the next sentence: "K9-fern-77. That's the new passphrase" --
 _FIRST = Lazy(
-    r"(?i)(?:^|(?<=[.!?。！？\n])\s*)(?:(?:remember|note|reminder|fyi|记住|记下|记得|记一下|备忘)\s*[:：,，]\s*"
-    r"|[^.!?。！？\n:：\d]{1,16}[:：]\s*)?"  # a lead-in: "一个一个念：七、七、一、九、零。"
+    r"(?i)(?:^|(?<=[.!?。！？\n])\s*)(?:(?:remember|note|reminder|fyi|记住|记下|记得|记一下|备忘)\s*[:：,，]\s*)?"
+    r"(?:[^.!?。！？\n:：\d]{1,16}[:：]\s*){0,2}"  # lead-ins: "一个一个念：七、七、一、九、零。"
     r"(?:the\s+(?:numbers|digits)\s+(?:are|were)\s+)?"  # "The numbers are 17, 42, 9."
     rf"[\"“]?(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|{SPOKEN}|{_ZH_LIST}|{_DIAL}|[!-~]{{6,40}})"
     r"\s*(?:[.!。！,，]|(?:[—–]|--)\s*)"
