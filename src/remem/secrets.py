@@ -17,6 +17,11 @@ not secret: `find_secrets` and `redact` report them unless `contacts=False`; the
 When no rule names a secret in a memory-sized text, a small learned model
 (`remem.secrets_model`) gives a second opinion: a "likely_secret" hit, whose refusal says
 it was the model's judgement.
+
+A value the text itself says is public (a helpline's number, a wifi network's name with
+its key withheld, weak passwords listed as ones not to use: `remem.secrets_public`) is
+no secret, for the rules or the model; digits said aloud ("4 double 1 7", 三个七再三个一:
+`remem.secrets_digits`) are read as the digits they say.
 """
 
 from __future__ import annotations
@@ -29,9 +34,11 @@ from functools import lru_cache
 from remem import secrets_model
 from remem.secrets_contacts import CONTACT_HINTS, CONTACT_KINDS, CONTACT_RULES
 from remem.secrets_cues import find_cued
+from remem.secrets_digits import spoken_digits
 from remem.secrets_disguise import unmask
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
+from remem.secrets_public import blanked, public_spans
 from remem.secrets_shapes import Lazy
 
 __all__ = [
@@ -341,22 +348,37 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
     """Every sensitive item in `text`, in order, without overlaps (the earliest, then
     longest, wins); with `contacts` False, secrets only (no phone, e-mail or QQ). When no
     rule names a secret as written, the rules read the text unmasked (`secrets_disguise`:
-    "my bank ＰＩＮ is 6504", "b4nk p1n 7261"), then `remem.secrets_model` gives its
-    second opinion ("likely_secret"); `model` False asks the rules alone (its training
-    script measures them)."""
-    found = _by_rules(text, contacts=True)
-    if all(hit.kind in CONTACT_KINDS for hit in found) and (masked := unmask(text)):
-        plain, where = masked
+    "my bank ＰＩＮ is 6504", "b4nk p1n 7261") and with digits said aloud written
+    (`secrets_digits`: "4 double 1 7"), then `remem.secrets_model` gives its second
+    opinion ("likely_secret"); `model` False asks the rules alone (its training script
+    measures them). A value the text says is public (`secrets_public`: a helpline, a
+    wifi network's name) is no hit, and the model reads the text without it."""
+    public = public_spans(text, text.lower())
+    found = _unpublic(_by_rules(text, contacts=True), public)
+    for reading in (unmask, spoken_digits):
+        if not all(hit.kind in CONTACT_KINDS for hit in found) or not (read := reading(text)):
+            continue
+        plain, where = read
         for hit in _by_rules(plain, contacts=False):
             start, end = hit.span
             found.append(SecretHit(hit.kind, (where[start], where[end - 1] + 1)))
+        found = _unpublic(found, public)
     # no rule named anything: a contact is no secret at an explicit save, and the model
     # read phone numbers as secrets
-    if model and not found and secrets_model.probability(text) >= secrets_model.threshold():
-        found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
+    if model and not found:
+        seen = blanked(text, public) if public else text
+        if secrets_model.probability(seen) >= secrets_model.threshold():
+            found.append(SecretHit("likely_secret", secrets_model.secret_span(text)))
     if not contacts:
         found = [hit for hit in found if hit.kind not in CONTACT_KINDS]
     return _merged(found)
+
+
+def _unpublic(found: list[SecretHit], public: list[tuple[int, int]]) -> list[SecretHit]:
+    """`found` without the hits inside a value the text says is public."""
+    if not public:
+        return found
+    return [h for h in found if not any(s <= h.span[0] and h.span[1] <= e for s, e in public)]
 
 
 def _by_rules(text: str, contacts: bool) -> list[SecretHit]:

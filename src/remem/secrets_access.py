@@ -51,8 +51,9 @@ _PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's co
     r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
 )
 _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
-    rf"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
-    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)(?:\s+code)?"
+    rf"(?i)(?<![a-z])(?:set|change|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)"
+    r"(?:(?:\s+[\w'’-]+){0,2}?\s+code)?"  # "the alarm panel installer code to 7425"
     r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"
     rf"\s+(?:to|as)\s+(?P<v>{_VAL})"
 )
@@ -72,15 +73,16 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
-    rf"(?:(?:star|hash|pound)\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press star then 5566"
+    rf"(?:(?:star|hash|pound|\d{{1,3}})\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press 00 then 5566"
 )
 _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
 _OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
 _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
+    r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
-    r"|lockbox(?:es)?|lock\s+box|key\s*safe|safes?)(?![a-z])"
-    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?)(?![a-z])"
+    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
     r"|[:：]\s*)"
@@ -151,7 +153,11 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)"
     r"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
-    rf"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为)\s*(?:[\u4e00-\u9fff]{{1,8}}\s*)?"
+    # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
+    r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
+    r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为|[:：])\s*"
+    r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
@@ -184,6 +190,10 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
 )
 _DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial 密码 保险 锁 柜 转盘".split())
+_LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
+_ZH_OPEN_WORDS = tuple(
+    "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
+)  # not 键: 关键 is "key" too
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "disarm", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
@@ -294,15 +304,20 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel"):
-        if not _UNIT.match(text, m.end()):
+    for m in scan(
+        _LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "keybox", "key box"
+    ):
+        wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
+        if not (_UNIT.match(text, m.end()) or wake):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
     for m in scan(_KEYPAD, text, low, "#", "*"):
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
-    for m in scan(_ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付"):
-        group = next(g for g in ("v", "x", "c", "w", "y", "p") if m[g] is not None)
+    for m in scan(
+        _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
+    ):
+        group = next(g for g in ("v", "x", "c", "w", "k", "y", "p") if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):

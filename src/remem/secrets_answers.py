@@ -26,7 +26,8 @@ _ASKED_ABOUT = (  # what the questions ask
     r"(?i:(?<![a-z])(?:maiden\s+name|first\s+pet|first\s+car|childhood\s+(?:best\s+)?friend"
     r"|favou?rite\s+teacher|grow\s+up\s+on|street\s+(?:did\s+)?you\s+gr[eo]w"
     r"|city\s+(?:were\s+)?you\s+(?:were\s+)?born|name\s+of\s+your\s+first"
-    r"|(?:city|town|place|where)\s+(?:where\s+)?(?:you|your\s+[a-z]+)\s+(?:were\s+born|was\s+born"
+    r"|(?:city|town|place|where)\s+(?:where\s+)?(?:you|(?:your|my|our)\s+[a-z]+)\s+(?:were\s+born"
+    r"|was\s+born"
     r"|grew\s+up|met|got\s+married)"  # "city where your parents met"
     r"|favou?rite\s+(?:food|book|movie|film|band|song|colou?r|sport|team|place|childhood\s+\w+)"
     r"|memorable\s+(?:word|answer))(?![a-z]))"
@@ -39,11 +40,11 @@ _ASKED = Lazy(_ASKED_ABOUT)
 # The question, then its answer: "security question first pet = Biscuit2009", "maiden name:
 # Nowak"; after "is" only with a security question named ("my first pet was Rex" is a fact).
 _QUESTION_IS = Lazy(
-    rf"(?:{_ASKED_ABOUT}|{_NAMED_QUESTION})(?:\s+questions?)?(?:\s+answers?)?"
+    rf"(?:{_ASKED_ABOUT}|{_NAMED_QUESTION})(?:的(?:名字|姓名|名称))?(?:\s+questions?)?(?:\s+answers?)?"
     r"(?:\s*[(（][^)）\n]{1,30}[)）])?"  # "security question answer (favorite teacher) is X"
     r"(?P<used>\s+I\s+(?:used|gave|put|set|chose|use)(?:\s+[^.;!?\n]{1,40}?)?)?"
     r"\s*"
-    r"(?:(?P<eq>[:=：])|\s(?:is|was)\s)\s*[\"“]?(?P<v>[^\s,;.!?\"”，。][^,;!?\"”\n，。]{0,30})"
+    r"(?:(?P<eq>[:=：]|——|—|--)|\s(?:is|was)\s)\s*[\"“]?(?P<v>[^\s,;.!?\"”，。；][^,;!?\"”\n，。；]{0,30})"
 )
 # "answer ... is X", "I put X", "answer for the bank is X"; "，我填的是 X", "答案写的是 X"
 _ANSWER = Lazy(
@@ -105,6 +106,21 @@ _TAKES_PW = Lazy(
 )
 
 
+# A card of one-time codes read by cell: 动态口令卡 A3 是 8392，B7 是 1174; "grid card: B4 = 6621"
+_GRID_CARD = Lazy(
+    r"(?i)(?:动态)?(?:口令|密码|矩阵)卡|(?<![a-z])(?:otp|grid|matrix|security|code|tan)\s+card(?![a-z])"
+)
+_CELL = Lazy(r"(?<![A-Za-z0-9])[A-Za-z]\d{1,2}\s*(?:是|为|[:：=]|is)?\s*(?P<v>\d{3,8})(?!\d)")
+
+
+def _grid(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_GRID_CARD, text, low, "卡", "card"):
+        _, end = sentence(text, m.start())
+        out += [c.span("v") for c in _CELL.finditer(text, m.end(), end)]
+    return out
+
+
 def _answer(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_ANSWER, text, low, "answer", "i ", "答", "填", "写", "设"):
@@ -136,7 +152,10 @@ _COUNT_WORD = Lazy(r"(?:one|two|three|four|five|six|seven|eight|nine|ten|all|bot
 
 def _question_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
-    for m in scan(_QUESTION_IS, text, low, *_QUESTION_WORDS):
+    matches = list(scan(_QUESTION_IS, text, low, *_QUESTION_WORDS))
+    for m in matches:
+        if _ASKED.match(text, m.start("v")) and (inner := _QUESTION_IS.match(text, m.start("v"))):
+            matches.append(inner)  # "security answers: city where my parents met is Dundee"
         value = m["v"].strip().rstrip("。.")
         start, end = sentence(text, m.start())
         named = m["eq"] or m["used"] or _NAMED.search(text, start, end) is not None
@@ -152,9 +171,37 @@ def _question_is(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# Answers listed under a security question named before: "Security questions: first pet
+# Biscuit, mother's maiden name Ferreira", the value a name right after what is asked.
+_LISTED = Lazy(  # the answer ends its item: "..., Ferreira." (not "Ms Lee said hi")
+    rf"(?:{_ASKED_ABOUT})\s+(?P<v>(?:Mr|Mrs|Ms|Dr|Miss)?\.?\s*[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+    r"(?=\s*(?:[,;.!]|$|\s+and\s))"
+)
+
+
+_NAMED_WORDS = (
+    *"security secret challenge recovery verification".split(),
+    *"密保 安全问题 预留问题 提示问题 密码问题".split(),
+)
+_COLON = Lazy(r"[:：]")
+
+
+def _listed(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for named in scan(_NAMED, text, low, *_NAMED_WORDS):
+        _, end = sentence(text, named.start())
+        colon = _COLON.search(text, named.end(), end)  # a heading: "Security questions ...:"
+        if colon is None:
+            continue
+        for m in _LISTED.finditer(text, colon.end(), end):
+            if not _NOT_ANSWER.search(m["v"]):
+                out.append(m.span("v"))
+    return out
+
+
 def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
-    out = _answer(text, low) + _question_is(text, low)
+    out = _answer(text, low) + _question_is(text, low) + _listed(text, low) + _grid(text, low)
     for m in scan(_PATTERN, text, low, "pattern", "图案", "手势"):
         group = "v" if m["v"] is not None else "z"
         if not _NOT_PATTERN.search(m[group]):

@@ -34,7 +34,7 @@ from remem.secrets_shapes import (
     strong,
     very_strong,
 )
-from remem.secrets_told import told_spans
+from remem.secrets_told import told_spans, value_first
 
 __all__ = ["find_cued"]
 
@@ -101,8 +101,9 @@ _ZH_SAME = Lazy(  # 微信支付密码跟银行卡密码一样，都是 201314
     r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)\s*"  # 我改了，现在是 2580
     r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
 )
-_ZH_WORD_PASS = Lazy(  # 口令是 天王盖地虎: a watchword of words
-    r"(?:口令|暗号|接头暗号|密语)\s*(?:是|为|：|:)\s*[“\"「]?(?P<v>[\u4e00-\u9fff]{3,12})"
+_ZH_WORD_PASS = Lazy(  # 口令是 天王盖地虎: a watchword of words; 口令：长江；回令：昆仑, a pair
+    r"(?:口令|暗号|接头暗号|密语|(?P<pair>回令|答令))\s*(?:是|为|：|:)\s*[“\"「]?"
+    r"(?P<v>[\u4e00-\u9fff]{3,12}|[\u4e00-\u9fff]{2}(?=[；;，,。\s」”\"]|$))"
 )
 _ZH_NOT_WORD = Lazy(  # a question, or talk about the word rather than the word
     r"什么|多少|哪|吗|呢|^(?:不|没|在|放|由|被|写|要|需|已|很|都|也|还|就|的|了|对|错|忘|定期|每"
@@ -113,7 +114,8 @@ _CUE_SENTENCE = Lazy(
     r"|sign(?:ed)?[ -]?in|unlock|user(?:name)?)(?![a-z])|密码|口令|登录|解锁|开机"
 )
 _SEED = Lazy(  # a wallet's 12 or 24 words
-    r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?\s*(?:[:：]|\s(?:is|are)\s*:?\s)"
+    r"(?i)(?<![a-z])(?:seed|mnemonic|recovery|backup)(?:\s+(?:phrase|words))?(?:\s+in\s+order)?"
+    r"\s*(?:[:：]|\s(?:is|are)\s*:?\s)"
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})"
 )
 _CVV = Lazy(  # the three digits on the back of a card
@@ -127,7 +129,7 @@ _HALF = Lazy(  # "first part of the code is 38", 密码一半是 abc，另一半
     r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
     r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
     r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
-    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,2}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
     r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
     r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
@@ -160,7 +162,7 @@ _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
 )
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
-    r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：]|\s(?:is|was)\s|是|为)"
+    r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为)"
 )
 _WIFI_VALUE = Lazy(
     r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
@@ -252,14 +254,15 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
         if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
             out.append((at, e))
-    out += _pronoun(text, low) + _value_first(text, low)
+    out += _pronoun(text, low) + value_first(text, low)
     for m in scan(
         _ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是", "现在", "成", "为"
     ):
         if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
             out.append(m.span("v"))
-    for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语"):
-        if not _ZH_NOT_WORD.search(m["v"]):
+    paired = "回令" in text or "答令" in text  # a challenge and its countersign
+    for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语", "回令", "答令"):
+        if not _ZH_NOT_WORD.search(m["v"]) and (len(m["v"]) > 2 or paired):
             out.append(m.span("v"))
     return out + _parts_and_shapes(text, low, digits)
 
@@ -310,36 +313,6 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
-    return out
-
-
-# The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
-_REVERSED = Lazy(
-    r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
-    r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
-    r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
-    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*(?:就)?是(?:我|他|她|我们|公司)?的?"
-    r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
-)
-# The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
-_ASKED = Lazy(
-    r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
-    r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
-)
-
-
-def _value_first(text: str, low: str) -> list[tuple[int, int]]:
-    """A value said before its noun, or after the noun asked as a question."""
-    out = []
-    for m in scan(_REVERSED, text, low, "pass", "pin", "code", "密码", "口令"):
-        group = "v" if m["v"] is not None else "z"
-        v, pin = m[group], (m["k"] or "").lower() not in ("password", "passphrase", "")
-        if (pin and re.fullmatch(r"\d{4,10}", v)) or (not pin and strong(v) and len(v) >= 6):
-            out.append(m.span(group))
-    for m in scan(_ASKED, text, low, "?", "？"):
-        v = m["v"].rstrip(".!?)。")
-        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
-            out.append((m.start("v"), m.start("v") + len(v)))
     return out
 
 

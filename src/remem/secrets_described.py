@@ -14,6 +14,8 @@ Used by `remem.secrets_cues`.
 
 from __future__ import annotations
 
+import re
+
 from remem.secrets_shapes import Lazy, scan, sentence, strong
 
 __all__ = ["described_spans"]
@@ -65,6 +67,41 @@ def _composed(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# -- the parts first, the noun after: "it's Marigold, then 77, then an exclamation mark.
+# That's the Sky password", 先是 Tianmi，然后 520，最后一个感叹号——淘宝密码就是这样
+_ITEM = (
+    r"(?:(?:a|an|one|the|一个|个)\s*)?(?:exclamation\s+(?:mark|point)|dollar\s+sign|at\s+sign"
+    r"|question\s+mark|感叹号|叹号|井号|星号|下划线|美元符号|艾特|[A-Za-z0-9]{2,20})"
+)
+_ORDERED = Lazy(
+    r"(?i)(?:(?<![a-z])(?:it['’]s|it\s+is|starts?\s+with|first)|先是|首先是?|开头是?)\s*"
+    rf"(?P<v>{_ITEM}(?:\s*[,，]?\s*(?:(?:and\s+)?then|followed\s+by|and\s+finally|finally|last"
+    rf"|然后是?|接着是?|再(?:加)?|最后(?:是|加)?)\s*{_ITEM}){{2,4}})"
+)
+_NOUN_NEAR = Lazy(  # the noun in the same sentence or the next one
+    r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pw|pwd|pin)(?![a-z])|密码|口令"
+)
+
+
+def _parts_first(text: str, low: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    if _NOUN_NEAR.search(text) is None:
+        return out  # no password named anywhere: most texts
+    for m in scan(_ORDERED, text, low, "then", "followed", "finally", "last", "然后", "接着", "再",
+                  "最后"):  # fmt: skip
+        digits = re.search(r"(?<![A-Za-z0-9])\d{2,8}(?![A-Za-z0-9])", m["v"]) is not None
+        symbol = _PART.search(m["v"]) is not None  # a symbol or a letter's case named
+        worded = re.search(r"^[A-Za-z]{3,}", m["v"]) is not None  # "Marigold", "Tianmi"
+        if not digits or not (symbol or worded):
+            continue
+        _, end = sentence(text, m.end())
+        _, after = sentence(text, end + 1) if end < len(text) else (end, end)
+        noun = _NOUN_NEAR.search(text, m.start(), after)
+        if noun is not None and not _RULES.search(text, m.start(), after):
+            out.append(m.span("v"))
+    return out
+
+
 # -- the value first: "..., 0614rjk, thats the pin for the storage unit" -----------------
 _VALUE_THEN = Lazy(
     r"(?i)(?<![^\s,;:(])(?P<v>[^\s,;:()]{4,40})\s*(?:[,;:—–]|\s-{1,2})\s*(?:that['’]?s|thats|that\s+is"
@@ -111,7 +148,7 @@ _SOCIAL = Lazy(  # "my social is 412 66 0938": the Social Security number by its
 
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
-    out = _composed(text, low) + _value_then(text, low)
+    out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
     hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []

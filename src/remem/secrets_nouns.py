@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from remem.secrets_shapes import Lazy
 
-__all__ = ["HINTS", "KEY", "KINDS", "SAFE_WORD_FOR", "in_context"]
+__all__ = ["CAPS_HINTS", "HINTS", "KEY", "KINDS", "SAFE_WORD_FOR", "in_context"]
 
 _AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
 _AZ = r"(?![A-Za-z0-9_])"
@@ -32,7 +32,8 @@ _PASS = (
     r"|(?:secret|code|safe)[ -]?words?"
     r"|watchwords?"
     r"|mnemonic(?: phrase)?"
-    r"|tokens?)"
+    r"|tokens?"
+    r"|mi\s?ma)"  # 密码 in pinyin: "wo de mima shi ..."
 )
 _CODE = (
     r"(?i:(?:pin|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
@@ -43,6 +44,7 @@ _CODE = (
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host"
+    r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     r"|otp|cvv2?|cvc2?"
@@ -63,9 +65,9 @@ _ID = (
     r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
-    r"|employer[ -]identification[ -]number|(?-i:F?EIN))"  # "ein" is a German word
+    r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF))"  # "ein", "nie": German
 )
-_PASS_ZH = r"密码|密碼|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码|推流码|串流码"
+_PASS_ZH = r"密码|密碼|秘码|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码|推流码|串流码"
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
@@ -102,7 +104,8 @@ HINTS = Lazy(
             *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
             *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
-            *"puk safew watchword".split(),
+            *"puk safew watchword mima".split(),
+            "mi ma ",
             "safe w",
             "id number",
             *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
@@ -110,6 +113,11 @@ HINTS = Lazy(
         )
     )
 )
+
+
+# Spain's NIE, DNI and NIF are only nouns in capitals ("nie" is German, "nif" is in
+# "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
+CAPS_HINTS = Lazy(r"(?<![A-Za-z])(?:NIE|DNI|NIF)(?![A-Za-z])")
 
 
 # a safe word that proves who someone is (a family's, a school pickup's) is a secret

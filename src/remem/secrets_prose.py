@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_nouns import CAPS_HINTS as _CAPS_HINTS
 from remem.secrets_nouns import HINTS as _HINTS
 from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
@@ -40,6 +41,8 @@ _LINK_VERBS = (
     r"|ends\s+with|changed(?:(?:\s+(?!(?:is|was)\b)[\w'’]+){1,3}?\s*[,;—–]|\s+(?:again|recently|today"
     r"|yesterday))?\s*[,;—–-]?\s*(?:it['’]s|it\s+is"
     r"|now)(?:\s+now)?"
+    # 是 in pinyin, not before a question word: "mima shi X", not "mima shi shenme"
+    r"|shi(?![a-z])(?!\s+(?:shenme|sha|duoshao|nage|na\s?ge)(?![a-z]))"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
 _EN_LINK = Lazy(
@@ -404,7 +407,8 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span of the value) of each secret stated in prose in `text`."""
     found: list[tuple[str, tuple[int, int]]] = []
     lowered = text.lower()
-    keys = _KEY.finditer(text) if _HINTS.search(lowered) else ()
+    named = _HINTS.search(lowered) or _CAPS_HINTS.search(text)
+    keys = _KEY.finditer(text) if named else ()
     for m in keys:
         group = m.lastgroup or ""
         cls, zh = group.removesuffix("zh"), group.endswith("zh")

@@ -125,6 +125,9 @@ def strong(token: str) -> bool:
     return (letters and digits) or symbol or (camel and len(token) >= 6)
 
 
+_BASE32 = Lazy(r"[A-Z2-7]+")
+
+
 def key_like(token: str, cued: bool) -> bool:
     """A token that reads as a generated key: long, letters with digits, not a name,
     path, URL or version; hex and UUIDs only by a key cue (else a commit or a record)."""
@@ -143,6 +146,8 @@ def key_like(token: str, cued: bool) -> bool:
     lower = sum(c.islower() for c in body)
     if _ADDRESS.fullmatch(body):
         return False  # a wallet's address is given out to be paid
+    if cued and _BASE32.fullmatch(body) and digits and len(body) in (16, 26, 32, 52, 64):
+        return True  # an authenticator's seed: base32, in the lengths its secrets take
     if _HEX.fullmatch(body) or _UUID.fullmatch(body.lower()):
         return cued and len(body) >= 20
     if cued:
@@ -279,7 +284,8 @@ def sentence(text: str, pos: int) -> tuple[int, int]:
 # A key-like string: long, random-looking, by a word of keys and secrets.
 _KEY_CUE = Lazy(
     r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
-    r"|private|apikey|appkey)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码|授权码|推流码"
+    r"|private|apikey|appkey|authenticator|totp|2fa|mfa)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码"
+    r"|授权码|推流码|种子|验证器"
 )
 _PUBLIC = Lazy(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"

@@ -1,7 +1,7 @@
 """Secrets told around their noun rather than after it (issue 29): the value said first
 and named in the next sentence, a question and its answer, digits given by position or
-by count, a list of backup codes, a login given as an e-mail and a password, in Chinese
-and English.
+by count, a list of backup codes, a login given as an e-mail and a password, a value
+before its noun in one sentence (`value_first`), in Chinese and English.
 
     told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
     told_spans("Q: the PIN on Dad's card? A: 0739.", ...)                    # 0739
@@ -9,6 +9,7 @@ and English.
     told_spans("Backup codes: Q7T2X, 8KD4M, P3ZW9, 6HJ2N", ...)              # the list
     told_spans("I log in with mo@mail.com and Fig-Tree-31", ...)             # Fig-Tree-31
     told_spans("2024. That's the year we moved.", ...)                       # []
+    value_first("otter-mango-7731 is the password, user admin", ...)         # the value
 
 Each rule wants a value of a secret's shape and a word that names it a secret (a
 password, a code, a PIN, a security question, a login) where this way of telling puts
@@ -23,7 +24,7 @@ from remem.secrets_answers import PUBLIC_CODE as _PUBLIC_CODE
 from remem.secrets_answers import QUESTION
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong
 
-__all__ = ["told_spans"]
+__all__ = ["told_spans", "value_first"]
 
 _ZH_ONE = "零一二三四五六七八九两"
 _DIAL = r"\d{1,2}(?:\s*[,，、]\s*\d{1,2}){2,3}(?![\d,])"  # a dial's numbers: 17, 42, 9
@@ -31,6 +32,7 @@ _ZH_LIST = rf"[{_ZH_ONE}](?:\s*[、，, ]\s*[{_ZH_ONE}]){{3,}}"  # 六、二、�
 # -- the value first, named in the next sentence: "K9-fern-77. That's the new passphrase" --
 _FIRST = Lazy(
     r"(?i)(?:^|(?<=[.!?。！？\n])\s*)(?:(?:remember|note|reminder|fyi|记住|记下|记得|记一下|备忘)\s*[:：,，]\s*)?"
+    r"(?:[^.!?。！？\n:：\d]{1,16}[:：]\s*){0,2}"  # lead-ins: "一个一个念：七、七、一、九、零。"
     r"(?:the\s+(?:numbers|digits)\s+(?:are|were)\s+)?"  # "The numbers are 17, 42, 9."
     rf"[\"“]?(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|{SPOKEN}|{_ZH_LIST}|{_DIAL}|[!-~]{{6,40}})"
     r"\s*(?:[.!。！,，]|(?:[—–]|--)\s*)"
@@ -44,7 +46,7 @@ _NAMED_NEXT = Lazy(
     r"(?![a-z])|what\s+(?:you|the|I|we)\b[^.!?\n]{0,40}?(?<![a-z])(?:type|enter|punch|key"
     r"|press|wants?|takes?|needs?|asks?\s+for)(?![a-z])"
     r"|what\s+(?:gets|lets)\s+(?:you|me|us|them)\s+in)"  # "that's what gets you into ..."
-    r"|(?:这|那)(?:个|就)?是[^。！？\n]{0,16}?(?:密码|口令|门禁|验证码|开锁码|PIN)"
+    r"|(?:这|那)(?:个|就)?是[^。！？\n]{0,16}?(?:密码|口令|门禁|验证码|开锁码|PIN|锁|保险柜|保险箱)"
 )
 
 
@@ -206,3 +208,35 @@ def told_spans(text: str, low: str) -> list[tuple[int, int]]:
         if strong(m[group]):
             out.append(m.span(group))
     return out + _code_list(text, low) + _mail_pairs(text, low)
+
+
+# The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
+_REVERSED = Lazy(
+    r"(?i)(?<![\w@./-])(?P<v>[^\s,;:]{4,40})\s+(?:is|was)\s+(?:my|the|our|his|her|their)\s+"
+    r"(?:[\w'’-]+\s+){0,3}?(?P<k>password|passcode|passphrase|pin|pin\s+code|code)"
+    r"(?:\s+(?:for|on|to)\s+[^.;,!?\n]{1,30}?)?\s*(?:[.!;,]|$)"
+    r"|(?<![!-~])(?P<z>[!-~]{4,40})\s*(?:就)?是(?:我|他|她|我们|公司)?的?"
+    r"[\u4e00-\u9fffA-Za-z ]{0,8}?(?:密码|口令|PIN码?)(?:[。，,！!]|$)"
+)
+# The noun asked, the value answered: "My password? It's sunflower22", "card's PIN? 3390"
+_ASKED = Lazy(
+    r"(?i)(?<![a-z])(?:password|passcode|passphrase|pin|code|combo)\s*[?？]\s*"
+    r"(?:(?:it['’]s|it\s+is|that['’]s)\s+)?(?P<v>[^\s,;]+)"
+)
+
+
+def value_first(text: str, low: str) -> list[tuple[int, int]]:
+    """A value said before its noun, or after the noun asked as a question."""
+    out = []
+    for m in scan(_REVERSED, text, low, "pass", "pin", "code", "密码", "口令"):
+        group = "v" if m["v"] is not None else "z"
+        v, pin = m[group], (m["k"] or "").lower() not in ("password", "passphrase", "")
+        mixed = re.search(r"\d", v) and re.search(r"[A-Za-z]", v) and not excluded(v)
+        made_up = len(v) >= 6 and (strong(v) or mixed)  # "creeper-toast-1123 is the password"
+        if (pin and re.fullmatch(r"\d{4,10}", v)) or (not pin and made_up):
+            out.append(m.span(group))
+    for m in scan(_ASKED, text, low, "?", "？"):
+        v = m["v"].rstrip(".!?)。")
+        if (v.isdigit() and len(v) >= 4) or (strong(v) and len(v) >= 6):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    return out

@@ -1,0 +1,89 @@
+"""Digits said aloud, read as digits for the detector (issue 29): "nine, nought, four,
+one", "4 double 1 7", "seven seven, one nine, zero", "3 两个 8 6", "七、七、一、九、零".
+
+    spoken_digits("Alarm is 4 double 1 7")[0]          # "Alarm is 4117"
+    spoken_digits("警报是 3 两个 8 6")[0]                # "警报是 3886"
+    spoken_digits("one of the two dogs")                 # None: no four digits said
+
+The rules want a code's digits written; people say them one at a time, with commas
+between, "nought" or "oh" for 0, "double 1" for 11 and 两个8 for 88. `remem.secrets`
+reads the text with each run of four or more digits said this way written as one number
+(the rules still want a cue of what it opens), and `where` gives, for each character,
+where it stood in the text, so a redaction covers the words as written.
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import ZH_DIGITS, Lazy
+
+__all__ = ["spoken_digits"]
+
+_WORDS = {
+    "zero": "0", "oh": "0", "nought": "0", "naught": "0", "nil": "0", "one": "1", "two": "2",
+    "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+}  # fmt: skip
+_ZH = dict(zip(ZH_DIGITS, "001234567891207123456789", strict=True))  # 幺两洞拐: radio words
+_TIMES = {"double": 2, "triple": 3, "两": 2, "二": 2, "三": 3, "2": 2, "3": 3}
+_WORD = r"(?:zero|oh|nought|naught|nil|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
+_ONE = rf"(?:(?<![a-z]){_WORD}|\d|[{ZH_DIGITS}])"
+# One item: a digit said, "double 1", 两个8; then items joined by a comma, 、, a space, a
+# hyphen or a "then" (三个七再三个一). A run needs two items or more, and four digits or
+# more (checked after).
+_ITEM = rf"(?:(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
+_JOIN = r"(?:\s*[,，、]?\s*(?:(?<![a-z])then(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
+_RUN = Lazy(  # Chinese runs may touch the words around them: 密码是三个七再三个一
+    rf"(?i)(?<![A-Za-z0-9_.]){_ITEM}(?:{_JOIN}?{_ITEM})+(?![A-Za-z0-9_]|\.\d)"
+)
+_LISTED = Lazy(r"\d(?:,\s?\d){3,7}")  # "8, 0, 5, 2": written digits, one at a time
+_SAID = Lazy(
+    rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}]、|个\s*[{ZH_DIGITS}\d]"
+    r"|\d,\s?\d,"
+)
+_PART = Lazy(rf"(?i)(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})")
+
+
+def _digit(said: str) -> str:
+    return _WORDS.get(said.lower()) or _ZH.get(said) or said
+
+
+def _run_digits(run: str) -> tuple[str, list[tuple[int, int]]] | None:
+    """The digits a run says, with where each came from in `run`; None when it is no
+    code said aloud (fewer than four digits, or digits only written, "2 3 4 5", but for
+    single digits listed with commas)."""
+    digits: list[str] = []
+    where: list[tuple[int, int]] = []
+    spoken = False
+    for m in _PART.finditer(run):
+        times = _TIMES[m["t"].strip().rstrip("个").strip().lower()] if m["t"] else 1
+        spoken = spoken or times > 1 or not m["d"].isascii() or not m["d"].isdigit()
+        digits += [_digit(m["d"])] * times
+        where += [m.span()] * times
+    spoken = spoken or _LISTED.fullmatch(run) is not None
+    if not spoken or len(digits) < 4 or len(digits) > 12:
+        return None
+    return "".join(digits), where
+
+
+def spoken_digits(text: str) -> tuple[str, list[int]] | None:
+    """`text` with each code said aloud written as its digits, and the index in `text` of
+    each character; None when no run of four digits or more is said."""
+    if _SAID.search(text) is None:
+        return None
+    out: list[str] = []
+    where: list[int] = []
+    last = 0
+    for m in _RUN.finditer(text):
+        said = _run_digits(m[0])
+        if said is None:
+            continue
+        out.append(text[last : m.start()])
+        where += range(last, m.start())
+        digits, spans = said
+        out.append(digits)
+        where += [m.start() + (s if k == 0 else e - 1) for k, (s, e) in enumerate(spans)]
+        last = m.end()
+    if not out:
+        return None
+    out.append(text[last:])
+    where += range(last, len(text))
+    return "".join(out), where

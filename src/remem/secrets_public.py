@@ -1,0 +1,104 @@
+"""Values a text gives that are public by what it says of them (issue 29): a company's
+helpline, a wifi network's name (it is broadcast), a code made to be shared (a game's
+share code, a friend code), a number given as an example of a format, and passwords
+named as the weak ones nobody should use, in Chinese and English.
+
+    public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
+    public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
+    public_spans("最常见的弱密码还是 123456 和 password，大家别用")          # both values
+    public_spans("The wifi password is Hollybush_5G")                        # []
+
+`remem.secrets` drops a rule's hit inside one of these spans and lets its model read the
+text with them blanked, so a secret said beside a public value is still found.
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import Lazy, scan, sentence
+
+__all__ = ["blanked", "public_spans"]
+
+# A public line: "the helpline ... is 0345 600 2290", 客服热线 95588
+_LINE = Lazy(
+    r"(?i)(?<![a-z])(?:help\s?line|hot\s?line|customer\s+(?:service|care|support)(?:\s+line)?"
+    r"|support\s+line|freephone|toll[ -]free(?:\s+number)?|switchboard)(?![a-z])"
+    r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
+)
+_PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
+# A network's name, said as its name: "our wifi is called X", "WiFi 名字改成了 X", "SSID: X"
+_SSID = Lazy(
+    r"(?i)(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
+    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|叫)"
+    r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?(?P<v>[A-Za-z0-9][\w.-]{1,31})"
+)
+_KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
+    r"(?i)ask\s+(?:me|us|him|her|them)\s+for\s+(?:the\s+)?(?:key|password|pass)|密码没变|密码不变"
+    r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
+    r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
+    r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
+)
+_SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
+    r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"
+    r"\s+codes?(?:\s+(?:is|was|for\s+\w+\s+is))?\s*[:：]?\s*(?P<v>[\w-]{4,60})"
+    r"|(?:分享码|好友码|推荐码|邀请链接)\s*(?:是|为|[:：])?\s*(?P<z>[\w-]{4,60})"
+)
+_EXAMPLE = Lazy(  # a number shown as an example of a format: 比如 110105 就是北京朝阳区
+    r"(?i)(?:比如|例如|譬如|举个例子|for\s+example|for\s+instance|e\.g\.)[,，:：\s]*(?:说\s*)?"
+    r"(?P<v>\d{2,8})(?!\d)(?=\s*(?:就是|是指|代表|表示|指|means|=|stands\s+for))"
+)
+_WEAK = Lazy(  # the weak passwords everyone is told not to use
+    r"(?i)(?<![a-z])(?:weak(?:est)?|common(?:est)?|worst|popular|guessable|default|banned"
+    r"|most\s+(?:common|used|popular))\s+passwords"
+    r"|(?:最常见|常见|最常用|最弱|弱|简单)的?(?:弱)?密码"
+)
+_WEAK_TALK = Lazy(  # why the sentence names them: a warning or a list
+    r"(?i)(?<![a-z])(?:don['’]?t|do\s+not|never|avoid|stop|still|like|such\s+as|include|are|were"
+    r"|top|list)(?![a-z])|别用|不要用|避免|禁止|不能用|还是|包括|比如|例如|排行|榜"
+)
+_WEAK_VALUE = Lazy(r"[!-~]{4,20}")
+_TURN = Lazy(  # where the list ends and someone's own password may begin
+    r"(?i)[;；]|(?<![a-z])(?:but|while|whereas|mine|my|our)(?![a-z])|而|但|我的|我们的"
+)
+
+
+def _weak(text: str, low: str) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for m in scan(_WEAK, text, low, "passwords", "密码"):
+        start, end = sentence(text, m.start())
+        if _WEAK_TALK.search(text, start, end) is None:
+            continue
+        if "my " in low[start:end] or "我的" in text[start:end]:
+            continue  # "my weak passwords are ...": one person's, said as theirs
+        turn = _TURN.search(text, m.end(), end)
+        out += [
+            v.span() for v in _WEAK_VALUE.finditer(text, m.end(), turn.start() if turn else end)
+        ]
+    return out
+
+
+def public_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the values `text` says are public (`low`: it lower-cased)."""
+    out: list[tuple[int, int]] = []
+    for m in scan(_LINE, text, low, "help", "hot", "customer", "support", "free", "switch",
+                  "客服", "热线", "电话"):  # fmt: skip
+        _, end = sentence(text, m.start())  # the number the line is given, not a PIN after it
+        line = _PHONE.search(text, m.end(), end)
+        if line is not None and line.start() - m.end() <= 40:
+            out.append(line.span())
+    for m in scan(_SSID, text, low, "wifi", "wi-fi", "wlan", "network", "hotspot", "ssid"):
+        if _KEY_WITHHELD.search(text) is not None:
+            out.append(m.span("v"))
+    shared = ("share", "sharing", "friend", "referral", "creator", "crosshair", "invite link")
+    for m in scan(_SHARED, text, low, *shared, "分享码", "好友码", "推荐码", "邀请链接"):
+        out.append(m.span("v") if m["v"] is not None else m.span("z"))
+    out += [m.span("v") for m in scan(_EXAMPLE, text, low, "比如", "例如", "譬如", "例子",
+                                          "example", "instance", "e.g.")]  # fmt: skip
+    out += _weak(text, low)
+    return out
+
+
+def blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with each span cut out, for the model to read what is left."""
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + text[end:]
+    return text
