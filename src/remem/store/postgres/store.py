@@ -179,6 +179,18 @@ class PostgresStore(SQLStore):
             ).fetchall()
         return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
 
+    def vectors_at(self, model: str, positions: Sequence[int]) -> list[tuple[int, str, bytes]]:
+        if not positions:
+            return []
+        with self._conn() as conn:
+            cur = conn.cursor(binary=True)
+            rows = cur.execute(
+                "SELECT v.entry_pos, e.id, v.vec FROM vectors v JOIN entries e "
+                "ON e.pos = v.entry_pos WHERE v.entry_pos = ANY(%s) AND v.model = %s",
+                (list(dict.fromkeys(positions)), model),
+            ).fetchall()
+        return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
+
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
         if not ids:
             return {}

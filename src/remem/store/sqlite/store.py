@@ -257,6 +257,21 @@ class SQLiteStore(SQLStore):
         blobs = codec.decode([r[2] for r in rows], [r[3] for r in rows])
         return [(r[0], r[1], b) for r, b in zip(rows, blobs, strict=True)]
 
+    def vectors_at(self, model: str, positions: Sequence[int]) -> list[tuple[int, str, bytes]]:
+        positions = list(dict.fromkeys(positions))
+        found: list[tuple[int, str, bytes]] = []
+        for i in range(0, len(positions), _IDS_PER_QUERY):
+            chunk = positions[i : i + _IDS_PER_QUERY]
+            rows = self._q(
+                "SELECT v.entry_rowid, e.id, v.vec, v.dim FROM vectors v "
+                "JOIN entries e ON e.rowid = v.entry_rowid "
+                f"WHERE v.entry_rowid IN ({','.join('?' * len(chunk))}) AND +v.model = ?",
+                (*chunk, model),
+            )
+            blobs = codec.decode([r[2] for r in rows], [r[3] for r in rows])
+            found += [(r[0], r[1], b) for r, b in zip(rows, blobs, strict=True)]
+        return found
+
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
         ids = list(dict.fromkeys(ids))
         found: dict[str, bytes] = {}
