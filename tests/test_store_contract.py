@@ -1014,6 +1014,32 @@ def test_vectors_of_gives_exactly_the_stored_vectors_asked_for(store: Store) -> 
     assert store.vectors_of(fake.name, []) == {}
 
 
+def test_vectors_and_ids_by_position(store: Store) -> None:
+    """What a search re-scores an in-process matrix's candidates by, and names the best
+    of them with: by entry position, only those that exist (and have a vector)."""
+    import numpy as np
+
+    from remem.retrieval.embedding import FakeEmbedder
+
+    fake = FakeEmbedder()
+    entries = [add(store, t, i) for i, t in enumerate(["一号记录", "second note", "第三条"])]
+    vectors = fake.embed([e.content for e in entries])
+    store.put_vectors(fake.name, fake.dim, [(entries[i].id, vectors[i].tobytes()) for i in (0, 2)])
+    where = {r[1]: r[0] for r in store.vector_rows(fake.name)}
+    positions = [p for p, _ in store.unembedded(fake.name, limit=5)] + list(where.values())
+    assert store.ids_at([*positions, 10**9]) == {
+        **{p: e.id for p, e in store.unembedded(fake.name, limit=5)},
+        **{p: eid for eid, p in where.items()},
+    }
+    found = store.vectors_at(fake.name, [*positions, positions[0], 10**9])
+    assert found.keys() == set(where.values())  # the one without a vector: absent
+    for i in (0, 2):
+        blob = found[where[entries[i].id]]
+        assert np.allclose(np.frombuffer(blob, dtype=np.float32), vectors[i], atol=1e-2)
+    assert store.vectors_at("another-model", positions) == {}
+    assert store.vectors_at(fake.name, []) == {} and store.ids_at([]) == {}
+
+
 def test_hybrid_memory_same_answers(location: str) -> None:
     from remem.retrieval.embedding import FakeEmbedder
 

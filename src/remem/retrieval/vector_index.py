@@ -288,23 +288,19 @@ class VectorIndex:
         import numpy as np
 
         rows, scores = matrix.top(vector, n if matrix.exact else n * REFINE)
-        positions = [self._positions[r] for r in rows if r >= 0]
-        found = self.store.vectors_at(self.embedder.name, positions)
-        if matrix.exact:
-            id_of = {position: eid for position, eid, _ in found}
-            named = [
-                (id_of[p], s)
-                for r, s in zip(rows, scores, strict=True)
-                if r >= 0 and (p := self._positions[r]) in id_of
-            ]
-            return named[:n]
-        kept = [(eid, blob) for _, eid, blob in found if len(blob) == 4 * matrix.dim]
-        if not kept:
-            return []
-        stored = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32)
-        cosines = stored.reshape(len(kept), matrix.dim) @ vector.astype(np.float32).reshape(-1)
-        best = np.argsort(-cosines, kind="stable")[:n]
-        return [(kept[i][0], float(cosines[i])) for i in best.tolist()]
+        ranked = [(self._positions[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
+        if not matrix.exact:
+            found = self.store.vectors_at(self.embedder.name, [p for p, _ in ranked])
+            kept = [(p, b) for p, b in found.items() if len(b) == 4 * matrix.dim]
+            if not kept:
+                return []
+            stored = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32)
+            query = vector.astype(np.float32).reshape(-1)
+            cosines = stored.reshape(len(kept), matrix.dim) @ query
+            best = np.argsort(-cosines, kind="stable")[:n].tolist()
+            ranked = [(kept[i][0], float(cosines[i])) for i in best]
+        id_of = self.store.ids_at([p for p, _ in ranked[:n]])
+        return [(id_of[p], s) for p, s in ranked[:n] if p in id_of]
 
     def _from_warm(
         self,

@@ -47,6 +47,12 @@ def match_expr(terms: Sequence[str], op: str = "OR") -> str:
     return f" {op} ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
 
+def _chunks(positions: Sequence[int]) -> Iterator[list[int]]:
+    unique = sorted(set(positions))  # in order: neighbouring rows share pages
+    for i in range(0, len(unique), _IDS_PER_QUERY):
+        yield unique[i : i + _IDS_PER_QUERY]
+
+
 def _resolved(path: str) -> str:
     try:
         return str(Path(path).resolve())
@@ -257,19 +263,27 @@ class SQLiteStore(SQLStore):
         blobs = codec.decode([r[2] for r in rows], [r[3] for r in rows])
         return [(r[0], r[1], b) for r, b in zip(rows, blobs, strict=True)]
 
-    def vectors_at(self, model: str, positions: Sequence[int]) -> list[tuple[int, str, bytes]]:
-        positions = list(dict.fromkeys(positions))
-        found: list[tuple[int, str, bytes]] = []
-        for i in range(0, len(positions), _IDS_PER_QUERY):
-            chunk = positions[i : i + _IDS_PER_QUERY]
+    def vectors_at(self, model: str, positions: Sequence[int]) -> dict[int, bytes]:
+        # no join: a search reads ~250 of these and names only the best 50 (`ids_at`)
+        found: dict[int, bytes] = {}
+        for chunk in _chunks(positions):
             rows = self._q(
-                "SELECT v.entry_rowid, e.id, v.vec, v.dim FROM vectors v "
-                "JOIN entries e ON e.rowid = v.entry_rowid "
-                f"WHERE v.entry_rowid IN ({','.join('?' * len(chunk))}) AND +v.model = ?",
+                "SELECT entry_rowid, vec, dim FROM vectors "
+                f"WHERE entry_rowid IN ({','.join('?' * len(chunk))}) AND model = ?",
                 (*chunk, model),
             )
-            blobs = codec.decode([r[2] for r in rows], [r[3] for r in rows])
-            found += [(r[0], r[1], b) for r, b in zip(rows, blobs, strict=True)]
+            blobs = codec.decode([r[1] for r in rows], [r[2] for r in rows])
+            found.update((r[0], b) for r, b in zip(rows, blobs, strict=True))
+        return found
+
+    def ids_at(self, positions: Sequence[int]) -> dict[int, str]:
+        found: dict[int, str] = {}
+        for chunk in _chunks(positions):
+            rows = self._q(
+                f"SELECT rowid, id FROM entries WHERE rowid IN ({','.join('?' * len(chunk))})",
+                tuple(chunk),
+            )
+            found.update((r[0], r[1]) for r in rows)
         return found
 
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
