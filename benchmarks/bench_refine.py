@@ -25,6 +25,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import numpy as np  # noqa: E402
 
+from remem.retrieval.matrix import TRAIN_ROUNDS  # noqa: E402
+
 WANT = 50  # what a hybrid search asks the vectors for (RankingConfig.candidates // 2)
 FACTORS = (2, 5, 10, 20)
 
@@ -56,6 +58,7 @@ def codes(x: Any, per_code: int) -> Any:
     faiss.omp_set_num_threads(1)
     dim = x.shape[1]
     index = faiss.IndexPQFastScan(dim, dim // per_code, 4, faiss.METRIC_INNER_PRODUCT)
+    index.pq.cp.niter = TRAIN_ROUNDS
     sample = np.random.default_rng(len(x)).choice(len(x), min(len(x), 30_000), replace=False)
     index.train(x[np.sort(sample)])
     index.add(x)
