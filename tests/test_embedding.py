@@ -135,13 +135,13 @@ def test_cache_grows_with_new_entries(tmp_path: Path) -> None:
         # Each query also names something no memory says, so keywords do not settle it
         # and the vectors are asked (RankingConfig.keyword_confident).
         assert mem.search("alpha omega")[0].entry.content == "alpha beta gamma"
-        assert mem.vectors is not None and len(mem.vectors._ids) == 1
+        assert mem.vectors is not None and len(mem.vectors._positions) == 1
         mem.save("delta epsilon", type="conversation")  # embedded lazily by the next search
         mem.save("zeta eta theta")  # embedded on save (semantic check)
         assert mem.search("epsilon omega")[0].entry.content == "delta epsilon"
         matrix = mem.vectors._matrix
-        assert len(mem.vectors._ids) == 3 and matrix is not None and len(matrix) == 3
-        assert mem.reindex() == 0 and mem.vectors._ids == []  # a full pass reloads
+        assert len(mem.vectors._positions) == 3 and matrix is not None and len(matrix) == 3
+        assert mem.reindex() == 0 and not mem.vectors._positions  # a full pass reloads
         assert mem.vectors._matrix is None
         assert mem.search("theta omega")[0].entry.content == "zeta eta theta"
-        assert len(mem.vectors._ids) == 3
+        assert len(mem.vectors._positions) == 3

@@ -215,10 +215,10 @@ def test_matrix_top_matches_exact_search(kind: str) -> None:
 
 
 def test_faiss_switches_to_codes_past_the_threshold(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past IVF_MIN rows the matrix becomes fast-scan codes re-scored by float16:
-    clustered data (like real embeddings) keeps nearly all of the exact top k with
-    float16's cosines, retraining happens when the count doubles, rows added after
-    training are found, and `rows` gives back what is scored."""
+    """Past IVF_MIN rows the matrix becomes fast-scan codes alone, trained once: its
+    estimates, re-scored exactly (as `VectorIndex` does from the store), keep nearly all
+    of the exact top k of clustered data (like real embeddings), and rows added after
+    training are found."""
     import numpy as np
 
     from remem.retrieval import matrix as mx
@@ -233,29 +233,29 @@ def test_faiss_switches_to_codes_past_the_threshold(monkeypatch: pytest.MonkeyPa
     m = mx.new_matrix(32, "faiss")
     assert isinstance(m, mx.FaissMatrix)
     m.add(rows[:1500])
-    assert m.trained_at == 0  # still exhaustive
+    assert m.trained_at == 0 and m.exact  # still exhaustive
     m.add(rows[1500:2500])
-    assert m.trained_at == 2500
-    m.add(rows[2500:4000])
-    assert m.trained_at == 2500  # not doubled yet
-    m.add(rows[4000:])
-    assert m.trained_at == 6000 and len(m) == 6000
+    assert m.trained_at == 2500 and not m.exact
+    m.add(rows[2500:])
+    assert m.trained_at == 2500 and len(m) == 6000  # not trained again
     found = []
     for query in rows[::300]:
         want = set(np.argsort(-(rows @ query))[:20].tolist())
-        got, scores = m.top(query, 20)
+        offered, _ = m.top(query, 20 * mx.REFINE)
+        got = sorted(offered, key=lambda r: -float(rows[r] @ query))[:20]
         found.append(len(want & set(got)) / 20)
-        assert np.allclose(scores, rows[got] @ query, atol=1e-3)  # re-scored by float16
-        assert np.allclose(m.rows(got) @ query, scores, atol=1e-5)
-    assert np.mean(found) >= 0.9
+    # 0.855 here, where the neighbours within a cluster are isotropic noise (the hard
+    # case: random vectors); USE's own vectors keep all of it (bench_refine.py)
+    assert np.mean(found) >= 0.8
     m.add(rows[:1] * 1.0)  # a row added after training is searchable at once
-    assert 6000 in m.top(rows[0], 5)[0]
+    assert 6000 in m.top(rows[0], 5 * mx.REFINE)[0]
 
 
 @pytest.mark.parametrize("kind", MATRICES)
-def test_cosines_from_the_matrix_match_the_stored_vectors(tmp_path: Path, kind: str) -> None:
-    """A keyword candidate's cosine comes from the matrix when it holds the row, from the
-    store otherwise (saved by another writer since, or never loaded): the same values."""
+def test_cosines_match_the_stored_vectors(tmp_path: Path, kind: str) -> None:
+    """A keyword candidate's cosine is that of its stored vector, whether the matrix
+    holds its row or not (saved by another writer since, or never loaded), and agrees
+    with the score `nearest` gives the same entry."""
     import numpy as np
 
     db, fake = tmp_path / "c.db", FakeEmbedder()
@@ -267,14 +267,16 @@ def test_cosines_from_the_matrix_match_the_stored_vectors(tmp_path: Path, kind: 
         mem.vectors.kind = kind
         ids = [mem.save(f"服务 svc{i} 部署在 zone{i % 5}", force=True).entry.id for i in range(30)]
         mem.vectors.refresh()
-        assert set(mem.vectors._row_of) == set(ids)  # the matrix holds these 30
+        assert len(mem.vectors._positions) == 30  # the matrix holds these 30
         late = writer.save("缓存 svc99 使用 Redis").entry.id  # not in this matrix yet
         query = fake.embed(["svc3 zone3 Redis"])[0]
         got = mem.vectors.cosines(query, [*ids, late, "no-such-id"])
         stored = mem.store.vectors_of(fake.name, [*ids, late])
         assert got.keys() == stored.keys() == {*ids, late}
         for eid, blob in stored.items():
-            assert abs(got[eid] - float(np.frombuffer(blob, np.float32) @ query)) < 1e-3
+            assert abs(got[eid] - float(np.frombuffer(blob, np.float32) @ query)) < 1e-6
+        for eid, score in mem.vectors.nearest(query, 5, refresh=False):
+            assert abs(got[eid] - score) < 1e-3  # float16 in faiss
 
 
 @pytest.mark.parametrize("kind", MATRICES)

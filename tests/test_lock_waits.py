@@ -140,8 +140,8 @@ def test_a_backlog_is_embedded_a_budget_at_a_time_and_ends_as_a_full_sync(
         for query in ("alpha3 beta5", "job late gamma", "service 17"):
             vector = FakeEmbedder().embed([query])[0]
             assert gradual.nearest(vector, 10) == at_once.nearest(vector, 10)
-        assert sorted(gradual._ids) == sorted(at_once._ids)
-        assert len(set(gradual._ids)) == len(gradual._ids) == BATCH + 41
+        assert sorted(gradual._positions) == sorted(at_once._positions)
+        assert len(set(gradual._positions)) == len(gradual._positions) == BATCH + 41
 
 
 def test_inside_a_write_the_service_is_asked_once_and_briefly(tmp_path: Path) -> None:

@@ -69,6 +69,19 @@ def flt(vis: Visibility = EVERYONE, **kwargs: Any) -> Filter:
     return Filter(vis, **kwargs)
 
 
+def close(got: Sequence[bytes], want: Sequence[bytes]) -> bool:
+    """The float32 vectors read back are those written: exactly on PostgreSQL, within one
+    int8 step (1/127 of the largest component) on SQLite, which keeps them as int8."""
+    if len(got) != len(want) or any(len(g) != len(w) for g, w in zip(got, want, strict=False)):
+        return False
+    for g, w in zip(got, want, strict=True):
+        gv, wv = struct.unpack(f"<{len(g) // 4}f", g), struct.unpack(f"<{len(w) // 4}f", w)
+        step = max(abs(x) for x in wv) / 127
+        if any(abs(x - y) > step for x, y in zip(gv, wv, strict=True)):
+            return False
+    return True
+
+
 def vec(*values: float) -> bytes:
     return struct.pack(f"<{len(values)}f", *values)
 
@@ -348,12 +361,15 @@ def test_vectors(store: Store) -> None:
     store.put_vectors("m", 3, [(b.id, vec(0.5, -1.25, 3.0)), (a.id, vec(1, 2, 3))])
     store.put_vectors("m", 3, [("missing00000", vec(9, 9, 9))])  # no such entry: ignored
     assert store.vector_models() == [("m", 3)]
-    assert store.vectors("m") == ([a.id, b.id], [vec(1, 2, 3), vec(0.5, -1.25, 3.0)])
+    ids, blobs = store.vectors("m")
+    assert ids == [a.id, b.id] and close(blobs, [vec(1, 2, 3), vec(0.5, -1.25, 3.0)])
     store.put_vectors("m", 3, [(a.id, vec(-1, 0, 1e-7))])  # replaces
-    assert store.vectors("m") == ([a.id, b.id], [vec(-1, 0, 1e-7), vec(0.5, -1.25, 3.0)])
+    ids, blobs = store.vectors("m")
+    assert ids == [a.id, b.id] and close(blobs, [vec(-1, 0, 1e-7), vec(0.5, -1.25, 3.0)])
 
     rows = store.vector_rows("m")
-    assert [(r[1], r[2]) for r in rows] == [(a.id, vec(-1, 0, 1e-7)), (b.id, vec(0.5, -1.25, 3))]
+    assert [r[1] for r in rows] == [a.id, b.id]
+    assert close([r[2] for r in rows], [vec(-1, 0, 1e-7), vec(0.5, -1.25, 3)])
     assert rows[0][0] < rows[1][0]
     assert [r[1] for r in store.vector_rows("m", after=rows[0][0])] == [b.id]
     assert store.vector_rows("m", after=rows[1][0]) == []
@@ -996,6 +1012,32 @@ def test_vectors_of_gives_exactly_the_stored_vectors_asked_for(store: Store) -> 
         assert np.array_equal(np.frombuffer(found[entries[i].id], dtype=np.float32), vectors[i])
     assert store.vectors_of("another-model", asked) == {}
     assert store.vectors_of(fake.name, []) == {}
+
+
+def test_vectors_and_ids_by_position(store: Store) -> None:
+    """What a search re-scores an in-process matrix's candidates by, and names the best
+    of them with: by entry position, only those that exist (and have a vector)."""
+    import numpy as np
+
+    from remem.retrieval.embedding import FakeEmbedder
+
+    fake = FakeEmbedder()
+    entries = [add(store, t, i) for i, t in enumerate(["一号记录", "second note", "第三条"])]
+    vectors = fake.embed([e.content for e in entries])
+    store.put_vectors(fake.name, fake.dim, [(entries[i].id, vectors[i].tobytes()) for i in (0, 2)])
+    where = {r[1]: r[0] for r in store.vector_rows(fake.name)}
+    positions = [p for p, _ in store.unembedded(fake.name, limit=5)] + list(where.values())
+    assert store.ids_at([*positions, 10**9]) == {
+        **{p: e.id for p, e in store.unembedded(fake.name, limit=5)},
+        **{p: eid for eid, p in where.items()},
+    }
+    found = store.vectors_at(fake.name, [*positions, positions[0], 10**9])
+    assert found.keys() == set(where.values())  # the one without a vector: absent
+    for i in (0, 2):
+        blob = found[where[entries[i].id]]
+        assert np.allclose(np.frombuffer(blob, dtype=np.float32), vectors[i], atol=1e-2)
+    assert store.vectors_at("another-model", positions) == {}
+    assert store.vectors_at(fake.name, []) == {} and store.ids_at([]) == {}
 
 
 def test_hybrid_memory_same_answers(location: str) -> None:

@@ -1,21 +1,24 @@
 """The in-process copy of one embedding model's vectors, searched by inner product.
 
 Up to `IVF_MIN` vectors a query scans them all (float16 in faiss when installed,
-else float32 numpy). Past it, faiss scans 4-bit product-quantised codes of every row
-(fast-scan: 4 dimensions a code, 1/16 of float16's bytes) and re-scores the best
-`REFINE` times the rows asked for by their float16 copy, so the cosines returned are
-float16's (within 1e-4 of float32). At 100k x 512 this finds more of the exact top 50
-than the inverted lists it replaced, in half their time (the benchmarks journal,
-`git show 711d3dc:benchmarks/README.md`, "Hybrid search at 100k: a fast-scan index").
-The codes are trained once, then again when the count doubles. Semantic candidates only
-feed the ranking.
+else float32 numpy), and the scores are the cosines (within 1e-4). Past it, faiss keeps
+only 4-bit product-quantised codes of every row (fast-scan: 2 dimensions a code, 128
+bytes a 512-d row against float16's 1,024) and the matrix is no longer `exact`: its
+scores only choose candidates, which the caller re-scores from the store's own rows
+(`VectorIndex`: the best `REFINE` times the rows asked for). At 1M x 512 that is 128 MB
+in memory instead of 1.1 GB with a float16 copy beside the codes. With 50 asked, x5 of
+these codes find more of the exact top 50 than x20 of codes of 4 dimensions a code (the
+layout before) and read a quarter of the rows: 1.000 / 0.919 of it for 60k USE vectors /
+90k random ones, against 0.999 / 0.817 (`benchmarks/bench_refine.py`). The codes are trained
+once, on a sample of the rows when the count first crosses `IVF_MIN` (the rows are no
+longer held after that, so they are not trained again; later rows use the same
+codebooks). Semantic candidates only feed the ranking.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -24,7 +27,9 @@ if TYPE_CHECKING:
 
 IVF_MIN = 50_000  # below this an exhaustive float16 scan costs <= ~3 ms
 IVF_SAMPLE = 30_000  # vectors the codes are trained on
-REFINE = 20  # rows re-scored by float16, per row asked for (see the module)
+REFINE = 5  # rows re-scored from the store, per row asked for (see the module)
+PER_CODE = 2  # dimensions a 4-bit code stands for
+TRAIN_ROUNDS = 10
 CHUNK = 8192
 
 
@@ -33,13 +38,11 @@ class Matrix(Protocol):
     searched by inner product."""
 
     dim: int
+    exact: bool  # are the scores of `top` cosines, or only estimates to re-score?
 
     def __len__(self) -> int: ...
     def add(self, rows: Vectors) -> None: ...
     def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]: ...
-    def rows(self, at: Sequence[int]) -> Vectors:
-        """The rows at these positions (as searched: float16's for faiss)."""
-        ...
 
 
 class NumpyMatrix:
@@ -50,6 +53,7 @@ class NumpyMatrix:
         import numpy as np
 
         self.dim = dim
+        self.exact = True
         self._data = np.empty((0, dim), dtype=np.float32)
         self._size = 0
 
@@ -76,18 +80,11 @@ class NumpyMatrix:
         top = top[np.argsort(-scores[top])]
         return top.tolist(), scores[top].tolist()
 
-    def rows(self, at: Sequence[int]) -> Vectors:
-        import numpy as np
-
-        found: Vectors = self._data[np.asarray(at, dtype=np.int64)]
-        return found
-
 
 class FaissMatrix:
     """The same rows as float16 in faiss: half the memory of float32, a SIMD scan ~2x
     faster than numpy's, cosines within 1e-4 of float32 (so no re-scoring). An
-    exhaustive index up to `IVF_MIN` rows, fast-scan codes re-scored past it (see the
-    module)."""
+    exhaustive index up to `IVF_MIN` rows, fast-scan codes past it (see the module)."""
 
     def __init__(self, dim: int) -> None:
         self._faiss: Any = importlib.import_module("faiss")
@@ -95,7 +92,8 @@ class FaissMatrix:
         # (and against SQLite) on a small machine.
         self._faiss.omp_set_num_threads(1)
         self.dim = dim
-        self.trained_at = 0  # rows when the cells were last trained (0: exhaustive)
+        self.trained_at = 0  # rows when the codes were trained (0: exhaustive)
+        self.exact = True
         self._index = self._faiss.IndexScalarQuantizer(
             dim, self._faiss.ScalarQuantizer.QT_fp16, self._faiss.METRIC_INNER_PRODUCT
         )
@@ -108,33 +106,26 @@ class FaissMatrix:
         size = len(self)
         # Reorganised as soon as a batch crosses the line, so that the rest of a large
         # first load goes straight into the codes.
-        if size >= IVF_MIN and size >= 2 * self.trained_at and self.dim % 8 == 0:
+        if self.exact and size >= IVF_MIN and self.dim % 8 == 0:
             self._index = self._codes(size)
-            self.trained_at = size
+            self.trained_at, self.exact = size, False
 
     def top(self, vector: Vectors, n: int) -> tuple[list[int], list[float]]:
         scores, rows = self._index.search(vector.reshape(1, -1), min(n, len(self)))
         return rows[0].tolist(), scores[0].tolist()
 
-    def rows(self, at: Sequence[int]) -> Vectors:
-        import numpy as np
-
-        found: Vectors = self._index.reconstruct_batch(np.asarray(at, dtype=np.int64))
-        return found
-
     def _codes(self, size: int) -> Any:
-        """Fast-scan codes of the current rows beside their float16 copy, trained on a
-        random sample, filled a chunk at a time (the rows are decoded from the current
-        index, so the extra memory is the sample and one chunk, not a float32 copy of
-        everything)."""
+        """Fast-scan codes of the current rows, trained on a random sample, filled a
+        chunk at a time (the rows are decoded from the float16 index, which is dropped
+        after: the extra memory is the sample and one chunk)."""
         import numpy as np
 
         faiss, old = self._faiss, self._index
         ip = faiss.METRIC_INNER_PRODUCT
-        codes = faiss.IndexPQFastScan(self.dim, self.dim // 4, 4, ip)  # 4 dims a code
-        exact = faiss.IndexScalarQuantizer(self.dim, faiss.ScalarQuantizer.QT_fp16, ip)
-        index = faiss.IndexRefine(codes, exact)
-        index.k_factor = REFINE
+        index = faiss.IndexPQFastScan(self.dim, self.dim // PER_CODE, 4, ip)
+        # 10 k-means rounds, not 25: twice the codes of the layout before trained in its
+        # CPU time (2.2 s at 30k x 512), the same recall (bench_refine.py: 1.000 / 0.926)
+        index.pq.cp.niter = TRAIN_ROUNDS
         sample = np.random.default_rng(size).choice(size, min(size, IVF_SAMPLE), replace=False)
         index.train(old.reconstruct_batch(np.sort(sample).astype("int64")))
         for start in range(0, size, CHUNK):

@@ -2,8 +2,10 @@
 
 `VectorIndex` keeps one embedder's vectors in the store (tagged with the model, so
 spaces never mix) and an in-process matrix of them, refreshed when the store
-changes (`remem.retrieval.matrix`: faiss float16, inverted lists past 50k vectors, or numpy
-float32; benchmarks/README.md has the current costs at 100k).
+changes (`remem.retrieval.matrix`: faiss float16, fast-scan codes past 50k vectors whose
+candidates are re-scored from the store, or numpy float32; benchmarks/README.md has the
+current costs at 100k). The matrix rows are named by the store's positions of their
+entries (8 bytes a row), and ids are looked up only for the rows a search returns.
 Entries are embedded lazily, in batches, the first time a search needs them.
 """
 
@@ -11,13 +13,14 @@ from __future__ import annotations
 
 import re
 import time
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remem.entry import Entry
 from remem.errors import StoreBusy
-from remem.retrieval.matrix import Matrix, new_matrix, one_thread
+from remem.retrieval.matrix import REFINE, Matrix, new_matrix, one_thread
 from remem.retrieval.warm import WarmEmbedder
 from remem.store.protocol import Candidate, Filter, Store
 
@@ -105,8 +108,9 @@ class VectorIndex:
         self.embedder = embedder
         self.notify = notify  # told once when a first embedding of many entries starts
         self.kind = matrix
-        self._ids: list[str] = []
-        self._row_of: dict[str, int] = {}  # entry id -> its (latest) row in the matrix
+        # The store position of each matrix row: at 750k a list of ids and a dict of
+        # their rows took ~150 MB, this takes 6.
+        self._positions = array("q")
         self._matrix: Matrix | None = None
         self._position = 0  # the last entry position whose vector is cached
         self._embedded_to = 0  # every entry up to this position has a vector
@@ -198,8 +202,8 @@ class VectorIndex:
         # Vectors of a backlog may sit before rows the matrix holds already, which a
         # top-up (from the last row on) would never read: once done, load it again.
         if full or (was_behind and not self._behind):
-            self._matrix, self._ids, self._position, self._generation = None, [], 0, None
-            self._row_of = {}
+            self._matrix, self._position, self._generation = None, 0, None
+            self._positions = array("q")
         return done
 
     def _refresh(self) -> bool:
@@ -239,9 +243,7 @@ class VectorIndex:
             part = [r for r in part if len(r[2]) == 4 * self._matrix.dim]
             vectors = np.frombuffer(b"".join(vec for _, _, vec in part), dtype=np.float32)
             self._matrix.add(vectors.reshape(len(part), self._matrix.dim))
-            start = len(self._ids)
-            self._ids += [eid for _, eid, _ in part]
-            self._row_of.update((eid, start + i) for i, (_, eid, _) in enumerate(part))
+            self._positions.extend(position for position, _, _ in part)
 
     def refresh(self) -> None:
         """Bring the index up to date with the store (embedding entries other writers
@@ -277,8 +279,28 @@ class VectorIndex:
         if matrix is None or not len(matrix) or matrix.dim != vector.shape[-1]:
             return []
         with one_thread():
-            rows, scores = matrix.top(vector, n)
-        return [(self._ids[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
+            return self._top(matrix, vector, n)
+
+    def _top(self, matrix: Matrix, vector: Vectors, n: int) -> list[tuple[str, float]]:
+        """The `n` rows of `matrix` nearest to `vector`, named by the store (rows of
+        entries deleted since drop out). A matrix that only estimates (fast-scan codes)
+        offers `REFINE` times as many, and their stored vectors give the cosines."""
+        import numpy as np
+
+        rows, scores = matrix.top(vector, n if matrix.exact else n * REFINE)
+        ranked = [(self._positions[r], s) for r, s in zip(rows, scores, strict=True) if r >= 0]
+        if not matrix.exact:
+            found = self.store.vectors_at(self.embedder.name, [p for p, _ in ranked])
+            kept = [(p, b) for p, b in found.items() if len(b) == 4 * matrix.dim]
+            if not kept:
+                return []
+            stored = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32)
+            query = vector.astype(np.float32).reshape(-1)
+            cosines = stored.reshape(len(kept), matrix.dim) @ query
+            best = np.argsort(-cosines, kind="stable")[:n].tolist()
+            ranked = [(kept[i][0], float(cosines[i])) for i in best]
+        id_of = self.store.ids_at([p for p, _ in ranked[:n]])
+        return [(id_of[p], s) for p, s in ranked[:n] if p in id_of]
 
     def _from_warm(
         self,
@@ -312,29 +334,19 @@ class VectorIndex:
         return last[1]
 
     def cosines(self, vector: Vectors, ids: Sequence[str]) -> dict[str, float]:
-        """Cosine of `vector` with the vectors of `ids` (those that have one): from the
-        in-process matrix for the rows it holds (as its search scores them: float16's
-        within 1e-4 for faiss), from the store for the others (~14 us a vector at 100k)."""
+        """Cosine of `vector` with the stored vectors of `ids` (those that have one), as
+        `nearest` scores them: from the store, whose rows the matrix holds no exact copy
+        of past 50k vectors."""
         import numpy as np
 
         dim = int(vector.shape[-1])
-        held: list[tuple[str, int]] = []
-        matrix, row_of = self._matrix, self._row_of
-        if matrix is not None and matrix.dim == dim and not self._own_index:
-            held = [(e, r) for e in dict.fromkeys(ids) if (r := row_of.get(e)) is not None]
-        found: dict[str, float] = {}
-        query = vector.astype(np.float32)
-        if held:
-            assert matrix is not None
-            scores = (matrix.rows([r for _, r in held]) @ query).tolist()
-            found = dict(zip((e for e, _ in held), scores, strict=True))
-        rest = [e for e in ids if e not in found]
-        stored = self.store.vectors_of(self.embedder.name, rest) if rest else {}
+        stored = self.store.vectors_of(self.embedder.name, ids) if ids else {}
         kept = [(e, b) for e, b in stored.items() if len(b) == 4 * dim]
-        if kept:
-            rows = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32).reshape(-1, dim)
-            found.update(zip((e for e, _ in kept), (rows @ query).tolist(), strict=True))
-        return found
+        if not kept:
+            return {}
+        rows = np.frombuffer(b"".join(b for _, b in kept), dtype=np.float32).reshape(-1, dim)
+        scores = (rows @ vector.astype(np.float32)).tolist()
+        return dict(zip((e for e, _ in kept), scores, strict=True))
 
     def _query_cosines(
         self, query: str, n: int, flt: Filter, *, refresh: bool = True, names: Sequence[str] = ()

@@ -475,6 +475,14 @@ class VectorStore(Protocol):
         """(position, entry id, float32 bytes) of `model`'s vectors of entries at positions
         past `after`, in order, at most `limit`; a new entry always gets a higher position."""
 
+    def vectors_at(self, model: str, positions: Sequence[int]) -> dict[int, bytes]:
+        """The float32 bytes of `model`'s vectors of the entries at these positions (those
+        that have one): what a search re-scores the candidates of an in-process matrix
+        by, which keeps positions, not ids."""
+
+    def ids_at(self, positions: Sequence[int]) -> dict[int, str]:
+        """The ids of the entries at these positions (those that exist)."""
+
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
         """The float32 bytes of `model`'s vectors of the entries among `ids` that have one
         (hybrid search scores its keyword candidates by them, not only the nearest)."""

@@ -179,6 +179,26 @@ class PostgresStore(SQLStore):
             ).fetchall()
         return [(int(p), eid, _blob(vec)) for p, eid, vec in rows]
 
+    def vectors_at(self, model: str, positions: Sequence[int]) -> dict[int, bytes]:
+        if not positions:
+            return {}
+        with self._conn() as conn:
+            cur = conn.cursor(binary=True)
+            rows = cur.execute(
+                "SELECT entry_pos, vec FROM vectors WHERE entry_pos = ANY(%s) AND model = %s",
+                (list(dict.fromkeys(positions)), model),
+            ).fetchall()
+        return {int(p): _blob(vec) for p, vec in rows}
+
+    def ids_at(self, positions: Sequence[int]) -> dict[int, str]:
+        if not positions:
+            return {}
+        with self._conn() as conn:
+            rows = conn.execute(
+                "SELECT pos, id FROM entries WHERE pos = ANY(%s)", (list(set(positions)),)
+            ).fetchall()
+        return {int(p): str(eid) for p, eid in rows}
+
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
         if not ids:
             return {}

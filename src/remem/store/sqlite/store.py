@@ -1,8 +1,9 @@
 """The embedded default store: one SQLite file, WAL, FTS5 over jieba-segmented terms.
 
 Only SQLite's own part lives here: the connection and its transactions, keyword
-search through FTS5 (whose index and corpus counts triggers keep), vectors as BLOBs
-and use records; everything else is `remem.store.sql`'s."""
+search through FTS5 (whose index and corpus counts triggers keep), vectors as BLOBs (int8
+and a scale: `remem.store.sqlite.codec`) and use records; everything else is
+`remem.store.sql`'s."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from remem.errors import StoreError
 from remem.store.protocol import CorpusStats, Filter
 from remem.store.rows import C_COLUMNS, K_COLUMNS, Dialect
 from remem.store.sql import SQLStore
-from remem.store.sqlite import state
+from remem.store.sqlite import codec, state
 from remem.store.sqlite.damage import OPEN_HERE
 from remem.store.sqlite.open import open_file, store_error
 from remem.store.sqlite.reading import refusal
@@ -44,6 +45,12 @@ SQLITE = Dialect(
 
 def match_expr(terms: Sequence[str], op: str = "OR") -> str:
     return f" {op} ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def _chunks(positions: Sequence[int]) -> Iterator[list[int]]:
+    unique = sorted(set(positions))  # in order: neighbouring rows share pages
+    for i in range(0, len(unique), _IDS_PER_QUERY):
+        yield unique[i : i + _IDS_PER_QUERY]
 
 
 def _resolved(path: str) -> str:
@@ -236,19 +243,48 @@ class SQLiteStore(SQLStore):
             self._conn.executemany(
                 "INSERT OR REPLACE INTO vectors(entry_rowid, model, dim, vec) "
                 "SELECT rowid, ?, ?, ? FROM entries WHERE id = ?",
-                [(model, dim, blob, eid) for eid, blob in vectors],
+                [
+                    (model, dim, blob, eid)
+                    for (eid, _), blob in zip(
+                        vectors, codec.encode([b for _, b in vectors], dim), strict=True
+                    )
+                ],
             )
 
     def vector_rows(
         self, model: str, *, after: int = 0, limit: int | None = None
     ) -> list[tuple[int, str, bytes]]:
         rows = self._q(
-            "SELECT v.entry_rowid, e.id, v.vec FROM vectors v "
+            "SELECT v.entry_rowid, e.id, v.vec, v.dim FROM vectors v "
             "JOIN entries e ON e.rowid = v.entry_rowid "
             "WHERE v.model = ? AND v.entry_rowid > ? ORDER BY v.entry_rowid LIMIT ?",
             (model, after, -1 if limit is None else limit),
         )
-        return [(r[0], r[1], r[2]) for r in rows]
+        blobs = codec.decode([r[2] for r in rows], [r[3] for r in rows])
+        return [(r[0], r[1], b) for r, b in zip(rows, blobs, strict=True)]
+
+    def vectors_at(self, model: str, positions: Sequence[int]) -> dict[int, bytes]:
+        # no join: a search reads ~250 of these and names only the best 50 (`ids_at`)
+        found: dict[int, bytes] = {}
+        for chunk in _chunks(positions):
+            rows = self._q(
+                "SELECT entry_rowid, vec, dim FROM vectors "
+                f"WHERE entry_rowid IN ({','.join('?' * len(chunk))}) AND model = ?",
+                (*chunk, model),
+            )
+            blobs = codec.decode([r[1] for r in rows], [r[2] for r in rows])
+            found.update((r[0], b) for r, b in zip(rows, blobs, strict=True))
+        return found
+
+    def ids_at(self, positions: Sequence[int]) -> dict[int, str]:
+        found: dict[int, str] = {}
+        for chunk in _chunks(positions):
+            rows = self._q(
+                f"SELECT rowid, id FROM entries WHERE rowid IN ({','.join('?' * len(chunk))})",
+                tuple(chunk),
+            )
+            found.update((r[0], r[1]) for r in rows)
+        return found
 
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
         ids = list(dict.fromkeys(ids))
@@ -257,11 +293,13 @@ class SQLiteStore(SQLStore):
             chunk = ids[i : i + _IDS_PER_QUERY]
             # `+v.model`: look entries up by id, never scan the model's index of vectors
             rows = self._q(
-                "SELECT e.id, v.vec FROM entries e JOIN vectors v ON v.entry_rowid = e.rowid "
+                "SELECT e.id, v.vec, v.dim FROM entries e "
+                "JOIN vectors v ON v.entry_rowid = e.rowid "
                 f"WHERE e.id IN ({','.join('?' * len(chunk))}) AND +v.model = ?",
                 (*chunk, model),
             )
-            found.update((r[0], r[1]) for r in rows)
+            blobs = codec.decode([r[1] for r in rows], [r[2] for r in rows])
+            found.update((r[0], b) for r, b in zip(rows, blobs, strict=True))
         return found
 
     def nearest(
