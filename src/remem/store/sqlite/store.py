@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -265,16 +265,8 @@ class SQLiteStore(SQLStore):
 
     def vectors_at(self, model: str, positions: Sequence[int]) -> dict[int, bytes]:
         # no join: a search reads ~250 of these and names only the best 50 (`ids_at`)
-        found: dict[int, bytes] = {}
-        for chunk in _chunks(positions):
-            rows = self._q(
-                "SELECT entry_rowid, vec, dim FROM vectors "
-                f"WHERE entry_rowid IN ({','.join('?' * len(chunk))}) AND model = ?",
-                (*chunk, model),
-            )
-            blobs = codec.decode([r[1] for r in rows], [r[2] for r in rows])
-            found.update((r[0], b) for r, b in zip(rows, blobs, strict=True))
-        return found
+        sql = "SELECT entry_rowid, vec, dim FROM vectors WHERE entry_rowid IN ({}) AND model = ?"
+        return self._decoded(sql, _chunks(positions), model)
 
     def ids_at(self, positions: Sequence[int]) -> dict[int, str]:
         found: dict[int, str] = {}
@@ -287,17 +279,21 @@ class SQLiteStore(SQLStore):
         return found
 
     def vectors_of(self, model: str, ids: Sequence[str]) -> dict[str, bytes]:
-        ids = list(dict.fromkeys(ids))
-        found: dict[str, bytes] = {}
-        for i in range(0, len(ids), _IDS_PER_QUERY):
-            chunk = ids[i : i + _IDS_PER_QUERY]
-            # `+v.model`: look entries up by id, never scan the model's index of vectors
-            rows = self._q(
-                "SELECT e.id, v.vec, v.dim FROM entries e "
-                "JOIN vectors v ON v.entry_rowid = e.rowid "
-                f"WHERE e.id IN ({','.join('?' * len(chunk))}) AND +v.model = ?",
-                (*chunk, model),
-            )
+        unique = list(dict.fromkeys(ids))
+        chunks = (unique[i : i + _IDS_PER_QUERY] for i in range(0, len(unique), _IDS_PER_QUERY))
+        # `+v.model`: look entries up by id, never scan the model's index of vectors
+        sql = (
+            "SELECT e.id, v.vec, v.dim FROM entries e JOIN vectors v ON v.entry_rowid = e.rowid "
+            "WHERE e.id IN ({}) AND +v.model = ?"
+        )
+        return self._decoded(sql, chunks, model)
+
+    def _decoded(self, sql: str, chunks: Iterable[Sequence[Any]], model: str) -> dict[Any, bytes]:
+        """The vectors `sql` finds for each chunk of keys (its IN list `{}`), by its first
+        column, decoded to float32 bytes (`codec`)."""
+        found: dict[Any, bytes] = {}
+        for chunk in chunks:
+            rows = self._q(sql.format(",".join("?" * len(chunk))), (*chunk, model))
             blobs = codec.decode([r[1] for r in rows], [r[2] for r in rows])
             found.update((r[0], b) for r, b in zip(rows, blobs, strict=True))
         return found
