@@ -7,6 +7,7 @@ before anyone looked), through `Memory.save` and `Memory.search`.
     .venv/bin/python benchmarks/bench_heldout.py --verbose            # and what was missed
     .venv/bin/python benchmarks/bench_heldout.py --referee oracle     # a perfect model's bound
     .venv/bin/python benchmarks/bench_heldout.py --judge DIR FILE     # judges trained apart
+    .venv/bin/python benchmarks/bench_heldout.py --unforced FILE      # one store, no force
 
 `--referee oracle` stands in for a model with REMEM_SUBJECTS=llm: a referee that knows the
 set's answers and rules rightly whenever the memory a text changes (or repeats) is among
@@ -255,6 +256,60 @@ def run_mixed(path: Path, embedder: Any) -> dict[str, Any]:
     }
 
 
+def run_unforced(path: Path, embedder: Any) -> dict[str, Any]:
+    """The whole set in ONE store saved as a caller saves, without `force` (a caller
+    asked about a conflict replaces the memory named when it is the step before, and
+    keeps both otherwise): what the per-pair stores hide, a decision taken against the
+    wrong one of many memories sharing words. Counts each later step's outcome (right:
+    the step before superseded or asked about; wrong: another memory superseded or asked
+    about), first steps and look-alikes that touched or asked about a memory, and
+    repeats caught."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    tally: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        with _store(Path(tmp) / "one.db", "one", embedder, data.get("fillers", [])) as mem:
+            for p in (*data["look_alikes"], *data["repeats"]):
+                _save(mem, p["a"], START)
+            for p in data["look_alikes"]:
+                r = _save(mem, p["b"], START + STEP)
+                tally["look-alike touched"] += r.status == "superseded"
+                tally["look-alike asked"] += r.status == "conflict"
+                if r.status == "conflict":
+                    _save(mem, p["b"], START + STEP, force=True)
+            for p in data["repeats"]:
+                tally["repeat caught"] += _save(mem, p["b"], START + STEP).status == "duplicate"
+            last: dict[int, Entry] = {}
+            for k in range(max(len(c["steps"]) for c in data["chains"])):
+                for i, chain in enumerate(data["chains"]):
+                    if k < len(chain["steps"]):
+                        at = START + (k + 2) * STEP
+                        last[i] = _unforced_step(mem, chain["steps"][k]["text"], at,
+                                                 last.get(i), tally)  # fmt: skip
+    return dict(tally)
+
+
+def _unforced_step(
+    mem: Memory, text: str, at: datetime, prev: Entry | None, tally: Counter[str]
+) -> Entry:
+    r = _save(mem, text, at)
+    named = [e.id for e in r.conflicts] if r.status == "conflict" else []
+    replaced = r.replaced.id if r.status == "superseded" and r.replaced else None
+    if prev is None:  # a first step: any decision is about an unrelated memory
+        tally["first touched"] += replaced is not None
+        tally["first asked"] += bool(named)
+    else:
+        tally["changes"] += 1
+        tally["superseded right"] += replaced == prev.id
+        tally["superseded wrong"] += replaced is not None and replaced != prev.id
+        tally["asked right"] += prev.id in named
+        tally["asked wrong"] += bool(named) and prev.id not in named
+        if prev.id in named:
+            return _save(mem, text, at, replace_id=prev.id).entry
+    if named:
+        return _save(mem, text, at, force=True).entry
+    return r.entry
+
+
 def line(name: str, mode: str, r: dict[str, Any]) -> str:
     n = max(r["changes"], 1)
     return (
@@ -270,6 +325,7 @@ def line(name: str, mode: str, r: dict[str, Any]) -> str:
         + "; ".join(f"{k}: {v}" for k, v in r["by_lang"].items())
         + (f" | referee asked {r['referee_asked']} times" if "referee_asked" in r else "")
         + (f" | one store: {r['mixed']}" if "mixed" in r else "")
+        + (f" | one store unforced: {r['unforced']}" if "unforced" in r else "")
     )
 
 
@@ -290,6 +346,7 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--referee", choices=["oracle"], help="a referee standing in for a model")
     parser.add_argument("--mixed", action="store_true", help="also: the whole set in one store")
+    parser.add_argument("--unforced", action="store_true", help="also: one store, no force")
     parser.add_argument("--pg", help="a PostgreSQL URL to run on instead of SQLite files")
     parser.add_argument("--judge", type=Path, help="a folder of judges to use instead")
     args = parser.parse_args()
@@ -313,6 +370,8 @@ def main() -> None:
                 r["referee_asked"] = REFEREE.asked
             if args.mixed:
                 r["mixed"] = run_mixed(path, embedder)
+            if args.unforced:
+                r["unforced"] = run_unforced(path, embedder)
             results[f"{path.stem}:{mode}"] = r
             print(line(path.stem, mode, r), flush=True)
             if args.verbose:
