@@ -96,6 +96,11 @@ ORDINARY = [
     "The gate was rebuilt after the storm, 1998.",
     "Set the alarm for the early flight, 0545.",
     "The alarm went off at the depot, so we called unit 4410 in.",
+    "The safe deposit box rental is yearly, 1200.",
+    "The gate closes at night: 2300.",
+    "Our house alarm company's customer number, 88231.",
+    "Take the lift by the main door to level 3, then 1207.",
+    "验证码短信一直收不到，客服工单号 482 913。",
     # a phone number said as a phone; a folder's name
     "The plumber's phone is 0161 496 0732, mornings only.",
     "牙医诊所电话 021 6234 5678，周日休息。",

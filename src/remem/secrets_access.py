@@ -298,6 +298,14 @@ _YEAR = Lazy(r"(?:19|20)\d\d")
 _MONTH_DAY = Lazy(
     r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*$"
 )
+_LAST_NOT = Lazy(  # the sentence says what else the number is: a price, an hour, a place
+    r"(?i)(?<![a-z])(?:cost|costs|paid|pay|price|rent(?:al)?|fees?|yearly|monthly|closes|opens"
+    r"|until|night|morning|evening|o['’]clock)(?![a-z])|[£$€¥]|费|价|租|元|点|营业|关门"
+)
+_NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B, then 4412"
+    r"(?i)(?:(?<![a-z])(?:number|no\.?|ticket|order|room|suite|unit|level|floor|platform|route"
+    r"|flight|account|customer|invoice|ref(?:erence)?|(?:gate|door)\s+\w)|#|\d|号)\W*$"
+)
 _LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "门", "锁", "保险",
                "警报", "报警")  # fmt: skip
 
@@ -309,6 +317,10 @@ def _last_number(text: str, low: str) -> list[tuple[int, int]]:
         cue = _LAST_CUE.search(text, start, m.start())
         if cue is None or _YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
             continue  # "the gate was rebuilt, 1998": a year
+        if _LAST_NOT.search(text, start, m.start()) or _NAMED_BEFORE.search(
+            text, max(start, m.start() - 16), m.start()
+        ):
+            continue
         if not (cue["a"] and _TIME.fullmatch(m["v"])):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
     return out

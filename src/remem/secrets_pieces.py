@@ -29,6 +29,10 @@ _ONE_TIME = Lazy(
 _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message shows them
     r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?!\d|[.,:/-]\d|\s*(?:[a-z%]|[秒分天次元个位]))"
 )
+_OTHER_NUMBER = Lazy(
+    r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|phone|line)(?![a-z])"
+    r"|#|号|单|电话|热线"
+)
 _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", "动态", "验证码", "校验码",
                    "短信码", "一次性", "令牌码")  # fmt: skip
 
@@ -38,7 +42,9 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
     for cue in scan(_ONE_TIME, text, low, *_ONE_TIME_WORDS):
         _, end = sentence(text, cue.start())
         m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 24))
-        if m is not None and 6 <= sum(c.isdigit() for c in m[0]) <= 8:
+        if m is None or _OTHER_NUMBER.search(text, cue.end(), m.start()):
+            continue  # 验证码收不到，工单号 482 913: another number's
+        if 6 <= sum(c.isdigit() for c in m[0]) <= 8:
             out.append(m.span())
     return out
 
