@@ -15,7 +15,7 @@ from remem.secrets import find_secrets, looks_secret, redact
 
 # Written for these tests, in phrasings no rule lists: the rules alone pass each of them.
 MODEL_ONLY = [
-    "The storeroom keypad: first 44, then 8120.",
+    "Bike lock on the blue shed, first 44, then 8120 after that",  # (ending there: a rule)
     "Dad's bank code is 4408, he wants me to remember it.",  # (a card's code: a rule)
     "Guest network at the lake house: Birch_Lane, pass q7Vm3xTz.",  # (a wifi key: a rule)
     "Steam: kai.lundqvist / mountainPine84",

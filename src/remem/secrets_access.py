@@ -1,6 +1,8 @@
 """Codes that open things (issue 29): a number said with a thing it opens ("the side door
-takes 3355"), a verb of entering ("punch in 4821"), a dial ("right 14, left 30, right 2"),
-in Chinese and English, with no secret noun needed.
+takes 3355"), a verb of entering ("punch in 4821"), a dial ("right 14, left 30, right 2",
+顺时针到 15，逆时针到 42), a number that ends a sentence about an alarm ("Alarm at the
+framers, it's their year backwards, so 8991"), in Chinese and English, with no secret
+noun needed.
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -114,6 +116,7 @@ _LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
     r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
     r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
+    r"|号码?\s*(?:是|为|[:：])?\s*$"  # 房间号 8 3 0 7, 座位号: a thing's number, not a key's
 )
 _ACCESS_COLON = Lazy(  # "garage: 8421"
     rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*"
@@ -168,17 +171,23 @@ _ZH_UNIT = Lazy(
     r"|宽|高|长|深|厚|毫米|厘米|度|瓦|克)"
 )
 _ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
-# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15
+# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15,
+# 顺时针到 15，逆时针到 42, 左转三圈到 27, 左 12 右 40 左 7
 _TURN = (  # "left past it once to 7": words between the way and the number
     r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
     r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
     r"|\d{1,3}\s+(?:left|right))"
+)
+_ZH_TURN = (  # one turn: a way, laps perhaps, then the number it stops at (not 5 号门)
+    r"(?:先|再|然后|最后)?(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧)?(?:\s*(?:[一二三四五六七八九两]|\d)"
+    r"\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*\d{1,3}(?!\d|\s*[号楼层路栋米站个点])"
 )
 _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
+    rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
 )
 _DIAL_WORDS = (
     r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
@@ -274,13 +283,56 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A bare number that ends a sentence about a thing opened by a code, after some chatter:
+# "Alarm at the framers — it's the year they opened backwards, so 8991."
+_LAST = Lazy(
+    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*(?P<v>[*#]?\d{4,8}#?)"
+    r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s))"
+)
+_LAST_CUE = Lazy(
+    r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"
+    r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe)(?![a-z])"
+    r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"
+)
+_YEAR = Lazy(r"(?:19|20)\d\d")
+_MONTH_DAY = Lazy(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*$"
+)
+_LAST_NOT = Lazy(  # the sentence says what else the number is: a price, an hour, a place
+    r"(?i)(?<![a-z])(?:cost|costs|paid|pay|price|rent(?:al)?|fees?|yearly|monthly|closes|opens"
+    r"|until|night|morning|evening|o['’]clock)(?![a-z])|[£$€¥]|费|价|租|元|点|营业|关门"
+)
+_NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B, then 4412"
+    r"(?i)(?:(?<![a-z])(?:number|no\.?|ticket|order|room|suite|unit|level|floor|platform|route"
+    r"|flight|account|customer|invoice|ref(?:erence)?|(?:gate|door)\s+\w)|#|\d|号)\W*$"
+)
+_LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "门", "锁", "保险",
+               "警报", "报警")  # fmt: skip
+
+
+def _last_number(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR_DIGITS.search(text) else ())):
+        start, _ = sentence(text, m.start())
+        cue = _LAST_CUE.search(text, start, m.start())
+        if cue is None or _YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
+            continue  # "the gate was rebuilt, 1998": a year
+        if _LAST_NOT.search(text, start, m.start()) or _NAMED_BEFORE.search(
+            text, max(start, m.start() - 16), m.start()
+        ):
+            continue
+        if not (cue["a"] and _TIME.fullmatch(m["v"])):  # an alarm at 0630 wakes someone
+            out.append(m.span("v"))
+    return out
+
+
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v")
         for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
         if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
-    out += _set_and_doors(text, low)
+    out += _set_and_doors(text, low) + _last_number(text, low)
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
         bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
         if not bare_alarm:
@@ -331,7 +383,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
         out.append(m.span("v") if m["v"] is not None else m.span("w"))
-    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右"):
+    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针"):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())

@@ -33,6 +33,14 @@ _PHONE = Lazy(
     r"|(?<![0-9-])[0-9]{3}-[0-9]{3}-[0-9]{4}(?![0-9-])"
     r"|(?<![0-9-])0[0-9]{2,3}-[0-9]{7,8}(?![0-9-])"
 )
+# A number said as a phone's, in the groups people write one in: "phone is 020 7946 0813"
+_SAID_PHONE = Lazy(
+    r"(?i)(?:(?<![a-z])(?:phone|tel|telephone|mobile|cell|landline|fax)(?:\s+(?:number|no\.?))?"
+    r"(?:['’]s)?\s*(?:is|was|[:：])?\s*(?:now\s+)?|(?:电话|手机|座机)(?:号码?)?\s*(?:是|为|[:：])?\s*)"
+    r"(?P<v>\+?\d{2,5}(?:[ .-]\d{2,5}){1,4})(?!\d|[.-]\d)"
+)
+
+
 _EMAIL = Lazy(
     r"(?<![A-Za-z0-9._%+-])(?P<local>[A-Za-z0-9][A-Za-z0-9._%+-]*)@"
     r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
@@ -72,6 +80,7 @@ CONTACT_RULES: list[tuple[str, Lazy, _Check]] = [
     ("phone_number", _CN_MOBILE, lambda m: _personal(m, toll_free=False)),
     ("phone_number", _PHONE, lambda m: 8 <= _digit_count(m[0]) <= 15 and _personal(m)),
     ("email", _EMAIL, lambda m: not _ROLE.fullmatch(m["local"])),
+    ("phone_number", _SAID_PHONE, lambda m: 8 <= _digit_count(m["v"]) <= 15 and _personal(m)),
 ]
 # What a text must contain for each pattern to have a chance (see `remem.secrets`).
 CONTACT_HINTS: dict[Lazy, tuple[str, ...] | Lazy] = {
@@ -79,4 +88,5 @@ CONTACT_HINTS: dict[Lazy, tuple[str, ...] | Lazy] = {
     _CN_MOBILE: Lazy(r"[0-9]{3}"),
     _PHONE: Lazy(r"\+[0-9]|\([0-9]|[0-9]-[0-9]"),
     _EMAIL: ("@",),
+    _SAID_PHONE: ("phone", "tel", "mobile", "cell", "landline", "fax", "电话", "手机", "座机"),
 }

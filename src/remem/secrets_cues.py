@@ -21,6 +21,7 @@ from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
 from remem.secrets_described import described_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
+from remem.secrets_pieces import piece_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
@@ -444,6 +445,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += _cued_strong(text, low) if digits else []
     spans += _pairs(text) if "/" in text or " : " in text else []
     spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
+    spans += piece_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     found += [("password", sp) for sp in spans]
@@ -466,7 +468,7 @@ _SPOKEN_HINT = Lazy(
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(
-    r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|cred|log|sign"
+    r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|助记词|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"

@@ -1,5 +1,6 @@
 """Digits said aloud, read as digits for the detector (issue 29): "nine, nought, four,
-one", "4 double 1 7", "seven seven, one nine, zero", "3 两个 8 6", "七、七、一、九、零".
+one", "4 double 1 7", "seven seven, one nine, zero", "3 两个 8 6", "七、七、一、九、零",
+"八 三 零 七" (one at a time, spaced).
 
     spoken_digits("Alarm is 4 double 1 7")[0]          # "Alarm is 4117"
     spoken_digits("警报是 3 两个 8 6")[0]                # "警报是 3886"
@@ -36,7 +37,8 @@ _RUN = Lazy(  # Chinese runs may touch the words around them: 密码是三个七
 )
 _LISTED = Lazy(r"\d(?:,\s?\d){3,7}")  # "8, 0, 5, 2": written digits, one at a time
 _SAID = Lazy(
-    rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}]、|个\s*[{ZH_DIGITS}\d]"
+    rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}][、 ]"
+    rf"|个\s*[{ZH_DIGITS}\d]"
     r"|\d,\s?\d,"
 )
 _PART = Lazy(rf"(?i)(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})")

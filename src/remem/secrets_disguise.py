@@ -1,9 +1,9 @@
-"""A secret in disguise, unmasked for the detector: full-width letters ("ＰＩＮ"), letters
-of another script that look Latin (Cyrillic "РIN"), invisible characters ("P\u200bIN"),
-letters spelled apart ("p-i-n", "b.a.n.k") and digits for letters inside a word ("P1N",
-"b4nk"). The detector reads the unmasked text when the text as written holds no secret;
-`unmask` keeps, for each character it gives, where it stood in the text, so a redaction
-still covers the characters as written.
+"""A secret in disguise, unmasked for the detector: full-width letters ("ＰＩＮ") and
+keypad symbols ("＊1306＃"), letters of another script that look Latin (Cyrillic "РIN"),
+invisible characters ("P\u200bIN"), letters spelled apart ("p-i-n", "b.a.n.k") and digits
+for letters inside a word ("P1N", "b4nk"). The detector reads the unmasked text when the
+text as written holds no secret; `unmask` keeps, for each character it gives, where it
+stood in the text, so a redaction still covers the characters as written.
 
     unmask("my bank Р\u200bIN is 7615")[0]   # "my bank PIN is 7615"
 """
@@ -27,8 +27,9 @@ _NAMES = frozenset(
     "pin pins password passwd passcode pass bank code key secret login account card cvv "
     "ssn atm wifi token safe alarm".split()
 )
-# Full-width letters and digits (U+FF10-FF5A); CJK punctuation ("，：") is left as typed
-_WIDE = re.compile(r"[\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
+# Full-width letters, digits and the keys of a keypad (＊＃＋－, U+FF03-FF5A); CJK
+# punctuation ("，：") is left as typed: the rules read it as a clause's end
+_WIDE = re.compile(r"[\uff03\uff0a\uff0b\uff0d\uff10-\uff19\uff21-\uff3a\uff41-\uff5a]")
 _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[A-Za-z][\w@$]*)[A-Za-z0-9@$]{2,}(?![\w@$])")
 # Three or more single letters joined by one hyphen, dot or space ("p-i-n", "b a n k")
 _SPELLED = re.compile(r"(?<![A-Za-z])[A-Za-z]([-. ])[A-Za-z](?:\1[A-Za-z])+(?![A-Za-z])")
@@ -38,7 +39,7 @@ _SPELLED = re.compile(r"(?<![A-Za-z])[A-Za-z]([-. ])[A-Za-z](?:\1[A-Za-z])+(?![A
 _MASKED = re.compile(
     "["
     + "".join(sorted(_INVISIBLE))
-    + r"\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
+    + r"\uff03\uff0a\uff0b\uff0d\uff10-\uff19\uff21-\uff3a\uff41-\uff5a"
     + "АВЕКМНОРСТХУаеорсухіјѕԁɡΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοιν]"
 )
 

@@ -1,7 +1,8 @@
 """Values a text gives that are public by what it says of them (issue 29): a company's
 helpline, a wifi network's name (it is broadcast), a code made to be shared (a game's
-share code, a friend code), a number given as an example of a format, and passwords
-named as the weak ones nobody should use, in Chinese and English.
+share code, a friend code), a number given as an example of a format, a folder's or a
+file's name, and passwords named as the weak ones nobody should use, in Chinese and
+English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
@@ -45,6 +46,11 @@ _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", �
 _EXAMPLE = Lazy(  # a number shown as an example of a format: 比如 110105 就是北京朝阳区
     r"(?i)(?:比如|例如|譬如|举个例子|for\s+example|for\s+instance|e\.g\.)[,，:：\s]*(?:说\s*)?"
     r"(?P<v>\d{2,8})(?!\d)(?=\s*(?:就是|是指|代表|表示|指|means|=|stands\s+for))"
+)
+_FOLDER = Lazy(  # a place's name: "folder 2024_Clients", "drive D", 文件夹 Q3_报表; not what
+    # a place "is": "the password for the shared drive is X"
+    r"(?i)(?<![a-z])(?:(?:sub)?folder|director(?:y|ies)|dir|file\s?name|drive|path|文件夹|目录)"
+    r"(?:\s+(?:named|called))?\s*[:：]?\s*[\"“「]?(?P<v>[\w.-]*[\w](?:[/\\][\w.-]*\w)*)"
 )
 _WEAK = Lazy(  # the weak passwords everyone is told not to use
     r"(?i)(?<![a-z])(?:weak(?:est)?|common(?:est)?|worst|popular|guessable|default|banned"
@@ -94,6 +100,8 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_EXAMPLE, text, low, "比如", "例如", "譬如", "例子",
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low)
+    folders = ("folder", "director", "dir", "file", "drive", "path", "文件夹", "目录")
+    out += [m.span("v") for m in scan(_FOLDER, text, low, *folders)]
     return out
 
 
