@@ -3,12 +3,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from remem import Memory
 from remem.store.backends import open_store
 from remem.store.protocol import Store
+
+if TYPE_CHECKING:
+    from remem.retrieval.embedding import USEEmbedder
 
 
 @pytest.fixture(autouse=True)
@@ -20,6 +24,16 @@ def _isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("REMEM_EMBEDDER", "none")  # hybrid tests pass their embedder
     monkeypatch.setenv("REMEM_WARM", "0")  # no background service per test (test_warm's own)
     return home
+
+
+@pytest.fixture(scope="session")
+def use_embedder() -> USEEmbedder:
+    """The shipped model (USE), loaded once a session by the first test that embeds: a
+    load is ~2-3 s, and test_hybrid and test_truth_judge made five. Shared read-only:
+    it is deterministic, and its query cache holds the vectors the model gives."""
+    from remem.retrieval.embedding import USEEmbedder
+
+    return USEEmbedder()
 
 
 @pytest.fixture

@@ -17,9 +17,9 @@ from remem.retrieval.embedding import FakeEmbedder, USEEmbedder
 DATA = Path(__file__).parent / "data" / "zh_hybrid.json"
 
 
-@pytest.fixture(scope="module")
-def use() -> USEEmbedder:
-    return USEEmbedder()
+@pytest.fixture
+def use(use_embedder: USEEmbedder) -> USEEmbedder:
+    return use_embedder  # conftest's, loaded once a session
 
 
 def _recall_at_5(db: Path, embedder: object) -> tuple[float, list[str]]:

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from remem import Memory
 from remem.retrieval import block
 from remem.truth import index, judge, writes
+
+if TYPE_CHECKING:
+    from remem.retrieval.embedding import USEEmbedder
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 # What neither the rules nor the judge's word features get right yet (the judge gives
@@ -92,14 +96,13 @@ def test_changes_nobody_listed_are_caught(mem: Memory, old: str, new: str) -> No
     ],
 )
 def test_the_vectors_judge_catches_what_the_words_cannot_read(
-    tmp_path: Path, old: str, new: str
+    tmp_path: Path, old: str, new: str, use_embedder: USEEmbedder
 ) -> None:
     """With the shipped embedder the judge reads both texts' vectors: a change the
     grammar cannot read whole and that says no change word is asked about."""
     pytest.importorskip("numpy")
-    from remem.retrieval.embedding import USEEmbedder
 
-    with Memory(tmp_path / "m.db", project="p", embedder=USEEmbedder()) as mem:
+    with Memory(tmp_path / "m.db", project="p", embedder=use_embedder) as mem:
         mem.save("Saw a heron at the pond this morning.", created_at=T0)
         first = mem.save(old, created_at=T0)
         second = mem.save(new, created_at=T0 + timedelta(days=3))
@@ -109,16 +112,15 @@ def test_the_vectors_judge_catches_what_the_words_cannot_read(
 
 
 def test_a_change_the_vectors_judges_are_sure_of_supersedes_unasked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, use_embedder: USEEmbedder
 ) -> None:
     """Read not whole by the grammar, judged a change at 0.9 or more by the judges
     reading both vectors, of the one memory sharing two words with it: superseded
     (asked before `SURE_LOOSE`)."""
     pytest.importorskip("numpy")
-    from remem.retrieval.embedding import USEEmbedder
     from remem.truth import verdicts
 
-    embedder = USEEmbedder()
+    embedder = use_embedder
     old = "Milk tanker collects 6am daily."
     new = "The dairy has changed the milk tanker pickup to 5:15am."
     for sure, status in ((verdicts.SURE_LOOSE, "superseded"), (1.01, "conflict")):
@@ -186,11 +188,12 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
     assert "GitHub Actions" in only.entry.content
 
 
-def test_with_the_embedder_the_net_reads_the_memories_vectors(tmp_path: Path) -> None:
+def test_with_the_embedder_the_net_reads_the_memories_vectors(
+    tmp_path: Path, use_embedder: USEEmbedder
+) -> None:
     """A change the words judge finds unlikely (0.28) and the judges reading both
     memories' vectors likely: moved with the embedder, left without it."""
     pytest.importorskip("numpy")
-    from remem.retrieval.embedding import USEEmbedder
 
     older = "Trash pickup at the Oak St duplex is Tuesday morning."
     newer_one = "City rerouted collection; Oak St garbage is picked up on Thursdays now."
@@ -199,7 +202,7 @@ def test_with_the_embedder_the_net_reads_the_memories_vectors(tmp_path: Path) ->
         _side_by_side(words_only, older, newer_one)
         hits = words_only.search(query)
         assert all(h.replaced_by is None for h in hits)
-    with Memory(tmp_path / "v.db", project="p", embedder=USEEmbedder()) as mem:
+    with Memory(tmp_path / "v.db", project="p", embedder=use_embedder) as mem:
         _side_by_side(mem, older, newer_one)
         hits = mem.search(query)
         assert hits[0].entry.content == newer_one
