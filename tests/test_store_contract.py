@@ -945,7 +945,8 @@ def test_eight_processes_save_at_once_postgres(tmp_path: Path, pg_url: str) -> N
             ready = proc.stdout.readline() if proc.stdout else ""
             assert ready == "ready\n", f"writer failed to open the store: {proc.communicate()}"
         go.touch()
-        outputs = [proc.communicate(timeout=120) for proc in procs]
+        # generous: a guard against a hang, not a timing (8 x 250 took 126 s at load 7)
+        outputs = [proc.communicate(timeout=600) for proc in procs]
     finally:
         stop(procs)
     statuses: Counter[str] = Counter()
