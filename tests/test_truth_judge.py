@@ -123,6 +123,7 @@ def test_a_change_the_vectors_judges_are_sure_of_supersedes_unasked(
     embedder = use_embedder
     old = "Milk tanker collects 6am daily."
     new = "The dairy has changed the milk tanker pickup to 5:15am."
+    monkeypatch.setattr(verdicts, "SURE", 1.01)  # only the loose rule may supersede
     for sure, status in ((verdicts.SURE_LOOSE, "superseded"), (1.01, "conflict")):
         monkeypatch.setattr(verdicts, "SURE_LOOSE", sure)
         with Memory(tmp_path / f"{status}.db", project="p", embedder=embedder) as mem:
@@ -132,6 +133,35 @@ def test_a_change_the_vectors_judges_are_sure_of_supersedes_unasked(
             assert second.status == status, second
             assert first.entry.id in {e.id for e in (*second.conflicts, second.replaced) if e}
             assert second.reasons[0].startswith("judged")
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Kiln firing schedule: cone 6 on Fridays.", "Kiln firing switched to Thursdays now. "
+         "Fridays were too busy."),
+        ("Our office printer is the HP in room 204.", "Printer got replaced by a Brother laser. "
+         "Same room, 204."),
+    ],
+)  # fmt: skip
+def test_a_change_said_with_a_little_chatter_is_asked_never_superseded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, use_embedder: USEEmbedder, old: str, new: str
+) -> None:
+    """A note of two short sentences is talk to the grammar, but a change the judges
+    read is asked about (a conflict naming it), never superseded unasked; with the few
+    sentences left out, as before `CHATTY`, it was added beside the old one."""
+    pytest.importorskip("numpy")
+    from remem.truth import verdicts
+
+    for chatty, status in ((True, "conflict"), (False, "added")):
+        monkeypatch.setattr(verdicts, "CHATTY", chatty)
+        with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
+            mem.save("Saw a heron at the pond this morning.", created_at=T0)
+            first = mem.save(old, created_at=T0)
+            second = mem.save(new, created_at=T0 + timedelta(days=3))
+            assert second.status == status, second
+            if chatty:
+                assert [e.id for e in second.conflicts] == [first.entry.id]
 
 
 @pytest.mark.parametrize(

@@ -349,6 +349,20 @@ def talk(content: str) -> bool:
     )
 
 
+# A note of a few short sentences ("Correction - row C reefers run off panel 5, not 3.
+# Panel 3 is row B."): a change said with its chatter, not a story
+CHATTY_SENTENCES, CHATTY_CHARS = 3, 200
+
+
+def chatty(content: str) -> bool:
+    """Talk that may still state one changed fact: no question, at most
+    `CHATTY_SENTENCES` sentences and `CHATTY_CHARS` characters."""
+    if "?" in content or "？" in content or len(content) > CHATTY_CHARS:
+        return False
+    ends = [t for t in tokenize(normal(content)) if t.text in "。！？!?."]
+    return len(ends) <= CHATTY_SENTENCES
+
+
 def lookup_terms(content: str) -> list[str]:
     """The words to find the changed memory by: what the text says but its values."""
     return [u.form for u in units(content) if not u.value and u.form not in _NO_TOPIC]
