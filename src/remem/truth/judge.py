@@ -229,10 +229,34 @@ class _Net:
         self.w2: list[list[float]] = raw["w2"]
         self.b2: list[float] = raw["b2"]
 
-    def logits(self, dense: list[float], words: list[int], pair: Any) -> list[float]:
-        # map(add, ...) and map(mul, ...) do each sum and product of the plain loops in
-        # the same order (the same floats to the last bit) without a frame per element:
-        # ~24 candidates a save, three networks each
+    def vectors_np(self) -> Any:
+        """Its weights over `pair_vector` (numpy), decoded on first use."""
+        if self._vectors_np is None and self._vectors is not None:
+            import numpy as np
+
+            flat = np.frombuffer(base64.b64decode(self._vectors), "<f4")
+            self._vectors_np = flat.reshape(-1, len(self.b1))
+        return self._vectors_np
+
+
+class _Ensemble:
+    """The first layers of a judge's networks side by side, one row of all their hidden
+    units a feature: each unit gets the same sums and products in the same order as in
+    its own network (the same floats to the last bit), in a third of the steps."""
+
+    def __init__(self, nets: Sequence[_Net]) -> None:
+        if len({(n.buckets is None, n._vectors is None) for n in nets}) > 1:
+            raise ValueError("a judge's networks read different inputs")
+        self.nets = nets
+        self.b1 = [w for net in nets for w in net.b1]
+        self.dense = _side_by_side([n.dense for n in nets])
+        tables = [n.buckets for n in nets if n.buckets is not None]
+        self.buckets = _side_by_side(tables) if tables else None
+        self.read_vectors = any(n._vectors is not None for n in nets)
+
+    def logits(self, dense: list[float], words: list[int], pair: Any) -> list[list[float]]:
+        """Each network's logits. map(add, ...) and map(mul, ...) do each sum and product
+        of a plain loop without a frame per element (~24 candidates a save)."""
         h = self.b1
         for x, row in zip(dense, self.dense, strict=True):
             if x:
@@ -240,16 +264,23 @@ class _Net:
         if self.buckets is not None:
             for i in words:
                 h = list(map(add, h, self.buckets[i]))
-        if self._vectors is not None:
-            if self._vectors_np is None:
-                import numpy as np
-
-                flat = np.frombuffer(base64.b64decode(self._vectors), "<f4")
-                self._vectors_np = flat.reshape(-1, len(h))
+        if self.read_vectors:
             # tolist: each float32 as the Python float that float() would give, at once
-            h = list(map(add, h, (pair @ self._vectors_np).tolist()))
+            read = [w for net in self.nets for w in (pair @ net.vectors_np()).tolist()]
+            h = list(map(add, h, read))
         h = [a if a > 0 else 0.0 for a in h]
-        return [b + sum(map(mul, row, h)) for row, b in zip(self.w2, self.b2, strict=True)]
+        out, at = [], 0
+        for net in self.nets:
+            mine, at = h[at : at + len(net.b1)], at + len(net.b1)
+            out.append(
+                [b + sum(map(mul, row, mine)) for row, b in zip(net.w2, net.b2, strict=True)]
+            )
+        return out
+
+
+def _side_by_side(tables: list[list[tuple[float, ...]]]) -> list[tuple[float, ...]]:
+    """Row i of each table, joined: one row of every network's hidden units."""
+    return [tuple(w for row in rows for w in row) for rows in zip(*tables, strict=True)]
 
 
 class Judge:
@@ -259,6 +290,7 @@ class Judge:
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.nets = [_Net(m) for m in raw["members"]]
+        self._ensemble = _Ensemble(self.nets)
         self.linear: list[list[float]] | None = raw.get("linear")
         # each class's bucket weights, indexed by bucket (a word's weight, looked up)
         self._tails = [row[_DENSE:] for row in self.linear or []]
@@ -276,7 +308,7 @@ class Judge:
         cosine read the same features: computed once, `verdicts.ranked`)."""
         if self.vectors is not None and pair is None:
             raise ValueError("this judge reads the texts' vectors")
-        nets = mean([_softmax(net.logits(dense, words, pair)) for net in self.nets])
+        nets = mean([_softmax(each) for each in self._ensemble.logits(dense, words, pair)])
         if self.linear is None:
             return nets
         logits = [
