@@ -1,9 +1,11 @@
 """A large store on one machine (issue 32): ingest rate through the public bulk path,
 disk size, RSS of a searching process, warm search p50/p95 (keyword and hybrid), cold
-one-shot `remem search`, and save p50 into the large store, with the machine reference.
+one-shot `remem search`, and save p50/p95 into the large store (a fresh process's first
+saves and a warm process's, keyword-only and with the default embedder, wall and CPU,
+beside the fsync time of the store's disk), with the machine reference.
 
     nice .venv/bin/python benchmarks/bench_scale.py --size 100000 [--hybrid] [--keep DIR]
-        [--json out.json]
+        [--json out.json] [--saves-only]
 
 The store is built by `Memory.import_` (what `remem import` runs) of export files of
 `--chunk` entries each, into one store that grows to `--size`. The memories are
@@ -380,13 +382,36 @@ def save_worker(db: str, seed: int, count: int, embed: bool) -> dict[str, Any]:
     # store itself, so every save into such a store would be a repeat
     corpus = Corpus(seed + 4)
     texts = [corpus.text() for _ in range(max(FIRST, WARM_UP + count))]
-    ms = []
+    ms, cpu = [], []  # wall; CPU of this process (what a busy machine inflates less)
     with Memory(db, project=PROJECT, embedder=embedder) as mem:
         for text in texts:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             mem.save(text, force=True)
             ms.append((time.perf_counter() - t) * 1000)
-    return {"first": summarize(ms[:FIRST]), "warm": summarize(ms[WARM_UP:])}
+            cpu.append((time.process_time() - c) * 1000)
+    return {
+        "first": summarize(ms[:FIRST]),
+        "warm": summarize(ms[WARM_UP:]),
+        "first_cpu": summarize(cpu[:FIRST]),
+        "warm_cpu": summarize(cpu[WARM_UP:]),
+    }
+
+
+def fsync_ms(folder: Path, runs: int = 21) -> float:
+    """Median ms of a 4 KB write and fsync in `folder`: a save's commit waits for at least
+    one (SQLite's WAL with synchronous=FULL, the default), whatever remem computes."""
+    path, times = folder / "fsync-probe.tmp", []
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for _ in range(runs):
+            os.write(fd, b"x" * 4096)
+            t = time.perf_counter()
+            os.fsync(fd)
+            times.append((time.perf_counter() - t) * 1000)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return statistics.median(times)
 
 
 def saves(db: Path, seed: int, embed: bool, count: int = 100) -> dict[str, Any]:
@@ -452,6 +477,7 @@ def run(
             out["bytes_hybrid"] = store_bytes(db)
             out["search_hybrid"] = worker("search", str(db), "1", str(seed), "200")
         out["cold"] = cold(db, hybrid, seed)
+    out["fsync_ms"] = fsync_ms(workdir)
     out["save_keyword"] = saves(db, seed, embed=False)
     if embedder_installed():
         out["save_embedder"] = saves(db, seed, embed=True)
@@ -480,12 +506,15 @@ def report(r: dict[str, Any]) -> None:
                   f"RSS {s['rss_mb']:.0f} MB, avg hits {s['avg_hits']:.1f}")  # fmt: skip
     for label, seconds in r.get("cold", {}).items():
         print(f"cold one-shot `remem search`, {label}: median {seconds:.2f} s")
+    print(f"fsync of 4 KB on the store's disk: median {r['fsync_ms']:.1f} ms (every save's "
+          "commit waits for one)")  # fmt: skip
     for kind in ("keyword", "embedder"):
         if s := r.get(f"save_{kind}"):
-            first, warm = s["first"], s["warm"]
+            first, warm, fc, wc = s["first"], s["warm"], s["first_cpu"], s["warm_cpu"]
             print(f"save into the store ({kind}): a fresh process's first {first['n']}: "
-                  f"p50 {first['p50']:.1f} ms, p95 {first['p95']:.1f} ms; after {WARM_UP} "
-                  f"warm-up saves: p50 {warm['p50']:.1f} ms, p95 {warm['p95']:.1f} ms")  # fmt: skip
+                  f"p50 {first['p50']:.1f} ms, p95 {first['p95']:.1f} ms (CPU {fc['p50']:.1f} / "
+                  f"{fc['p95']:.1f}); after {WARM_UP} warm-up saves: p50 {warm['p50']:.1f} ms, "
+                  f"p95 {warm['p95']:.1f} ms (CPU {wc['p50']:.1f} / {wc['p95']:.1f})")  # fmt: skip
     print(machine.line(r["machine_after"]) + " (after)")
 
 
