@@ -115,7 +115,10 @@ def _reading(old: str, new: str) -> tuple[float, float, float, float, float]:
     from remem.truth.markers import states_change
     from remem.truth.subject import read
 
-    a, b = read(old), read(new)
+    # the old text's reading counts only beside one of the new text's (a grammar
+    # reading of each candidate is the judge's largest cost; most texts have none)
+    b = read(new)
+    a = read(old) if b is not None else None
     both = float(a is not None and b is not None)
     same_key = float(a is not None and b is not None and a.key == b.key)
     same_value = float(bool(same_key) and a is not None and b is not None and a.value == b.value)
