@@ -1,9 +1,11 @@
 """A large store on one machine (issue 32): ingest rate through the public bulk path,
 disk size, RSS of a searching process, warm search p50/p95 (keyword and hybrid), cold
-one-shot `remem search`, and save p50 into the large store, with the machine reference.
+one-shot `remem search`, and save p50/p95 into the large store (a fresh process's first
+saves and a warm process's, keyword-only and with the default embedder, wall and CPU,
+beside the fsync time of the store's disk), with the machine reference.
 
     nice .venv/bin/python benchmarks/bench_scale.py --size 100000 [--hybrid] [--keep DIR]
-        [--json out.json]
+        [--json out.json] [--saves-only]
 
 The store is built by `Memory.import_` (what `remem import` runs) of export files of
 `--chunk` entries each, into one store that grows to `--size`. The memories are
@@ -22,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -359,20 +362,71 @@ def search_worker(db: str, hybrid: bool, seed: int, count: int) -> dict[str, Any
     return {**summarize(ms), "avg_hits": hits / count, "rss_mb": peak_rss_mb()}
 
 
-def save_worker(db: str, seed: int, count: int) -> dict[str, Any]:
-    """`Memory.save` p50 of new memories into the large store (keyword only), after 40
-    saves that warm a long-lived process up (its candidate index)."""
-    corpus = Corpus(seed + 2)
-    with Memory(db, project=PROJECT, embedder=None) as mem:
-        for _ in range(40):
-            mem.save(corpus.text(), force=True)
-        ms = []
-        for _ in range(count):
-            text = corpus.text()
-            t = time.perf_counter()
+FIRST = 50  # a fresh process's first saves
+WARM_UP = 40  # saves before the warm figures
+
+
+def save_worker(db: str, seed: int, count: int, embed: bool) -> dict[str, Any]:
+    """`Memory.save` of new memories into the large store (keyword only, or with the
+    default embedder and the semantic check): every save is timed, so one process gives
+    the p50/p95 of its first FIRST saves (what a one-off process or a fresh `remem serve`
+    pays while its caches and candidate index fill) and of `count` saves after WARM_UP
+    warm-up saves (a long-lived process)."""
+    embedder = None
+    if embed:
+        from remem.retrieval.embedding import USEEmbedder
+
+        embedder = USEEmbedder()
+        embedder.embed(["warm the model up"])  # its load is not a save's cost
+    # not seed + 2: the save worker of earlier versions saved those texts into the kept
+    # store itself, so every save into such a store would be a repeat
+    corpus = Corpus(seed + 4)
+    texts = [corpus.text() for _ in range(max(FIRST, WARM_UP + count))]
+    ms, cpu = [], []  # wall; CPU of this process (what a busy machine inflates less)
+    with Memory(db, project=PROJECT, embedder=embedder) as mem:
+        for text in texts:
+            t, c = time.perf_counter(), time.process_time()
             mem.save(text, force=True)
             ms.append((time.perf_counter() - t) * 1000)
-    return summarize(ms)
+            cpu.append((time.process_time() - c) * 1000)
+    return {
+        "first": summarize(ms[:FIRST]),
+        "warm": summarize(ms[WARM_UP:]),
+        "first_cpu": summarize(cpu[:FIRST]),
+        "warm_cpu": summarize(cpu[WARM_UP:]),
+    }
+
+
+def fsync_ms(folder: Path, runs: int = 21) -> float:
+    """Median ms of a 4 KB write and fsync in `folder`: a save's commit waits for at least
+    one (SQLite's WAL with synchronous=FULL, the default), whatever remem computes."""
+    path, times = folder / "fsync-probe.tmp", []
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for _ in range(runs):
+            os.write(fd, b"x" * 4096)
+            t = time.perf_counter()
+            os.fsync(fd)
+            times.append((time.perf_counter() - t) * 1000)
+    finally:
+        os.close(fd)
+        path.unlink()
+    return statistics.median(times)
+
+
+def saves(db: Path, seed: int, embed: bool, count: int = 100) -> dict[str, Any]:
+    """The save worker on a scratch copy of the store: every run saves the same texts
+    into the same store (into the kept one, a second run would save repeats)."""
+    scratch = db.with_name(db.stem + "-saves.db")
+    try:
+        shutil.copyfile(db, scratch)
+        for tail in ("-wal", "-state"):
+            if Path(f"{db}{tail}").exists():
+                shutil.copyfile(f"{db}{tail}", f"{scratch}{tail}")
+        return worker("save", str(scratch), str(seed), str(count), "1" if embed else "0")
+    finally:
+        for p in scratch.parent.glob(scratch.name + "*"):
+            p.unlink()
 
 
 def worker(*args: str) -> dict[str, Any]:
@@ -406,22 +460,35 @@ def cold(db: Path, hybrid: bool, seed: int, runs: int = 5) -> dict[str, Any]:
     return out
 
 
-def run(size: int, chunk: int, seed: int, hybrid: bool, workdir: Path) -> dict[str, Any]:
+def run(
+    size: int, chunk: int, seed: int, hybrid: bool, workdir: Path, saves_only: bool = False
+) -> dict[str, Any]:
     db = workdir / f"scale-{size}.db"
     out: dict[str, Any] = {"size": size, "seed": seed, "machine": machine.reference()}
     if db.exists() and not db.with_suffix(".done").exists():
         print(f"reusing {db}", file=sys.stderr)
     else:
         out["ingest"] = build(db, size, chunk, seed)
-    out["bytes_keyword"] = store_bytes(db)
-    out["search_keyword"] = worker("search", str(db), "0", str(seed), "200")
-    if hybrid:
-        out["vectors"] = give_vectors(str(db))
-        out["bytes_hybrid"] = store_bytes(db)
-        out["search_hybrid"] = worker("search", str(db), "1", str(seed), "200")
-    out["cold"] = cold(db, hybrid, seed)
-    out["save"] = worker("save", str(db), str(seed), "100")
+    if not saves_only:
+        out["bytes_keyword"] = store_bytes(db)
+        out["search_keyword"] = worker("search", str(db), "0", str(seed), "200")
+        if hybrid:
+            out["vectors"] = give_vectors(str(db))
+            out["bytes_hybrid"] = store_bytes(db)
+            out["search_hybrid"] = worker("search", str(db), "1", str(seed), "200")
+        out["cold"] = cold(db, hybrid, seed)
+    out["fsync_ms"] = fsync_ms(workdir)
+    out["save_keyword"] = saves(db, seed, embed=False)
+    if embedder_installed():
+        out["save_embedder"] = saves(db, seed, embed=True)
+    out["machine_after"] = machine.reference()
     return out
+
+
+def embedder_installed() -> bool:
+    from remem.retrieval.embedding import embedder_from_env
+
+    return embedder_from_env({}) is not None
 
 
 def report(r: dict[str, Any]) -> None:
@@ -430,16 +497,25 @@ def report(r: dict[str, Any]) -> None:
         print(f"ingest {r['size']:,} by Memory.import_: {ing['seconds']:.0f} s wall "
               f"({ing['rate']:,.0f}/s; {r['size'] / ing['cpu_seconds']:,.0f}/s of CPU), "
               f"last file {ing['rates_per_file'][-1]:,}/s, {ing['statuses']}")  # fmt: skip
-    vectors = f", {r['bytes_hybrid'] / 1e6:.0f} MB with vectors" if "bytes_hybrid" in r else ""
-    print(f"disk: {r['bytes_keyword'] / 1e6:.0f} MB keyword{vectors}")
+    if "cold" in r:
+        vectors = f", {r['bytes_hybrid'] / 1e6:.0f} MB with vectors" if "bytes_hybrid" in r else ""
+        print(f"disk: {r['bytes_keyword'] / 1e6:.0f} MB keyword{vectors}")
     for kind in ("keyword", "hybrid"):
         if s := r.get(f"search_{kind}"):
             print(f"search {kind}: p50 {s['p50']:.1f} ms, p95 {s['p95']:.1f} ms, "
                   f"RSS {s['rss_mb']:.0f} MB, avg hits {s['avg_hits']:.1f}")  # fmt: skip
-    for label, seconds in r["cold"].items():
+    for label, seconds in r.get("cold", {}).items():
         print(f"cold one-shot `remem search`, {label}: median {seconds:.2f} s")
-    print(f"save into the store (keyword): p50 {r['save']['p50']:.1f} ms, "
-          f"p95 {r['save']['p95']:.1f} ms")  # fmt: skip
+    print(f"fsync of 4 KB on the store's disk: median {r['fsync_ms']:.1f} ms (every save's "
+          "commit waits for one)")  # fmt: skip
+    for kind in ("keyword", "embedder"):
+        if s := r.get(f"save_{kind}"):
+            first, warm, fc, wc = s["first"], s["warm"], s["first_cpu"], s["warm_cpu"]
+            print(f"save into the store ({kind}): a fresh process's first {first['n']}: "
+                  f"p50 {first['p50']:.1f} ms, p95 {first['p95']:.1f} ms (CPU {fc['p50']:.1f} / "
+                  f"{fc['p95']:.1f}); after {WARM_UP} warm-up saves: p50 {warm['p50']:.1f} ms, "
+                  f"p95 {warm['p95']:.1f} ms (CPU {wc['p50']:.1f} / {wc['p95']:.1f})")  # fmt: skip
+    print(machine.line(r["machine_after"]) + " (after)")
 
 
 def main() -> None:
@@ -448,7 +524,7 @@ def main() -> None:
         if kind == "search":
             result = search_worker(db, rest[0] == "1", int(rest[1]), int(rest[2]))
         else:
-            result = save_worker(db, int(rest[0]), int(rest[1]))
+            result = save_worker(db, int(rest[0]), int(rest[1]), rest[2] == "1")
         print(json.dumps(result))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -458,11 +534,12 @@ def main() -> None:
     parser.add_argument("--hybrid", action="store_true")
     parser.add_argument("--keep", type=Path, help="build (or reuse) the store in this dir")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--saves-only", action="store_true", help="only the save figures")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         workdir = args.keep or Path(tmp)
         workdir.mkdir(parents=True, exist_ok=True)
-        result = run(args.size, args.chunk, args.seed, args.hybrid, workdir)
+        result = run(args.size, args.chunk, args.seed, args.hybrid, workdir, args.saves_only)
     report(result)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))

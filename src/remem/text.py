@@ -299,7 +299,9 @@ def _word_cuts_path() -> Any:
 def _learn(known: dict[str, tuple[str, ...]], runs: list[str], cuts: list[list[str]]) -> None:
     """Remember the cuts of word-sized runs; saved when the process exits."""
     fresh = {r: tuple(c) for r, c in zip(runs, cuts, strict=True) if len(r) <= _WORD_RUN}
-    if not fresh.keys() - known.keys():
+    # `<=`, not `not fresh.keys() - known.keys()`: a difference with a view walks all
+    # of `known` (every cut this install learnt: ~0.5 ms a call at a few thousand)
+    if fresh.keys() <= known.keys():
         return
     known.update(fresh)
     if not _word_state["new"] and _word_state["path"] is not None:

@@ -119,10 +119,8 @@ def ranked(
         if reader is not None and pair is not None:
             # the two judges err on different pairs: their mean flags as many of the dev
             # sets' changes at half the look-alikes of either alone
-            both = (
-                embed.verdict(old.content, incoming.content, pair[0]),
-                reader.verdict(old.content, incoming.content, *pair),
-            )
+            read = judge.features(old.content, incoming.content, pair[0])
+            both = (embed.weigh(*read), reader.weigh(*read, pair[1]))
             scored.append((judge.mean(both), old))
         elif cos is None:  # keyword-only, or found by its words and not among the nearest
             scored.append((words.verdict(old.content, incoming.content), old))
