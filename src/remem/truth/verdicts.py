@@ -18,22 +18,27 @@ from remem.truth import judge, overlap, repeats
 from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
 from remem.truth.overlap import talk
 
-# Measured on the dev sets of blind writers (truth_h1-h4), each with judges trained
-# without it: at 0.97 a third to a half of their changes read as sure, and 2-8 of ~80
-# look-alikes (so a sure change supersedes only where the grammar read the text whole).
+# With an embedder, the judges of session 17 (trained with the look-alikes one store
+# finds for each step) read far fewer of them as changes than the judges before, and
+# fewer changes at any one threshold, so their thresholds sit lower. On the pairs of h9
+# (never trained on; changes / the look-alikes a store finds / look-alike pairs): at 0.6
+# 99 / 18 / 5 (the judges before at 0.75: 111 / 182 / 4), at 0.8 59 / 3 / 1 (before at
+# 0.9: 62 / 44 / 0), at 0.9 36 / 0 / 0. End to end on h9 (with CHATTY), against the
+# judges before: 110 -> 105 of 195 handled, look-alikes refused 3 -> 4 of 70, repeats
+# 10 -> 18 of 50; the whole set in one store without force: changes asked about the
+# wrong memory 21 -> 10, superseded wrong 8 -> 5, first saves asked about an unrelated
+# memory 19 -> 7. (Ask at 0.55: 108 handled, 5 refused, 11 asked wrong.)
+# Keyword-only, the words judge (not retrained): a third to a half of the dev sets'
+# changes at 0.97, and 2-8 of ~80 look-alikes (so a sure change supersedes only where
+# the grammar read the text whole).
 SURE_WORDS = 0.97  # a change superseded without asking, keyword-only
-SURE = 0.9  # ... with an embedder (the judges of session 17: see ASK)
+SURE = 0.9  # ... with an embedder
 MARGIN = 0.3  # ... when no other candidate is nearly as likely to be the one changed
 ASK = 0.6  # a change asked about (a conflict), with an embedder
-# ... where the grammar did not read the text whole. 0.85 / 0.75 over the old 0.95 / 0.8:
-# h4 with the vectors 65 -> 84 of 155 changes handled, look-alikes asked 2 of 70 both
-# (0.8 / 0.7: 85, the same look-alikes). 0.85 -> 0.75 on h5 (judges trained without
-# it): 68 -> 78 of 195 handled, look-alikes asked 3 -> 4 of 70, first saves asked about
-# a filler 1 -> 2 of 250. Sharing one word instead of two: 100 handled, but a first
-# save asked about a filler 3 of 250 and more in a fuller store.
+# ... where the grammar did not read the text whole
 ASK_UNREAD = 0.6
 # ... of a memory the grammar read whole as another subject ("The QA recommendation
-# engine timeout is 15s" / "The production ... 60s": 0.77), as before ASK_UNREAD fell
+# engine timeout is 15s" / "The production ... 60s")
 ASK_APART = 0.7
 # Keyword-only: the words judge is averaged with a logistic regression, whose verdicts
 # sit lower where the grammar did not read the text whole (h4: 52 of 155 handled at
@@ -45,7 +50,7 @@ ASK_WORDS, ASK_UNREAD_WORDS = 0.9, 0.87
 # judges' training: with USE the judges' mean at 0.7 catches 25 of its 50 repeats in
 # other words and reads 1 of 195 changes (one that says a change: "午休缩短了半个小
 # 时") and none of 70 look-alikes so; the words judge at 0.8 catches 19, with 1 change
-# and no look-alike.
+# and no look-alike. Session 17's judges at 0.7: 18 of h9's 50 (before: 10).
 REPEAT, REPEAT_WORDS = 0.7, 0.8
 _MAX_CHARS = 400  # a fact, not a story
 # Asked of the referee: on the held-out h1 set the memory a missed change was of had a
@@ -57,13 +62,17 @@ _MAX_CHARS = 400  # a fact, not a story
 SHARED = 2
 # With the shipped embedder's vectors read (`loose`), a change the judges are this sure
 # of, of one memory alone (MARGIN) and sharing two words with it, supersedes without
-# asking even where the grammar did not read the text whole: on the pairs of h5-h8
-# (never trained on) 0.9 reads 46-52 of each set's 195 changes so and 0-1 of its 70
-# look-alikes; h8 in one store: 22 -> 29 changes superseded right, 6 -> 7 wrong. (Asking
-# also of a memory sharing one word, or of a text of several sentences, at 0.85, asked
-# 5 more of h8's changes right and 16 more of them about the wrong memory.)
+# asking even where the grammar did not read the text whole (see SURE above: 0.8 reads
+# as many of h9's changes so as the judges before at 0.9, and a fifteenth of the
+# look-alikes a store finds). (Asking also of a memory sharing one word measured
+# worse in one store with the judges before: 5 more of h8's changes asked right, 16
+# more about the wrong memory.)
 SURE_LOOSE = 0.8
-CHATTY = True  # a few short sentences judged too (asked only)
+# A change said in a few short sentences ("Kiln firing switched to Thursdays now. Fridays
+# were too busy.", `overlap.chatty`) is judged too, and only asked: 32 of h8's and h9's
+# missed changes were such notes; on h9 with the judges before, 3 more changes asked
+# right (the whole set in one store: 2 more right, 2 more about the wrong memory)
+CHATTY = True
 REFER = 0.05
 REFER_AT_MOST = 4
 
