@@ -54,11 +54,11 @@ SHARED = 2
 TOP = 5  # hits compared pairwise
 # With the shipped embedder's vectors of both memories, the judges that read them
 # (their mean, as a save reads them) in place of the words judge. Session 17's judges
-# read lower than those before (see `truth.verdicts.SURE`): on h9's pairs at 0.3 they read
-# 152 of 195 changes as likely and 22 of 70 look-alikes, where those before read 151
-# and 12 at their 0.5; end to end on h9, 0.3 / 0.5 put 79 of 130 chains current-first
-# (0.4 / 0.6: 77; the judges before at 0.5 / 0.7: 81), look-alike queries 123 of 140
-# either way.
+# read lower than those before (see `truth.verdicts.ASK`): on h9's pairs at 0.3 they
+# read 152 of 195 changes as likely and 22 of 70 look-alikes, where those before read
+# 151 and 12 at their 0.5; end to end on h9 (saves asking at 0.6), 0.3 / 0.5 put 79 of
+# 130 chains current-first (0.4 / 0.6: 77; the judges before at 0.5 / 0.7: 81),
+# look-alike queries 123 of 140 either way.
 CHANGED_VECTORS = 0.3
 CHANGED_ASKED_OLDER_VECTORS = 0.5
 _WITH_VECTORS = {CHANGED: CHANGED_VECTORS, CHANGED_ASKED_OLDER: CHANGED_ASKED_OLDER_VECTORS}
