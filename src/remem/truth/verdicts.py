@@ -23,9 +23,9 @@ from remem.truth.overlap import talk
 # fewer changes at any one threshold, so asking sits lower. On the pairs of h9 (never
 # trained on; changes / the look-alikes a store finds / look-alike pairs): at 0.7 74 /
 # 7 / 3 (the judges before at 0.75: 111 / 182 / 4), at 0.8 59 / 3 / 1 and at 0.9 36 /
-# 0 / 0 (before at 0.9: 62 / 44 / 0). Lower (0.6, loose 0.8) handled 13 more of h9's and h10's changes
-# but asked about a MADial story and look-alikes of bench_truth, and refused 5 of h10's
-# 70 look-alikes.
+# 0 / 0 (before at 0.9: 62 / 44 / 0). Lower (0.6, loose 0.8) handled 9 more of h10's
+# changes but superseded and asked about MADial stories and bench_truth's look-alikes,
+# and refused 5 of h10's 70 look-alikes.
 SURE = 0.97  # a change superseded without asking (the grammar read the text whole)
 MARGIN = 0.3  # ... when no other candidate is nearly as likely to be the one changed
 ASK = 0.7  # a change asked about (a conflict), with an embedder
