@@ -340,7 +340,7 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
 def talk(content: str) -> bool:
     """A question, or several sentences ("Hey Mel! Long time no talk. …"): talk, not a
     fact (a fact's clauses are joined by commas and semicolons)."""
-    ends = [t for t in tokenize(normal(content)) if t.text in "。！？!?."]
+    ends = _sentence_ends(content)
     return (
         "?" in content
         or "？" in content
@@ -359,8 +359,11 @@ def chatty(content: str) -> bool:
     `CHATTY_SENTENCES` sentences and `CHATTY_CHARS` characters."""
     if "?" in content or "？" in content or len(content) > CHATTY_CHARS:
         return False
-    ends = [t for t in tokenize(normal(content)) if t.text in "。！？!?."]
-    return len(ends) <= CHATTY_SENTENCES
+    return len(_sentence_ends(content)) <= CHATTY_SENTENCES
+
+
+def _sentence_ends(content: str) -> list[Tok]:
+    return [t for t in tokenize(normal(content)) if t.text in "。！？!?."]
 
 
 def lookup_terms(content: str) -> list[str]:
