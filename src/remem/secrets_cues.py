@@ -150,7 +150,9 @@ _ZH_PAIR = Lazy(  # 用户名 root 密码 root, 账密 admin admin888: weak as t
 )
 _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
     r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
-    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*\d))(?P<v>[^\s,;]+)"  # "SSID X, key 4D8K2M9P"
+    # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
+    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
+    r"(?P<v>[^\s,;]+)"
 )
 _WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tenantwifi4417"
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"

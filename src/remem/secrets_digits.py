@@ -48,9 +48,13 @@ def _digit(said: str) -> str:
     return _WORDS.get(said.lower()) or _ZH.get(said) or said
 
 
-def _run_digits(run: str) -> tuple[str, list[tuple[int, int]]] | None:
+# a card's security code has three digits: "CVV is five nine four", 安全码是五九四
+_CVV = Lazy(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])|安全码")
+
+
+def _run_digits(run: str, least: int = 4) -> tuple[str, list[tuple[int, int]]] | None:
     """The digits a run says, with where each came from in `run`; None when it is no
-    code said aloud (fewer than four digits, or digits only written, "2 3 4 5", but for
+    code said aloud (fewer than `least` digits, or digits only written, "2 3 4 5", but for
     single digits listed with commas)."""
     digits: list[str] = []
     where: list[tuple[int, int]] = []
@@ -61,21 +65,23 @@ def _run_digits(run: str) -> tuple[str, list[tuple[int, int]]] | None:
         digits += [_digit(m["d"])] * times
         where += [m.span()] * times
     spoken = spoken or _LISTED.fullmatch(run) is not None
-    if not spoken or len(digits) < 4 or len(digits) > 12:
+    if not spoken or len(digits) < least or len(digits) > 12:
         return None
     return "".join(digits), where
 
 
 def spoken_digits(text: str) -> tuple[str, list[int]] | None:
     """`text` with each code said aloud written as its digits, and the index in `text` of
-    each character; None when no run of four digits or more is said."""
+    each character; None when no run of four digits or more is said (three by a card's
+    security code)."""
     if _SAID.search(text) is None:
         return None
     out: list[str] = []
     where: list[int] = []
     last = 0
+    least = 3 if _CVV.search(text) else 4
     for m in _RUN.finditer(text):
-        said = _run_digits(m[0])
+        said = _run_digits(m[0], least)
         if said is None:
             continue
         out.append(text[last : m.start()])

@@ -61,7 +61,8 @@ _ACCT = (
 )
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
-    r"|driver'?s[ -]licen[cs]e(?:[ -](?:number|no\.?))?|(?:national[ -])?id[ -]number|tax[ -]id"
+    r"|(?:driver'?s|driving)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
+    r"|(?:national[ -])?id[ -]number|tax[ -]id"
     r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
@@ -75,7 +76,10 @@ _CODE_ZH = (
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 # a utility's 户号 (电表户号 0033...) is printed on every bill: no bank account
-_ACCT_ZH = r"账号|账户|帐号|帐户|(?<!电表|电费|水表|水费|燃气|煤气|电力|宽带|物业|暖气|供暖)户号"
+# nor a merchant's 商户号, printed on its receipts and payment codes
+_ACCT_ZH = (
+    r"账号|账户|帐号|帐户|(?<!电表|电费|水表|水费|燃气|煤气|电力|宽带|物业|暖气|供暖)(?<!商)户号"
+)
 _ID_ZH = (
     r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
     r"|医保卡号|社会保障号|纳税人识别号"

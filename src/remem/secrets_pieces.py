@@ -29,6 +29,7 @@ _ONE_TIME = Lazy(
 _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message shows them
     r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?!\d|[.,:/-]\d|\s*(?:[a-z%]|[秒分天次元个位]))"
 )
+_GROUPS_FIRST = Lazy(r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\d.,:/-]?\d)")  # a link follows
 _OTHER_NUMBER = Lazy(
     r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|phone|line)(?![a-z])"
     r"|#|号|单|电话|热线"
@@ -37,15 +38,31 @@ _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", "动态", "验
                    "短信码", "一次性", "令牌码")  # fmt: skip
 
 
+# the groups said first, the cue naming them: "texted 602 913 as my OTP", 273 840 是验证码
+_NAMED_AS = Lazy(
+    r"(?i)\s*(?:[,，—–-]\s*)?(?:as|is|was|for)\s+(?:(?:my|the|your|our|his|her|their|a|an"
+    r"|this|today['’]s|new)\s+)+(?:[a-z'’]+\s+){0,2}$"  # "as my bank's one-time code"
+    r"|\s*(?:[,，]\s*)?(?:就|这)?(?:是|为|作为)(?:我|你|他|她|我们)?的?[\u4e00-\u9fff]{0,4}$"
+)
+
+
+def _codes_before(text: str, cue: re.Match[str], start: int) -> list[tuple[int, int]]:
+    """The last digit groups before `cue` in its sentence, tied to it by a link alone."""
+    before = list(_GROUPS_FIRST.finditer(text, max(start, cue.start() - 40), cue.start()))
+    if not before or not _NAMED_AS.match(text[before[-1].end() : cue.start()]):
+        return []
+    return [before[-1].span()]
+
+
 def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for cue in scan(_ONE_TIME, text, low, *_ONE_TIME_WORDS):
-        _, end = sentence(text, cue.start())
+        start, end = sentence(text, cue.start())
         m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 24))
-        if m is None or _OTHER_NUMBER.search(text, cue.end(), m.start()):
+        spans = [m.span()] if m else _codes_before(text, cue, start)
+        if m is not None and _OTHER_NUMBER.search(text, cue.end(), m.start()):
             continue  # 验证码收不到，工单号 482 913: another number's
-        if 6 <= sum(c.isdigit() for c in m[0]) <= 8:
-            out.append(m.span())
+        out += [(a, b) for a, b in spans if 6 <= sum(c.isdigit() for c in text[a:b]) <= 8]
     return out
 
 

@@ -110,7 +110,8 @@ _ACCT_VALUE = Lazy(
     r"(?<![\dA-Za-z])(?:[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?"
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
-_ID_VALUE = Lazy(r"(?<![\dA-Za-z])[A-Z]{0,2}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+# up to five capitals first: a UK driving licence starts with the surname (MORGA753116SM9IJ)
+_ID_VALUE = Lazy(r"(?<![\dA-Za-z])[A-Z]{0,5}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
 _FOURS = Lazy(r"\d{4}(?:[ -]\d{4}){3}")
 _IBAN_HINT = Lazy(r"[A-Z]{2}\d{2}")
 _IBAN = Lazy(

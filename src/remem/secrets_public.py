@@ -52,6 +52,33 @@ _FOLDER = Lazy(  # a place's name: "folder 2024_Clients", "drive D", 文件夹 Q
     r"(?i)(?<![a-z])(?:(?:sub)?folder|director(?:y|ies)|dir|file\s?name|drive|path|文件夹|目录)"
     r"(?:\s+(?:named|called))?\s*[:：]?\s*[\"“「]?(?P<v>[\w.-]*[\w](?:[/\\][\w.-]*\w)*)"
 )
+# A number that tracks a thing, not one that opens it: a serial on a frame, a courier's or an
+# application's reference, an order's number; in capitals and digits only (a password has
+# lower case), "PEX 4417 2093", "EMS 1173 0426 891", "ALM-778201", 序列号 WTU194C03421
+_REFERENCE = Lazy(
+    r"(?i)(?<![a-z])(?<!for\s)(?:serial(?:\s+(?:number|no\.?))?|s/n|frame\s+number|vin|chassis"
+    r"\s+number|(?:tracking|order|case|ticket|application|booking|reference|ref|consignment"
+    r"|parcel|shipment|waybill)\s+(?:number|no\.?|#|reference|ref)|reference|tracking)"
+    r"(?![a-z])(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
+    r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
+)
+_REF_VALUE = Lazy(  # "EMS 1173 0426 891": a carrier's or a scheme's letters may lead
+    r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -])?[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,})*)"
+    r"(?![\w-])"
+)
+# A product's make and model: "is a Master Lock 1500iD", "bought a Yale YRD256", 型号 X
+_MODEL = Lazy(
+    r"(?<![A-Za-z])(?:(?:a|an)\s+(?:[A-Z][\w-]*\s+){1,3}|(?i:model(?:\s+(?:number|no\.?))?)"
+    r"\s*(?:is\s+|[:：]\s*)?|型号\s*(?:是|为|[:：])?\s*)"
+    r"(?P<v>(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,20})(?![\w-])"
+)
+# A value the text itself calls public: "...，这个对外公开没事", "it's public, fine to share"
+_SAID_PUBLIC = Lazy(
+    r"(?i)对外公开|可以公开|是公开的|公开没事|不是秘密|不算秘密|(?<![a-z])(?:it['’]?s|is|that['’]?s"
+    r"|they['’]?re|are)\s+(?:public|not\s+(?:a\s+)?secret)|(?:fine|ok(?:ay)?|safe)\s+to\s+share"
+)
+_SECRET_WORD = Lazy(r"(?i)pass|pin|code|key|token|cvv|密码|口令|验证码|密钥|令牌|码")
+_ANY_NUMBER = Lazy(r"[A-Za-z0-9-]*\d[A-Za-z0-9-]*(?:[ -]\d+)*")
 _WEAK = Lazy(  # the weak passwords everyone is told not to use
     r"(?i)(?<![a-z])(?:weak(?:est)?|common(?:est)?|worst|popular|guessable|default|banned"
     r"|most\s+(?:common|used|popular))\s+passwords"
@@ -82,6 +109,31 @@ def _weak(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+def _references(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    hints = ("serial", "s/n", "frame", "vin", "chassis", "ref", "track", "order", "case",
+             "ticket", "application", "booking", "consignment", "parcel", "shipment", "waybill",
+             "号", "单")  # fmt: skip
+    for m in scan(_REFERENCE, text, low, *hints):
+        v = _REF_VALUE.match(text, m.end())
+        if v is not None and v.start("v") - m.end() <= 3 and v["v"].count("-") < 3:
+            out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
+    out += [m.span("v") for m in scan(_MODEL, text, low, "a ", "an ", "model", "型号")]
+    return out
+
+
+def _said_public(text: str, low: str) -> list[tuple[int, int]]:
+    """The numbers before a cue that says they are public, in a sentence naming no
+    password, PIN or code (those are secrets however they are described)."""
+    out: list[tuple[int, int]] = []
+    hints = ("公开", "秘密", "public", "secret", "share")
+    for m in scan(_SAID_PUBLIC, text, low, *hints):
+        start, _ = sentence(text, m.start())
+        if _SECRET_WORD.search(text, start, m.start()) is None:
+            out += [n.span() for n in _ANY_NUMBER.finditer(text, start, m.start())]
+    return out
+
+
 def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values `text` says are public (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
@@ -99,7 +151,7 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
         out.append(m.span("v") if m["v"] is not None else m.span("z"))
     out += [m.span("v") for m in scan(_EXAMPLE, text, low, "比如", "例如", "譬如", "例子",
                                           "example", "instance", "e.g.")]  # fmt: skip
-    out += _weak(text, low)
+    out += _weak(text, low) + _references(text, low) + _said_public(text, low)
     folders = ("folder", "director", "dir", "file", "drive", "path", "文件夹", "目录")
     out += [m.span("v") for m in scan(_FOLDER, text, low, *folders)]
     return out

@@ -1,6 +1,7 @@
 """Secrets told around their noun rather than after it (issue 29): the value said first
 and named in the next sentence, a question and its answer, digits given by position or
-by count, a list of backup codes, a login given as an e-mail and a password, a value
+by count, a list of backup codes, a login given as an e-mail (or a stock user: admin,
+root) and a password, a value
 before its noun in one sentence (`value_first`), in Chinese and English.
 
     told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
@@ -189,6 +190,27 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A device's login said as its stock user and then the password, no noun named: "the NAS
+# is admin then fern-42", 后台是 root 然后 tplink-2020, "the camera: admin / Heron7"
+_ADMIN_PAIR = Lazy(
+    r"(?i)(?:是|为|[:：]|(?<![a-z])(?:is|as|with|use|using))\s*"
+    r"(?:admin(?:istrator)?|root|guest|pi|ubuntu|postgres|sa)(?![\w-])"
+    r"\s*(?:[,，]?\s*(?:然后|再|接着|加上?|(?<![a-z])(?:then|and|plus)(?![a-z]))\s*[,，:：]?|/)"
+    r"\s*(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、]|\.(?:\s|$)|$))"
+)
+
+
+def _admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_ADMIN_PAIR, text, low, "admin", "root", "guest", "pi", "ubuntu", "postgres",
+                  "sa"):  # fmt: skip
+        value = m["v"]
+        letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
+        if not excluded(value) and (strong(value) or (letters and digits)):
+            out.append(m.span("v"))
+    return out
+
+
 # An old password is a secret still: "change the password from Ch33se!Board to ...",
 # 把密码从 Spring2024! 换掉
 _FROM = Lazy(
@@ -207,7 +229,7 @@ def told_spans(text: str, low: str) -> list[tuple[int, int]]:
         group = "v" if m["v"] is not None else "z"
         if strong(m[group]):
             out.append(m.span(group))
-    return out + _code_list(text, low) + _mail_pairs(text, low)
+    return out + _code_list(text, low) + _mail_pairs(text, low) + _admin_pairs(text, low)
 
 
 # The value first: "bluebird88 is my email password", "Abc12345 是我的邮箱密码"
