@@ -382,3 +382,20 @@ def test_strings_of_random_words_are_never_repeats_on_words_alone(mem: Memory) -
     )
     texts = {" ".join(rng.choice(words) for _ in range(12)) for _ in range(40)}
     assert all(mem.save(t, force=True).status == "added" for t in texts)
+
+
+def test_two_memories_of_one_instant_are_never_ordered_by_a_guess(
+    tmp_path: Path, use_embedder: USEEmbedder
+) -> None:
+    """Two accounts of a day's events imported with their date are two facts of that
+    day: the judge (a guess) asks about neither as the other's next version; said a
+    week later, the second is asked about."""
+    pytest.importorskip("numpy")
+    lost = "Bart参加了学校的美术比赛，因为十分紧张没有画好，最终没有得奖，感到失落。"
+    won = "Bart参加了学校的美术比赛，比赛前Bart十分紧张，但是Bart克服了紧张最终取得了好名次。"
+    for later, status in ((timedelta(0), "added"), (timedelta(days=7), "conflict")):
+        with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
+            first = mem.save(lost, created_at=T0)
+            second = mem.save(won, created_at=T0 + later)
+            assert second.status == status, second
+            assert mem.get(first.entry.id).is_current

@@ -117,6 +117,11 @@ def ranked(
             continue
         if named_apart(old.content, incoming.content):
             continue  # "Hive 2 ..." / "Hive 3 ...": neither a change nor a repeat
+        if old.valid_from is not None and old.valid_from == incoming.valid_from:
+            # two memories stated as of one instant (a diary's two events of a day,
+            # imported with their date) are two facts of it, not one's next version: a
+            # guess never orders them (MADial's two art-contest stories of one day: 0.83)
+            continue
         pair = vectors.of(old.id) if vectors is not None else None
         cos = pair[0] if pair else cosines.get(old.id) if cosines is not None else None
         if reader is not None and pair is not None:
