@@ -34,6 +34,7 @@ A set: {"chains": [{"lang", "steps": [{"text", "kind"}], "query", "current"}],
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import tempfile
@@ -52,6 +53,9 @@ from remem.truth.dedup import Match  # noqa: E402
 SETS = ROOT / "data" / "truth_heldout"
 START = datetime(2026, 1, 5, 9, tzinfo=UTC)
 STEP = timedelta(days=20)
+# Two memories stated as of one instant are never ordered by the judge's guess; a real
+# save's clock never repeats
+_TICK = itertools.count(1)
 
 
 class Oracle:
@@ -97,8 +101,8 @@ def _store(db: Path, name: str, embedder: Any, fillers: list[str]) -> Memory:
 def _save(mem: Memory, content: str, at: datetime, **kw: Any) -> SaveResult:
     """A save as a caller makes it; an error (a refused secret, a bad date) is what the
     caller sees too: counted as an outcome, not a crash."""
-    try:
-        return mem.save(content, created_at=at, **kw)
+    try:  # a millisecond apart from every other save (chains share their steps' days)
+        return mem.save(content, created_at=at + timedelta(milliseconds=next(_TICK)), **kw)
     except RememError as exc:
         return SaveResult("refused", Entry(content=content), reasons=[type(exc).__name__])
 

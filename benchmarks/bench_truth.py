@@ -30,6 +30,7 @@ The dev set is built by benchmarks/make_truth_dev.py (seeded: the same every run
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import statistics
@@ -39,7 +40,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -76,14 +77,25 @@ def memory(db: Path, project: str, embedder: Any, user: str | None = None) -> Me
     return Memory(db, project=project, embedder=embedder, user_id=user)
 
 
+_TICK = itertools.count(1)
+
+
+def apart(at: str | datetime) -> datetime:
+    """`at` and a millisecond more than the save before: the generated chains share
+    instants, and two memories stated as of one instant are never ordered by the
+    judge's guess (a real save's clock never repeats)."""
+    return to_utc(at) + timedelta(milliseconds=next(_TICK))
+
+
 def save_chain(mem: Memory, upd: dict[str, Any], timer: Timer, tally: Counter[str],
                missed: list[tuple[str, str, str]]) -> list[Entry]:  # fmt: skip
     """Save a chain's versions in order as a caller would: a reported conflict with the
     previous version is settled by replacing it. Returns the entry of each version."""
     saved: list[Entry] = []
     for i, version in enumerate(upd["versions"]):
+        at = apart(version["at"])
         with timer.timed():
-            result = mem.save(version["text"], created_at=version["at"])
+            result = mem.save(version["text"], created_at=at)
         if i == 0:
             saved.append(result.entry)
             continue
@@ -95,7 +107,7 @@ def save_chain(mem: Memory, upd: dict[str, Any], timer: Timer, tally: Counter[st
         elif result.status == "conflict" and prev.id in {e.id for e in result.conflicts}:
             tally[style] += 1
             with timer.timed():
-                fixed = mem.save(version["text"], created_at=version["at"], replace_id=prev.id)
+                fixed = mem.save(version["text"], created_at=at, replace_id=prev.id)
             saved.append(fixed.entry)
         else:
             missed.append((result.status, prev.content, version["text"]))
