@@ -399,3 +399,53 @@ def test_two_memories_of_one_instant_are_never_ordered_by_a_guess(
             second = mem.save(won, created_at=T0 + later)
             assert second.status == status, second
             assert mem.get(first.entry.id).is_current
+
+
+def test_a_text_saying_something_stopped_is_asked_at_even_odds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, use_embedder: USEEmbedder
+) -> None:
+    """A text that says something stopped, read by the judges as a change at even odds
+    but below `ASK`, is asked about; without the lower bar for such texts it was added
+    beside the memory it ends."""
+    pytest.importorskip("numpy")
+    from remem.truth import verdicts
+
+    for said, status in ((verdicts.ASK_SAID, "conflict"), (verdicts.ASK, "added")):
+        monkeypatch.setattr(verdicts, "ASK_SAID", said)
+        with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
+            first = mem.save("社区合唱团每周二晚上排练", created_at=T0)
+            second = mem.save("合唱团排练暂停了 指挥生病了", created_at=T0 + timedelta(days=3))
+            assert second.status == status, second
+            if status == "conflict":
+                assert [e.id for e in second.conflicts] == [first.entry.id]
+
+
+def test_a_text_saying_something_stopped_is_never_dropped_as_a_repeat(
+    mem: Memory, use_embedder: USEEmbedder, tmp_path: Path
+) -> None:
+    """The judges read "stepped down from the Friday class" as a sure repeat of "the
+    Friday class is run by Hannah" (0.98): dropping it would lose that she left."""
+    pytest.importorskip("numpy")
+    with Memory(tmp_path / "e.db", project="p", embedder=use_embedder) as store:
+        store.save("The Friday pottery class is run by Hannah.", created_at=T0)
+        r = store.save(
+            "Hannah stepped down from the Friday pottery class.",
+            created_at=T0 + timedelta(days=3),
+        )
+        assert r.status in ("conflict", "superseded"), r
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "clash"),
+    [
+        ("晚自习我值周二周四", "晚自习值班改到周一 周三", [1.0, 1.0, 0.0]),
+        ("Locker rent is £40 a term", "Locker rent: £45 a term", [1.0, 0.0, 1.0]),
+        ("Locker rent is £40 a term", "Locker rent per term is £40", [0.0, 0.0, 0.0]),
+    ],
+)
+def test_the_judge_reads_a_value_swapped_for_another_of_its_kind(
+    old: str, new: str, clash: list[float]
+) -> None:
+    from remem.truth import judge
+
+    assert judge.features(old, new, None)[0][-3:] == clash

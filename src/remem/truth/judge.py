@@ -38,10 +38,11 @@ from operator import add, mul
 from typing import Any
 
 from remem import numbers, text
+from remem.truth import repeats
 
 CLASSES = ("change", "distinct", "repeat")
 BUCKETS = 1024  # hashed words of the new text that the old one lacks
-_DENSE = 29  # the hand-made features before the buckets
+_DENSE = 32  # the hand-made features before the buckets
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 # A value as people write one: a number, a name with a capital or a digit in it, a
@@ -143,6 +144,7 @@ def features(old: str, new: str, cosine: float | None) -> tuple[list[float], lis
     han = len(_HAN.findall(new)) / max(len(new), 1)
     only_new, only_old = b - a - text.EN_STOPWORDS, a - b - text.EN_STOPWORDS
     va, vb = _values(old), _values(new)
+    da, db = repeats.days(old), repeats.days(new)
     dense = [
         1.0,  # bias
         len(shared) / len(union),
@@ -173,6 +175,11 @@ def features(old: str, new: str, cosine: float | None) -> tuple[list[float], lis
         float(bool(va - vb) and bool(vb - va)),  # a value swapped for another
         float(bool(va - vb) and not vb - va),  # a value gone, none new
         float(bool(va & vb)),
+        # what one value of a kind swapped for another reads as: a change, never a repeat
+        # ("周三到货 下午4点" / "到货 周三中午12点", "值周二周四" / "值班 周一 周三")
+        float(not repeats.adds_nothing(new, old)),
+        float(bool(da) and bool(db) and da != db),
+        float(bool(na - nb) and bool(nb - na)),
     ]
     words = sorted({_bucket(w) for w in b - a} | {_bucket("=" + w) for w in shared})
     return dense, words
@@ -295,8 +302,11 @@ class Judge:
         self.nets = [_Net(m) for m in raw["members"]]
         self._ensemble = _Ensemble(self.nets)
         self.linear: list[list[float]] | None = raw.get("linear")
+        # the features it was trained on: the first `width` (a judge trained before
+        # features were added reads what it knows)
+        self.width = len(self.nets[0].dense)
         # each class's bucket weights, indexed by bucket (a word's weight, looked up)
-        self._tails = [row[_DENSE:] for row in self.linear or []]
+        self._tails = [row[self.width :] for row in self.linear or []]
         self.vectors: str | None = raw.get("embedder")
 
     def verdict(self, old: str, new: str, cosine: float | None = None, pair: Any = None) -> Verdict:
@@ -311,6 +321,7 @@ class Judge:
         cosine read the same features: computed once, `verdicts.ranked`)."""
         if self.vectors is not None and pair is None:
             raise ValueError("this judge reads the texts' vectors")
+        dense = dense[: self.width]
         nets = mean([_softmax(each) for each in self._ensemble.logits(dense, words, pair)])
         if self.linear is None:
             return nets

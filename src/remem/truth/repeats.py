@@ -49,7 +49,7 @@ def adds_nothing(new: str, old: str) -> bool:
     # a name's first five letters: "Thursdays" / "Thursday", "Freightliner's"
     if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in names(new)):
         return False
-    mine, theirs = _days(new), _days(old)
+    mine, theirs = days(new), days(old)
     return not (mine and theirs and not mine <= theirs)
 
 
@@ -111,7 +111,7 @@ def names(text: str) -> set[str]:
     return found
 
 
-def _days(text: str) -> set[str]:
+def days(text: str) -> set[str]:
     """The days of the week `text` names ("每周一、三、五" -> 一 三 五; "Tue" -> tue)."""
     days = set()
     for m in _ZH_DAYS.finditer(text):
