@@ -174,9 +174,7 @@ def judged(
     if talk(incoming.content):  # a few sentences (`CHATTY`): asked, never superseded
         silent = loose = False
     if not silent:  # the judge is erratic on pairs sharing a word and a change said
-        scored = [
-            (v, o) for v, o in scored if len(words & judge.content_terms(o.content)) >= least
-        ]
+        scored = [(v, o) for v, o in scored if len(words & judge.content_terms(o.content)) >= least]
     if not scored:
         return []
     (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
