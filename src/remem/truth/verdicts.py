@@ -10,6 +10,7 @@ turns, events and tool output are never judged (only facts, preferences, decisio
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -19,6 +20,7 @@ from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
 from remem.truth.markers import states_change
 from remem.truth.overlap import talk
 from remem.truth.stops import stops
+from remem.truth.table import words
 
 # With an embedder, the judges of session 17 (trained with the look-alikes one store
 # finds for each step) read far fewer of them as changes than the judges before, and
@@ -130,6 +132,8 @@ def ranked(
             continue
         if named_apart(old.content, incoming.content):
             continue  # "Hive 2 ..." / "Hive 3 ...": neither a change nor a repeat
+        if episode(old.content) and episode(incoming.content):
+            continue  # two experiences and how they felt: a diary's events, each its own
         if old.valid_from is not None and old.valid_from == incoming.valid_from:
             # two memories stated as of one instant (a diary's two events of a day,
             # imported with their date) are two facts of it, not one's next version: a
@@ -190,6 +194,18 @@ def judged(
     if top.change >= need:
         return [Match(old, "conflict", f"judged a likely change of it ({top.change:.2f})")]
     return repeated(incoming, scored, cosines, apart)
+
+
+_FEELINGS = words("feeling", "en")
+_ZH_FEELINGS = words("feeling", "zh")
+
+
+def episode(content: str) -> bool:
+    """Whether `content` tells how someone felt ("… and felt very happy", "感到很开心"):
+    an experience, which a later one never changes (MADial's diary events read 0.6-0.8
+    changes of one another to the judges)."""
+    said = set(re.findall(r"[a-z]+", content.lower()))
+    return bool(said & _FEELINGS) or any(w in content for w in _ZH_FEELINGS)
 
 
 def says_so(content: str) -> bool:
