@@ -19,8 +19,9 @@ The pairs (old memory, new text, label) come from:
 
 The shipped "embed" and "vectors" judges are this script's default run (session 18:
 h1-h9 and truth_train_e, the hard look-alikes, the three value-clash features; h10 chose
-the thresholds, h11 is the newest blind set); "words" is an earlier round's (h1-h4, no
-hard look-alikes, `--kinds words` at commit a506e14: it reads the first 29 features),
+the thresholds, h11 had its blind run that session, h12 is the newest blind set);
+"words" is an earlier round's (h1-h4, no hard look-alikes, `--kinds words` at commit
+a506e14: it reads the first 29 features),
 since retrained the same way it read h9's and h10's look-alike pairs worse at the same
 share of changes (h10 at 0.8: 39 changes, 7 of 70 look-alikes; the shipped at 0.9: 34, 2).
 
