@@ -455,3 +455,24 @@ def test_the_judge_reads_a_value_swapped_for_another_of_its_kind(
     from remem.truth import judge
 
     assert judge.features(old, new, None)[0][-3:] == clash
+
+
+def test_two_experiences_and_how_they_felt_are_never_judged_a_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, use_embedder: USEEmbedder
+) -> None:
+    """A diary's two events a month apart, each telling how it felt, are two memories;
+    the judges alone read the second a likely change of the first (0.78)."""
+    pytest.importorskip("numpy")
+    from remem.truth import verdicts
+
+    before = "Bart在户外草地上玩捉迷藏感到非常开心。"
+    after = "Bart和新邻居红红一起在小区草坪上捉迷藏，感觉很开心。"
+    assert verdicts.episode(before) and verdicts.episode(after)
+    assert not verdicts.episode("Standup moved to 10am.")
+    real = verdicts.episode
+    for rule, status in ((real, "added"), (lambda content: False, "conflict")):
+        monkeypatch.setattr(verdicts, "episode", rule)
+        with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
+            mem.save(before, created_at=T0)
+            second = mem.save(after, created_at=T0 + timedelta(days=30))
+            assert second.status == status, second
