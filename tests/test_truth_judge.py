@@ -476,3 +476,23 @@ def test_two_experiences_and_how_they_felt_are_never_judged_a_change(
             mem.save(before, created_at=T0)
             second = mem.save(after, created_at=T0 + timedelta(days=30))
             assert second.status == status, second
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "judged"),
+    [
+        ("Team quiz report, table no. 11, due Friday", "新茶具在景德镇订的 说11月底到货", False),
+        ("Fire drill for block 7 is on Thursday", "订的窗帘 7号送到", False),
+        ("Fire drill for block 7 is on Thursday", "Fire drill moved to Friday", True),
+    ],
+)
+def test_the_words_judge_reads_no_pair_sharing_only_a_number(
+    old: str, new: str, judged: bool
+) -> None:
+    """Keyword-only, a memory sharing nothing but a number with the text is no candidate
+    of the words judge (in one store it asked "…说11月底交货" about "…no. 11, due Monday",
+    0.94)."""
+    from remem.truth import verdicts
+
+    found = verdicts.ranked(Entry(content=new), [Entry(content=old, id="m1")], None)
+    assert bool(found) == judged

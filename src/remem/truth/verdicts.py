@@ -148,6 +148,8 @@ def ranked(
             both = (embed.weigh(*read), reader.weigh(*read, pair[1]))
             scored.append((judge.mean(both), old))
         elif cos is None:  # keyword-only, or found by its words and not among the nearest
+            if not _shares_a_word(old.content, incoming.content):
+                continue  # only a number in common: no sign of one subject to a words judge
             scored.append((words.verdict(old.content, incoming.content), old))
         else:
             scored.append((embed.verdict(old.content, incoming.content, cos), old))
@@ -206,6 +208,13 @@ def episode(content: str) -> bool:
     changes of one another to the judges)."""
     said = set(re.findall(r"[a-z]+", content.lower()))
     return bool(said & _FEELINGS) or any(w in content for w in _ZH_FEELINGS)
+
+
+def _shares_a_word(old: str, new: str) -> bool:
+    """Whether the two share a word that is not a number ("新狮头……11月底交货" and "Red card
+    report, Barrow no. 11" share 11 alone: the words judge read a change, 0.94)."""
+    shared = judge.content_terms(old) & judge.content_terms(new)
+    return any(not term.replace(".", "").isdigit() for term in shared)
 
 
 def says_so(content: str) -> bool:
