@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from remem.secrets import find_secrets, redact
+from remem.secrets import find_secrets
 from remem.secrets_disguise import unmask
 from remem.secrets_public import public_spans
-
-
-def values(text: str) -> list[str]:
-    return [text[h.span[0] : h.span[1]] for h in find_secrets(text, contacts=False)]
-
+from secret_rounds import assert_found, assert_ordinary, cases, values
 
 KINDS = {
     "a code with full-width keypad symbols or digits": [
@@ -60,14 +56,12 @@ KINDS = {
         ("仓库的报警器，老板说是他车牌后四位，就是 5392。", "5392"),
     ],
 }
-CASES = [(k, t, v) for k, rows in KINDS.items() for t, v in rows]
+CASES = cases(KINDS)
 
 
 @pytest.mark.parametrize(("kind", "text", "value"), CASES)
 def test_each_kind_is_found(kind: str, text: str, value: str) -> None:
-    found = values(text)
-    assert any(value in v or v in value for v in found), (kind, text, found)
-    assert value not in redact(text, contacts=False), text
+    assert_found(kind, text, value)
 
 
 ORDINARY = [
@@ -112,7 +106,7 @@ ORDINARY = [
 
 @pytest.mark.parametrize("text", ORDINARY)
 def test_ordinary_look_alikes_pass(text: str) -> None:
-    assert values(text) == [], text
+    assert_ordinary(text)
 
 
 def test_unmask_folds_keypad_symbols_keeping_where_each_stood() -> None:
