@@ -17,7 +17,8 @@ from remem.secrets import find_secrets, looks_secret, redact
 MODEL_ONLY = [
     "Bike lock on the blue shed, first 44, then 8120 after that",  # (ending there: a rule)
     "Dad's bank code is 4408, he wants me to remember it.",  # (a card's code: a rule)
-    "Guest network at the lake house: Birch_Lane, pass q7Vm3xTz.",  # (a wifi key: a rule)
+    # (a wifi key: a rule; "network X, pass Y" too since round 12)
+    "Guest network at the lake house: Birch_Lane, q7Vm3xTz to join.",
     "Steam: kai.lundqvist / mountainPine84",
 ]
 ORDINARY = [

@@ -1,8 +1,8 @@
 """Codes that open things (issue 29): a number said with a thing it opens ("the side door
-takes 3355"), a verb of entering ("punch in 4821"), a dial ("right 14, left 30, right 2",
-顺时针到 15，逆时针到 42), a number that ends a sentence about an alarm ("Alarm at the
-framers, it's their year backwards, so 8991"), in Chinese and English, with no secret
-noun needed.
+takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial ("right 14,
+left 30, right 2", 顺时针到 15，逆时针到 42), a number that ends a sentence about an alarm
+("Alarm at the framers, it's their year backwards, so 8991"), in Chinese and English, with
+no secret noun needed.
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -69,6 +69,12 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
     rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
 )
+# "the kiln controller is locked with 1250", 用 0417 锁着: a thing kept shut by a number
+_LOCKED_WITH = Lazy(
+    r"(?i)(?<![a-z])(?:(?:locked|secured|protected|locks|secures)\s+(?:it\s+)?(?:with|using"
+    rf"|by)\s+(?:the\s+(?:code|pin|number)\s+)?)(?P<v>{NUM})"
+    r"|用\s*(?P<z>\d{4,8})\s*(?:锁着|锁住|锁了|锁上|上锁|加锁|加密)"
+)
 _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
@@ -118,8 +124,9 @@ _LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
     r"|号码?\s*(?:是|为|[:：])?\s*$"  # 房间号 8 3 0 7, 座位号: a thing's number, not a key's
 )
-_ACCESS_COLON = Lazy(  # "garage: 8421"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})\s*[:：]\s*"
+_ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{{1,30}}?)?"
+    r"\s*[:：]\s*"
     rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
@@ -343,6 +350,13 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
     out += [m.span("v") for m in scan(_OPENS_ON, text, low, "open", "unlock")]
+    for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
+        group = "v" if m["v"] is not None else "z"
+        after = text[m.end() :]
+        if not (
+            _UNIT.match(after) or _COUNTED.match(after) or _RATE.match(after) or after[:1] == "-"
+        ):
+            out.append(m.span(group))  # not "protected by 256-bit keys", "locked with 100 ties"
     out += [
         m.span("v")
         for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get", "let", "开")
@@ -352,7 +366,9 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
-    out += [m.span("v") for m in scan(_ACCESS_COLON, text, low, ":", "：")]
+    for m in scan(_ACCESS_COLON, text, low, ":", "："):
+        if not (_COUNTED.match(text, m.end()) or _UNIT.match(text, m.end())):
+            out.append(m.span("v"))  # not "locker at the gym: 2024 membership renewed"
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]

@@ -21,7 +21,7 @@ from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
 from remem.secrets_described import described_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
-from remem.secrets_pieces import piece_spans
+from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
     ZH_DIGITS,
@@ -125,18 +125,6 @@ _CVV = Lazy(  # the three digits on the back of a card
     r"(?!\s+(?!(?:and|then|but|so|for|on|in|to|exp\w*|is|was)(?![a-z]))[a-z])"
 )
 _CARD_CUE = Lazy(r"(?i)card|visa|amex|mastercard|卡")
-_HALF = Lazy(  # "first part of the code is 38", 密码一半是 abc，另一半是 789!
-    r"(?i)(?<![a-z])(?:(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
-    r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
-    r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
-    r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
-    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
-    r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
-    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
-    r"(?P<z>[^\s,，;；。]{2,})"
-)
-_HALF_CUE = Lazy(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
-_HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 _CREDS_AND = Lazy(  # "the shared login for the kiosk is kiosk and kiosk123"
     r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
     r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
@@ -144,7 +132,7 @@ _CREDS_AND = Lazy(  # "the shared login for the kiosk is kiosk and kiosk123"
 )
 _ZH_PAIR = Lazy(  # 用户名 root 密码 root, 账密 admin admin888: weak as the password may be
     r"(?:用户名|账号|帐号|登录名|(?<![A-Za-z])(?:user(?:name)?|login))\s*(?:是|为|[:：])?\s*"
-    r"(?P<u>[A-Za-z0-9_.@-]{2,30})\s*[，,;；]?\s*(?:(?:登录)?密码|口令|(?<![A-Za-z])(?:password|pwd|pw))"
+    r"(?P<u>[A-Za-z0-9_.@-]{2,30})\s*[，,;；]?\s*(?:(?:登录)?密码|口令|(?<![A-Za-z])(?:password|pwd|pw|pass))"
     r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
     r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
 )
@@ -157,12 +145,23 @@ _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tange
 _WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tenantwifi4417"
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"
 )
-_LOGIN_PASS = Lazy(r"(?i)(?<![a-z])pass\s+(?:is|was)\s+")
+# "pass is" in a login's sentence; "the pass for the station tablet is X" (a pass for a thing
+# is its password when the value is made up; a bus pass's is a price or a date)
+_LOGIN_PASS = Lazy(
+    r"(?i)(?<![a-z])pass(?P<for>\s+(?:for|to|on|of)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+    r"[\w'’-]+(?:\s+[\w'’-]+){0,4}?)?\s+(?:is|was)\s+"
+)
+_DEVICE = Lazy(  # what a pass logs into, not a ticket's event ("the pass for the festival")
+    r"(?i)(?<![a-z])(?:tablet|ipad|iphone|phone|laptop|computer|pc|mac|desktop|router|wi-?fi"
+    r"|account|app|server|nas|console|portal|dashboard|e-?mail|kiosk|terminal|workstation|mixer"
+    r"|camera|dvr|nvr|tv|printer|controller|vpn|database|db|admin|email|inbox|login)s?(?![a-z])"
+)
 _LOGIN_CUE = Lazy(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
 _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
-    r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless))(?![a-z])"
+    r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
     r"(?P<rest>[^.。!?！？\n]{0,80})"
 )
+_WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network")
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为)"
@@ -273,22 +272,18 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
 def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Halves, a login's "pass is", a wifi's value, a digit said N times."""
     out: list[tuple[int, int]] = []
-    for m in scan(_HALF, text, low, *_HALF_WORDS):
-        start, end = _sentence(text, m.start())
-        for _ in range(2):  # named in one of the two sentences before: "... in two pieces."
-            start = _sentence(text, start - 2)[0] if start > 1 else start
-        group = "v" if m["v"] is not None else "z"
-        value = m[group].rstrip(".!?") or m[group]
-        shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
-        if shaped and _HALF_CUE.search(text, start, end):
-            out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
+    out += half_spans(text, low)
     for m in scan(_LOGIN_PASS, text, low, "pass "):
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += _first_strong(text, m.end(), end, 6)
-    for m in scan(
-        _WIFI, text, low, "wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless"
-    ):
+        elif m["for"] is not None and _DEVICE.search(m["for"]):
+            out += [
+                (a, b)
+                for a, b in _first_strong(text, m.end(), min(end, m.end() + 30), 6)
+                if re.search(r"[A-Za-z]", text[a:b]) and re.search(r"\d", text[a:b])
+            ]
+    for m in scan(_WIFI, text, low, *_WIFI_WORDS):
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
@@ -297,8 +292,8 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
                 if _wifi_key(v):
                     out.append((k.start("v"), k.start("v") + len(v)))
             continue
-        if m["r"] is not None:
-            continue  # "the router is Archer-AX55": its model, not its key
+        if m["r"] is not None or m["n"] is not None:
+            continue  # "the router is Archer-AX55": its model, not its key; a network's key only
         if (it := _WIFI_IT.search(rest)) is not None and _wifi_key(it["v"].rstrip(".!?")):
             out.append((m.start("rest") + it.start("v"), m.start("rest") + it.end("v")))
             continue
@@ -471,7 +466,7 @@ _SPOKEN_HINT = Lazy(
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|助记词|cred|log|sign"
-    r"|user|/|key|unlock|open|个|口令|暗号|密语|密码"
+    r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"
     r"|lock|door|gate|safe|garage|alarm|cabinet|vault|门|锁|柜|箱"

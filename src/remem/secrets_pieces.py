@@ -1,24 +1,29 @@
 """Secrets given in pieces (issue 29): a one-time code said in groups of digits, a
-wallet's recovery words given a part at a time, in Chinese and English.
+wallet's recovery words given a part at a time, a password in halves, in Chinese and
+English.
 
     piece_spans("the OTP is 482 913", ...)                                  # 482 913
     piece_spans("网银动态口令是 273 840", ...)                              # 273 840
     piece_spans("seed words, first six: lemon drift rocket pilot saddle humor", ...)
+    piece_spans("后六个：velvet orange ...，和前六个连起来", ...)          # the six words
     piece_spans("order 273 840 shipped", ...)                               # []
+    half_spans("first half of the router pass is Pangolin", ...)           # Pangolin
+    half_spans("the second half is _Tide42Moon, no space between", ...)    # _Tide42Moon
 
 A code read off a phone comes in the groups the screen shows it in ("482 913"), and
-recovery words are sent in halves so no one message holds them all; each piece is
-still the secret. Each rule wants the cue that names the code or the words before the
-piece. Used by `remem.secrets_cues`.
+recovery words and passwords are sent in halves so no one message holds them all; each
+piece is still the secret. Each rule wants the cue that names the code or the words
+before the piece, or, for a piece sent alone, the words that join it to the rest. Used
+by `remem.secrets_cues`.
 """
 
 from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import Lazy, scan, sentence
+from remem.secrets_shapes import Lazy, excluded, scan, sentence, strong
 
-__all__ = ["piece_spans"]
+__all__ = ["half_spans", "piece_spans"]
 
 # -- a one-time code in groups: "the OTP is 482 913", 动态口令刚刚是 273 840 ----------------
 _ONE_TIME = Lazy(
@@ -66,6 +71,52 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# -- a value in halves: "first part of the code is 38", 密码一半是 abc，另一半是 789! ----------
+_HALF = Lazy(
+    r"(?i)(?<![a-z])(?:(?:(?:first|second|last|other)\s+)?(?:half|part|bit|piece)"
+    r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
+    r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
+    r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
+    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
+    r"(?P<z>[^\s,，;；。]{2,})"
+)
+_HALF_CUE = Lazy(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
+# the halves said to be joined: a split value's other part, sent in its own message ("...and
+# the second half is _Rides42Bikes, no space between them", 和前半段连起来)
+_JOINED = Lazy(
+    r"(?i)(?<![a-z])(?:no\s+spaces?|together|joined|combined|put\s+(?:them|it)\s+together"
+    r"|in\s+one\s+go)(?![a-z])|连起来|拼起来|合起来|拼在一起|连在一起|接起来"
+)
+# the half of a pass or code it names: "first half of the router pass is Pangolin"
+_HALF_OF = Lazy(
+    r"(?i)\sof\s.*(?<![a-z])(?:pass(?:word|code|phrase)?|pw|pin|code)\s*(?:\s(?:is|was)\s|[:：])"
+)
+_HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
+
+
+def half_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Each half or part of a value, named as one, in a sentence (or one of the two before)
+    that names what it is a part of, or says the parts are joined."""
+    out: list[tuple[int, int]] = []
+    for m in scan(_HALF, text, low, *_HALF_WORDS):
+        start, end = sentence(text, m.start())
+        for _ in range(2):  # named in one of the two sentences before: "... in two pieces."
+            start = sentence(text, start - 2)[0] if start > 1 else start
+        group = "v" if m["v"] is not None else "z"
+        value = m[group].rstrip(".!?") or m[group]
+        shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
+        cued = _HALF_CUE.search(text, start, end) is not None
+        if not shaped and group == "v" and _HALF_OF.search(m[0]):  # "...router pass is Pangolin"
+            shaped = value.isalpha() and value.istitle() and len(value) >= 5 and not excluded(value)
+        elif not cued and _JOINED.search(text, start, end):  # the other half, named in its own
+            cued = re.search(r"[A-Za-z]", value) is not None and strong(value)
+        if shaped and cued:
+            out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
+    return out
+
+
 # -- recovery words in parts: "first six: maple ocean ...", 前六个：lemon drift ... ---------
 _SEED_CUE = Lazy(
     r"(?i)(?<![a-z])(?:seed\s+(?:phrase|words)|mnemonic|(?:recovery|backup|secret)\s+(?:words"
@@ -100,10 +151,40 @@ def _seed_parts(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A part of a word list named by its count and place, no wallet named: 后六个：velvet orange
+# ..., "last six: ...", "words 7-12 are ..."; the words the other part completes
+_PART_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:(?:first|last|next|other|remaining|final|second)\s+(?:six|twelve|6|12)"
+    r"(?:\s+words)?|words\s+(?:1|7|13|19)\s*(?:-|to|through|–)\s*(?:6|12|18|24))(?![a-z])"
+    r"|(?:前|后|剩下的?|另外的?|最后的?|第二组)(?:六|十二|6|12)个(?:词|单词)?"
+)
+_JOIN = Lazy(  # the list said to be one with another part
+    r"(?i)(?<![a-z])(?:together|joined|combined|complete|full\s+(?:list|set|phrase)|the\s+rest"
+    r"|other\s+(?:six|half))(?![a-z])|连起来|拼起来|合起来|完整|凑齐|另外六个|剩下的"
+)
+
+
+def _counted_parts(text: str, low: str) -> list[tuple[int, int]]:
+    """Six words or more after a part's count ("last six:"), with no comma between them (a
+    list copied off a card) or with the other part named in the text."""
+    out = []
+    for cue in scan(_PART_CUE, text, low, "six", "twelve", "6", "12", "六", "十二"):
+        m = _WORDS.match(text, cue.end())
+        if m is None:
+            continue
+        value, start = m["v"], m.start("v")
+        words = re.findall(r"[a-z]+", value)
+        if len(words) < 6 or not value.islower() or _PROSE.intersection(words):
+            continue
+        if "," not in value or _JOIN.search(text) is not None:
+            out.append((start, start + len(value)))
+    return out
+
+
 _SEED_WORDS = ("seed", "mnemonic", "recovery", "backup", "secret", "助记词", "短语", "恢复词",
                "备份词")  # fmt: skip
 
 
 def piece_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the pieces these rules find in `text` (`low`: it lower-cased)."""
-    return _grouped_codes(text, low) + _seed_parts(text, low)
+    return _grouped_codes(text, low) + _seed_parts(text, low) + _counted_parts(text, low)

@@ -112,6 +112,26 @@ _ACCT_VALUE = Lazy(
 )
 # up to five capitals first: a UK driving licence starts with the surname (MORGA753116SM9IJ)
 _ID_VALUE = Lazy(r"(?<![\dA-Za-z])[A-Z]{0,5}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+# a password of words and then digits, right after its noun ("pw pawsome_walks_22"): the shape
+# of a name in code (an identifier), but a person's password by a password's noun
+_WORDS_THEN_DIGITS = Lazy(r"[a-z]{3,}(?:[_.-][a-z]{2,})*[_.-]?\d{2,4}")
+_THING_WORDS = frozenset(
+    "link field page form policy hint file name user email manager token key id config env var"
+    " value length rule box prompt screen setting settings history attempt attempts reset change"
+    " expiry hash".split()
+)
+_SUBJECT = Lazy(r"\s+(?:is|was|are|were|has|had|will|gets?|got|needs?)(?![a-z])")
+
+
+def _worded(token: str, after: str) -> bool:
+    """Words then digits after a password's noun, as a value ("tea_and_toast_19 if you need
+    it"), not a thing about the password ("reset_link_24 was sent")."""
+    if len(token) < 8 or not _WORDS_THEN_DIGITS.fullmatch(token) or _SUBJECT.match(after):
+        return False
+    words = re.findall(r"[a-z]+", token)
+    return not _THING_WORDS.intersection(words)
+
+
 _FOURS = Lazy(r"\d{4}(?:[ -]\d{4}){3}")
 _IBAN_HINT = Lazy(r"[A-Z]{2}\d{2}")
 _IBAN = Lazy(
@@ -364,7 +384,8 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
             return []
         return [m.span()]
     digits = token.isdigit() and len(token) >= (4 if zh else 6) and not _UNITS.match(text, b)
-    return [(a, b)] if _strong(token) or (digits and cls != "weak") else []
+    worded = cls == "pass" and _worded(token, text[b:])
+    return [(a, b)] if _strong(token) or worded or (digits and cls != "weak") else []
 
 
 def _quoted_later(text: str, pos: int, end: int) -> list[tuple[int, int]]:

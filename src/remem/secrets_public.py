@@ -1,12 +1,15 @@
 """Values a text gives that are public by what it says of them (issue 29): a company's
 helpline, a wifi network's name (it is broadcast), a code made to be shared (a game's
 share code, a friend code), a number given as an example of a format, a folder's or a
-file's name, and passwords named as the weak ones nobody should use, in Chinese and
-English.
+file's name, passwords named as the weak ones nobody should use, a serial or a
+reference, a make and model said with its size or price, and a phrase announced to staff
+with what it means, in Chinese and English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
     public_spans("最常见的弱密码还是 123456 和 password，大家别用")          # both values
+    public_spans("保险箱是得力 4078，高 45 厘米")                             # 4078
+    public_spans('"Mr Frost to reception" means clear the ice')             # the phrase
     public_spans("The wifi password is Hollybush_5G")                        # []
 
 `remem.secrets` drops a rule's hit inside one of these spans and lets its model read the
@@ -15,6 +18,9 @@ text with them blanked, so a secret said beside a public value is still found.
 
 from __future__ import annotations
 
+import re
+
+from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["blanked", "public_spans"]
@@ -72,6 +78,20 @@ _MODEL = Lazy(
     r"\s*(?:is\s+|[:：]\s*)?|型号\s*(?:是|为|[:：])?\s*)"
     r"(?P<v>(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,20})(?![\w-])"
 )
+# ... or a make and model said with the thing's size, weight or price after it: 保险箱是得力
+# 4078，高 45 厘米; "the safe is Honeywell 2087, 30 litres" (a code is never given its size)
+_MAKE_MODEL = Lazy(
+    r"(?:是|买了?|选了?|换了?|用的|入了)\s*(?P<zb>[\u4e00-\u9fff]{2,4}?)\s*"
+    r"(?P<z>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]{1,10})(?![\w-])"
+    r"|(?<![A-Za-z])(?:is|bought|got|picked)\s+(?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+"
+    r"(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]{1,10})(?![\w-])"
+)
+_SPEC = Lazy(
+    r"(?i)[高宽长深厚重]\s*\d|\d\s*(?:厘米|公分|毫米|公斤|千克|升|寸|瓦|元|块钱)|尺寸|容量|重量|价格"
+    r"|\d\s*(?:cm|mm|kg|lbs?|litres?|liters?|inches|in|watts?)(?![a-z])|(?<![a-z])(?:tall|high|wide"
+    r"|deep|heavy|weighs|costs?)(?![a-z])|[£$€¥]\s*\d"
+)
+_NOT_BRAND = Lazy(r"[码号锁门密生日年月]|数字|这个|那个|我的|他的|她的")
 # A value the text itself calls public: "...，这个对外公开没事", "it's public, fine to share"
 _SAID_PUBLIC = Lazy(
     r"(?i)对外公开|可以公开|是公开的|公开没事|不是秘密|不算秘密|(?<![a-z])(?:it['’]?s|is|that['’]?s"
@@ -119,6 +139,14 @@ def _references(text: str, low: str) -> list[tuple[int, int]]:
         if v is not None and v.start("v") - m.end() <= 3 and v["v"].count("-") < 3:
             out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
     out += [m.span("v") for m in scan(_MODEL, text, low, "a ", "an ", "model", "型号")]
+    for m in scan(_MAKE_MODEL, text, low, "是", "买", "选", "换", "用的", "入了", "is ", "bought",
+                  "got ", "picked"):  # fmt: skip
+        group = "v" if m["v"] is not None else "z"
+        start, end = sentence(text, m.start())
+        brand_ok = group == "v" or not _NOT_BRAND.search(m["zb"])
+        named = _SECRET_WORD.search(text, start, m.start(group)) is not None
+        if brand_ok and not named and _SPEC.search(text, m.end(group), end):
+            out.append(m.span(group))
     return out
 
 
@@ -131,6 +159,32 @@ def _said_public(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = sentence(text, m.start())
         if _SECRET_WORD.search(text, start, m.start()) is None:
             out += [n.span() for n in _ANY_NUMBER.finditer(text, start, m.start())]
+    return out
+
+
+# A phrase said with what it means: a signal to staff ("Mr Frost to reception" means clear
+# the ice, 「三号门有货」表示…), announced aloud to be heard, not a key to anything
+_SIGNAL = Lazy(
+    r"(?i)[\"“「『](?P<v>[^\"”」』\n]{3,60})[\"”」』]\s*(?:(?:means|meant|stands\s+for|signals"
+    r"|is\s+(?:the\s+)?(?:signal|call|cue)\s+(?:for|to))(?![a-z])|表示|意思是|代表|意味着)"
+)
+_SIGNAL_NOT = Lazy(  # a password, a safe word or a thing's code is a secret whatever it means
+    r"(?i)pass|safe\s?word|(?<![a-z])(?:pin|key|(?:door|gate|alarm|access|entry|lock|safe"
+    r"|wi-?fi)\s+code)(?![a-z])|密码|口令|暗号|安全词|门禁"
+)
+_PHRASE = Lazy(r"[A-Za-z]+\s+[A-Za-z]+|[\u4e00-\u9fff]{3}")  # words announced, not a token
+
+
+def _signals(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_SIGNAL, text, low, "mean", "stand", "signal", "call", "cue", "表示", "意思",
+                  "代表", "意味"):  # fmt: skip
+        start, end = sentence(text, m.start())
+        said_of = text[start:end]  # a family's code word proves who is calling: a secret
+        if _SIGNAL_NOT.search(said_of) or SAFE_WORD_FOR.search(said_of):
+            continue
+        if _PHRASE.search(m["v"]) and not re.search(r"\d{3}", m["v"]):
+            out.append(m.span("v"))
     return out
 
 
@@ -152,6 +206,7 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_EXAMPLE, text, low, "比如", "例如", "譬如", "例子",
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low) + _references(text, low) + _said_public(text, low)
+    out += _signals(text, low)
     folders = ("folder", "director", "dir", "file", "drive", "path", "文件夹", "目录")
     out += [m.span("v") for m in scan(_FOLDER, text, low, *folders)]
     return out

@@ -191,12 +191,20 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
 
 
 # A device's login said as its stock user and then the password, no noun named: "the NAS
-# is admin then fern-42", 后台是 root 然后 tplink-2020, "the camera: admin / Heron7"
+# is admin then fern-42", 后台是 root 然后 tplink-2020, "the camera: admin / Heron7",
+# "it's admin and then X", 账号 admin，后面是 X (the user named as one, the rest after it)
 _ADMIN_PAIR = Lazy(
-    r"(?i)(?:是|为|[:：]|(?<![a-z])(?:is|as|with|use|using))\s*"
+    r"(?i)(?:是|为|[:：]|账号|帐号|用户名?|(?<![a-z])(?:is|as|with|use|using|it['’]s"
+    r"|user(?:name)?|login))\s*"
     r"(?:admin(?:istrator)?|root|guest|pi|ubuntu|postgres|sa)(?![\w-])"
-    r"\s*(?:[,，]?\s*(?:然后|再|接着|加上?|(?<![a-z])(?:then|and|plus)(?![a-z]))\s*[,，:：]?|/)"
+    r"\s*(?:[,，]?\s*(?:然后|再|接着|加上?|后面(?:是|跟|接)?|之后是"
+    r"|(?<![a-z])(?:(?:and\s+)?then|and|plus)(?![a-z]))\s*[,，:：]?|/)"
     r"\s*(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、]|\.(?:\s|$)|$))"
+)
+# digits said as words inside a value: "spoke-nine-nine", "otter-four-two" (a password's
+# digits, spelled so the value reads aloud)
+_WORD_DIGIT = Lazy(  # one word of several: "nine" alone is a word, not a password
+    r"(?i)[-_.](?:zero|one|two|three|four|five|six|seven|eight|nine)(?=$|[-_.])"
 )
 
 
@@ -206,6 +214,7 @@ def _admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
                   "sa"):  # fmt: skip
         value = m["v"]
         letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
+        digits = digits or _WORD_DIGIT.search(value) is not None  # "spoke-nine-nine"
         if not excluded(value) and (strong(value) or (letters and digits)):
             out.append(m.span("v"))
     return out
