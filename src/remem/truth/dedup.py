@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, Protocol
 
 from remem import text
@@ -54,6 +55,11 @@ def labels(content: str) -> dict[str, str]:
     things, not one thing's two values. A number with a point ("Python 3.12"), a unit
     ("timeout 30 s", "10 mg", "3 天") or four digits without a "#" ("Budget 5000") is a
     value, and so is a known technology's ("JDK 17", `remem.glossary`)."""
+    return dict(_labels(content))
+
+
+@lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
+def _labels(content: str) -> tuple[tuple[str, str], ...]:
     tagged = text.tagged(content)
     words = [w for w, _ in tagged]
     colon = colon_at(words)
@@ -75,7 +81,7 @@ def labels(content: str) -> dict[str, str]:
                 out[prev] = word
         elif i <= 1 and (noun := _noun_after(tagged, i + 1)):
             out[noun] = word  # "302房", "3号楼", "2号机房"
-    return out
+    return tuple(out.items())
 
 
 def _noun_after(tagged: list[tuple[str, str]], at: int) -> str | None:
@@ -106,10 +112,11 @@ def named_apart(left: str, right: str) -> bool:
     return sum(p != q for p, q in zip(x, y, strict=True)) == 1
 
 
-def _head(content: str) -> list[str]:
-    """The words before a colon near the start ([] without one)."""
+@lru_cache(maxsize=4096)
+def _head(content: str) -> tuple[str, ...]:
+    """The words before a colon near the start (none without one)."""
     words = [w for w, _ in text.tagged(content)]
-    return words[: colon_at(words) or 0]
+    return tuple(words[: colon_at(words) or 0])
 
 
 def colon_at(words: list[str]) -> int | None:

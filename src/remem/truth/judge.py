@@ -83,6 +83,7 @@ def _terms(content: str) -> frozenset[str]:
     return frozenset(text.terms(content))
 
 
+@lru_cache(maxsize=4096)  # asked of the text and each candidate several times a save
 def content_terms(content: str) -> frozenset[str]:
     """The words of `content` that say something (no stopwords)."""
     return _terms(content) - text.EN_STOPWORDS - text.ZH_STOPWORDS
@@ -269,7 +270,9 @@ class _Ensemble:
         of a plain loop without a frame per element (~24 candidates a save)."""
         h = self.b1
         for x, row in zip(dense, self.dense, strict=True):
-            if x:
+            if x == 1.0:  # a yes of a yes/no feature (most are): x * w is w to the bit
+                h = list(map(add, h, row))
+            elif x:
                 h = list(map(add, h, map(mul, repeat(x), row)))
         if self.buckets is not None:
             for i in words:

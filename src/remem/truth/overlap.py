@@ -138,7 +138,19 @@ def _shared(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
     Chinese one also against the other's Chinese words (asked of every candidate)."""
     forms = {v.form for v in other}
     han = [f for f in forms if _han(f)]
-    return [u.form in forms or (_han(u.form) and any(_same(u.form, f) for f in han)) for u in one]
+    return [u.form in forms or (bool(han) and _han(u.form) and _inside(u.form, han)) for u in one]
+
+
+def _inside(form: str, han: list[str]) -> bool:
+    """`any(_same(form, f) for f in han)` of a Chinese `form` and Chinese words `han`
+    (none equal to it), without a call a word: asked of every candidate's words."""
+    for f in han:
+        if len(form) == 1 or len(f) == 1:
+            if len(form) + len(f) == 3 and form[0] == f[0]:
+                return True
+        elif form in f or f in form:
+            return True
+    return False
 
 
 def _han(form: str) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 
 from remem import numbers
 from remem.truth.markers import states_change
@@ -111,10 +112,11 @@ def names(text: str) -> set[str]:
     return found
 
 
-def days(text: str) -> set[str]:
+@lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
+def days(text: str) -> frozenset[str]:
     """The days of the week `text` names ("每周一、三、五" -> 一 三 五; "Tue" -> tue)."""
     days = set()
     for m in _ZH_DAYS.finditer(text):
         days |= {m.group(1), *_ZH_DAY.findall(m.group(2))}
     days |= {m.group(1).lower() for m in _EN_DAYS.finditer(text)}
-    return days
+    return frozenset(days)

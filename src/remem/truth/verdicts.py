@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol
 
 from remem.entry import Entry
@@ -103,6 +104,7 @@ def ranked(
     *,
     strict: bool = True,
     vectors: judge.PairVectors | None = None,
+    least: int = 0,
 ) -> list[tuple[judge.Verdict, Entry]]:
     """The judge's verdict on each candidate that may be the one `incoming` changes,
     the likeliest change first. `cosines`: with an embedder loaded, the new text's
@@ -112,8 +114,11 @@ def ranked(
     Travis CI" is not of "CI 用 GitHub Actions"). Not `strict` (for a referee, which reads
     talk and a garbled grammar reading better than the judge): talk is ranked too.
     `vectors`: the shipped embedder's vectors of the text and the candidates, read by
-    the judge that reads them (a candidate without one is judged as above)."""
+    the judge that reads them (a candidate without one is judged as above). `least`:
+    only candidates sharing that many words with the text (`least_shared`: `judged`
+    reads no other's verdict, so none is computed)."""
     gone = judge.content_terms(dropped) if dropped else frozenset()
+    said = judge.content_terms(incoming.content)
     if incoming.type not in CONFLICT_TYPES or len(incoming.content) > _MAX_CHARS:
         return []
     if strict and talk(incoming.content) and not (CHATTY and overlap.chatty(incoming.content)):
@@ -127,6 +132,8 @@ def ranked(
     scored = []
     for old in dict((c.id, c) for c in candidates).values():
         if old.type not in CONFLICT_TYPES or not old.is_current or old.id == incoming.id:
+            continue
+        if least and len(said & judge.content_terms(old.content)) < least:
             continue
         if len(old.content) > _MAX_CHARS or not gone <= judge.content_terms(old.content):
             continue
@@ -176,10 +183,10 @@ def judged(
     (the judges read both texts' vectors): a change they are `SURE_LOOSE` of, of one
     memory sharing two words with the text, supersedes, read whole or not."""
     words = judge.content_terms(incoming.content)
-    least = SHARED_LOOSE if loose else SHARED
+    least = least_shared(incoming.content, silent=silent, loose=loose)
     if talk(incoming.content):  # a few sentences (`CHATTY`): asked, never superseded
         silent = loose = False
-    if not silent:  # the judge is erratic on pairs sharing a word and a change said
+    if least:  # the judge is erratic on pairs sharing a word and a change said
         scored = [(v, o) for v, o in scored if len(words & judge.content_terms(o.content)) >= least]
     if not scored:
         return []
@@ -198,10 +205,21 @@ def judged(
     return repeated(incoming, scored, cosines, apart)
 
 
+def least_shared(content: str, *, silent: bool, loose: bool) -> int:
+    """How many words a candidate must share with `content` for `judged` (with these
+    `silent` and `loose`) to read its verdict at all; 0: any. Where the grammar did not
+    read the text whole, or it is a few sentences (`talk`), the judge is erratic on
+    pairs sharing fewer (`SHARED`, `SHARED_LOOSE`)."""
+    if silent and not talk(content):
+        return 0
+    return SHARED_LOOSE if loose else SHARED
+
+
 _FEELINGS = words("feeling", "en")
 _ZH_FEELINGS = words("feeling", "zh")
 
 
+@lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
 def episode(content: str) -> bool:
     """Whether `content` tells how someone felt ("… and felt very happy", "感到很开心"):
     an experience, which a later one never changes (MADial's diary events read 0.6-0.8
