@@ -222,13 +222,13 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
 def test_with_the_embedder_the_net_reads_the_memories_vectors(
     tmp_path: Path, use_embedder: USEEmbedder
 ) -> None:
-    """A change the words judge finds unlikely (0.28) and the judges reading both
-    memories' vectors likely: moved with the embedder, left without it."""
+    """A change the words judge finds unlikely (0.07) and the judges reading both
+    memories' vectors likely (0.46): moved with the embedder, left without it."""
     pytest.importorskip("numpy")
 
-    older = "Trash pickup at the Oak St duplex is Tuesday morning."
-    newer_one = "City rerouted collection; Oak St garbage is picked up on Thursdays now."
-    query = "When is garbage picked up at Oak St?"
+    older = "Teaching the pottery taster course at the community centre, spring term, Tuesdays."
+    newer_one = "Community centre has cut the pottery taster course."
+    query = "Is the pottery taster course at the community centre still on?"
     with Memory(tmp_path / "m.db", project="p") as words_only:
         _side_by_side(words_only, older, newer_one)
         hits = words_only.search(query)
@@ -313,7 +313,7 @@ def test_a_repeat_in_other_words_is_a_duplicate(mem: Memory) -> None:
     first = mem.save("I keep my passport in the top desk drawer.", created_at=T0)
     again = mem.save("Passport lives in the desk's top drawer.", created_at=T0 + timedelta(days=2))
     assert again.status == "duplicate", again
-    assert again.entry.id == first.entry.id and "judged a repeat" in again.reasons[0]
+    assert again.entry.id == first.entry.id  # the same value: "desk's top drawer"
     assert [e.content for e in mem.list()] == ["I keep my passport in the top desk drawer."]
 
 
@@ -471,6 +471,38 @@ def test_two_experiences_and_how_they_felt_are_never_judged_a_change(
     assert not verdicts.episode("Standup moved to 10am.")
     real = verdicts.episode
     for rule, status in ((real, "added"), (lambda content: False, "conflict")):
+        monkeypatch.setattr(verdicts, "episode", rule)
+        with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
+            mem.save(before, created_at=T0)
+            second = mem.save(after, created_at=T0 + timedelta(days=30))
+            assert second.status == status, second
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            "Lily was so happy riding the carousel at the county fair.",
+            "Lily went to the county fair and loved the carousel ride, feeling very happy.",
+        ),
+        ("小明在海洋馆看海豚表演时开心极了。", "小明去海洋馆玩，很喜欢海豚表演，感到非常开心。"),
+    ],
+)
+def test_a_second_happy_outing_of_one_kind_is_no_repeat(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    use_embedder: USEEmbedder,
+    before: str,
+    after: str,
+) -> None:
+    """Two outings a month apart that each say how happy they made someone are two
+    memories; the judges alone read the second a repeat of the first (0.87-0.92: MADial's
+    two amusement-park days were dropped so)."""
+    pytest.importorskip("numpy")
+    from remem.truth import verdicts
+
+    real = verdicts.episode
+    for rule, status in ((real, "added"), (lambda content: False, "duplicate")):
         monkeypatch.setattr(verdicts, "episode", rule)
         with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
             mem.save(before, created_at=T0)

@@ -107,6 +107,8 @@ _OWNERS = lexicon.EN_OWNERS_USER | lexicon.ZH_OWNERS_USER | words("owner user po
 
 
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+# "the desk's top drawer" holds the value "top desk drawer": an owner's 's is no word
+_POSSESSIVE = re.compile(r"(?<=[a-z])['’]s$")
 
 
 def _is_numeric(word: str) -> bool:
@@ -143,7 +145,7 @@ def value_terms(value: str) -> tuple[str, ...]:
         elif word in lexicon.UNITS and out and _is_numeric(out[-1]):
             out[-1] += lexicon.UNITS[word]
         else:
-            out.append(lexicon.ALIASES.get(word, word))
+            out.append(lexicon.ALIASES.get(word, _POSSESSIVE.sub("", word)))
     return tuple(_amounts(out, raw))
 
 

@@ -39,19 +39,24 @@ ASK_UNREAD = 0.7
 # ... of a memory the grammar read whole as another subject ("The QA recommendation
 # engine timeout is 15s" / "The production ... 60s": 0.92 to these judges, 0.77 before)
 ASK_APART = 0.95
-# Keyword-only: the words judge is averaged with a logistic regression, whose verdicts
-# sit lower where the grammar did not read the text whole (h4: 52 of 155 handled at
-# 0.85, 56 at 0.8, 68 at 0.75 with one more look-alike asked) but not low enough on
-# "项目使用 JDK 17、Maven 3.9" after "我们的项目用 Python 3.12" (0.85), nor on whole
-# readings (at 0.9 h4 loses no change)
-ASK_WORDS, ASK_UNREAD_WORDS = 0.9, 0.87
+# Keyword-only: the words judge (networks averaged with a logistic regression), trained
+# since session 19 on 1,440 more chains by blind writers (truth_train_f-o). On h11's
+# pairs (never trained on), at 2% of the look-alikes a store finds it reads 57 of 195
+# changes (the judge before: 18); end to end on h11 at 0.75 / 0.82 / 0.9 it handled 57 /
+# 48 / 43 changes (the judge before at 0.9 / 0.87: 45), asked about 5 / 4 / 3 of 70
+# look-alike pairs (before: 2), and in one store asked right 43 / 34 / 28, wrong 14 /
+# 12 / 11 (before: 28 / 17)
+ASK_WORDS, ASK_UNREAD_WORDS = 0.75, 0.75
 # A repeat (the new text dropped, the memory it repeats refreshed). On h5, never in the
 # judges' training: with USE the judges' mean at 0.7 catches 25 of its 50 repeats in
 # other words and reads 1 of 195 changes (one that says a change: "午休缩短了半个小
 # 时") and none of 70 look-alikes so; the words judge at 0.8 catches 19, with 1 change
 # and no look-alike. Session 17's judges at 0.7: 18 of h9's 50 (before: 10), but one of
 # MADial's stories read as a repeat of another (0.74).
-REPEAT, REPEAT_WORDS = 0.75, 0.8
+# Session 19's judges (trained on more writers' sets) read MADial's "summer camp ... had a
+# great time" / "summer picnic ... had a great time" a repeat at 0.78-0.79; at 0.8 they
+# catch 31 of h11's 50 repeats in other words (pair level; 0.75: 32) and no look-alike
+REPEAT, REPEAT_WORDS = 0.8, 0.8
 _MAX_CHARS = 400  # a fact, not a story
 # Asked of the referee: on the held-out h1 set the memory a missed change was of had a
 # change probability of 0.05 or more in 97 of 119 pairs; most texts share words with few
@@ -221,7 +226,8 @@ _ZH_FEELINGS = words("feeling", "zh")
 
 @lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
 def episode(content: str) -> bool:
-    """Whether `content` tells how someone felt ("… and felt very happy", "感到很开心"):
+    """Whether `content` tells how someone felt ("… and felt very happy", "感到很开心",
+    "was extremely happy", "开心极了"):
     an experience, which a later one never changes (MADial's diary events read 0.6-0.8
     changes of one another to the judges)."""
     said = set(re.findall(r"[a-z]+", content.lower()))
