@@ -271,12 +271,25 @@ def decide_save(
             break
         if (matches := look(draft)) and name not in _AFTER_THE_JUDGES:
             matches = _vetoed(draft, matches)
+        if name == "judge" and matches:
+            matches = _corrected_instead(draft, matches)
         # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
         # pass read (dedup.labels)
         matches = [m for m in matches if not named_apart(m.entry.content, entry.content)]
         if matches:
             return matches, fields
     return [], fields
+
+
+def _corrected_instead(d: Draft, asked: list[Match]) -> list[Match]:
+    """The judges' question, or the correction it asks about where the text names the
+    value it takes back from that memory ("家长会是203教室不是302" of "家长会在302教室"):
+    the exact rule replaces where the judges could only ask."""
+    if any(m.relation != "conflict" for m in asked):
+        return asked
+    ids = {m.entry.id for m in asked}
+    sure = [m for m in _by_correction(d) if m.relation == "supersede" and m.entry.id in ids]
+    return sure or asked
 
 
 # The rules' questions on the blind sets h1-h4 were look-alikes far more often than
