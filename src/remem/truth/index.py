@@ -36,7 +36,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 11: "again" closing a value states a change (back to an earlier one), "scratch that",
 #    "change of plan", "Update:" / "Heads up:", ended up with, has gone to,
 #    加到/减回/恢复到…, 改约到, 交给 (session 9, probe sets z1-z4, b1-b4, c1-c4).
-SUBJECT_RULES = 11
+# 12: an owner's 's is no word of a value ("desk's top drawer" holds "top desk drawer",
+#    session 19).
+SUBJECT_RULES = 12
 
 
 def subject_key(entry: Entry) -> str:
