@@ -18,7 +18,7 @@ The pairs (old memory, new text, label) come from:
   look-alikes (distinct) and repeats. The newest blind set is never read here.
 
 The shipped judges are this script's default run (session 19:
-h1-h10, truth_train_a-o of which f-o are 1,440 chains by ten blind writers of that
+h1-h10, truth_train_a-o of which f-o are 1,600 chains by ten blind writers of that
 session, the hard look-alikes, the three value-clash features; h11 chose the
 thresholds, h12 had its blind run that session, h13 is the newest blind set). More
 writers' data is what moved them: on h11's pairs, at 2% of the look-alikes a store finds

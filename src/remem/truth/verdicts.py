@@ -40,7 +40,7 @@ ASK_UNREAD = 0.7
 # engine timeout is 15s" / "The production ... 60s": 0.92 to these judges, 0.77 before)
 ASK_APART = 0.95
 # Keyword-only: the words judge (networks averaged with a logistic regression), trained
-# since session 19 on 1,440 more chains by blind writers (truth_train_f-o). On h11's
+# since session 19 on 1,600 more chains by blind writers (truth_train_f-o). On h11's
 # pairs (never trained on), at 2% of the look-alikes a store finds it reads 57 of 195
 # changes (the judge before: 18); end to end on h11 at 0.75 / 0.82 / 0.9 it handled 57 /
 # 48 / 43 changes (the judge before at 0.9 / 0.87: 45), asked about 5 / 4 / 3 of 70
