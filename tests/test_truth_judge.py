@@ -457,52 +457,51 @@ def test_the_judge_reads_a_value_swapped_for_another_of_its_kind(
     assert judge.features(old, new, None)[0][-3:] == clash
 
 
-def test_two_experiences_and_how_they_felt_are_never_judged_a_change(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, use_embedder: USEEmbedder
-) -> None:
-    """A diary's two events a month apart, each telling how it felt, are two memories;
-    the judges alone read the second a likely change of the first (0.78)."""
-    pytest.importorskip("numpy")
+def test_how_a_feeling_is_told() -> None:
     from remem.truth import verdicts
 
-    before = "Bart在户外草地上玩捉迷藏感到非常开心。"
-    after = "Bart和新邻居红红一起在小区草坪上捉迷藏，感觉很开心。"
-    assert verdicts.episode(before) and verdicts.episode(after)
+    assert verdicts.episode("Bart在户外草地上玩捉迷藏感到非常开心。")
+    assert verdicts.episode("Lily was so happy riding the carousel at the county fair.")
     assert not verdicts.episode("Standup moved to 10am.")
-    real = verdicts.episode
-    for rule, status in ((real, "added"), (lambda content: False, "conflict")):
-        monkeypatch.setattr(verdicts, "episode", rule)
-        with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
-            mem.save(before, created_at=T0)
-            second = mem.save(after, created_at=T0 + timedelta(days=30))
-            assert second.status == status, second
 
 
 @pytest.mark.parametrize(
-    ("before", "after"),
+    ("before", "after", "judged"),
     [
+        # the judges alone read the second a likely change of the first (0.78)
+        (
+            "Bart在户外草地上玩捉迷藏感到非常开心。",
+            "Bart和新邻居红红一起在小区草坪上捉迷藏，感觉很开心。",
+            "conflict",
+        ),
+        # ... a repeat (0.87-0.92: MADial's two amusement-park days were dropped so)
         (
             "Lily was so happy riding the carousel at the county fair.",
             "Lily went to the county fair and loved the carousel ride, feeling very happy.",
+            "duplicate",
         ),
-        ("小明在海洋馆看海豚表演时开心极了。", "小明去海洋馆玩，很喜欢海豚表演，感到非常开心。"),
+        (
+            "小明在海洋馆看海豚表演时开心极了。",
+            "小明去海洋馆玩，很喜欢海豚表演，感到非常开心。",
+            "duplicate",
+        ),
     ],
 )
-def test_a_second_happy_outing_of_one_kind_is_no_repeat(
+def test_two_experiences_and_how_they_felt_are_never_judged_against_each_other(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     use_embedder: USEEmbedder,
     before: str,
     after: str,
+    judged: str,
 ) -> None:
-    """Two outings a month apart that each say how happy they made someone are two
-    memories; the judges alone read the second a repeat of the first (0.87-0.92: MADial's
-    two amusement-park days were dropped so)."""
+    """A diary's two events a month apart, each telling how it felt, are two memories:
+    neither a change nor a repeat of each other."""
     pytest.importorskip("numpy")
     from remem.truth import verdicts
 
     real = verdicts.episode
-    for rule, status in ((real, "added"), (lambda content: False, "duplicate")):
+    for rule, status in ((real, "added"), (lambda content: False, judged)):
         monkeypatch.setattr(verdicts, "episode", rule)
         with Memory(tmp_path / f"{status}.db", project="p", embedder=use_embedder) as mem:
             mem.save(before, created_at=T0)

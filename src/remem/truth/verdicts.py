@@ -138,20 +138,7 @@ def ranked(
         return []
     scored = []
     for old in dict((c.id, c) for c in candidates).values():
-        if old.type not in CONFLICT_TYPES or not old.is_current or old.id == incoming.id:
-            continue
-        if least and len(said & judge.content_terms(old.content)) < least:
-            continue
-        if len(old.content) > _MAX_CHARS or not gone <= judge.content_terms(old.content):
-            continue
-        if named_apart(old.content, incoming.content):
-            continue  # "Hive 2 ..." / "Hive 3 ...": neither a change nor a repeat
-        if episode(old.content) and episode(incoming.content):
-            continue  # two experiences and how they felt: a diary's events, each its own
-        if old.valid_from is not None and old.valid_from == incoming.valid_from:
-            # two memories stated as of one instant (a diary's two events of a day,
-            # imported with their date) are two facts of it, not one's next version: a
-            # guess never orders them (MADial's two art-contest stories of one day: 0.83)
+        if not _judgeable(old, incoming, gone, said, least):
             continue
         pair = vectors.of(old.id) if vectors is not None else None
         cos = pair[0] if pair else cosines.get(old.id) if cosines is not None else None
@@ -169,6 +156,27 @@ def ranked(
             scored.append((embed.verdict(old.content, incoming.content, cos), old))
     scored.sort(key=lambda vo: -vo[0].change)
     return scored
+
+
+def _judgeable(
+    old: Entry, incoming: Entry, gone: frozenset[str], said: frozenset[str], least: int
+) -> bool:
+    """Whether `old` may be the memory `incoming` changes or repeats, for `ranked`."""
+    if old.type not in CONFLICT_TYPES or not old.is_current or old.id == incoming.id:
+        return False
+    terms = judge.content_terms(old.content)
+    if least and len(said & terms) < least:
+        return False
+    if len(old.content) > _MAX_CHARS or not gone <= terms:
+        return False
+    if named_apart(old.content, incoming.content):
+        return False  # "Hive 2 ..." / "Hive 3 ...": neither a change nor a repeat
+    if episode(old.content) and episode(incoming.content):
+        return False  # two experiences and how they felt: a diary's events, each its own
+    # two memories stated as of one instant (a diary's two events of a day, imported
+    # with their date) are two facts of it, not one's next version: a guess never
+    # orders them (MADial's two art-contest stories of one day: 0.83)
+    return old.valid_from is None or old.valid_from != incoming.valid_from
 
 
 def judged(
