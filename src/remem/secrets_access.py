@@ -333,13 +333,10 @@ def _last_number(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-def access_spans(text: str, low: str) -> list[tuple[int, int]]:
-    out = [
-        m.span("v")
-        for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
-        if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
-    ]
-    out += _set_and_doors(text, low) + _last_number(text, low)
+def _opening(text: str, low: str) -> list[tuple[int, int]]:
+    """A number set on, opening, locking or entered into a thing ("set the safe to …",
+    "opens with …", "locked with …", "punch in …", "locker at the rink: …")."""
+    out: list[tuple[int, int]] = []
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
         bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
         if not bare_alarm:
@@ -369,6 +366,17 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_ACCESS_COLON, text, low, ":", "："):
         if not (_COUNTED.match(text, m.end()) or _UNIT.match(text, m.end())):
             out.append(m.span("v"))  # not "locker at the gym: 2024 membership renewed"
+    return out
+
+
+def access_spans(text: str, low: str) -> list[tuple[int, int]]:
+    out = [
+        m.span("v")
+        for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
+        if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
+    ]
+    out += _set_and_doors(text, low) + _last_number(text, low)
+    out += _opening(text, low)
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
