@@ -23,6 +23,7 @@ _ACCESS = (
     r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
+    r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
 )
 _ACCESS_RE = Lazy(
     rf"(?i)(?<![a-z])(?:{_ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
@@ -204,8 +205,11 @@ _DIAL_CUE = Lazy(_DIAL_WORDS)
 _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{_DIALED})"
     rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
+    # a cash box or strongbox opens by a dial like a safe: "the shop's cash box = 27-04-61"
+    r"|(?i:(?:cash|strong|money)[ -]?box(?:es)?(?:\s+(?:at|in|on|by|of|under|behind)\s+"
+    rf"[^.;:=!?\n\d]{{1,30}}?)?)\s*(?:[:=：]|\s(?:is|was))\s*(?P<b>{_DIALED})"
 )
-_DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial 密码 保险 锁 柜 转盘".split())
+_DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘".split())
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
@@ -406,7 +410,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not (listed or _CALL.search(text, start, m.start())):
             out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
-        out.append(m.span("v") if m["v"] is not None else m.span("w"))
+        out.append(m.span(next(g for g in ("v", "w", "b") if m[g] is not None)))
     for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针"):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):

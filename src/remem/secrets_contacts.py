@@ -33,11 +33,12 @@ _PHONE = Lazy(
     r"|(?<![0-9-])[0-9]{3}-[0-9]{3}-[0-9]{4}(?![0-9-])"
     r"|(?<![0-9-])0[0-9]{2,3}-[0-9]{7,8}(?![0-9-])"
 )
-# A number said as a phone's, in the groups people write one in: "phone is 020 7946 0813"
+# A number said as a phone's, in the groups people write one in: "phone is 020 7946 0813",
+# a UK area code and a six-digit line: "01983 294771"
 _SAID_PHONE = Lazy(
     r"(?i)(?:(?<![a-z])(?:phone|tel|telephone|mobile|cell|landline|fax)(?:\s+(?:number|no\.?))?"
     r"(?:['’]s)?\s*(?:is|was|[:：])?\s*(?:now\s+)?|(?:电话|手机|座机)(?:号码?)?\s*(?:是|为|[:：])?\s*)"
-    r"(?P<v>\+?\d{2,5}(?:[ .-]\d{2,5}){1,4})(?!\d|[.-]\d)"
+    r"(?P<v>\+?\d{2,5}(?:[ .-]\d{2,6}){1,4})(?!\d|[.-]\d)"  # 01983 294771: a 6-digit line
 )
 
 

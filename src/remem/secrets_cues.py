@@ -98,10 +98,14 @@ _CODE_ONLY = Lazy(  # things that open by a code alone: "in a lockbox by the doo
 _PASS_NOUN = Lazy(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
 _MONTH = Lazy(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$")
 _ZH_SAME = Lazy(  # 微信支付密码跟银行卡密码一样，都是 201314
-    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))[^。\n]{0,20}?[，,]\s*"
-    r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)\s*"  # 我改了，现在是 2580
-    r"(?P<v>[*#]?\d(?:[ -]?\d){3,11}#?|[!-~]{6,40})(?![\d!-~])"
+    r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))(?:[^。\n]{0,20}?[，,]\s*"
+    r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)"  # 我改了，现在是 2580
+    # or said (not) changed, then the value: 密码锁改了，新的是 九八二零; 一直没改，是 X
+    r"|[^。\n，,]{0,20}?[没未改换变][^。\n，,]{0,3}[，,]\s*(?:新的|现在的)?(?:还是|是|为))\s*"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|[!-~]{{6,40}}|[{ZH_DIGITS}]{{4,12}})"
+    r"(?![\d!-~]|\s*[年月日号个位次天])"
 )
+_ZH_SAME_WORDS = tuple("都是 也是 就是 统一是 全是 现在 成 为 改 换 变 没 未".split())
 _ZH_WORD_PASS = Lazy(  # 口令是 天王盖地虎: a watchword of words; 口令：长江；回令：昆仑, a pair
     r"(?:口令|暗号|接头暗号|密语|(?P<pair>回令|答令))\s*(?:是|为|：|:)\s*[“\"「]?"
     r"(?P<v>[\u4e00-\u9fff]{3,12}|[\u4e00-\u9fff]{2}(?=[；;，,。\s」”\"]|$))"
@@ -154,9 +158,18 @@ _LOGIN_PASS = Lazy(
 _DEVICE = Lazy(  # what a pass logs into, not a ticket's event ("the pass for the festival")
     r"(?i)(?<![a-z])(?:tablet|ipad|iphone|phone|laptop|computer|pc|mac|desktop|router|wi-?fi"
     r"|account|app|server|nas|console|portal|dashboard|e-?mail|kiosk|terminal|workstation|mixer"
-    r"|camera|dvr|nvr|tv|printer|controller|vpn|database|db|admin|email|inbox|login)s?(?![a-z])"
+    r"|camera|dvr|nvr|tv|printer|controller|vpn|database|db|admin|email|inbox|login"
+    r"|spotify|netflix|hulu|disney\+?|youtube|twitch|steam|xbox|psn|instagram|facebook|tiktok"
+    r"|paypal|amazon|ebay|etsy|gmail|icloud|dropbox)s?(?![a-z])"
 )
-_LOGIN_CUE = Lazy(r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])")
+# "it's Harbour_Lights_7 for the bar's netflix": a made-up token said to be a login's
+_IT_FOR = Lazy(
+    r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:just\s+|still\s+|now\s+)?(?P<v>[^\s,;]{8,40})"
+    r"\s+for\s+(?P<f>[^.,;!?\n]{1,40})"
+)
+_LOGIN_CUE = Lazy(  # an e-mail address given too is the login: "paypal is x@y.com, the pass is"
+    r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])|\w@\w[\w-]*\.[a-z]"
+)
 _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
     r"(?P<rest>[^.。!?！？\n]{0,80})"
@@ -256,17 +269,26 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             e = spelled_end(text, at)  # "is 4 digits: 2, 0, 1, 9"
         if e is not None and (m["a"] is None or sum(ch.isdigit() for ch in text[at:e]) >= 3):
             out.append((at, e))
-    out += _pronoun(text, low) + value_first(text, low)
-    for m in scan(
-        _ZH_SAME, text, low, "都是", "也是", "就是", "统一是", "全是", "现在", "成", "为"
-    ):
-        if m["v"][0].isdigit() or m["v"][0] in "*#" or strong(m["v"]):
+    out += _pronoun(text, low) + value_first(text, low) + _for_a_login(text, low)
+    for m in scan(_ZH_SAME, text, low, *_ZH_SAME_WORDS):
+        if m["v"][0].isdigit() or m["v"][0] in "*#" + ZH_DIGITS or strong(m["v"]):
             out.append(m.span("v"))
     paired = "回令" in text or "答令" in text  # a challenge and its countersign
     for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语", "回令", "答令"):
         if not _ZH_NOT_WORD.search(m["v"]) and (len(m["v"]) > 2 or paired):
             out.append(m.span("v"))
     return out + _parts_and_shapes(text, low, digits)
+
+
+def _for_a_login(text: str, low: str) -> list[tuple[int, int]]:
+    """ "it's X for the Y": X has letters, digits and a symbol (no name's shape), Y logs in."""
+    out = []
+    for m in scan(_IT_FOR, text, low, " for "):
+        v = m["v"].rstrip(".!?")
+        joined = "_" in v[1:-1] and strong(v) and re.search(r"\d", v) is not None
+        if (very_strong(v) or joined) and _DEVICE.search(m["f"]):
+            out.append((m.start("v"), m.start("v") + len(v)))
+    return out
 
 
 def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]]:

@@ -1,6 +1,6 @@
 """Digits said aloud, read as digits for the detector (issue 29): "nine, nought, four,
 one", "4 double 1 7", "seven seven, one nine, zero", "3 两个 8 6", "七、七、一、九、零",
-"八 三 零 七" (one at a time, spaced).
+"八 三 零 七" (one at a time, spaced), "19 then 84" (written numbers keyed in turn).
 
     spoken_digits("Alarm is 4 double 1 7")[0]          # "Alarm is 4117"
     spoken_digits("警报是 3 两个 8 6")[0]                # "警报是 3886"
@@ -40,7 +40,10 @@ _SAID = Lazy(
     rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}][、 ]"
     rf"|个\s*[{ZH_DIGITS}\d]"
     r"|\d,\s?\d,"
+    r"|\d\s*(?:then|再|然后)\s*\d"
 )
+# written numbers keyed one after another: "19 then 84", "3 then 0 then 7 then 1"
+_THEN = Lazy(r"(?i)\d\s*,?\s*(?:(?<![a-z])then(?![a-z])|再|然后)\s*\d")
 _PART = Lazy(rf"(?i)(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})")
 
 
@@ -64,7 +67,7 @@ def _run_digits(run: str, least: int = 4) -> tuple[str, list[tuple[int, int]]] |
         spoken = spoken or times > 1 or not m["d"].isascii() or not m["d"].isdigit()
         digits += [_digit(m["d"])] * times
         where += [m.span()] * times
-    spoken = spoken or _LISTED.fullmatch(run) is not None
+    spoken = spoken or _LISTED.fullmatch(run) is not None or _THEN.search(run) is not None
     if not spoken or len(digits) < least or len(digits) > 12:
         return None
     return "".join(digits), where

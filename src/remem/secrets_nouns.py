@@ -31,6 +31,8 @@ _PASS = (
     r"|security)[ -](?:phrase|words)"
     r"|(?:secret|code|safe)[ -]?words?"
     r"|watchwords?"
+    r"|memorable[ -](?:word|information|info|phrase|answer)s?"  # a UK bank's second secret
+    r"|macaroons?"  # a Lightning node's bearer credential (admin.macaroon)
     r"|mnemonic(?: phrase)?"
     r"|tokens?"
     r"|mi\s?ma)"  # 密码 in pinyin: "wo de mima shi ..."
@@ -43,7 +45,7 @@ _CODE = (
     r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|cage|suitcase|luggage|briefcase"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
-    r"|activation|pairing|host"
+    r"|activation|pairing|host|lockout|override"
     r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
@@ -72,7 +74,9 @@ _PASS_ZH = r"密码|密碼|秘码|口令|暗号|密钥|秘钥|私钥|令牌|助�
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
-    r"|启动码|激活码|兑换码|登录码|登陆码|登入码|卡密|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
+    r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密"
+    r"|(?<![A-Za-z])(?i:yzm|yanzhengma)(?![A-Za-z])"  # 验证码 in pinyin, as typed in chat
+    r"|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 # a utility's 户号 (电表户号 0033...) is printed on every bill: no bank account
@@ -108,7 +112,7 @@ HINTS = Lazy(
             *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
             *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
-            *"puk safew watchword mima".split(),
+            *"puk safew watchword mima memorable macaroon yzm yanzhengma".split(),
             "mi ma ",
             "safe w",
             "id number",
@@ -132,6 +136,10 @@ SAFE_WORD_FOR = Lazy(
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
     (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|gate|door|dial|保险")),
     (Lazy(r"(?i)^safe[ -]?words?$"), SAFE_WORD_FOR),  # a class's safe word stops a scene
+    (  # a bank's memorable word, not a trip's
+        Lazy(r"(?i)^memorable"),
+        Lazy(r"(?i)bank|building\s+society|savings|log\s?-?in|sign\s?-?in|account|security"),
+    ),
     (
         Lazy(r"(?i)^account$"),
         Lazy(r"(?i)bank|checking|savings|routing|iban|deposit|wire|银行"),

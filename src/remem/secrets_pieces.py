@@ -127,8 +127,10 @@ _WALLET = Lazy(  # a bare "seed" is a wallet's only beside one: "the seed catalo
     r"|钱包|比特币"
 )
 # six words or more of a wallet's list (lower case, 3-8 letters), after a colon or "is"
-_WORDS = Lazy(
-    r"(?i:(?<![a-z])(?:is|are)\s+|[:：]\s*)(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){5,23})(?![A-Za-z])"
+_WORDS = Lazy(  # "the rest goes ...", "it starts with ...": a list read out goes on
+    r"(?i:(?<![a-z])(?:is|are|goes|go|runs|reads|continues(?:\s+with)?"
+    r"|(?:starts|begins|ends)\s+with)\s+|[:：]\s*)"
+    r"(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){5,23})(?![A-Za-z])"
 )
 _PROSE = frozenset(  # words of a sentence, never of a wallet's list
     "the and are was were with that this from have has will you your our into been they them "
@@ -141,13 +143,17 @@ def _seed_parts(text: str, low: str) -> list[tuple[int, int]]:
     if cue is None or (cue["bare"] and _WALLET.search(text) is None):
         return []
     out = []
-    for m in _WORDS.finditer(text, cue.end()):
+    pos = cue.end()
+    while (m := _WORDS.search(text, pos)) is not None:
         start, value = m.start("v"), m["v"]
         if "," in value and re.match(r"\s*[:：]", text[m.end() :]):
             value = value[: value.rindex(",")]  # "..., last six: hover ...": a label ends it
         words = re.findall(r"[a-z]+", value)
         if len(words) >= 6 and value.islower() and not _PROSE.intersection(words):
             out.append((start, start + len(value)))
+            pos = m.end()
+        else:  # "starts with a b c, and the rest goes ...": the list may start inside
+            pos = start
     return out
 
 

@@ -101,7 +101,7 @@ _NAME_THEN_CODE = Lazy(r"[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9!@#$%&*
 _ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply|it['’]s|it\s+is)\s+)*")
 _TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
 _ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
-_DIGITS = Lazy(r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?![\d])")
+_DIGITS = Lazy(r"[*#]{0,2}\d(?:[ #*-]?\d){2,11}#?(?![\d])")  # *#0518#: a service menu's code
 _CODE_VALUE = Lazy(
     r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"
 )

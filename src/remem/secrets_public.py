@@ -2,8 +2,8 @@
 helpline, a wifi network's name (it is broadcast), a code made to be shared (a game's
 share code, a friend code), a number given as an example of a format, a folder's or a
 file's name, passwords named as the weak ones nobody should use, a serial or a
-reference, a make and model said with its size or price, and a phrase announced to staff
-with what it means, in Chinese and English.
+reference, a make and model said with its size or price, a phrase announced to staff
+with what it means, and a key's ID or fingerprint, in Chinese and English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
@@ -90,6 +90,17 @@ _SPEC = Lazy(
     r"(?i)[高宽长深厚重]\s*\d|\d\s*(?:厘米|公分|毫米|公斤|千克|升|寸|瓦|元|块钱)|尺寸|容量|重量|价格"
     r"|\d\s*(?:cm|mm|kg|lbs?|litres?|liters?|inches|in|watts?)(?![a-z])|(?<![a-z])(?:tall|high|wide"
     r"|deep|heavy|weighs|costs?)(?![a-z])|[£$€¥]\s*\d"
+)
+# A key's public name: a PGP key's ID, a fingerprint, a public key ("publish it on the site");
+# what signs or logs in stays secret, and an access key's ID is half of a credential
+_KEY_ID = Lazy(
+    r"(?i)(?<![a-z])(?<!access\s)(?<!secret\s)(?:key\s+(?:id|fingerprint)|fingerprint"
+    r"|public\s+key)(?![a-z])|公钥(?:指纹)?|密钥指纹|密钥\s?ID"
+)
+_KEY_ID_VALUE = Lazy(
+    r"\s*(?:is|was|是|为|[:：])?\s*"
+    r"(?P<v>(?:0x)?[0-9A-Fa-f]{2,40}(?:(?: {1,2}|:)[0-9A-Fa-f]{2,4}){0,19})"
+    r"(?![\w-])"
 )
 _NOT_BRAND = Lazy(r"[码号锁门密生日年月]|数字|这个|那个|我的|他的|她的")
 # A value the text itself calls public: "...，这个对外公开没事", "it's public, fine to share"
@@ -207,6 +218,10 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low) + _references(text, low) + _said_public(text, low)
     out += _signals(text, low)
+    for m in scan(_KEY_ID, text, low, "key id", "fingerprint", "public key", "公钥", "密钥"):
+        v = _KEY_ID_VALUE.match(text, m.end())
+        if v is not None and len(re.sub(r"[\s:]|^0x", "", v["v"])) >= 8:
+            out.append(v.span("v"))
     folders = ("folder", "director", "dir", "file", "drive", "path", "文件夹", "目录")
     out += [m.span("v") for m in scan(_FOLDER, text, low, *folders)]
     return out
