@@ -204,6 +204,11 @@ def relation(
     )
 
 
+# The question a change of a broader subject asks when it can mean several narrower ones:
+# each is listed, none vetoed by a guess (the user says which)
+WHICH = "which one changed?"
+
+
 def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[Match]:
     """A change stated of a broader subject ("Budget changed to 80k") applies to the one
     narrower subject it can mean ("the API budget"); several make it a question."""
@@ -227,8 +232,7 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
             Match(old, "supersede", f"a change of {was.subject} ({was.value} -> {claim.value})")
         ]
     return [
-        Match(old, "conflict", f"which one changed? ({was.subject}: {was.value})")
-        for old, was in narrower
+        Match(old, "conflict", f"{WHICH} ({was.subject}: {was.value})") for old, was in narrower
     ]
 
 

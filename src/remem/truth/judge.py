@@ -31,6 +31,7 @@ import struct
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from functools import lru_cache
 from importlib import resources
 from itertools import repeat
@@ -42,7 +43,7 @@ from remem.truth import repeats
 
 CLASSES = ("change", "distinct", "repeat")
 BUCKETS = 1024  # hashed words of the new text that the old one lacks
-_DENSE = 32  # the hand-made features before the buckets
+_DENSE = 40  # the hand-made features before the buckets
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 # A value as people write one: a number, a name with a capital or a digit in it, a
@@ -127,6 +128,44 @@ def _reading(old: str, new: str) -> tuple[float, float, float, float, float]:
     return both, same_key, same_value, float(states_change(new)), float(states_change(old))
 
 
+def _number(word: str) -> bool:
+    return word[:1].isdigit()
+
+
+@lru_cache(maxsize=4096)
+def _aligned(old: str, new: str) -> tuple[float, ...]:
+    """Where the two texts' words differ, aligned in order: a look-alike swaps a word
+    naming *which* thing early and goes on the same ("1号工位 ..." / "2号工位 ...",
+    "North meadow gets cut" / "South meadow ..."); a change keeps the start and differs
+    in the value, or drops the subject altogether ("普洗降两块"). On h11 and h12 (never
+    trained on) the judges reading these caught 8 and 3 more changes at 2% of the
+    distinct pairs a store finds, the words judge 8 and 14."""
+    a, b = text.terms(old), text.terms(new)
+    if not a or not b:
+        return (0.0,) * 8
+    ops = SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    diff = [op for op in ops if op[0] != "equal"]
+    swap_then_same = swap_numbers = 0.0
+    for (tag, i1, i2, j1, j2), after in zip(ops, ops[1:], strict=False):
+        short = i2 - i1 <= 2 and j2 - j1 <= 2
+        if tag == "replace" and short and after[0] == "equal" and after[2] - after[1] >= 2:
+            swap_then_same = 1.0  # a word or two swapped, then the same words again
+            if any(map(_number, a[i1:i2])) and any(map(_number, b[j1:j2])):
+                swap_numbers = 1.0
+    equal = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag == "equal")
+    first = diff[0] if diff else None
+    return (
+        first[3] / len(b) if first else 1.0,  # where in the new text they start to differ
+        2 * equal / (len(a) + len(b)),
+        swap_then_same,
+        swap_numbers,
+        float(bool(diff) and ops[-1][0] != "equal"),  # they differ at the end (a value)
+        float(bool(diff) and ops[0][0] != "equal"),  # ... at the start (which thing)
+        math.log1p(len(diff)) / 2,
+        float(first is not None and first[0] == "insert" and first[3] == 0),  # words put before
+    )
+
+
 def _qualified(old: str, new: str) -> float:
     from remem.entry import Entry
     from remem.truth.overlap import two_things
@@ -181,6 +220,7 @@ def features(old: str, new: str, cosine: float | None) -> tuple[list[float], lis
         float(not repeats.adds_nothing(new, old)),
         float(bool(da) and bool(db) and da != db),
         float(bool(na - nb) and bool(nb - na)),
+        *_aligned(old, new),
     ]
     words = sorted({_bucket(w) for w in b - a} | {_bucket("=" + w) for w in shared})
     return dense, words

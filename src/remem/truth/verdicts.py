@@ -58,7 +58,7 @@ ASK_WORDS, ASK_UNREAD_WORDS = 0.75, 0.75
 # Session 19's judges (trained on more writers' sets) read MADial's "summer camp ... had a
 # great time" / "summer picnic ... had a great time" a repeat at 0.78-0.79; at 0.8 they
 # catch 31 of h11's 50 repeats in other words (pair level; 0.75: 32) and no look-alike
-REPEAT, REPEAT_WORDS = 0.8, 0.8
+REPEAT, REPEAT_WORDS = 0.85, 0.8
 _MAX_CHARS = 400  # a fact, not a story
 # Asked of the referee: on the held-out h1 set the memory a missed change was of had a
 # change probability of 0.05 or more in 97 of 119 pairs; most texts share words with few
@@ -78,7 +78,7 @@ SHARED_LOOSE = 1
 # MADial's stories by another, at 0.83). (Asking also of a memory sharing one word
 # measured worse in one store with the judges before: 5 more of h8's changes asked
 # right, 16 more about the wrong memory.)
-SURE_LOOSE = 0.85
+SURE_LOOSE = 0.9
 # A change said in a few short sentences ("Kiln firing switched to Thursdays now. Fridays
 # were too busy.", `overlap.chatty`) is judged too, and only asked: 32 of h8's and h9's
 # missed changes were such notes; on h9 with the judges before, 3 more changes asked

@@ -310,7 +310,9 @@ def _vetoed(d: Draft, matches: list[Match]) -> list[Match]:
     cosines = _cosines(d)
     scored = verdicts.ranked(d.entry, asked, cosines, strict=False, vectors=_pair_vectors(d, asked))
     apart = {old.id for v, old in scored if v.distinct >= VETO}
-    kept = [m for m in matches if m.relation != "conflict" or m.entry.id not in apart]
+    # "Redis 升级到 7.2" of the test and the production Redis: the user says which
+    which = {m.entry.id for m in matches if m.reason.startswith(decide.WHICH)}
+    kept = [m for m in matches if m.relation != "conflict" or m.entry.id not in apart - which]
     repeat = _values_kept(d, verdicts.repeated(d.entry, scored, cosines))
     return [*repeat, *kept] if repeat else kept
 
