@@ -17,14 +17,16 @@ The pairs (old memory, new text, label) come from:
   store holding it would find for it (`HARD` nearest by words and by cosine: distinct),
   look-alikes (distinct) and repeats. The newest blind set is never read here.
 
-The shipped judges are this script's default run (session 19:
-h1-h10, truth_train_a-o of which f-o are 1,600 chains by ten blind writers of that
-session, the hard look-alikes, the three value-clash features; h11 chose the
-thresholds, h12 had its blind run that session, h13 is the newest blind set). More
-writers' data is what moved them: on h11's pairs, at 2% of the look-alikes a store finds
-for a step, the embed and vectors judges' mean read 72 of 195 changes before f-o and 92
-with them; the words judge (which an earlier round kept from h1-h4 because retraining it
-on less data read look-alikes worse) 18 before, 57 now.
+The shipped judges are this script's default run (session 20: h1-h10, truth_train_a-o
+of which f-o are 1,600 chains by ten blind writers of session 19, the hard look-alikes,
+the three value-clash features and eight of where the two texts differ, aligned word by
+word (`judge._aligned`); h11 chose the thresholds, h12 is development data never trained
+on, h13 and h14 had their blind runs in session 20). More writers' data moved them: on
+h11's pairs, at 2% of the look-alikes a store finds for a step, the embed and vectors
+judges' mean read 72 of 195 changes before f-o and 92 with them; the aligned features
+then 89 -> 97 (h12: 85 -> 88; at 5%: 125 -> 131, 112 -> 129); the words judge (which an
+earlier round kept from h1-h4 because retraining it on less data read look-alikes
+worse) 18 before f-o, 57 with them, 65 with the aligned features (h12: 44 -> 58).
 
 Each judge is an ensemble of MEMBERS small networks (one hidden layer of HIDDEN ReLU
 units, class-balanced, L2, full-batch Adam in numpy). "words" reads the hand-made

@@ -58,6 +58,11 @@ ASK_WORDS, ASK_UNREAD_WORDS = 0.75, 0.75
 # Session 19's judges (trained on more writers' sets) read MADial's "summer camp ... had a
 # great time" / "summer picnic ... had a great time" a repeat at 0.78-0.79; at 0.8 they
 # catch 31 of h11's 50 repeats in other words (pair level; 0.75: 32) and no look-alike
+# Session 20's judges (reading where the texts differ, word by word) read that pair 0.81
+# and a true repeat ("Lily was so happy riding the carousel …" / "… loved the carousel
+# ride, feeling very happy") 0.82: losing a memory is worse than keeping a repeat. On
+# h11's and h12's pairs at 0.85 they catch 29 and 29 of 50 repeats (0.8: 33, 29), no
+# change or look-alike either way
 REPEAT, REPEAT_WORDS = 0.85, 0.8
 _MAX_CHARS = 400  # a fact, not a story
 # Asked of the referee: on the held-out h1 set the memory a missed change was of had a
@@ -78,6 +83,9 @@ SHARED_LOOSE = 1
 # MADial's stories by another, at 0.83). (Asking also of a memory sharing one word
 # measured worse in one store with the judges before: 5 more of h8's changes asked
 # right, 16 more about the wrong memory.)
+# Session 20's judges read MADial-like stories of one contest a week apart ("Bart … 没有
+# 得奖" / "Bart … 取得了好名次") 0.851; on h11's and h12's pairs 19 and 15 changes and 4
+# and 2 distinct pairs a store finds read 0.85-0.9: asked now, not superseded
 SURE_LOOSE = 0.9
 # A change said in a few short sentences ("Kiln firing switched to Thursdays now. Fridays
 # were too busy.", `overlap.chatty`) is judged too, and only asked: 32 of h8's and h9's
