@@ -88,6 +88,18 @@ def test_the_model_abstains_on_long_texts_and_long_key_like_tokens() -> None:
     assert secrets_model.probability(public) == 0.0
 
 
+def test_a_long_output_is_read_line_by_line() -> None:
+    """A tool's output or a pasted file runs past what the model learned from: each line
+    no rule named anything in is read alone (an offloaded output kept them before)."""
+    build_log = "\n".join(f"step {i}: 14 files copied, ok" for i in range(400))
+    for secret in MODEL_ONLY:
+        output = f"{build_log}\n{secret}\n{build_log}"
+        assert secret not in redact(output, contacts=False)
+        assert redact(build_log, contacts=False) == build_log
+    named = "Door code is 4471.\n" + MODEL_ONLY[1] + "\n" + "." * 700
+    assert [h.kind for h in find_secrets(named, contacts=False)] == ["password", "likely_secret"]
+
+
 def test_importing_the_detector_does_not_load_the_model() -> None:
     code = "import remem.secrets, remem.secrets_model as m\nprint(m._load.cache_info().currsize)\n"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
