@@ -26,6 +26,7 @@ import re
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -55,7 +56,8 @@ def corpus(paths: list[Path]) -> list[str]:
 def label(text: str) -> str:
     """A made-up word for `text`: a carrier content of its own, with no number in it (two
     carriers differing in a number read as a conflict, not as two memories)."""
-    n = abs(hash(text))
+    n = zlib.crc32(text.encode("utf-8"))  # not hash(): salted per process, so one run's
+    # carriers differed from the next one's and some read as conflicts of others
     return "".join("bcdfghjklmnpqrstvwxz"[(n >> (5 * i)) % 20] + "aeiou"[i % 5] for i in range(6))
 
 
