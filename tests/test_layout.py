@@ -40,8 +40,9 @@ ALLOWED: dict[str, set[str]] = {
     # store: the warm service opens a hook's store as the hook process would
     "hooks": {"core", "store", "retrieval", "memory", "extract"},
     # the warm service's process (`remem.retrieval.warm_service`): retrieval's vectors and
-    # cuts, and the hooks' answers (their code, run where jieba and the vectors are loaded)
-    "service": {"core", "store", "retrieval", "truth", "memory", "hooks"},
+    # cuts, the hooks' answers and one-shot commands (their code, run where jieba, the
+    # rules, the judges and the vectors are loaded)
+    "service": {"core", "store", "retrieval", "truth", "memory", "hooks", "cli"},
     "integrations": {"core", "store", "retrieval", "truth", "memory", "llm", "context"},
 }
 ALLOWED["cli"] = set(ALLOWED) - {"cli"}

@@ -6,7 +6,8 @@ administrator's `--all-users` (`admin`). A thin layer: parse, call the library, 
 
 `main` sends an agent's hook call (`remem hook ...`) to `hook_entry` before anything
 else is imported: a hook runs on every prompt, and click and the command group are
-time it does not need."""
+time it does not need. A one-shot command the running warm service can run whole
+(a save, a search, a context block) goes to it the same way (`served`)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         from remem.cli.hook_entry import hook_main
 
         hook_main(args[1:])
+    from remem.cli.served import ask
+
+    if (code := ask(args)) is not None:
+        sys.exit(code)
     from remem.cli.app import main as run
 
     run(args)

@@ -15,7 +15,7 @@ import click
 
 from remem import text
 from remem.entry import Entry
-from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused
+from remem.errors import InvalidInput, MissingExtra, RememError, SecretRefused, StoreBusy
 from remem.memory import Memory
 from remem.retrieval.warm import one_shot_cutter, one_shot_embedder
 from remem.settings import Settings, subjects_by_model
@@ -134,6 +134,8 @@ class RememGroup(click.Group):
         except InvalidInput as exc:
             raise click.UsageError(str(exc)) from exc
         except RememError as exc:
+            if SERVED and isinstance(exc, StoreBusy):
+                raise  # not the command's answer: its client runs it in its own process
             raise click.ClickException(str(exc)) from exc
         except ImportError as exc:
             extra = missing_extra(exc)
@@ -164,7 +166,7 @@ class RememGroup(click.Group):
         except OSError as exc:
             if exc.errno != errno.EPIPE:
                 raise
-            _silence_stdout()  # a reader like `head` stopped reading: not an error of ours
+            silence_stdout()  # a reader like `head` stopped reading: not an error of ours
             sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
 
@@ -189,7 +191,7 @@ def fail(exc: click.ClickException, *, as_json: bool) -> NoReturn:
     sys.exit(exc.exit_code)
 
 
-def _silence_stdout() -> None:
+def silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
@@ -217,6 +219,11 @@ def tell(message: str) -> None:
     click.echo(message, err=True)
 
 
+# True while the warm service runs a command for a one-shot client (`remem.cli.served`):
+# the store's write waits for another process's lock only as long as the service's own
+# writes do (`warm.BUSY`: the holder may be asking the service), and Chinese is cut here.
+SERVED = False
+
 # Commands that only read the store: they never create, move or rename a file (a missing
 # store reads as empty, a damaged one or a file that is no store is an error).
 READS_ONLY = frozenset({"search", "context", "list", "show", "history", "stats", "export"})
@@ -234,6 +241,7 @@ class Ctx:
     @property
     def memory(self) -> Memory:
         if self._memory is None:
+            from remem.retrieval.warm import BUSY
             from remem.store.backends import open_store
 
             embedder = one_shot_embedder(self.settings)
@@ -242,6 +250,7 @@ class Ctx:
                 synchronous=self.settings.synchronous,
                 notify=tell,
                 create=not self.reads_only,
+                busy_timeout=BUSY if SERVED else 30.0,
             )
             self._readers = llm_readers()
             self._memory = Memory(
@@ -251,7 +260,7 @@ class Ctx:
                 store=store,
                 **self._readers,
             )
-            client = one_shot_cutter(self.settings, embedder)
+            client = None if SERVED else one_shot_cutter(self.settings, embedder)
             if client is not None:  # the warm service cuts Chinese with jieba loaded
                 text.cut_elsewhere(client.cut, client.tag)
             for notice in self._memory.notices:

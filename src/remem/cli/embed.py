@@ -94,8 +94,8 @@ def warm(action: str, as_json: bool) -> None:
         else:
             click.echo(
                 f"running, pid {status['pid']}: {status['requests']} requests, "
-                f"{status['loads']} model loads, {status.get('hooks', 0)} hooks answered "
-                f"({client.path})"
+                f"{status['loads']} model loads, {status.get('hooks', 0)} hooks answered, "
+                f"{status.get('commands', 0)} commands run ({client.path})"
             )
 
     emit(as_json, data, human)

@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import asdict, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from remem.errors import StoreBusy
 from remem.hooks import state as session_state
 from remem.hooks.run import HookConfig, handle
-from remem.retrieval.warm import BUSY, START_TIMEOUT, WarmClient, WarmUnavailable
+from remem.retrieval.warm import BUSY, WarmClient, WarmUnavailable, carried, environment
 from remem.settings import ModelEnv, home_dir, is_url, locations, warm_service_wanted
 
 if TYPE_CHECKING:
@@ -37,19 +35,6 @@ CAPTURES = ("stop", "compact", "end")
 # A busy service (a hybrid store's vectors loading, a backlog embedding) is waited for
 # this long; the in-process hook would wait on it for a query's cosines anyway.
 TIMEOUT = 5.0
-
-
-class Service(Protocol):
-    """What a hook's answer asks of the warm service (`remem.retrieval.warm_service`):
-    its requests, answered in its process."""
-
-    def handle(self, message: dict[str, Any]) -> dict[str, Any]: ...
-
-
-def carried(name: str) -> bool:
-    """The variables a hook's answer may depend on (remem's, the OpenAI client's, and
-    HOME, where ~/.remem is), sent with the request and in place while it is answered."""
-    return name.startswith(("REMEM_", "OPENAI_")) or name == "HOME"
 
 
 # -- the hook process -------------------------------------------------------------------------
@@ -104,7 +89,7 @@ def served(action: str) -> bool:
 # -- the service --------------------------------------------------------------------------------
 
 
-def answer(service: Service, message: Mapping[str, Any]) -> dict[str, Any]:
+def answer(message: Mapping[str, Any]) -> dict[str, Any]:
     """The service's side of `ask`: the hook's answer, the state to save, the notes."""
     action = str(message.get("action"))
     payload, env = message.get("payload"), message.get("env")
@@ -119,9 +104,9 @@ def answer(service: Service, message: Mapping[str, Any]) -> dict[str, Any]:
     states: list[session_state.SessionState] = []
 
     def open_memory(settings: Settings) -> Memory:
-        return _open_memory(service, settings, notes, held=action in CAPTURES)
+        return _open_memory(settings, notes, held=action in CAPTURES)
 
-    with _environment(env):
+    with environment(env):
         if action in CAPTURES and not served(action):
             return {"error": "a capture that calls a model runs in the hook's process"}
         cfg = HookConfig(str(message.get("client")), home_dir(), _int(budget))
@@ -139,7 +124,7 @@ def _int(value: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def _open_memory(service: Service, settings: Settings, notes: list[str], *, held: bool) -> Memory:
+def _open_memory(settings: Settings, notes: list[str], *, held: bool) -> Memory:
     """As the hook's own (`remem.cli.hook_entry._open_memory`), with this process's
     jieba and the service's vectors asked directly, not over the socket. Its writes
     (the record of an injection, which a busy store skips) wait for another process's
@@ -148,51 +133,14 @@ def _open_memory(service: Service, settings: Settings, notes: list[str], *, held
     start (`HeldMemory`: StoreBusy, nothing saved, when the lock is not had in time)."""
     from remem.hooks.held import HeldMemory
     from remem.memory import Memory
-    from remem.retrieval.warm import WarmEmbedder, one_shot_embedder
+    from remem.retrieval.warm import one_shot_embedder
     from remem.store.backends import open_store
 
     if is_url(settings.db):
         raise WarmUnavailable("a PostgreSQL store's hook runs in its own process")
-    embedder = one_shot_embedder(settings)
-    if isinstance(embedder, WarmEmbedder):
-        embedder.client = _Direct(service, settings.home)
+    embedder = one_shot_embedder(settings)  # asks the service here, not over the socket
     store = open_store(
         settings.db, synchronous=settings.synchronous, notify=notes.append, busy_timeout=BUSY
     )
     kind = HeldMemory if held else Memory
     return kind(settings=settings, store=store, embedder=embedder, notify=notes.append)
-
-
-class _Direct(WarmClient):
-    """A `WarmClient` inside the service: its requests go straight to `Service.handle`."""
-
-    def __init__(self, service: Service, home: Path) -> None:
-        super().__init__(home)
-        self.service = service
-
-    def request(self, message: dict[str, Any], *, timeout: float = START_TIMEOUT) -> dict[str, Any]:
-        from remem.retrieval.warm import PROTOCOL
-
-        try:
-            reply = self.service.handle({**message, "protocol": PROTOCOL})
-        except Exception as exc:  # as the socket's client hears a failed request
-            raise WarmUnavailable(f"{type(exc).__name__}: {exc}") from exc
-        if "error" in reply:
-            raise WarmUnavailable(str(reply["error"]))
-        return reply
-
-
-@contextmanager
-def _environment(env: Mapping[str, Any]) -> Iterator[None]:
-    """The hook's variables (`carried`) in place of the service's while it answers (one
-    request at a time: the service answers them in turn)."""
-    kept = {k: v for k, v in os.environ.items() if carried(k)}
-    try:
-        for name in kept:
-            del os.environ[name]
-        os.environ.update({str(k): str(v) for k, v in env.items() if carried(str(k))})
-        yield
-    finally:
-        for name in [k for k in os.environ if carried(k)]:
-            del os.environ[name]
-        os.environ.update(kept)

@@ -28,7 +28,8 @@ import os
 import socket
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,9 +51,14 @@ MAX_MESSAGE = 64 * 1024 * 1024
 # an older remem, still running after an upgrade) is replaced, not asked.
 # 3: queries carry the entities they name (vector_index.query_vector); 4: `near_entry`
 # (a new memory's vector and nearest in one request) and `tag` (jieba's tags); 5: `hook`
-# (an agent's prompt hook answered whole: `remem.hooks.served`)
+# (an agent's prompt hook answered whole: `remem.hooks.served`); 6: `cli` (a one-shot
+# command run whole: `remem.cli.served`)
 BUSY = 0.25  # seconds the service's writes (vectors it embedded) wait for the lock
-PROTOCOL = 5
+PROTOCOL = 6
+# Set in the service's own process: what it asks of itself (a command it runs for a
+# client, embedding its save) is answered there, not over its socket, which it would
+# wait on while answering.
+_HERE: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 class WarmUnavailable(RememError):
@@ -99,6 +105,34 @@ def _stale(reply: dict[str, Any]) -> bool:
     """A reply of a service that speaks another protocol (an older one knows no
     'protocol' and answers a newer request as unknown)."""
     return bool(reply.get("stale")) or str(reply.get("error", "")).startswith("unknown request")
+
+
+def answer_here(handle: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+    """In the service's process: its clients' requests go straight to `handle`."""
+    global _HERE
+    _HERE = handle
+
+
+def carried(name: str) -> bool:
+    """The variables a client's request may depend on (remem's, the OpenAI client's, and
+    HOME, where ~/.remem is), sent with it and in place while the service answers."""
+    return name.startswith(("REMEM_", "OPENAI_")) or name == "HOME"
+
+
+@contextmanager
+def environment(env: Mapping[str, Any]) -> Iterator[None]:
+    """A client's variables (`carried`) in place of the service's while it answers (one
+    request at a time: the service answers them in turn)."""
+    kept = {k: v for k, v in os.environ.items() if carried(k)}
+    try:
+        for name in kept:
+            del os.environ[name]
+        os.environ.update({str(k): str(v) for k, v in env.items() if carried(str(k))})
+        yield
+    finally:
+        for name in [k for k in os.environ if carried(k)]:
+            del os.environ[name]
+        os.environ.update(kept)
 
 
 # -- the client ----------------------------------------------------------------------------
@@ -174,6 +208,11 @@ class WarmClient:
         return [[(str(word), str(tag)) for word, tag in pairs] for pairs in tags]
 
     def _exchange(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        if _HERE is not None:
+            try:
+                return _HERE(message)
+            except Exception as exc:  # as the socket's client hears a failed request
+                return {"error": f"{type(exc).__name__}: {exc}"}
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
             sock.settimeout(CONNECT_TIMEOUT)
             sock.connect(str(self.path))

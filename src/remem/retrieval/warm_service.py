@@ -16,6 +16,7 @@ from typing import Any
 
 from remem import text
 from remem.errors import RememError
+from remem.retrieval import warm
 from remem.retrieval.embedding import Embedder, bundled
 from remem.retrieval.vector_index import VectorIndex
 from remem.retrieval.warm import BUSY, PROTOCOL, blob, receive, send, vectors_of
@@ -34,6 +35,8 @@ class Service:
         self.requests = 0
         self.loads = 0
         self.hooks = 0  # agents' hooks answered here
+        self.commands = 0  # one-shot commands run here
+        self.warm = False  # `warm_up` done
 
     def embedder(self, name: str) -> Embedder:
         if name not in self.embedders:
@@ -57,10 +60,15 @@ class Service:
         return self.indexes[key]
 
     def catch_up(self) -> None:
-        """Between requests: embed more of the memories stored without a vector."""
+        """Between requests: embed more of the memories stored without a vector; the
+        first time, have what a one-shot command's save and search read loaded."""
         for index in [i for i in self.indexes.values() if i.behind]:
             with self.lock:
                 index.refresh()
+        if not self.warm:
+            self.warm = True
+            with self.lock:
+                warm_up()
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any]:
         op = message.get("op")
@@ -71,6 +79,7 @@ class Service:
                 "requests": self.requests,
                 "loads": self.loads,
                 "hooks": self.hooks,
+                "commands": self.commands,
                 "protocol": PROTOCOL,
             }
         if op != "stop" and message.get("protocol") != PROTOCOL:
@@ -86,7 +95,13 @@ class Service:
 
             with self.lock:
                 self.hooks += 1
-                return answer(self, message)
+                return answer(message)
+        if op == "cli":  # a one-shot command run whole (`remem.cli.served`)
+            from remem.cli.served import answer as run_command
+
+            with self.lock:
+                self.commands += 1
+                return run_command(message)
         with self.lock:
             self.requests += 1
             if op == "embed":
@@ -112,6 +127,32 @@ class Service:
         return {"error": f"unknown request {op!r}"}
 
 
+WARM_UP = ("The weekly sync moved to 10:30 on Mondays", "周会改到周一上午十点半")
+
+
+def warm_up() -> None:
+    """A save and a search in a throwaway store: the modules a command imports, the
+    rules' compiled patterns and the judges' weights loaded before the first command
+    asks (~1 s of this process's time, once, while it waits)."""
+    import importlib
+    import tempfile
+
+    from remem.memory import Memory
+    from remem.truth import judge
+
+    for module in ("click.testing", "remem.cli.app", "remem.cli.served"):
+        importlib.import_module(module)
+    for kind in ("words", "embed", "vectors"):
+        judge.load(kind)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Memory(Path(folder) / "warm-up.db", project="warm-up", embedder=None) as memory,
+    ):
+        for fact in WARM_UP:
+            memory.save(fact)
+        memory.search(WARM_UP[0])
+
+
 def _names(message: dict[str, Any]) -> tuple[str, ...]:
     """The entities a query names (`vector_index.query_vector`), as the request gives them."""
     return tuple(str(n) for n in message.get("names") or ())
@@ -121,6 +162,7 @@ def serve(path: Path, idle: float) -> None:
     """Answer requests on the unix socket `path` until `idle` seconds pass without one,
     a `stop` request comes, or the socket file is removed."""
     service = Service()
+    warm.answer_here(service.handle)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as server:
         old = os.umask(0o077)
         try:
