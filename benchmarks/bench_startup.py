@@ -11,7 +11,10 @@ start to its answer to `initialize`.
 Every command runs as a user runs it (`python -m remem ...`) against a store of
 `--memories` mixed Chinese/English memories in a `REMEM_HOME` of its own; with the
 default embedder the warm vector service is started first (by a search) and stopped at
-the end, so the figures are those of a user whose service is running. Target: each
+the end, so the figures are those of a user whose service is running (keyword-only, the
+untimed first run starts it). The one-shot commands run whole there
+(`remem.cli.served`); the `here` rows are the same commands with `REMEM_WARM=0`, in
+their own process (what a user's first command of the day costs, keyword-only). Target: each
 one-shot command <= 0.3 s, `serve` first 200 <= 2 s, chat prompt <= 1 s, MCP initialize
 <= 1 s (answered from its cache after the first start: `remem.servers.mcp_start`). The
 machine reference (`machine.py`) is printed beside the table: read ratios
@@ -68,6 +71,7 @@ SRC: list[str] = []  # --src: run this source tree's remem instead of the instal
 
 
 def env_of(home: Path, embedder: str) -> dict[str, str]:
+    """`embedder`: default, none, or none/here (keyword-only, REMEM_WARM=0)."""
     env = {**os.environ, "REMEM_HOME": str(home), "REMEM_DB": str(home / "memory.db")}
     if SRC:
         env["PYTHONPATH"] = os.pathsep.join([*SRC, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
@@ -75,8 +79,10 @@ def env_of(home: Path, embedder: str) -> dict[str, str]:
     # An installed remem has its bytecode written (pip compiles it); compiling every
     # module on every start (~170 ms) would measure the environment, not remem.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    if embedder == "none":
+    if embedder.startswith("none"):
         env["REMEM_EMBEDDER"] = "none"
+    if embedder.endswith("/here"):
+        env["REMEM_WARM"] = "0"
     return env
 
 
@@ -203,14 +209,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--memories", type=int, default=2000)
-    parser.add_argument("--embedder", choices=["default", "none", "both"], default="both")
+    parser.add_argument(
+        "--embedder", choices=["default", "none", "none/here", "both"], default="both"
+    )
     parser.add_argument("--only", default="save,search,list,context,serve,chat,mcp")
     parser.add_argument("--src", help="a remem source tree (its src/) to measure instead")
     args = parser.parse_args()
     if args.src:
         SRC.append(str(Path(args.src).resolve()))
     only = args.only.split(",")
-    settings = ["default", "none"] if args.embedder == "both" else [args.embedder]
+    settings = ["default", "none", "none/here"] if args.embedder == "both" else [args.embedder]
     print(machine.line())
     with tempfile.TemporaryDirectory(prefix="remem-startup-") as tmp:
         home = Path(tmp)
@@ -223,7 +231,7 @@ def main() -> None:
                 for command in [c for c in ONE_SHOT if c in only]:
                     rows.append((command, embedder, *one_shot(home, embedder, command, args.runs)))
                 for name, moment in MOMENTS.items():
-                    if name in only:
+                    if name in only and not embedder.endswith("/here"):
                         took = [moment(home, embedder) for _ in range(args.runs)]
                         rows.append((LABELS[name], embedder, statistics.median(took), None))
         finally:

@@ -153,12 +153,34 @@ def test_what_the_service_may_not_run_runs_here(
         assert done.returncode == 0, done.stderr
     assert "The project uses JDK 17" in relative.stdout
     assert commands_run(home) == 0
-    # no service: in-process, and none is started for it (keyword-only)
+    # REMEM_WARM=0 and no service: in-process, and none is started
     WarmClient(home).stop()
     services.clear()
-    alone = remem(home, project, "search", "lunch", REMEM_EMBEDDER="none")
-    assert alone.returncode == 0 and "Lunch is at noon" in alone.stdout, alone.stderr
+    off = remem(home, project, "search", "lunch", REMEM_EMBEDDER="none", REMEM_WARM="0")
+    assert off.returncode == 0 and "Lunch is at noon" in off.stdout, off.stderr
+    time.sleep(1.0)
     assert WarmClient(home).status() is None
+
+
+def test_a_command_with_no_service_runs_here_and_starts_one_for_the_next(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    """Keyword-only, nothing else starts the service: the command runs in-process and
+    does not wait for the one it starts behind it; the next command is run there."""
+    (home,) = homes(tmp_path, project, "none", "home")
+    services.append(home)
+    began = time.monotonic()
+    here = remem(home, project, "search", "which JDK", REMEM_EMBEDDER="none")
+    took = time.monotonic() - began
+    assert here.returncode == 0 and "JDK 17" in here.stdout, here.stderr
+    deadline = time.monotonic() + 30
+    while WarmClient(home).status() is None:
+        assert time.monotonic() < deadline, "no service was started"
+        time.sleep(0.1)
+    assert took < 10  # the command did not wait for the service it started
+    there = remem(home, project, "search", "which JDK", REMEM_EMBEDDER="none")
+    assert commands_run(home) == 1
+    assert same(there, home) == same(here, home)
 
 
 def test_a_store_another_process_keeps_locked_is_saved_to_here(

@@ -10,7 +10,8 @@ what it printed and its exit code; this process prints them. It imports neither
 click nor `remem.memory`.
 
 The command runs in this process instead, as before, when no service is running
-(none is started for this), `REMEM_WARM=0`, the store is a server (PostgreSQL) or
+(then one is started behind it, not waited for: the next command finds it; keyword-
+only, nothing else would start one), `REMEM_WARM=0`, the store is a server (PostgreSQL) or
 named relative to this folder, the command reads standard input (`-`), the service
 is busy past `START_WITHIN` seconds, or it cannot have the store's write lock at once
 (it waits `BUSY`: a process holding the lock may be waiting on the service).
@@ -22,7 +23,10 @@ import os
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from remem.retrieval.warm import WarmClient
 
 SERVED = frozenset({"save", "search", "context", "list", "show", "history", "stats"})
 GLOBAL_OPTIONS = ("--db", "--project", "--user", "--agent")  # each takes a value
@@ -72,9 +76,15 @@ def ask(args: Sequence[str]) -> int | None:
     exit code returned; None when it did not (then run them in this process)."""
     if not servable(args):
         return None
+    import atexit
+
     from remem.retrieval.warm import WarmClient, carried
     from remem.settings import home_dir
 
+    client = WarmClient(home_dir())
+    if not client.path.exists():  # none running: this command runs here, the next there
+        atexit.register(start_behind, client)
+        return None
     message = {
         "op": "cli",
         "args": list(args),
@@ -82,7 +92,7 @@ def ask(args: Sequence[str]) -> int | None:
         "env": {k: v for k, v in os.environ.items() if carried(k)},
         "start_by": time.time() + START_WITHIN,
     }
-    reply = WarmClient(home_dir()).ask(message, timeout=START_WITHIN + TIMEOUT)
+    reply = client.ask(message, timeout=START_WITHIN + TIMEOUT)
     if reply is None or not isinstance(code := reply.get("code"), int):
         return None
     out, err, mixed = (str(reply.get(k) or "") for k in ("out", "err", "mixed"))
@@ -98,6 +108,32 @@ def ask(args: Sequence[str]) -> int | None:
         silence_stdout()
         return 1
     return code
+
+
+def start_behind(client: WarmClient) -> None:
+    """Start the service of `client`'s home from a child process, which waits for it:
+    this one exits at once. The child holds none of this process's files open (a
+    reader of its output waits for their end)."""
+    import fcntl  # noqa: F401  what the child's start uses, imported before the fork
+    import subprocess  # noqa: F401
+
+    if client.path.exists():
+        return  # the command started one itself (a save embedding its text)
+    try:
+        if os.fork():
+            return
+    except OSError:
+        return  # no child: the next command runs here too
+    try:
+        os.setsid()
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        client.request({"op": "ping"})  # starts it (one, however many ask at once)
+    except BaseException:  # noqa: S110  the child says nothing: it has no terminal
+        pass
+    finally:
+        os._exit(0)
 
 
 def _one_terminal() -> bool:

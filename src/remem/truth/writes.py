@@ -155,7 +155,7 @@ def _by_judge(d: Draft) -> list[Match]:
                 if Domain.of(e) == domain:
                     found.append(e)
     vectors = _pair_vectors(d, found)
-    reader = judge.load("vectors")
+    reader = judge.load("vectors") if vectors is not None else None
     read = vectors is not None and reader is not None and reader.vectors == vectors.model
     # only the candidates `judged` reads: where the grammar did not read the text whole,
     # none sharing too few words (a third of the pairs of bench_scale's saves at 100k)
