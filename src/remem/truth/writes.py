@@ -13,11 +13,12 @@ from typing import Any, Literal
 from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
-from remem.store.protocol import Domain, IndexFields, Near, Store
+from remem.store.protocol import Domain, Filter, IndexFields, Near, Store, Visibility
 from remem.truth import (
     changes,
     corrected,
     decide,
+    elliptic,
     headed,
     index,
     judge,
@@ -210,6 +211,22 @@ def _by_when(d: Draft) -> list[Match]:
     return decide_save(d.store, bare, d.semantic, d.referee)[0]
 
 
+def _by_moved(d: Draft) -> list[Match]:
+    """A value moved by an amount, naming nothing held ("面基推迟一周"): of the memory
+    saved last, asked (truth.elliptic)."""
+    if not elliptic.shifted(d.entry.content):
+        return []
+    e = d.entry
+    seen = Visibility(e.project, e.session_id, e.user_id, e.agent_id)
+    flt = Filter(seen, types=(e.type,), until=e.created_at)
+    newest = [o for o in d.store.find(flt, limit=5) if Domain.of(o) == Domain.of(e)]
+    named = d.claim is not None and d.claim.whole
+    if (old := elliptic.last_said(e, newest, d.sharing(), named=named)) is None:
+        return []
+    kin = [near.entry for near in holding(d.store, old, index.fields(old).terms)]
+    return elliptic.moved_of(e, old, kin)
+
+
 def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
     """The vectors of the text and of `found` under the embedder in use: each candidate
     judged with its exact cosine (not only those among the approximate nearest, which
@@ -248,9 +265,10 @@ PASSES = (
     ("stop", _by_stop),
     ("heading", _by_heading),
     ("when", _by_when),
+    ("moved", _by_moved),
 )
 # The judges read these passes' pairs already and found nothing: no veto of theirs
-_AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading", "when"})
+_AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading", "when", "moved"})
 
 
 def decide_save(

@@ -1,0 +1,90 @@
+"""A change that names nothing the store holds, only how the value moved: "面基推迟一周",
+"开饭提前半小时", "加到120ml了", "Reception lunch is ten minutes earlier now", "and another
+15p on top after Christmas". Said after the fact it moves, as people say it, it is of
+what was said last: where no pass found anything and no memory shares two of its words,
+the newest memory of its domain that holds a number (a time, a price, a count) is
+asked about, unless another memory shares two of its words (which of the two, then?).
+Never replaced without the user's word: the text does not say which.
+
+    shifted("面基推迟一周")   # True: a value moved by an amount
+    shifted("面基在20号")     # False
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from remem.entry import Entry
+from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.judge import content_terms
+from remem.truth.table import words
+
+_MAX_CHARS = 80  # a note; a diary's event runs longer and moves many things
+_SHARED = 2  # a memory sharing this many of its words: the text names it (other passes)
+_ZH_AMOUNT = r"[0-9０-９一二两三四五六七八九十百千万半几俩仨]"
+_EN_AMOUNT = (
+    r"(?:\d|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fifteen|twenty|thirty|half|couple|few|fortnight|another)\b)"
+)
+_ANY_DIGIT = re.compile(r"[0-9０-９一二两三四五六七八九十百千半]")
+
+
+@cache
+def _zh() -> re.Pattern[str]:
+    verbs = sorted(words("shift", "zh"), key=len, reverse=True)
+    # the verb, at most one character (了, 到, 开), then the amount: 推迟一周, 涨20, 多开一小时;
+    # not 参加, 至少, 差不多
+    either = "|".join(map(re.escape, verbs))
+    return re.compile(f"(?<![参更附至不差])(?:{either})[了到开个]?{_ZH_AMOUNT}")
+
+
+@cache
+def _en() -> re.Pattern[str]:
+    shifts = sorted(words("shift", "en"), key=len, reverse=True)
+    # not "went up to $1,950", "bumped to 60 seconds": a new value said whole, not a move
+    either = "|".join(map(re.escape, shifts))
+    return re.compile(rf"\b(?:{either})\b(?!\s+to\b)", re.IGNORECASE)
+
+
+def shifted(content: str) -> bool:
+    """Whether `content` says a value moved by an amount (later, earlier, up, more ...)."""
+    if len(content) > _MAX_CHARS:
+        return False
+    if _zh().search(content):
+        return True
+    return bool(_en().search(content) and re.search(_EN_AMOUNT, content, re.IGNORECASE))
+
+
+def last_said(
+    incoming: Entry, newest: Sequence[Entry], sharing: Sequence[Entry], *, named: bool
+) -> Entry | None:
+    """The memory `incoming` may move: the newest current one (of `newest`, newest
+    first) if it holds a number, when `incoming` says a value moved and names none of
+    the memories `sharing` its words. `named`: the grammar read the text whole, a
+    subject of its own and its value ("My rent went up by $50": the rent, whatever was
+    said last)."""
+    if named or incoming.type not in CONFLICT_TYPES or not shifted(incoming.content):
+        return None
+    said = content_terms(incoming.content)
+    if any(len(said & content_terms(e.content)) >= _SHARED for e in sharing):
+        return None  # it names a memory: the passes that read words had their say
+    for old in newest:
+        if old.id == incoming.id or not old.is_current or old.type not in CONFLICT_TYPES:
+            continue
+        # the last thing said holds no amount to move: no guess further back
+        return old if _ANY_DIGIT.search(old.content) else None
+    return None
+
+
+def moved_of(incoming: Entry, old: Entry, its_kin: Sequence[Entry]) -> list[Match]:
+    """`old` asked about, unless another current memory shares two of its words (`its_kin`:
+    the memories sharing its words): "Hive 2 requeened in May" said last, beside "Hive 3
+    requeened in June", leaves "pushed back a week" without a guess of which."""
+    words = content_terms(old.content)
+    for kin in its_kin:
+        if kin.id not in (old.id, incoming.id) and kin.is_current:
+            if len(words & content_terms(kin.content)) >= _SHARED:
+                return []
+    return [Match(old, "conflict", "a value moved, said after this memory; of it?")]

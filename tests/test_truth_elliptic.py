@@ -1,0 +1,82 @@
+"""A change that names nothing held, only how a value moved ("推迟一周", "ten minutes
+earlier now"), asked about the memory saved last (`remem.truth.elliptic`)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from remem import Memory
+from remem.truth.elliptic import shifted
+
+T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["推迟一周", "开饭提前半小时", "加到120ml了", "又给我加了4台", "课时费每节涨20",
+     "晚上多开一小时", "Reception lunch is ten minutes earlier now",
+     "and another 15p on top after Christmas", "Fuel charge up 8p a litre"],
+)  # fmt: skip
+def test_a_value_moved_by_an_amount_is_read(text: str) -> None:
+    assert shifted(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["每天接单 早8到晚8", "每周至少3次", "参加3次", "差不多3点", "The standup is at 9:30",
+     "Pushed the button", "面基在20号", "more " * 30 + "3"],
+)  # fmt: skip
+def test_a_plain_value_or_a_long_text_is_not(text: str) -> None:
+    assert not shifted(text)
+
+
+def saved(mem: Memory, *texts: str) -> list[str]:
+    ids = []
+    for i, t in enumerate(texts):
+        ids.append(mem.save(t, created_at=T0 + timedelta(days=i)).entry.id)
+    return ids
+
+
+def test_it_asks_about_the_memory_saved_last(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        _, meetup = saved(mem, "Bella's vet is Dr Singh", "社团面基定在20号")
+        result = mem.save("推迟一周 场地没订到", created_at=T0 + timedelta(days=5))
+        assert result.status == "conflict"
+        assert [e.id for e in result.conflicts] == [meetup]
+        done = mem.save("推迟一周 场地没订到", created_at=T0 + timedelta(days=5), replace_id=meetup)
+        assert done.status == "replaced"
+
+
+def test_nothing_is_asked_when_the_last_memory_holds_no_amount(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        saved(mem, "Standup is at 9:30", "Mia likes the blue room best")
+        result = mem.save("pushed back two weeks, sadly", created_at=T0 + timedelta(days=5))
+        assert result.status == "added"
+
+
+def test_a_text_naming_a_memory_is_not_taken_for_the_last_one(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        lunch, gym = saved(mem, "The team lunch is at 12:30", "The gym opens at 6")
+        result = mem.save("team lunch moved 30 minutes later", created_at=T0 + timedelta(days=5))
+        assert gym not in {e.id for e in result.conflicts}
+        assert (
+            result.status != "superseded" or result.replaced is None or result.replaced.id == lunch
+        )
+
+
+def test_nothing_is_asked_when_the_last_memory_has_a_look_alike(tmp_path: Path) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        saved(mem, "Hive 2 inspection every 9 days", "Hive 3 inspection every 7 days")
+        result = mem.save("pushed back two days", created_at=T0 + timedelta(days=5))
+        assert result.status == "added"
+
+
+def test_a_text_naming_its_own_subject_is_not_taken_for_the_last_memory(tmp_path: Path) -> None:
+    """The probes' crossing: "My rent went up by $50" is the rent's, whatever was said last."""
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        (internet,) = saved(mem, "I pay $85 a month for internet")
+        result = mem.save("My rent went up by $50 a month", created_at=T0 + timedelta(days=5))
+        assert internet not in {e.id for e in result.conflicts}
