@@ -155,6 +155,9 @@ class Dialect:
     no_limit: int | None  # LIMIT for "all rows": -1 or NULL
     lists: bool  # the driver binds a Python list as an array (= ANY(:x))
     hint: str = ""  # put before a column to keep the planner off its index ("+" in SQLite)
+    # after `entries e` where rows are read newest first: SQLite's planner takes the
+    # superseded_by index for "current" and sorts every row (0.7 s at 750k for 5 rows)
+    newest: str = ""
     keep_terms: Callable[[list[str]], list[str]] = field(default=_identity)
     store_terms: Callable[[list[str]], Any] = field(default=_identity)
     load_terms: Callable[[Any], list[str]] = field(default=list)

@@ -402,7 +402,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             params["contains"] = contains.replace("!", "!!").replace("%", "!%").replace("_", "!_")
         params["limit"] = d.no_limit if limit is None else limit
         rows = self._rows(
-            f"SELECT {E_COLUMNS} FROM entries e WHERE {where} "
+            f"SELECT {E_COLUMNS} FROM entries e {d.newest} WHERE {where} "
             f"ORDER BY e.created_at DESC, e.{d.pos} DESC LIMIT :limit",
             params,
         )

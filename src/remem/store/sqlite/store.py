@@ -38,6 +38,7 @@ SQLITE = Dialect(
     no_limit=-1,
     lists=False,
     hint="+",
+    newest="INDEXED BY entries_created",
     store_terms=" ".join,
     load_terms=str.split,
 )
