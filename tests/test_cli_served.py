@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -205,3 +206,28 @@ def test_a_store_another_process_keeps_locked_is_saved_to_here(
     assert time.monotonic() - began >= 1.5  # it waited for the lock, in-process
     assert commands_run(home) == 1  # after the service had given up on it
     assert [text for text, _ in rows(home)].count("Retro is on Fridays") == 1
+
+
+def test_a_service_that_was_killed_is_started_again_behind_a_command(
+    project: Path, tmp_path: Path, services: list[Path]
+) -> None:
+    """SIGKILL leaves the socket file: keyword-only, nothing else would start another."""
+    (home,) = homes(tmp_path, project, "none", "home")
+    started(home, services)
+    status = WarmClient(home).status()
+    assert status is not None
+    os.kill(int(status["pid"]), signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while WarmClient(home).status() is not None:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert (home / "run" / "vectors.sock").exists()
+    here = remem(home, project, "search", "which JDK", REMEM_EMBEDDER="none")
+    assert here.returncode == 0 and "JDK 17" in here.stdout, here.stderr
+    deadline = time.monotonic() + 30
+    while (again := WarmClient(home).status()) is None:
+        assert time.monotonic() < deadline, "no service was started again"
+        time.sleep(0.1)
+    assert again["pid"] != status["pid"]
+    remem(home, project, "search", "which JDK", REMEM_EMBEDDER="none")
+    assert commands_run(home) == 1

@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from remem.retrieval.warm import WarmClient
 
 SERVED = frozenset({"save", "search", "context", "list", "show", "history", "stats"})
@@ -93,6 +95,8 @@ def ask(args: Sequence[str]) -> int | None:
         "start_by": time.time() + START_WITHIN,
     }
     reply = client.ask(message, timeout=START_WITHIN + TIMEOUT)
+    if reply is None and _died(client.path):  # killed: nothing else would start another
+        atexit.register(start_behind, client, left=True)
     if reply is None or not isinstance(code := reply.get("code"), int):
         return None
     out, err, mixed = (str(reply.get(k) or "") for k in ("out", "err", "mixed"))
@@ -110,14 +114,31 @@ def ask(args: Sequence[str]) -> int | None:
     return code
 
 
-def start_behind(client: WarmClient) -> None:
+def _died(path: Path) -> bool:
+    """Whether the socket file at `path` is one a service that died left (nothing
+    listens on it)."""
+    import socket
+
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(0.25)
+        try:
+            sock.connect(str(path))
+        except ConnectionRefusedError:
+            return True
+        except OSError:
+            return False
+    return False
+
+
+def start_behind(client: WarmClient, *, left: bool = False) -> None:
     """Start the service of `client`'s home from a child process, which waits for it:
     this one exits at once. The child holds none of this process's files open (a
-    reader of its output waits for their end)."""
+    reader of its output waits for their end). `left`: its socket file is one a dead
+    service left (the start replaces it)."""
     import fcntl  # noqa: F401  what the child's start uses, imported before the fork
     import subprocess  # noqa: F401
 
-    if client.path.exists():
+    if client.path.exists() and not left:
         return  # the command started one itself (a save embedding its text)
     try:
         if os.fork():
