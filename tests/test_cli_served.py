@@ -22,8 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from remem import Memory
-from remem.retrieval.embedding import FakeEmbedder
+import homes as shared
 from remem.retrieval.warm import WarmClient
 
 pytestmark = pytest.mark.slow  # starts and stops the warm service's processes
@@ -47,15 +46,7 @@ def services() -> Iterator[list[Path]]:
 
 
 def homes(tmp_path: Path, project: Path, embedder: str, *names: str) -> list[Path]:
-    """Homes holding one store (copied: the same entries, the same ids)."""
-    first = tmp_path / names[0]
-    kind = FakeEmbedder() if embedder == "fake" else None
-    with Memory(first / "memory.db", project=project, embedder=kind) as mem:
-        for fact in FACTS:
-            mem.save(fact, force=True)
-    for name in names[1:]:
-        shutil.copytree(first, tmp_path / name)
-    return [tmp_path / name for name in names]
+    return shared.filled(tmp_path, project, embedder, FACTS, *names)
 
 
 def remem(home: Path, cwd: Path, *args: str, flags: tuple[str, ...] = (), stdin: str = "",

@@ -22,9 +22,8 @@ from typing import Any
 
 import pytest
 
-from remem import Memory
+import homes
 from remem.hooks import state
-from remem.retrieval.embedding import FakeEmbedder
 from remem.retrieval.warm import SOCKET, WarmClient, receive, send
 
 pytestmark = pytest.mark.slow  # starts and stops the warm service's processes
@@ -43,15 +42,7 @@ def project(tmp_path: Path) -> Path:
 
 
 def filled(tmp_path: Path, project: Path, embedder: str, *names: str) -> list[Path]:
-    """Homes holding one store (copied: the same entries, the same ids)."""
-    first = tmp_path / names[0]
-    kind = FakeEmbedder() if embedder == "fake" else None
-    with Memory(first / "memory.db", project=project, embedder=kind) as mem:
-        for fact in FACTS:
-            mem.save(fact, force=True)
-    for name in names[1:]:
-        shutil.copytree(first, tmp_path / name)
-    return [tmp_path / name for name in names]
+    return homes.filled(tmp_path, project, embedder, FACTS, *names)
 
 
 def hook(home: Path, client: str, payload: dict[str, Any], cwd: Path, action: str = "prompt",
