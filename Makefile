@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/pytest -q -rs
+	$(BIN)/pytest -q -rs --durations=30  # the slowest tests named: CI keeps under 15 minutes
 
 ## test-fast: lint, type-check and every test but the slow ones (the loop while you work)
 test-fast: $(STAMP)

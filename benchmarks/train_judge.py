@@ -160,9 +160,9 @@ def event_pairs(groups: list[dict[str, Any]], group: str, most: int = 2) -> list
     return out
 
 
-def dev_set_pairs() -> list[Pair]:
+def dev_set_pairs(sets: tuple[str, ...]) -> list[Pair]:
     out: list[Pair] = []
-    for name in DEV_SETS:
+    for name in sets:
         out += chain_pairs(json.loads((HELD_OUT / f"{name}.json").read_text("utf-8")), name)
     return out
 
@@ -420,10 +420,14 @@ def main() -> None:
     parser.add_argument("--exclude", default="", help="Groups left out (comma-separated).")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--hard", type=int, default=HARD, help="look-alikes a step (0: none)")
+    parser.add_argument(
+        "--dev", type=int, default=len(DEV_SETS), help="read truth_h1 .. truth_hN (--exclude some)"
+    )
     args = parser.parse_args()
     globals()["HARD"] = args.hard
+    dev = tuple(f"truth_h{i}" for i in range(1, args.dev + 1))
     left_out = set(filter(None, args.exclude.split(",")))
-    every = probe_pairs() + file_pairs() + dev_set_pairs()
+    every = probe_pairs() + file_pairs() + dev_set_pairs(dev)
     pairs = [p for p in every if p[3] not in left_out]
     held = [p for p in every if p[3] in left_out]
     y = np.array([LABEL[p[2]] for p in pairs])
@@ -432,7 +436,7 @@ def main() -> None:
     for kind in args.kinds.split(","):
         print(f"== {kind}", flush=True)
         if args.cv:
-            for name in DEV_SETS:
+            for name in dev:
                 raw = train([p for p in pairs if p[3] != name], kind)
                 held_report(raw, kind, [p for p in pairs if p[3] == name], args)
             continue

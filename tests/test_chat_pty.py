@@ -96,9 +96,10 @@ def test_interactive_session_on_a_pty(
     assert len(lines) > 1 and all(len(line) <= 30 for line in lines)  # ... wrapped to 60 columns
     openai_server.delay(30)
     term.send("记住：我们项目统一用 UTF-8 编码\r")
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a loaded box: the turn saves first (embedder loaded)
     while len(openai_server.requests) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
+    assert len(openai_server.requests) >= 2, term.seen[-2000:]  # else ^C would hit the save
     term.send("\x03")  # Ctrl+C while the answer is pending
     term.expect("[cancelled")
     term.send("/memory list\r")

@@ -105,12 +105,14 @@ def test_verify_and_staleness(mem: Memory, tmp_path: Path) -> None:
     entry = mem.save("构建用 Maven 3.9", created_at=old).entry
     linked = mem.save("配置在 pom.xml 里", linked_paths=[str(source)]).entry
     assert {h.entry.id: h.stale for h in mem.search("Maven")}[entry.id] is True
+    assert (mem.stats().visible, mem.stats().stale) == (2, 1)
     assert mem.verify(entry.id).last_verified_at > old
     assert mem.search("Maven")[0].stale is False
     assert mem.search("pom.xml")[0].stale is False
     future = (utcnow() + timedelta(seconds=5)).timestamp()
     os.utime(source, (future, future))
     assert [h.stale for h in mem.search("pom.xml") if h.entry.id == linked.id] == [True]
+    assert mem.stats().stale == 1  # the linked file changed since it was verified
     assert "possibly stale" in mem.context_for("pom.xml 配置")
 
 

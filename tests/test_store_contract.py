@@ -534,6 +534,21 @@ def test_counts(store: Store) -> None:
     }  # fmt: skip
 
 
+def test_aging_counts_unverified_and_reads_only_recent_linking_entries(store: Store) -> None:
+    old = add(store, "verified long ago", 0)
+    add(store, "linked, verified long ago", 1, linked_paths=["/a"])
+    add(store, "verified again later", 2, last_verified_at=T0 + timedelta(minutes=30))
+    linked = add(store, "linked and recent", 20, linked_paths=["/b"])
+    add(store, "recent", 21)
+    add(store, "old and replaced", 0, superseded_by=old.id)
+    add(store, "another project's", 0, project="q")
+    unverified, linking = store.aging(flt(), T0 + timedelta(minutes=15))
+    assert unverified == 2  # the current ones of p last verified before minute 15
+    assert ids(linking) == [linked.id]
+    unverified, linking = store.aging(flt(), T0)
+    assert unverified == 0 and len(linking) == 2
+
+
 def test_write_rolls_back_everything_on_an_exception(location: str) -> None:
     store, other = open_store(location), open_store(location)
     try:

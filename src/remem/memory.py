@@ -7,7 +7,7 @@ import builtins
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from remem import drafts, text
@@ -498,13 +498,14 @@ class Memory(Forgetting, Backup):
 
     def stats(self) -> Stats:
         counts = self.store.counts()
-        now = utcnow()
-        visible = self.store.find(self._filter())
-        stale = sum(ranking.is_stale(e, now, self.ranking) for e in visible)
+        now, flt = utcnow(), self._filter()
+        # counted by the store: reading every entry took 20 s at 750k
+        unverified, linking = self.store.aging(flt, now - timedelta(days=self.ranking.stale_days))
+        stale = unverified + sum(ranking.is_stale(e, now, self.ranking) for e in linking)
         return Stats(
             path=self.store.path,
             project=self.project,
-            visible=len(visible),
+            visible=self.store.count(flt),
             stale=stale,
             **counts,
         )

@@ -360,6 +360,11 @@ class EntryStore(Protocol):
     def count(self, flt: Filter) -> int:
         """How many entries pass `flt` (without reading them)."""
 
+    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
+        """Of the entries passing `flt`: how many were last verified before
+        `verified_before`, and those verified since that link a file (whether one
+        changed since is for the caller to read from the disk)."""
+
     def iter_all(self) -> Iterator[Entry]:
         """Every entry, history included, oldest first."""
 

@@ -412,6 +412,17 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         where, params = where_clause(flt, utcnow(), self.dialect)
         return int(self._rows(f"SELECT count(*) FROM entries e WHERE {where}", params)[0][0])
 
+    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
+        where, params = where_clause(flt, utcnow(), self.dialect)
+        params["before"] = self.dialect.time(verified_before)
+        old = f"SELECT count(*) FROM entries e WHERE {where} AND e.last_verified_at < :before"
+        linking = (
+            f"SELECT {E_COLUMNS} FROM entries e WHERE {where} "
+            "AND e.last_verified_at >= :before AND e.linked_paths != '[]'"
+        )
+        linked = [row_to_entry(r) for r in self._rows(linking, params)]
+        return int(self._rows(old, params)[0][0]), linked
+
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
     ) -> tuple[list[Candidate], CorpusStats]:
