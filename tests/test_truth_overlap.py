@@ -60,14 +60,8 @@ def test_again_states_a_change_back(mem: Memory) -> None:
         ("My wife is on the Basic plan", "I upgraded to the Team plan"),
         ("The deploy timeout is 10 minutes", "We increased the CI timeout to 45 minutes"),
         ("部署超时时间是 10 分钟", "CI 超时时间下调到 20 分钟"),
-        pytest.param(
-            "生产服务器的 IP 是 10.0.1.5",
-            "测试服务器换了新 IP 10.0.0.8",
-            # keyword-only, the words judge trained in session 19 asks about it (0.82 >=
-            # 0.75): a question, not a replacement; the price of asking its likely
-            # changes (benchmarks/README, truth h11 and probes rows)
-            marks=pytest.mark.xfail(reason="asked, not added: see benchmarks/README"),
-        ),
+        # session 19's words judge asked about it (0.82); session 20's leaves it alone
+        ("生产服务器的 IP 是 10.0.1.5", "测试服务器换了新 IP 10.0.0.8"),
         ("Node 版本是 18", "已经升级到 Python 3.11"),
         ("清理任务凌晨 3 点跑", "备份改到凌晨 4 点跑"),
         (
