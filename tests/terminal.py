@@ -11,6 +11,7 @@ answers cursor-position requests (prompt_toolkit asks for one before each prompt
 from __future__ import annotations
 
 import re
+import signal
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -19,6 +20,12 @@ import pexpect
 import pyte
 
 _CPR = re.compile(rb"\x1b\[6n")
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl+C interrupts, as for a program started from a shell: pytest started in the
+    background (`&`) ignores SIGINT, and the ignoring would pass to the child."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -35,8 +42,9 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
         self.child = pexpect.spawn(
-            argv[0], list(argv[1:]), cwd=str(cwd), env=dict(env), dimensions=(rows, cols)
-        )
+            argv[0], list(argv[1:]), cwd=str(cwd), env=dict(env), dimensions=(rows, cols),
+            preexec_fn=_as_from_a_terminal,
+        )  # fmt: skip
 
     # -- reading -----------------------------------------------------------------------
     def pump(self, seconds: float = 0.05) -> bool:

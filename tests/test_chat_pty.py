@@ -9,6 +9,7 @@ import fcntl
 import os
 import pty
 import select
+import signal
 import struct
 import sys
 import termios
@@ -31,6 +32,9 @@ class Terminal:
     def __init__(self, cwd: Path, env: dict[str, str]) -> None:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: becomes `remem chat` on the pty
+            # as from a terminal: pytest started in the background (`&`) ignores SIGINT,
+            # and the ignoring would pass to the child through exec
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.chdir(cwd)
             os.execve(sys.executable, [sys.executable, "-m", "remem", "chat"], env)
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))

@@ -360,11 +360,6 @@ class EntryStore(Protocol):
     def count(self, flt: Filter) -> int:
         """How many entries pass `flt` (without reading them)."""
 
-    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
-        """Of the entries passing `flt`: how many were last verified before
-        `verified_before`, and those verified since that link a file (whether one
-        changed since is for the caller to read from the disk)."""
-
     def iter_all(self) -> Iterator[Entry]:
         """Every entry, history included, oldest first."""
 
@@ -444,7 +439,7 @@ class TruthStore(Protocol):
 
 
 class SearchStore(Protocol):
-    """Keyword search and the record of what was put into a prompt (tiers)."""
+    """Keyword search, the record of what was put into a prompt (tiers), what has aged."""
 
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
@@ -460,6 +455,11 @@ class SearchStore(Protocol):
 
     def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
         """When each of `ids` was last put into a prompt (absent: never)."""
+
+    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
+        """Of the entries passing `flt`: how many were last verified before
+        `verified_before`, and those verified since that link a file (whether one
+        changed since is for the caller to read from the disk)."""
 
 
 class VectorStore(Protocol):
