@@ -122,6 +122,12 @@ class NearRows:
             return None
         return self._near
 
+    @property
+    def near_kept(self) -> bool:
+        """Whether this process holds the candidate index (a long-lived process's saves
+        in a large store, once built: `keep_near`)."""
+        return self._near is not None
+
     def keep_near(self) -> None:
         """Build the candidate index once this process has made enough lookups in a large
         store, `keep_near_step` entries a call (SQL answers until it has read them all).
