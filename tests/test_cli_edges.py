@@ -19,6 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from remem import Memory
+from remem.cli import recall
 from remem.cli.app import cli
 from remem.entry import USER_TYPES
 
@@ -86,7 +87,9 @@ def test_bad_tokenizer_is_one_line(run: Any, monkeypatch: pytest.MonkeyPatch) ->
     assert run("save", "项目使用 JDK 17").exit_code == 0
 
 
-def test_list_has_a_default_limit_and_says_how_many_more(db: Path, run: Any) -> None:
+def test_list_has_a_default_limit_and_says_how_many_more(
+    db: Path, run: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with Memory(db, project="p") as mem:
         for n in range(57):
             mem.save(f"第 {n} 个服务的端口是 {9000 + n}", force=True)
@@ -99,6 +102,8 @@ def test_list_has_a_default_limit_and_says_how_many_more(db: Path, run: Any) -> 
     assert len(json.loads(run("list", "--all", "--json").stdout)) == 57
     small = run("list", "--limit", "60")
     assert "more" not in small.stderr and len(small.stdout.splitlines()) == 57
+    monkeypatch.setattr(recall, "COUNTED", 5)  # the others counted no further than that
+    assert "... 5 or more (showing the latest 50" in run("list").stderr
 
 
 def test_export_dash_writes_to_stdout(run: Any) -> None:

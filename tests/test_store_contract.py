@@ -534,6 +534,13 @@ def test_counts(store: Store) -> None:
     }  # fmt: skip
 
 
+def test_count_stops_at_most_at_the_bound(store: Store) -> None:
+    for n in range(5):
+        add(store, f"fact {n}", n)
+    assert store.count(flt()) == 5
+    assert [store.count(flt(), at_most) for at_most in (0, 3, 5, 9)] == [0, 3, 5, 5]
+
+
 def test_aging_counts_unverified_and_reads_only_recent_linking_entries(store: Store) -> None:
     old = add(store, "verified long ago", 0)
     add(store, "linked, verified long ago", 1, linked_paths=["/a"])

@@ -414,9 +414,11 @@ class Memory(Forgetting, Backup):
         scope: Scope | None = None,
         type: EntryType | None = None,
         include_history: bool = False,
+        at_most: int | None = None,
     ) -> int:
-        """How many memories `list` would give with no limit (none read)."""
-        return self.store.count(self._listed(scope, type, include_history))
+        """How many memories `list` would give with no limit (none read), counting no
+        further than `at_most` when given."""
+        return self.store.count(self._listed(scope, type, include_history), at_most)
 
     def _listed(self, scope: Scope | None, type: EntryType | None, history: bool) -> Filter:
         return self._filter(

@@ -357,8 +357,9 @@ class EntryStore(Protocol):
     ) -> list[Entry]:
         """Entries passing `flt`, newest first; `contains` is a case-insensitive substring."""
 
-    def count(self, flt: Filter) -> int:
-        """How many entries pass `flt` (without reading them)."""
+    def count(self, flt: Filter, at_most: int | None = None) -> int:
+        """How many entries pass `flt` (without reading them), counting no further
+        than `at_most` when given (a count of a large store stops early)."""
 
     def iter_all(self) -> Iterator[Entry]:
         """Every entry, history included, oldest first."""

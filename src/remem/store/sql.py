@@ -408,9 +408,13 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         )
         return [row_to_entry(r) for r in rows]
 
-    def count(self, flt: Filter) -> int:
+    def count(self, flt: Filter, at_most: int | None = None) -> int:
         where, params = where_clause(flt, utcnow(), self.dialect)
-        return int(self._rows(f"SELECT count(*) FROM entries e WHERE {where}", params)[0][0])
+        sql = f"SELECT count(*) FROM entries e WHERE {where}"
+        if at_most is not None:
+            params["at_most"] = at_most
+            sql = f"SELECT count(*) FROM (SELECT 1 FROM entries e WHERE {where} LIMIT :at_most) c"
+        return int(self._rows(sql, params)[0][0])
 
     def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
         where, params = where_clause(flt, utcnow(), self.dialect)
