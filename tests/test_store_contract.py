@@ -549,11 +549,11 @@ def test_aging_counts_unverified_and_reads_only_recent_linking_entries(store: St
     add(store, "recent", 21)
     add(store, "old and replaced", 0, superseded_by=old.id)
     add(store, "another project's", 0, project="q")
-    unverified, linking = store.aging(flt(), T0 + timedelta(minutes=15))
-    assert unverified == 2  # the current ones of p last verified before minute 15
+    passing, unverified, linking = store.aging(flt(), T0 + timedelta(minutes=15))
+    assert (passing, unverified) == (5, 2)  # the current ones of p; verified before 15
     assert ids(linking) == [linked.id]
-    unverified, linking = store.aging(flt(), T0)
-    assert unverified == 0 and len(linking) == 2
+    passing, unverified, linking = store.aging(flt(), T0)
+    assert (passing, unverified, len(linking)) == (5, 0, 2)
 
 
 def test_write_rolls_back_everything_on_an_exception(location: str) -> None:

@@ -502,12 +502,14 @@ class Memory(Forgetting, Backup):
         counts = self.store.counts()
         now, flt = utcnow(), self._filter()
         # counted by the store: reading every entry took 20 s at 750k
-        unverified, linking = self.store.aging(flt, now - timedelta(days=self.ranking.stale_days))
+        visible, unverified, linking = self.store.aging(
+            flt, now - timedelta(days=self.ranking.stale_days)
+        )
         stale = unverified + sum(ranking.is_stale(e, now, self.ranking) for e in linking)
         return Stats(
             path=self.store.path,
             project=self.project,
-            visible=self.store.count(flt),
+            visible=visible,
             stale=stale,
             **counts,
         )

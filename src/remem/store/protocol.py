@@ -457,9 +457,9 @@ class SearchStore(Protocol):
     def last_used(self, ids: Sequence[str]) -> dict[str, datetime]:
         """When each of `ids` was last put into a prompt (absent: never)."""
 
-    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
-        """Of the entries passing `flt`: how many were last verified before
-        `verified_before`, and those verified since that link a file (whether one
+    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, int, list[Entry]]:
+        """Of the entries passing `flt`: how many there are, how many were last verified
+        before `verified_before`, and those verified since that link a file (whether one
         changed since is for the caller to read from the disk)."""
 
 

@@ -416,16 +416,20 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             sql = f"SELECT count(*) FROM (SELECT 1 FROM entries e WHERE {where} LIMIT :at_most) c"
         return int(self._rows(sql, params)[0][0])
 
-    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, list[Entry]]:
+    def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, int, list[Entry]]:
         where, params = where_clause(flt, utcnow(), self.dialect)
         params["before"] = self.dialect.time(verified_before)
-        old = f"SELECT count(*) FROM entries e WHERE {where} AND e.last_verified_at < :before"
+        old = (
+            "SELECT count(*), coalesce(sum(CASE WHEN e.last_verified_at < :before THEN 1 "
+            f"ELSE 0 END), 0) FROM entries e WHERE {where}"
+        )
         linking = (
             f"SELECT {E_COLUMNS} FROM entries e WHERE {where} "
             "AND e.last_verified_at >= :before AND e.linked_paths != '[]'"
         )
         linked = [row_to_entry(r) for r in self._rows(linking, params)]
-        return int(self._rows(old, params)[0][0]), linked
+        passing, unverified = self._rows(old, params)[0]
+        return int(passing), int(unverified), linked
 
     def keyword(
         self, terms: Sequence[str], flt: Filter, *, limit: int, postings: int = MAX_POSTINGS
@@ -485,16 +489,25 @@ class SQLStore(NearRows, VectorTable, TokenTable):
             yield row_to_entry(row)
 
     def counts(self) -> dict[str, Any]:
-        current = "FROM entries WHERE superseded_by IS NULL"
-        by_type = dict(self._rows(f"SELECT type, count(*) {current} GROUP BY type"))
-        by_scope = dict(self._rows(f"SELECT scope, count(*) {current} GROUP BY scope"))
-        total, history = self._rows("SELECT count(*), count(superseded_by) FROM entries")[0]
+        # one pass over the entries (three took 1.1 s at 750k)
+        groups = self._rows(
+            "SELECT type, scope, superseded_by IS NULL, count(*) FROM entries GROUP BY 1, 2, 3"
+        )
+        by_type: dict[str, int] = {}
+        by_scope: dict[str, int] = {}
+        history = 0
+        for type_, scope, current, n in groups:
+            if not current:
+                history += n
+                continue
+            by_type[type_] = by_type.get(type_, 0) + n
+            by_scope[scope] = by_scope.get(scope, 0) + n
         audit = self._rows("SELECT count(*) FROM audit")[0][0]
         return {
-            "entries": total - history,
+            "entries": sum(by_type.values()),
             "history": history,
             "audit_records": audit,
-            "by_type": by_type,
-            "by_scope": by_scope,
+            "by_type": dict(sorted(by_type.items())),
+            "by_scope": dict(sorted(by_scope.items())),
             "bytes": self._bytes(),
         }
