@@ -59,6 +59,25 @@ def test_the_vectors_judge_reads_the_shipped_embedders_vectors() -> None:
     assert verdict.change + verdict.distinct + verdict.repeat == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "shared"),
+    [
+        # jieba cuts one phrase two ways by what is around it: the word is in both texts
+        ("美团团购69块的套餐在上", "团购：79元 足疗+肩颈", {"团购"}),
+        ("鱼贩子老黄每周一来收鱼", "老黄不来收了 跟别人合作了", {"老黄"}),
+        ("The gate code is 1290", "Gate code changed", {"gate", "code"}),
+        ("周三下午开周会", "周会改到周四下午", {"下午", "周会"}),
+        ("团里一共41个人", "又走了俩", set()),  # nothing in common
+        ("Hive 2 was requeened", "hive 3 thriving", {"hive"}),  # not a letter run inside a word
+    ],
+)
+def test_shared_words_count_a_chinese_word_found_whole_in_the_other_text(
+    old: str, new: str, shared: set[str]
+) -> None:
+    assert judge.shared_terms(old, new) == shared
+    assert judge.shared_terms(new, old) == shared
+
+
 def test_a_verdict_is_a_distribution() -> None:
     model = judge.load("words")
     assert model is not None

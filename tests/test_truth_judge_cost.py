@@ -40,8 +40,7 @@ def test_the_candidates_ranked_leaves_out_change_no_decision(
         least = verdicts.least_shared(new, silent=silent, loose=loose)
         every = verdicts.ranked(incoming, olds, cosines)
         some = verdicts.ranked(incoming, olds, cosines, least=least)
-        said = judge.content_terms(new)
-        kept = [(v, o) for v, o in every if len(said & judge.content_terms(o.content)) >= least]
+        kept = [(v, o) for v, o in every if len(judge.shared_terms(o.content, new)) >= least]
         assert some == kept
         for scored in (every, some):
             found = verdicts.judged(incoming, scored, cosines, silent=silent, loose=loose)

@@ -133,7 +133,6 @@ def ranked(
     only candidates sharing that many words with the text (`least_shared`: `judged`
     reads no other's verdict, so none is computed)."""
     gone = judge.content_terms(dropped) if dropped else frozenset()
-    said = judge.content_terms(incoming.content)
     if incoming.type not in CONFLICT_TYPES or len(incoming.content) > _MAX_CHARS:
         return []
     if strict and talk(incoming.content) and not (CHATTY and overlap.chatty(incoming.content)):
@@ -148,7 +147,7 @@ def ranked(
         return []
     scored = []
     for old in dict((c.id, c) for c in candidates).values():
-        if not _judgeable(old, incoming, gone, said, least):
+        if not _judgeable(old, incoming, gone, least):
             continue
         pair = vectors.of(old.id) if vectors is not None else None
         cos = pair[0] if pair else cosines.get(old.id) if cosines is not None else None
@@ -168,14 +167,12 @@ def ranked(
     return scored
 
 
-def _judgeable(
-    old: Entry, incoming: Entry, gone: frozenset[str], said: frozenset[str], least: int
-) -> bool:
+def _judgeable(old: Entry, incoming: Entry, gone: frozenset[str], least: int) -> bool:
     """Whether `old` may be the memory `incoming` changes or repeats, for `ranked`."""
     if old.type not in CONFLICT_TYPES or not old.is_current or old.id == incoming.id:
         return False
     terms = judge.content_terms(old.content)
-    if least and len(said & terms) < least:
+    if least and len(judge.shared_terms(old.content, incoming.content)) < least:
         return False
     if len(old.content) > _MAX_CHARS or not gone <= terms:
         return False
@@ -207,18 +204,21 @@ def judged(
     only when the judge is as sure as of a text the grammar could not read). `loose`
     (the judges read both texts' vectors): a change they are `SURE_LOOSE` of, of one
     memory sharing two words with the text, supersedes, read whole or not."""
-    words = judge.content_terms(incoming.content)
     least = least_shared(incoming.content, silent=silent, loose=loose)
     if talk(incoming.content):  # a few sentences (`CHATTY`): asked, never superseded
         silent = loose = False
     if least:  # the judge is erratic on pairs sharing a word and a change said
-        scored = [(v, o) for v, o in scored if len(words & judge.content_terms(o.content)) >= least]
+        scored = [
+            (v, o)
+            for v, o in scored
+            if len(judge.shared_terms(o.content, incoming.content)) >= least
+        ]
     if not scored:
         return []
     (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
     sure = silent and top.change >= SURE
     if loose and top.change >= SURE_LOOSE and old.id not in apart:
-        sure = sure or len(words & judge.content_terms(old.content)) >= SHARED
+        sure = sure or len(judge.shared_terms(old.content, incoming.content)) >= SHARED
     if sure and top.change - runner_up >= MARGIN:
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
     ask, unread = (ASK, ASK_UNREAD) if cosines is not None else (ASK_WORDS, ASK_UNREAD_WORDS)
