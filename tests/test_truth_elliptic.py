@@ -50,11 +50,22 @@ def test_it_asks_about_the_memory_saved_last(tmp_path: Path) -> None:
         assert done.status == "replaced"
 
 
-def test_nothing_is_asked_when_the_last_memory_holds_no_amount(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("memories", "moved"),
+    [
+        # the last memory holds no amount
+        (("Standup is at 9:30", "Mia likes the blue room best"), "pushed back two weeks, sadly"),
+        # the last memory has a look-alike
+        (
+            ("Hive 2 inspection every 9 days", "Hive 3 inspection every 7 days"),
+            "pushed back two days",
+        ),
+    ],
+)
+def test_nothing_is_asked(tmp_path: Path, memories: tuple[str, ...], moved: str) -> None:
     with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
-        saved(mem, "Standup is at 9:30", "Mia likes the blue room best")
-        result = mem.save("pushed back two weeks, sadly", created_at=T0 + timedelta(days=5))
-        assert result.status == "added"
+        saved(mem, *memories)
+        assert mem.save(moved, created_at=T0 + timedelta(days=5)).status == "added"
 
 
 def test_a_text_naming_a_memory_is_not_taken_for_the_last_one(tmp_path: Path) -> None:
@@ -65,13 +76,6 @@ def test_a_text_naming_a_memory_is_not_taken_for_the_last_one(tmp_path: Path) ->
         assert (
             result.status != "superseded" or result.replaced is None or result.replaced.id == lunch
         )
-
-
-def test_nothing_is_asked_when_the_last_memory_has_a_look_alike(tmp_path: Path) -> None:
-    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
-        saved(mem, "Hive 2 inspection every 9 days", "Hive 3 inspection every 7 days")
-        result = mem.save("pushed back two days", created_at=T0 + timedelta(days=5))
-        assert result.status == "added"
 
 
 def test_a_text_naming_its_own_subject_is_not_taken_for_the_last_memory(tmp_path: Path) -> None:
