@@ -410,10 +410,8 @@ class SQLStore(NearRows, VectorTable, TokenTable):
 
     def count(self, flt: Filter, at_most: int | None = None) -> int:
         where, params = where_clause(flt, utcnow(), self.dialect)
-        sql = f"SELECT count(*) FROM entries e WHERE {where}"
-        if at_most is not None:
-            params["at_most"] = at_most
-            sql = f"SELECT count(*) FROM (SELECT 1 FROM entries e WHERE {where} LIMIT :at_most) c"
+        params["at_most"] = self.dialect.no_limit if at_most is None else at_most
+        sql = f"SELECT count(*) FROM (SELECT 1 FROM entries e WHERE {where} LIMIT :at_most) c"
         return int(self._rows(sql, params)[0][0])
 
     def aging(self, flt: Filter, verified_before: datetime) -> tuple[int, int, list[Entry]]:
@@ -493,15 +491,13 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         groups = self._rows(
             "SELECT type, scope, superseded_by IS NULL, count(*) FROM entries GROUP BY 1, 2, 3"
         )
-        by_type: dict[str, int] = {}
-        by_scope: dict[str, int] = {}
-        history = 0
+        by_type, by_scope, history = Counter[str](), Counter[str](), 0
         for type_, scope, current, n in groups:
-            if not current:
+            if current:
+                by_type[type_] += n
+                by_scope[scope] += n
+            else:
                 history += n
-                continue
-            by_type[type_] = by_type.get(type_, 0) + n
-            by_scope[scope] = by_scope.get(scope, 0) + n
         audit = self._rows("SELECT count(*) FROM audit")[0][0]
         return {
             "entries": sum(by_type.values()),
