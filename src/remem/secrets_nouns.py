@@ -49,6 +49,7 @@ _CODE = (
     r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
+    r"|(?:emergency|manual|master|alarm|door|keypad)[ -]override"  # "the override is 88-12-03"
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
     r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
@@ -112,7 +113,7 @@ HINTS = Lazy(
             *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
             *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
-            *"puk safew watchword mima memorable macaroon yzm yanzhengma".split(),
+            *"puk safew watchword mima memorable macaroon yzm yanzhengma override".split(),
             "mi ma ",
             "safe w",
             "id number",

@@ -266,6 +266,8 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
             return [m.span(), *_more(text, m.end(), end)]
         again = _RESTATED.search(text, pos, end)  # "两千零一十二，就是 2012": said again in digits
         return [again.span("v")] if again and not _UNITS.match(text, again.end()) else []
+    if cls != "code" and (split := _split_digits(text, pos, end)) is not None:
+        return [split]
     found: list[tuple[int, int]] = []
     weak = cls == "weak"  # a token or key: its value looks made up, a word is talk
     for i, (token, a, b) in enumerate(tokens[:10]):
@@ -334,6 +336,15 @@ def _phrase(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+def _split_digits(text: str, pos: int, end: int) -> tuple[int, int] | None:
+    """Six digits or more said in groups ("主持人密钥 608 412", "key is 4471 2209"): a
+    password's or a key's value, not a size ("2048 位")."""
+    m = _DIGITS.match(text, pos, end)
+    if m is None or " " not in m[0] or sum(c.isdigit() for c in m[0]) < 6:
+        return None
+    return None if _UNITS.match(text, m.end()) or _AFTER_ZH.match(text, m.end()) else m.span()
+
+
 def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
     if (m := _EN_LINK.match(text, key_end, end)) is not None:
         if _PHRASE_KEY.search(text, max(0, key_end - 14), key_end) and (
@@ -367,6 +378,8 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
     if cls != "weak" and (sp := _SPELLED.match(text, pos, end)) is not None:
         if sum(c.isdigit() for c in sp[0]) >= 4:
             return [sp.span()]  # 保险箱密码 6 2 8 3
+    if (split := _split_digits(text, pos, end)) is not None:
+        return [split]
     token, a, b = tokens[0]
     if not token[0].isascii() and _META_ZH.search(token):
         return []  # "密码都存在1Password里", "密码的链接24小时内有效": words about it, not a value
@@ -404,11 +417,18 @@ def _lettered_id(value: str, cls: str) -> bool:
     return cls == "id" and letters >= 2 and digits >= 3 and letters + digits >= 8
 
 
+# another number named in a later clause, before the value: "护照下个月到期，… 预约编号 YY2024…"
+_OTHER_NUMBER = Lazy(
+    r"(?i)[，,;；][^，,;；]*?(?:编号|单号|订单|预约号|流水号|工单|票号|(?<![a-z])(?:booking|order|reference|ref"
+    r"|invoice|ticket|confirmation|appointment|tracking)(?![a-z]))"
+)
+
+
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
     pattern = {"card": _CARD_VALUE, "acct": _ACCT_VALUE, "id": _ID_VALUE}[cls]
     window_end = min(end, key_end + 40)  # the value starts in the window, may end past it
     for m in pattern.finditer(text, key_end, end):
-        if m.start() > window_end:
+        if m.start() > window_end or _OTHER_NUMBER.search(text, key_end, m.start()):
             break
         value = m[0]
         if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or _lettered_id(value, cls):
