@@ -86,6 +86,9 @@ def test_the_model_abstains_on_long_texts_and_long_key_like_tokens() -> None:
     assert secrets_model.probability(MODEL_ONLY[1] + " " + "and so on. " * 60) == 0.0
     public = "My public SSH key is ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGx7Qk2vR9mP4q dana@lap"
     assert secrets_model.probability(public) == 0.0
+    assert secrets_model.probability("The build hash is 9f2c1ab7e4d06c35f1a2") == 0.0
+    # words and numbers joined as a passphrase is made are the model's to read
+    assert secrets_model.probability("Staff wifi passphrase is kettle-morning-58-harbour") > 0.0
 
 
 def test_a_long_output_is_read_line_by_line() -> None:

@@ -1,4 +1,4 @@
-"""Secrets round 14 (issue 29): each kind h18 missed or flagged, with new sentences made
+"""Secrets round 14 (issue 29): each kind h18 and h19 missed or flagged, with new sentences made
 up for these tests, and the ordinary facts of the same look that must pass."""
 
 from __future__ import annotations
@@ -21,6 +21,14 @@ KINDS = {
     "an emergency or manual override given as a code": [
         ("The freezer's emergency override is 47-19-02, then press reset.", "47-19-02"),
         ("Manual override on the barrier: 8830", "8830"),
+    ],
+    "a thing opened by a code, said with 'opens on' or a dash": [
+        ("the key box for the staff flats opens on 7302", "7302"),
+        ("Bike shed padlock at the depot - 5519", "5519"),
+    ],
+    "a Chinese lock, a pause, then its code": [
+        ("仓库钥匙箱还是那个，2741，用完放回", "2741"),
+        ("药房那把锁，三九零六，别外传", "三九零六"),
     ],
 }
 CASES = cases(KINDS)
@@ -45,6 +53,11 @@ ORDINARY = [
     # an ID named, then another number in a later clause
     "护照下个月到期，预约了出入境的号，预约编号 YZ20251103-0098。",
     "My passport is being renewed, the application reference is PR-88412093.",
+    # a door or lock with a date, a price or a time after it
+    "The gate opens at 0700 on weekdays.",
+    "Main door - 1998 renovation, needs a new closer.",
+    "门锁坏了，2024年换的",
+    "保险柜在二楼，1203房间",
 ]
 
 

@@ -77,8 +77,9 @@ _LOCKED_WITH = Lazy(
     r"|用\s*(?P<z>\d{4,8})\s*(?:锁着|锁住|锁了|锁上|上锁|加锁|加密)"
 )
 _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,2}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
-    r"(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,4}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
+    r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+    r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m)))"  # "opens on 6093"
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
@@ -125,9 +126,9 @@ _LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
     r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
     r"|号码?\s*(?:是|为|[:：])?\s*$"  # 房间号 8 3 0 7, 座位号: a thing's number, not a key's
 )
-_ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441"
+_ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "key cabinet - 7734"
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{{1,30}}?)?"
-    r"\s*[:：]\s*"
+    r"(?:\s*[:：]|\s+[-–—])\s*"
     rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
@@ -170,6 +171,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为|[:：])\s*"
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
+    # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock, a pause, four digits
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱)[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
+    rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
@@ -350,7 +354,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
-    out += [m.span("v") for m in scan(_OPENS_ON, text, low, "open", "unlock")]
+    out += [m.span("v" if m["v"] else "n") for m in scan(_OPENS_ON, text, low, "open", "unlock")]
     for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]
@@ -367,7 +371,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
-    for m in scan(_ACCESS_COLON, text, low, ":", "："):
+    for m in scan(_ACCESS_COLON, text, low, ":", "：", " -", " –", " —"):
         if not (_COUNTED.match(text, m.end()) or _UNIT.match(text, m.end())):
             out.append(m.span("v"))  # not "locker at the gym: 2024 membership renewed"
     return out
@@ -397,7 +401,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(
         _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
     ):
-        group = next(g for g in ("v", "x", "c", "w", "k", "y", "p") if m[g] is not None)
+        group = next(g for g in ("v", "x", "c", "w", "k", "y", "s", "p") if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):

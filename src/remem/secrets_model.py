@@ -40,6 +40,10 @@ _WORD = Lazy(r"[a-z0]+(?:[-_'][a-z0]+)*")
 _LONG_TOKEN = Lazy(
     r"(?=[A-Za-z0-9+/_.:=-]*[0-9])(?=[A-Za-z0-9+/_.:=-]*[A-Za-z])[A-Za-z0-9+/_.:=-]{16,}"
 )
+# ... but not words and numbers joined by hyphens or underscores, as a passphrase is
+# made ("lead-apron-73-window", "Chanterelle_Sept_19"): a hash, a key or an ID mixes
+# letters and digits inside its parts
+_WORDED = Lazy(r"(?:[A-Za-z]{2,12}|[0-9]{1,4})(?:[-_](?:[A-Za-z]{2,12}|[0-9]{1,4})){2,5}[.!?]?")
 # A card-shaped number the rules did not take for a card (no Luhn, a membership card, an
 # EAN barcode) is theirs to judge: the model learned "card + 16 digits" and would undo them.
 _CARD_SHAPE = Lazy(r"(?<![0-9])(?<![0-9][ -])[0-9](?:[ -]?[0-9]){12,18}(?![0-9])(?![ -][0-9])")
@@ -99,8 +103,10 @@ class _Model:
         self.threshold: float = raw["threshold"]
 
     def probability(self, text: str) -> float:
-        if _LONG_TOKEN.search(text) or _CARD_SHAPE.search(text):
+        if any(not _WORDED.fullmatch(m[0]) for m in _LONG_TOKEN.finditer(text)):
             return 0.0  # the rules judge these shapes in full (see _LONG_TOKEN, _CARD_SHAPE)
+        if _CARD_SHAPE.search(text):
+            return 0.0
         found = grams(text)
         get = self.grams.get
         z = sum(map(get, found, repeat(0.0))) / math.sqrt(len(found) or 1)
