@@ -270,3 +270,12 @@ def test_a_catalogue_number_shaped_like_a_date_is_no_date() -> None:
         ("1987.44.2", "version")
     ]
     assert [t.key for t in number_tokens("due 2024.12.31")] == ["2024-12-31"]
+
+
+def test_a_price_in_yuan_and_jiao_is_one_amount() -> None:
+    from remem.numbers import missing_numbers, number_tokens
+
+    assert [(t.key, t.kind) for t in number_tokens("红薯收购 1块2一斤")] == [("1.2", "amount")]
+    assert [t.key for t in number_tokens("3元5角")] == ["3.5"]
+    assert [t.key for t in number_tokens("10块2个")] == ["10", "2"]  # two for 10
+    assert missing_numbers("红薯是1块1", "红薯 1块2一斤") == ["1块1"]  # not the 1 of 1块2

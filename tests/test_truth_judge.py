@@ -86,6 +86,47 @@ def test_a_verdict_is_a_distribution() -> None:
     assert v.best in judge.CLASSES
 
 
+def test_a_pair_adding_a_value_is_no_repeat_to_the_judges_reading_the_cosine() -> None:
+    """The rules know a text naming a day, number or name the memory lacks repeats
+    nothing: the judges reading the cosine give "repeat" nothing there, and what they
+    held between change and distinct stands; the words judge reads as it learnt; a pair
+    adding nothing keeps its repeat."""
+    told = judge.no_repeat(judge.Verdict(0.16, 0.01, 0.83))
+    assert told.change == pytest.approx(0.16 / 0.17) and told.repeat == 0.0
+    assert told.own_change == 0.16  # what a save may supersede on, unasked
+    both = judge.mean([told, judge.Verdict(0.5, 0.5, 0.0)])
+    assert both.own_change == pytest.approx((0.16 + 0.5) / 2)
+    assert judge.Verdict(0.4, 0.6, 0.0).own_change == 0.4
+    old, new = "The glass bank is emptied on Mondays.", "Glass bank emptied every Thursday."
+    dense, words = judge.features(old, new, 0.8)
+    assert dense[judge.ADDS] == 1.0 and dense[judge.COSINE] == 1.0
+    model = judge.load("embed")
+    assert model is not None
+    v = model.weigh(dense, words)
+    assert v.repeat == 0.0 and v.change + v.distinct == pytest.approx(1.0)
+    words_only = judge.load("words")
+    assert words_only is not None
+    assert words_only.verdict(old, new).repeat > 0.0
+    same, _ = judge.features(old, "Mondays: the glass bank gets emptied.", 0.9)
+    assert same[judge.ADDS] == 0.0
+
+
+def test_the_embedders_judges_read_a_value_swapped_in_the_same_words_as_a_change(
+    tmp_path: Path, use_embedder: USEEmbedder
+) -> None:
+    """Read by the networks as a repeat of the memory (0.8 and more) before they were
+    told it adds a day: now a change of it."""
+    pytest.importorskip("numpy")
+    old = "The recycling van empties the glass bank on Mondays."
+    new = "Glass bank emptied by the recycling van every Thursday afternoon."
+    with Memory(tmp_path / "m.db", project="p", embedder=use_embedder) as mem:
+        mem.save("Saw a heron at the pond this morning.", created_at=T0)
+        first = mem.save(old, created_at=T0)
+        second = mem.save(new, created_at=T0 + timedelta(days=3))
+        assert second.status in ("superseded", "conflict"), second
+        assert first.entry.id in {e.id for e in (*second.conflicts, second.replaced) if e}
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

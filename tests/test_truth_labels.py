@@ -21,6 +21,8 @@ from remem.truth.dedup import labels, named_apart
         ("Bay 3B: forklift charger broken", {"bay": "3b"}),
         ("5号楼的电梯周三保养", {"号楼": "5"}),
         ("208房的热水器漏水", {"房": "208"}),
+        ("C栋 电梯周三保养", {"栋": "c"}),  # a letter naming which, before a Chinese noun
+        ("Plan A is to fly", {}),  # an English letter, no noun after it
         ("Java 17 is our runtime", {}),  # a technology's number is its version
         ("Python 3.12 everywhere", {}),  # a point: a version
         ("timeout 30 seconds for the API", {}),  # a unit: a measure
@@ -36,6 +38,8 @@ def test_labels_at_the_head(text: str, found: dict[str, str]) -> None:
 def test_two_numbered_things_are_apart_and_one_thing_is_not() -> None:
     assert named_apart("Locker 14 holds the tent", "Locker 15 holds the tent")
     assert named_apart("Coach Dana: U12 on Tuesdays", "Coach Dina: U12 on Tuesdays")
+    assert named_apart("A组 周二下午体能", "B组体能 周四下午")
+    assert not named_apart("A组 周二下午体能", "A组体能 改到周四下午")
     assert not named_apart("Coach Dana: U12 on Tuesdays", "Coach Dana: U12 on Thursdays")
     assert not named_apart("Team lunch: Friday", "Monthly team lunch: Thursday")
     assert not named_apart("Locker 14 holds the tent", "Locker 14 holds the skis")

@@ -2,7 +2,7 @@
 
 A value is found as written and compared by a normal key: full-width digits and
 thousands separators folded ("１２，５００" -> 12500), amounts scaled ("5 万", "50k",
-"$1.5m"), dates in any common form ("2024-05-01", "5月1日", "May 1, 2024"), times,
+"$1.5m", "1块2"), dates in any common form ("2024-05-01", "5月1日", "May 1, 2024"), times,
 percentages, IDs ("ORD-7", "#42", commit hashes) and versions ("v1.2.3", "JDK17").
 
     number_tokens("预算 5 万")[0].key                     # "50000"
@@ -35,6 +35,8 @@ _TOKEN = re.compile(
     r"|(?<![\w.])[$¥€£]?\s?\d+(?:\.\d+)?\s?(?:万亿|亿|千万|百万|万|千|k|K|w)(?![A-Za-z])"
     r"|(?<![\w.])\d+(?:\.\d+)?\s(?:thousand|million|billion)\b)"
     r"|(?P<percent>(?<![\w.])\d+(?:\.\d+)?\s?%)"
+    # a price said in yuan and jiao: "1块2" is 1.2 ("10块2个" is two for 10)
+    r"|(?P<yuan>(?<![\w.])\d+\s?[块元]\d(?![\d个斤件只瓶包盒份本条张次杯碗位双把支根箱袋])[毛角]?)"
     r"|(?P<id>(?<![\w#-])(?:#\d+|[A-Z][A-Za-z]*\d*(?:[-_][A-Za-z0-9]+)+|[A-Z]{2,}\d{3,}\w*)"
     r"|(?<!\w)(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?!\w)"
     r"|(?<!\w)(?=[A-Z0-9]*[A-Z])(?=[A-Z0-9]*\d)[A-Z0-9]{8,}(?!\w))"
@@ -91,6 +93,8 @@ def _keys(kind: str, s: str) -> tuple[str, set[str]]:
         key = format(value.normalize(), "f")
     elif kind == "time":
         key = f"{int(s.split(':')[0])}:{s.split(':', 1)[1]}"
+    elif kind == "yuan":
+        key = f"{nums[0]}.{nums[1]}"
     elif kind == "percent":
         key = f"{nums[0]}%"
     elif kind == "id":
@@ -134,7 +138,7 @@ def _number_tokens(source: str) -> tuple[NumberToken, ...]:
     found: dict[str, NumberToken] = {}
     for _, group, surface in sorted(spans):
         key, aliases = _keys(group, surface)
-        kind = group.split("_")[0]
+        kind = "amount" if group == "yuan" else group.split("_")[0]
         if kind == "num":
             kind = "version" if re.match(r"[vV]\d|\d+\.\d+\.\d", surface) else "number"
         found.setdefault(key, NumberToken(surface.strip(), key, kind, frozenset(aliases)))

@@ -24,7 +24,7 @@ from remem import text
 from remem.entry import Entry
 from remem.retrieval.ranking import Hit
 from remem.truth import judge
-from remem.truth.dedup import CONFLICT_TYPES
+from remem.truth.dedup import CONFLICT_TYPES, named_apart
 
 # How likely, to the judge, the newer must be a change of the older; and when the
 # question holds a word only the older does. On the dev sets of blind writers (h1-h3,
@@ -80,6 +80,8 @@ def _needed(query: set[str], older: str, newer: str) -> float | None:
         return None
     if len(judge.content_terms(older) & judge.content_terms(newer)) < SHARED:
         return None
+    if named_apart(older, newer):
+        return None  # "Room 4A's projector ..." / "Room 4B's ...": two things, as a save reads them
     if not query & (a - b):
         return CHANGED
     if SequenceMatcher(None, older.lower(), newer.lower()).ratio() >= TWINS:

@@ -46,12 +46,14 @@ def _keys(entry: Entry) -> dict[str, str]:
 # The head of a note: its first words, or what comes before a colon near its start
 COLON_WITHIN = 10
 _LABEL = re.compile(r"[a-z]?\d+[a-z]?")
+_LETTER = re.compile(r"[a-z]")  # a letter naming a Chinese noun's which: A班, B区, C栋
 
 
 def labels(content: str) -> dict[str, str]:
     """The numbers that name which thing a note is about, at its head: "Flat 2A smoke
     alarm ...", "Row 12 of the orchard ...", "bug #88：...", "302房空调..." -> {flat: 2a},
-    {row: 12}, {bug: 88}, {房: 302}. Two notes whose heads differ there are about two
+    {row: 12}, {bug: 88}, {房: 302}; a letter before a Chinese noun too ("A班" -> {班: a}).
+    Two notes whose heads differ there are about two
     things, not one thing's two values. A number with a point ("Python 3.12"), a unit
     ("timeout 30 s", "10 mg", "3 天") or four digits without a "#" ("Budget 5000") is a
     value, and so is a known technology's ("JDK 17", `remem.glossary`)."""
@@ -71,6 +73,9 @@ def _labels(content: str) -> tuple[tuple[str, str], ...]:
     out = {}
     for i, word in enumerate(head):
         prev = head[i - 1] if i else ""
+        if i <= 1 and _LETTER.fullmatch(word) and (noun := _lettered(tagged, i + 1)):
+            out[noun] = word  # "A班 周六上午英语" / "B班英语 周日上午": two classes
+            continue
         if not _LABEL.fullmatch(word) or (len(word) > 3 and word.isdigit() and prev != "#"):
             continue
         after, tag = tagged[i + 1] if i + 1 < len(tagged) else ("", "")
@@ -90,6 +95,19 @@ def _noun_after(tagged: list[tuple[str, str]], at: int) -> str | None:
     if at < len(tagged) and tagged[at][1].startswith("n") and not tagged[at][0].isascii():
         return None if tagged[at][0] in lx.UNITS else tagged[at][0]
     return None
+
+
+def _lettered(tagged: list[tuple[str, str]], at: int) -> str | None:
+    """The Chinese noun a letter names one of (A班, B组, C栋: jieba tags 组 and 栋 zg)."""
+    if at >= len(tagged):
+        return None
+    word, tag = tagged[at]
+    if len(word) <= 2 and _HAN_WORD.fullmatch(word) and tag[:1] in ("n", "z", "q"):
+        return None if word in lx.UNITS else word
+    return None
+
+
+_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def _unit(word: str, tag: str) -> bool:

@@ -216,10 +216,14 @@ def judged(
     if not scored:
         return []
     (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
-    sure = silent and top.change >= SURE
-    if loose and top.change >= SURE_LOOSE and old.id not in apart:
+    # unasked only on what the judges read themselves, before they were told the pair
+    # is no repeat (`judge.no_repeat`): told, they are surer of changes and look-alikes
+    # alike ("张工 负责装药工序" / "章工管包装": two people)
+    own = top.own_change
+    sure = silent and own >= SURE
+    if loose and own >= SURE_LOOSE and old.id not in apart:
         sure = sure or len(judge.shared_terms(old.content, incoming.content)) >= SHARED
-    if sure and top.change - runner_up >= MARGIN:
+    if sure and own - runner_up >= MARGIN:
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
     ask, unread = (ASK, ASK_UNREAD) if cosines is not None else (ASK_WORDS, ASK_UNREAD_WORDS)
     need = max(ask, unread, ASK_APART) if old.id in apart else ask if silent else unread
