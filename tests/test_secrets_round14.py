@@ -12,6 +12,11 @@ KINDS = {
         ("The lab's spectrometer PC is techlead / Prism-Blue-2207.", "Prism-Blue-2207"),
         ("the booking kiosk is frontdesk / Harbour_Gulls9, don't share", "Harbour_Gulls9"),
         ("远程桌面的电脑是 warden / Pine-Lodge-88", "Pine-Lodge-88"),
+        ("office wifi: CrewNet / gull-harbour-sunset-71", "gull-harbour-sunset-71"),
+    ],
+    "an ID number named, its value after a colon further on, or an NI number": [
+        ("NHS number for the patient on the ward round list: 485 777 3456", "485 777 3456"),
+        ("NI number for the new porter is QQ 12 34 56 C, HR asked", "12 34 56 C"),
     ],
     "a password or key said in digit groups, no link word": [
         ("腾讯会议的主持人密钥 731 905，周会用", "731 905"),
@@ -44,6 +49,8 @@ ORDINARY = [
     "We support read / write access for the interns.",
     "The train runs London / Paris twice a day.",
     "The office PC is Windows 11 / Office 2021.",
+    "our build server is ci01 / ubuntu-22.04-lts",
+    "NHS number format: 10 digits, checked by modulus 11",
     # a key's size and digits in groups that count something
     "密钥长度 2048 位，证书明年到期",
     "The pallet is 120 80 cm, two of them.",

@@ -66,7 +66,8 @@ _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
     r"|(?:driver'?s|driving)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
     r"|(?:national[ -])?id[ -]number|tax[ -]id"
-    r"|sin|social[ -]insurance[ -]number|(?:nhs|medicare|health[ -]card|national[ -]insurance"
+    r"|sin|social[ -]insurance[ -]number|ni[ -](?:number|no\.?)"  # a UK National Insurance no.
+    r"|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
     r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF))"  # "ein", "nie": German
@@ -117,6 +118,8 @@ HINTS = Lazy(
             "mi ma ",
             "safe w",
             "id number",
+            "ni number",
+            "ni no",
             *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
         )

@@ -424,9 +424,14 @@ _OTHER_NUMBER = Lazy(
 )
 
 
+_COLON = Lazy(r"[:：]\s*")
+
+
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
     pattern = {"card": _CARD_VALUE, "acct": _ACCT_VALUE, "id": _ID_VALUE}[cls]
     window_end = min(end, key_end + 40)  # the value starts in the window, may end past it
+    if (colon := _COLON.search(text, key_end, min(end, key_end + 60))) is not None:
+        window_end = max(window_end, colon.end() + 2)  # "NHS number for the patient in …: 943 …"
     for m in pattern.finditer(text, key_end, end):
         if m.start() > window_end or _OTHER_NUMBER.search(text, key_end, m.start()):
             break

@@ -209,15 +209,16 @@ _WORD_DIGIT = Lazy(  # one word of several: "nine" alone is a word, not a passwo
 
 
 # A machine's login said as any user, a slash and a made-up password: "the microfilm PC is
-# archivist / Fiche-Reel-1851" (a slash between two plain words is "read/write", "km / h")
+# archivist / Fiche-Reel-1851", a network's name and key: "staff wifi: Staff5G / kettle-morning-58"
+# (a slash between two plain words is "read/write", "km / h")
 _USER_PAIR = Lazy(
     r"(?i)(?:(?<![a-z])(?:is|as|use|using|it['’]s)|[:：]|是)\s*[a-z][a-z0-9._-]{2,24}"
     r"\s+/\s+(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、—–-]\s|\.(?:\s|$)|[,，。;；!！]|$))"
 )
 _MACHINE = Lazy(
     r"(?i)(?<![a-z])(?:pc|computer|desktop|laptop|server|nas|router|terminal|workstation"
-    r"|console|portal|dashboard|kiosk|controller|tablet|account|admin|panel|box)s?(?![a-z])"
-    r"|电脑|主机|后台|服务器|账号|帐号|系统|平台"
+    r"|console|portal|dashboard|kiosk|controller|tablet|account|admin|panel|box|wi-?fi|wlan"
+    r"|router)s?(?![a-z])|电脑|主机|后台|服务器|账号|帐号|系统|平台|无线"
 )
 
 
@@ -226,7 +227,11 @@ def _admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_USER_PAIR, text, low, " / "):
         value, (start, end) = m["v"], sentence(text, m.start())
         mixed = any(c.isdigit() for c in value) and any(c.isalpha() for c in value)
-        if mixed and strong(value) and _MACHINE.search(text, start, end) is not None:
+        # "shh-quiet-please-44", not a version ("ubuntu-22.04-lts")
+        made_up = strong(value) or (
+            len(value) >= 8 and not excluded(value) and not re.search(r"\d\.\d", value)
+        )
+        if mixed and made_up and _MACHINE.search(text, start, end) is not None:
             out.append(m.span("v"))
     for m in scan(_ADMIN_PAIR, text, low, "admin", "root", "guest", "pi", "ubuntu", "postgres",
                   "sa"):  # fmt: skip
