@@ -103,10 +103,9 @@ class _Model:
         self.threshold: float = raw["threshold"]
 
     def probability(self, text: str) -> float:
-        if any(not _WORDED.fullmatch(m[0]) for m in _LONG_TOKEN.finditer(text)):
+        long = any(not _WORDED.fullmatch(m[0]) for m in _LONG_TOKEN.finditer(text))
+        if long or _CARD_SHAPE.search(text):
             return 0.0  # the rules judge these shapes in full (see _LONG_TOKEN, _CARD_SHAPE)
-        if _CARD_SHAPE.search(text):
-            return 0.0
         found = grams(text)
         get = self.grams.get
         z = sum(map(get, found, repeat(0.0))) / math.sqrt(len(found) or 1)

@@ -218,7 +218,7 @@ _USER_PAIR = Lazy(
 _MACHINE = Lazy(
     r"(?i)(?<![a-z])(?:pc|computer|desktop|laptop|server|nas|router|terminal|workstation"
     r"|console|portal|dashboard|kiosk|controller|tablet|account|admin|panel|box|wi-?fi|wlan"
-    r"|router)s?(?![a-z])|电脑|主机|后台|服务器|账号|帐号|系统|平台|无线"
+    r")s?(?![a-z])|电脑|主机|后台|服务器|账号|帐号|系统|平台|无线"
 )
 
 

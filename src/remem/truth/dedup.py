@@ -47,16 +47,17 @@ def _keys(entry: Entry) -> dict[str, str]:
 COLON_WITHIN = 10
 _LABEL = re.compile(r"[a-z]?\d+[a-z]?")
 _LETTER = re.compile(r"[a-z]")  # a letter naming a Chinese noun's which: A班, B区, C栋
+_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def labels(content: str) -> dict[str, str]:
     """The numbers that name which thing a note is about, at its head: "Flat 2A smoke
     alarm ...", "Row 12 of the orchard ...", "bug #88：...", "302房空调..." -> {flat: 2a},
     {row: 12}, {bug: 88}, {房: 302}; a letter before a Chinese noun too ("A班" -> {班: a}).
-    Two notes whose heads differ there are about two
-    things, not one thing's two values. A number with a point ("Python 3.12"), a unit
-    ("timeout 30 s", "10 mg", "3 天") or four digits without a "#" ("Budget 5000") is a
-    value, and so is a known technology's ("JDK 17", `remem.glossary`)."""
+    Two notes whose heads differ there are about two things, not one thing's two values.
+    A number with a point ("Python 3.12"), a unit ("timeout 30 s", "10 mg", "3 天") or
+    four digits without a "#" ("Budget 5000") is a value, and so is a known technology's
+    ("JDK 17", `remem.glossary`)."""
     return dict(_labels(content))
 
 
@@ -99,15 +100,9 @@ def _noun_after(tagged: list[tuple[str, str]], at: int) -> str | None:
 
 def _lettered(tagged: list[tuple[str, str]], at: int) -> str | None:
     """The Chinese noun a letter names one of (A班, B组, C栋: jieba tags 组 and 栋 zg)."""
-    if at >= len(tagged):
-        return None
-    word, tag = tagged[at]
-    if len(word) <= 2 and _HAN_WORD.fullmatch(word) and tag[:1] in ("n", "z", "q"):
-        return None if word in lx.UNITS else word
-    return None
-
-
-_HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
+    word, tag = tagged[at] if at < len(tagged) else ("", "")
+    named = len(word) <= 2 and _HAN_WORD.fullmatch(word) and tag[:1] in ("n", "z", "q")
+    return word if named and word not in lx.UNITS else None
 
 
 def _unit(word: str, tag: str) -> bool:

@@ -422,13 +422,13 @@ class Judge:
 
 def _knowing(dense: list[float], v: Verdict) -> Verdict:
     """`v` once the rules' word that the pair is no repeat is taken (`no_repeat`), by the
-    judges reading the embedder's cosine. On the pairs of h16-h18 it lifts their sure
-    changes (at 0.97: 6 / 7 / 10 of 195 -> 27 / 15 / 27, look-alikes 1 / 0 / 0 of 70 ->
-    1 / 0 / 0; end to end h17 108 -> 113, h18 101 -> 111 changes handled). The words
-    judge it only moves along its curve (at 0.8 h17 44 changes and 4 look-alikes -> 57
-    and 7), and even where repeat is its likeliest class it turns the dev set's one-
-    template look-alikes into changes ("预发环境的风控服务的开发语言是 Rust" / "测试环境的…
-    Python": 0.96): not for it."""
+    judges reading the embedder's cosine. On the pairs of h16-h18 it lifts the changes
+    they read at 0.97 from 6 / 7 / 10 of 195 to 27 / 15 / 27 (look-alikes 1 / 0 / 0 of 70
+    either way); end to end, asking on it, h16 / h17 / h18 115 / 108 / 101 -> 118 / 113 /
+    110 changes handled. The words judge it only moves along its curve (at 0.8 h17 44
+    changes and 4 look-alikes -> 57 and 7), and even where repeat is its likeliest class
+    it turns the dev set's one-template look-alikes into changes ("预发环境的风控服务的开发
+    语言是 Rust" / "测试环境的… Python": 0.96): not for it."""
     return no_repeat(v) if dense[ADDS] == 1.0 and dense[COSINE] else v
 
 
