@@ -223,16 +223,43 @@ def _secret_ish(value: str) -> bool:
     return has_digit or has_symbol or mixed
 
 
+# An ID's noun says 证 (船员证号, 证件号码): its 18 digits with a date of birth inside are an
+# ID's even when the check character is wrong (a typo, a test record)
+_ID_NOUN = Lazy(r"证件?号?码?\s*(?:是|为|[:：])?\s*$")
+# A card's noun right before: 公务卡 6228 4800 1234 5678 912, "fuel card 5412 ..." laid out in
+# fours (a test card fails Luhn); a member's, a bus's or a shop's card is no payment card
+# ("card 4111 1111 1111 1112" alone, with no kind of card said, is no card's number)
+_CARD_NAMED = Lazy(
+    r"(?i)(?:(?<=[\u4e00-\u9fff])(?<!会员|积分|购物|礼品|公交|交通|校园|门禁|电话|流量)(?<!饭)卡"
+    r"(?:号码?)?|(?<![a-z])(?:company|corporate|business|fuel|account|expenses?|travel|purchasing"
+    r"|procurement|work|petty\s+cash)\s+card(?:\s+(?:number|no\.?))?)\s*(?:是|为|[:：#])?\s*$"
+)
+_FOURS = Lazy(r"[3-6]\d{3}(?: \d{4}){3}(?: \d{1,3})?|[3-6]\d{3}(?:-\d{4}){3}(?:-\d{1,3})?")
+
+
+def _before(m: re.Match[str], size: int) -> str:
+    return m.string[max(0, m.start() - size) : m.start()]
+
+
+def _id_named(m: re.Match[str]) -> bool:
+    return _ID_NOUN.search(_before(m, 10)) is not None
+
+
+def _card_named(m: re.Match[str]) -> bool:
+    """16 to 19 digits in fours right after a card's noun: a card's number without Luhn."""
+    return bool(_CARD_NAMED.search(_before(m, 24)) and _FOURS.fullmatch(m[0]))
+
+
 _Check = Callable[[re.Match[str]], bool]
 _VALUE_RULES: list[tuple[str, Lazy, _Check]] = [
     ("password", _CODE_ASSIGN, lambda m: _code_value(m["v"])),
     ("password", _PROSE_ASSIGN, lambda m: _prose_value(m)),
     ("password", _ZH_ASSIGN, lambda m: _zh_value(m)),
     ("password", _CLI_SECRET, lambda m: _code_value(m["v"].strip("'\""))),
-    ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0])),
+    ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0]) or _id_named(m)),
     ("id_number", _NAMED_ID, lambda m: True),
     ("id_number", _US_SSN, lambda m: not m[0].startswith(("000", "666", "9"))),
-    ("card_number", _CARD, lambda m: _card(m[0])),
+    ("card_number", _CARD, lambda m: _card(m[0]) or _card_named(m)),
 ]
 AUTOMATIC = ("auto_extracted", "tool")  # sources whose saves drop contacts too (EX3)
 

@@ -1,8 +1,9 @@
 """Codes that open things (issue 29): a number said with a thing it opens ("the side door
 takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial ("right 14,
 left 30, right 2", 顺时针到 15，逆时针到 42), a number that ends a sentence about an alarm
-("Alarm at the framers, it's their year backwards, so 8991"), in Chinese and English, with
-no secret noun needed.
+("Alarm at the framers, it's their year backwards, so 8991"), a thing then "it's" or "which
+is" its code ("the key safe, which is 5546"), in Chinese and English, with no secret noun
+needed.
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -12,6 +13,8 @@ thermostat, a zip code or a flight stays ordinary. Used by `remem.secrets_cues`.
 """
 
 from __future__ import annotations
+
+import re
 
 from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, ZH_DIGITS, Lazy, scan, sentence, spelled_end
 
@@ -76,8 +79,10 @@ _LOCKED_WITH = Lazy(
     rf"|by)\s+(?:the\s+(?:code|pin|number)\s+)?)(?P<v>{NUM})"
     r"|用\s*(?P<z>\d{4,8})\s*(?:锁着|锁住|锁了|锁上|上锁|加锁|加密)"
 )
-_OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+){{0,4}}?\s+(?:opens|unlocks|opened|unlocked)\s+"
+_OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing, or of
+    # one of them after a pause: "lockers by the gym, the spare one opens on 3-1-4"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){{0,4}}?"
+    r"\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
     r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m)))"  # "opens on 6093"
 )
@@ -377,6 +382,34 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A thing opened by a code, then its code said as what it is or how it is set: "the key safe,
+# which is 5546", "keypad got reset, it's 4471 now", "alarm: set with 2214 and A"
+_IT_IS = Lazy(
+    r"(?i)(?<![a-z])(?:it['’]?s|it\s+is|which\s+is|which['’]s|(?:the\s+)?new\s+one\s+is|(?:un)?set(?:\s+it)?\s+(?:with|using)"
+    r"|(?:dis)?arm(?:ed|s)?(?:\s+it)?\s+(?:with|using)|unset)\s+(?:now\s+|still\s+|just\s+)?"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?|{SPOKEN})(?![\w/:]|[.,]\d)"
+    r"(?!\s+(?!(?:now|then|and|to|for|on|at|but|so|or|plus|if|followed|hash|star|enter|ok)"
+    r"(?![a-z]))[a-z])"  # not "which is 2400 mm", "it's 1200 years old"
+)
+_IT_IS_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:keypads?|(?:pad)?locks?|lockers?(?!\s+rooms?)|safes?|key\s?(?:safe|box)"
+    r"|lock\s?box|(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarms?)|alarm\s+panel)(?![a-z])"
+)
+
+
+def _it_is(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_IT_IS, text, low, "it", "which", "set", "arm", "new one"):
+        start, _ = sentence(text, m.start())
+        cue = _IT_IS_CUE.search(text, start, m.start())
+        v, keyed = m["v"], re.search(r"(?i)with|using|unset", m[0]) is not None
+        if cue is None or _YEAR.fullmatch(v) or (cue["a"] and not keyed and _TIME.fullmatch(v)):
+            continue  # "the safe, it's 1998 vintage"; an alarm "it's 0630" wakes someone
+        if not (_UNIT.match(text, m.end()) or _RATE.match(text, m.end())):
+            out.append(m.span("v"))
+    return out
+
+
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v")
@@ -384,7 +417,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
     out += _set_and_doors(text, low) + _last_number(text, low)
-    out += _opening(text, low)
+    out += _opening(text, low) + _it_is(text, low)
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]

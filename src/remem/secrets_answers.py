@@ -1,6 +1,7 @@
 """What a login asks for besides a password (issue 29): a security question's answer, a
-phone's unlock pattern, a one-time code just received, a wallet's words numbered in
-halves, and a password a command "takes", in Chinese and English.
+phone's unlock pattern, a one-time code just received (a bank's, by who got it or by its
+text), a wallet's words numbered in halves, and a password a command "takes", in Chinese
+and English.
 
     answer_spans("For the bank's maiden name question I put Kowalczyk")   # Kowalczyk
     answer_spans("The code they texted me is 682415")                     # 682415
@@ -84,6 +85,22 @@ _CODE_SENT = Lazy(  # "the bank just texted a code, 583 027": the code after the
     r"(?i)(?<![a-z])(?:texted|sent|emailed|messaged|gave)\s+(?:me\s+|us\s+|him\s+|her\s+)?(?:a|the"
     r"|another|this|my|his|her)\s+(?P<q>[a-z-]+\s+)?code\s*(?:[,:：—–]\s*|\s+of\s+|\s+)"
     r"(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
+)
+# A code a bank sent, by who got it or by the message: "the code Ellie got from the bank for the
+# transfer was 739-204", "text from the bank says 904 311 to confirm", 银行短信说 482 913
+_BANK = r"(?:the|my|our|his|her|their)\s+(?:bank|building\s+society|card\s+(?:company|issuer))"
+_FROM_BANK = Lazy(
+    r"(?i)(?<![a-z])(?:code|otp|pin)\s+(?:[\w'’]+\s+){0,2}?(?:just\s+)?(?:got|received|was\s+sent"
+    rf"|was\s+given)\s+from\s+{_BANK}(?![a-z])[^.;:!?\n]{{0,50}}?(?:\s(?:is|was)\s+|[:：]\s*)"
+    r"(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
+    rf"|(?<![a-z])(?:text|sms|message)\s+from\s+{_BANK}(?![a-z])\s*(?:says|said|reads|is|was|:)"
+    r"\s*:?\s*(?P<w>\d{3}[ -]?\d{3}(?![\d.,])|\d{6,8}(?![\d.,]))"
+    r"(?!\s+(?!(?:to|is|for|and|if|so|then)(?![a-z]))[a-z])"  # not "says 904 311 payments"
+    rf"|(?<![a-z]){_BANK}\s+(?:just\s+)?(?:texted|sent|messaged)\s+(?:me\s+|us\s+|him\s+|her\s+)?"
+    r"(?P<t>\d{3}[ -]?\d{3}(?![\d.,])|\d{6,8}(?![\d.,]))"  # "the bank just texted 482 915 for"
+    r"(?!\s+(?!(?:to|is|for|and|if|so|then)(?![a-z]))[a-z])"
+    r"|(?:银行|网银|支付宝|微信支付)(?:刚刚?)?(?:发来|发过来|发给我|发的|发了)?的?(?:短信|消息|信息)"
+    r"[^。，,；;\n\d]{0,8}?(?:是|说|写着|[:：])\s*(?P<z>\d{3}[ -]?\d{3}|\d{6})(?![\d年月日元块])"
 )
 PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
@@ -210,6 +227,9 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
         for m in scan(got, text, low, "code"):
             if not (m["q"] and PUBLIC_CODE.match(m["q"])):
                 out.append(m.span("v"))
+    for m in scan(_FROM_BANK, text, low, "bank", "building society", "card co", "card is", "银行",
+                  "支付宝", "微信支付"):  # fmt: skip
+        out.append(m.span(next(g for g in ("v", "w", "t", "z") if m[g] is not None)))
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
     out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
     for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for"):

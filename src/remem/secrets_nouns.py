@@ -11,7 +11,7 @@ same with `zh` for the Chinese ones); `KINDS` gives the kind of secret each clas
 
 from __future__ import annotations
 
-from remem.secrets_shapes import Lazy
+from remem.secrets_shapes import ZH_DIGITS, Lazy
 
 __all__ = ["CAPS_HINTS", "HINTS", "KEY", "KINDS", "SAFE_WORD_FOR", "in_context"]
 
@@ -79,6 +79,8 @@ _CODE_ZH = (
     r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密"
     r"|(?<![A-Za-z])(?i:yzm|yanzhengma)(?![A-Za-z])"  # 验证码 in pinyin, as typed in chat
     r"|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
+    # any 码 said, then Chinese digits: 开箱码：五五二零一三 (not a 号码, 编码 or 条码)
+    rf"|(?<![号编条维邮区代源乱页尺价])码(?=\s*(?:是|为|[:：])\s*[{ZH_DIGITS}]{{4}})"
 )
 _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 # a utility's 户号 (电表户号 0033...) is printed on every bill: no bank account

@@ -28,7 +28,10 @@ __all__ = ["blanked", "public_spans"]
 # A public line: "the helpline ... is 0345 600 2290", 客服热线 95588
 _LINE = Lazy(
     r"(?i)(?<![a-z])(?:help\s?line|hot\s?line|customer\s+(?:service|care|support)(?:\s+line)?"
-    r"|support\s+line|freephone|toll[ -]free(?:\s+number)?|switchboard)(?![a-z])"
+    r"|support\s+line|freephone|toll[ -]free(?:\s+number)?|switchboard"
+    # a business's line for the public: "Booking line for passengers: 01632 960 552"
+    r"|(?:booking|reservations?|enquir(?:y|ies)|information|info|ticket(?:ing)?|sales|advice"
+    r"|appointments?)\s+line)(?![a-z])"
     r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
 )
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
@@ -43,6 +46,10 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
     r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
     r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
+    # asked of someone there: 密码问前台要, "ask at the bar for the password"
+    r"|密码[^。！!\n]{0,6}?(?:问|找|向)[\u4e00-\u9fff]{1,6}?(?:要|拿|问)"
+    r"|ask\s+(?:at\s+)?(?:the\s+)?(?:front\s+desk|reception|bar|counter|staff)\s+for\s+"
+    r"(?:the\s+)?(?:key|password|pass)"
 )
 _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
     r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"
@@ -64,9 +71,11 @@ _FOLDER = Lazy(  # a place's name: "folder 2024_Clients", "drive D", 文件夹 Q
 _REFERENCE = Lazy(
     r"(?i)(?<![a-z])(?<!for\s)(?:serial(?:\s+(?:number|no\.?))?|s/n|frame\s+number|vin|chassis"
     r"\s+number|(?:tracking|order|case|ticket|application|booking|reference|ref|consignment"
-    r"|parcel|shipment|waybill)\s+(?:number|no\.?|#|reference|ref)|reference|tracking)"
+    r"|parcel|shipment|waybill)\s+(?:number|no\.?|#|reference|ref)|reference|tracking"
+    r"|batch(?:\s+(?:number|no\.?|#|code))?|lot\s+(?:number|no\.?|#))"  # a drug's or food's batch
     r"(?![a-z])(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
     r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
+    r"|批号|批次号"
 )
 _REF_VALUE = Lazy(  # "EMS 1173 0426 891": a carrier's or a scheme's letters may lead
     r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -])?[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,})*)"
@@ -76,8 +85,8 @@ _REF_VALUE = Lazy(  # "EMS 1173 0426 891": a carrier's or a scheme's letters may
 _MODEL = Lazy(
     r"(?<![A-Za-z])(?:(?:a|an)\s+(?:[A-Z][\w-]*\s+){1,3}|(?i:model(?:\s+(?:number|no\.?))?)"
     r"\s*(?:is\s+|[:：]\s*)?|型号\s*(?:是|为|[:：])?\s*)"
-    r"(?P<v>(?=[A-Za-z-]*\d)[A-Za-z0-9-]{3,20})(?![\w-])"
-)
+    r"(?P<v>(?=[A-Za-z/-]*\d)[A-Za-z0-9-]{3,20}(?:/[A-Za-z0-9-]{1,10})?)(?![\w/-])"
+)  # "an Ingenico Move/5000": a model's name may hold a slash
 # ... or a make and model said with the thing's size, weight or price after it: 保险箱是得力
 # 4078，高 45 厘米; "the safe is Honeywell 2087, 30 litres" (a code is never given its size)
 _MAKE_MODEL = Lazy(
@@ -144,7 +153,7 @@ def _references(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     hints = ("serial", "s/n", "frame", "vin", "chassis", "ref", "track", "order", "case",
              "ticket", "application", "booking", "consignment", "parcel", "shipment", "waybill",
-             "号", "单")  # fmt: skip
+             "batch", "lot", "号", "单")  # fmt: skip
     for m in scan(_REFERENCE, text, low, *hints):
         v = _REF_VALUE.match(text, m.end())
         if v is not None and v.start("v") - m.end() <= 3 and v["v"].count("-") < 3:
@@ -202,7 +211,7 @@ def _signals(text: str, low: str) -> list[tuple[int, int]]:
 def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values `text` says are public (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
-    for m in scan(_LINE, text, low, "help", "hot", "customer", "support", "free", "switch",
+    for m in scan(_LINE, text, low, "help", "hot", "customer", "support", "free", "switch", " line",
                   "客服", "热线", "电话"):  # fmt: skip
         _, end = sentence(text, m.start())  # the number the line is given, not a PIN after it
         line = _PHONE.search(text, m.end(), end)

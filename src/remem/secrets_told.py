@@ -1,7 +1,7 @@
 """Secrets told around their noun rather than after it (issue 29): the value said first
-and named in the next sentence, a question and its answer, digits given by position or
-by count, a list of backup codes, a login given as an e-mail (or a stock user: admin,
-root) and a password, a value
+and named in the next sentence, a question and its answer, digits given by position, by
+count, in parts (前两位47，最后一位是9) or as another number's tail, a list of backup
+codes, a login given as an e-mail (or a stock user: admin, root) and a password, a value
 before its noun in one sentence (`value_first`), in Chinese and English.
 
     told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
@@ -23,7 +23,7 @@ import re
 
 from remem.secrets_answers import PUBLIC_CODE as _PUBLIC_CODE
 from remem.secrets_answers import QUESTION
-from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong
+from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong, very_strong
 
 __all__ = ["told_spans", "value_first"]
 
@@ -126,8 +126,54 @@ _COUNTED = Lazy(
 )
 
 
-def _by_digit(text: str, low: str) -> list[tuple[int, int]]:
+# Digits in parts by where they stand: 前两位47，最后一位是9; "first two are 35, last two 80"
+_ZH_N = "一二两三四五六"
+_PART = (
+    rf"(?:(?:前|头|最?后|末|尾|中间)(?P<n>[{_ZH_N}1-6])位(?:数字?)?\s*(?:是|为|[:：])?"
+    r"|(?i:(?<![a-z])(?:first|last|final|middle)\s+(?P<e>one|two|three|four|digit)(?:\s+digits?)?"
+    rf"(?:\s+(?:is|are|was|were))?\s*[:：]?))\s*(?P<d>\d{{1,6}}(?!\d)|[{_ZH_ONE}]{{1,6}})"
+)
+_PART_ONE = Lazy(_PART)
+_NEXT_PART = _PART.replace("?P<", "?P<x")  # the same, its groups renamed
+_PARTS = Lazy(
+    rf"{_PART}(?:(?:\s*(?:[,，、;；]|and|then|然后|再)\s*|\s+)(?:then\s+|the\s+)?{_NEXT_PART})+"
+)  # 前两位五九，后两位零三; 前三位317 后三位940
+_HOW_MANY = {"digit": 1, "one": 1, "two": 2, "three": 3, "four": 4, "six": 6, "两": 2}
+_HOW_MANY |= {c: i for i, c in enumerate("一二三四五六", 1)} | {str(i): i for i in range(1, 7)}
+# A code said as the last digits of another number: 就是科室电话后四位 6217; "the key box is
+# the last four of the office phone, 6217"
+_TAIL_OF = Lazy(
+    r"(?:就是|是|用的?|设的?)[^。，,；;\n\d]{0,12}?(?:后|末|尾)(?P<n>[四六46])位(?:数字?)?\s*"
+    r"(?:是|为|[:：，,])?\s*(?P<v>\d{4,6})(?!\d)"
+    r"|(?i:(?<![a-z])(?:is|it['’]s|uses?)\s+(?:the\s+)?(?:last|final)\s+(?P<e>four|six)(?:\s+digits)?"
+    r"\s+of\s+[^.;\n\d]{1,40}?[,:—–-]?\s+(?:so\s+|i\.e\.\s+|which\s+is\s+)?(?P<w>\d{4,6})(?!\d))"
+)
+_TAIL_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:pass(?:word|code)?|pin|code|combo|combination|(?:pad)?lock|keypad|key\s?box"
+    r"|lock\s?box|key\s?safe|safe|alarm|gate|door)(?![a-z])|密码|口令|锁|保险|门禁|柜(?!台|员)|箱|盒"
+)
+
+
+def _in_parts(text: str, low: str) -> list[tuple[int, int]]:
+    """Digits told in parts by position, each part as long as it says, or as the tail of
+    another number, in a sentence about a code or a lock."""
     out = []
+    for m in scan(_PARTS, text, low, "位", "first", "last", "final", "middle"):
+        parts = list(_PART_ONE.finditer(text, m.start(), m.end()))
+        sizes = [_HOW_MANY[(p["n"] or p["e"]).lower()] for p in parts]
+        if all(len(p["d"]) == n for p, n in zip(parts, sizes, strict=True)):
+            if _TAIL_CUE.search(text, *sentence(text, m.start())):
+                out.append((parts[0].start("d"), parts[-1].end("d")))
+    for m in scan(_TAIL_OF, text, low, "位", "last", "final"):
+        v, n = ("v", m["n"]) if m["v"] is not None else ("w", m["e"])
+        start, _ = sentence(text, m.start())
+        if len(m[v]) == _HOW_MANY[n.lower()] and _TAIL_CUE.search(text, start, m.start()):
+            out.append(m.span(v))
+    return out
+
+
+def _by_digit(text: str, low: str) -> list[tuple[int, int]]:
+    out = _in_parts(text, low)
     for m in scan(_BY_POSITION, text, low, "first", "second", "第"):
         start, end = sentence(text, m.start())
         if _POSITION_CUE.search(text, start, end):
@@ -168,8 +214,11 @@ def _code_list(text: str, low: str) -> list[tuple[int, int]]:
 # -- a login as an e-mail and a password: "use mo@mail.com with Fig-Tree-31" ---------------
 _MAIL_PAIR = Lazy(
     r"(?i)(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:/\s*|\s:\s|\s+(?:with|and|\+|pw|pass(?:word)?)"
-    r"\s+(?:(?:the\s+)?(?:password|pw|pass)\s+)?|\s*,\s*(?:password|pw|pass)\s*[:：]?\s*)"
-    r"(?P<v>[^\s,;/]{6,40})"
+    r"\s+(?:(?:the\s+)?(?:password|pw|pass)\s+)?|\s*,\s*(?:password|pw|pass)\s*[:：]?\s*"
+    r"|(?P<bare>\s+))(?P<v>[^\s,;/]{6,40})"  # or only a space: "app login x@y.co.uk Cod4Ever!"
+)
+_LOGIN_BEFORE = Lazy(
+    r"(?i)(?:log\s*-?in|sign\s*-?in|creds|credentials|account)\s*[:：]?\s*$|登录\s*[:：]?\s*$"
 )
 _MAIL_CUE = Lazy(
     r"(?i)(?<![a-z])(?:use|using|log(?:ged)?\s*in(?:to)?|sign(?:ed)?\s*in|login|account|portal"
@@ -185,6 +234,10 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
         slash = "/" in m[0][: m.start("v") - m.start()]
         cued = slash or _MAIL_CUE.search(text, start, end) is not None
         letters = any(c.isalpha() for c in value)  # not a phone: "jane@x.com / +44-20-..."
+        if m["bare"] is not None:  # no word between the two: a login named just before
+            cued = _LOGIN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is not None
+            value = m["v"].rstrip(".,)") if very_strong(m["v"].rstrip(".,)")) else value
+            cued = cued and (very_strong(value) or sum(c.isdigit() for c in value) >= 2)
         if cued and letters and strong(value) and "@" not in value and len(value) >= 6:
             out.append((m.start("v"), m.start("v") + len(value)))
     return out
