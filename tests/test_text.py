@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -279,3 +280,23 @@ def test_a_price_in_yuan_and_jiao_is_one_amount() -> None:
     assert [t.key for t in number_tokens("3元5角")] == ["3.5"]
     assert [t.key for t in number_tokens("10块2个")] == ["10", "2"]  # two for 10
     assert missing_numbers("红薯是1块1", "红薯 1块2一斤") == ["1块1"]  # not the 1 of 1块2
+
+
+@pytest.mark.parametrize(
+    ("said", "values"),
+    [
+        ("班车十点半发车", {"10"}),
+        ("二十三号床", {"23"}),
+        ("一百零五块钱", {"105"}),
+        ("两个人值夜班", {"2"}),
+        ("下午一点半交班", {"1"}),
+        # words, not numbers: "a bit", "together", "three or five"
+        ("早一点到", set()),
+        ("一起去仓库", set()),
+        ("三五个人", set()),
+    ],
+)  # fmt: skip
+def test_numbers_said_in_chinese_numerals_with_a_unit(said: str, values: set[str]) -> None:
+    from remem.numbers import spoken_zh
+
+    assert spoken_zh(said) == values

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from remem import Memory
-from remem.truth.when import lead
+from remem.truth.when import lead, starts
 
 
 @pytest.mark.parametrize(
@@ -21,6 +21,7 @@ from remem.truth.when import lead
         ("The parking permit goes to £90 from 1 March.", "The parking permit goes to £90."),
         ("I moved to Porto last month", None),
         ("From here we walk", None),
+        ("The day rate goes to £240 from the start of March", "The day rate goes to £240"),
     ],
 )  # fmt: skip
 def test_the_start_is_cut(content: str, rest: str | None) -> None:
@@ -33,3 +34,28 @@ def test_a_change_said_with_its_start_supersedes_as_without_it(db: Path) -> None
         result = mem.save("从下周一起夜间ETL改成凌晨3点半启动")
         assert result.status == "superseded"
         assert first.id not in {e.id for e in mem.list()}
+
+
+@pytest.mark.parametrize(
+    ("said", "start"),
+    [
+        ("from the start of March", True),
+        ("From 3 June the drills go to Thursdays", True),
+        ("从下月1号起只周三送一次", True),
+        ("from March 3 to March 10", False),  # the old date is the value moved
+        ("from Jenkins", False),
+        ("从周二周五改成周一周四", False),
+    ],
+)  # fmt: skip
+def test_from_a_date_says_when_a_change_starts(said: str, start: bool) -> None:
+    assert starts(said) is start
+
+
+def test_a_change_from_a_date_is_judged_against_the_memory_it_changes(db: Path) -> None:
+    """ "from the start of March" is when the new rate starts, not the value it left: the
+    memory lacking "March" is still the one it may change."""
+    from remem.entry import Entry
+    from remem.truth.decide import claim_of
+
+    claim = claim_of(Entry(content="day rate goes to £240 from the start of March"), full=True)
+    assert claim is None or claim.dropped is None

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-__all__ = ["MONTHS", "NumberToken", "missing_numbers", "normalise", "number_tokens"]
+__all__ = ["MONTHS", "NumberToken", "missing_numbers", "normalise", "number_tokens", "spoken_zh"]
 
 _MON = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
@@ -151,3 +151,42 @@ def missing_numbers(source: str, *kept: str | Mapping[str, str]) -> list[str]:
     texts = [t for part in kept for t in ((part,) if isinstance(part, str) else part.values())]
     covered = {a for part in texts for t in number_tokens(part) for a in t.aliases}
     return [t.surface for t in number_tokens(source) if t.key not in covered]
+
+
+_ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"两": 2, "〇": 0}
+# Chinese numerals said with what they count or when ("十点半", "两个人", "二十三号"): a
+# bare numeral is mostly a word ("一起", "一直"), and "快一点" / "早一点" is "a bit"
+_ZH_SPOKEN = re.compile(
+    r"(?<![一二三四五六七八九十百两零〇])(?P<n>[一二三四五六七八九十百两零〇]{1,5})"
+    r"(?P<unit>[点个号人天块元次位名层楼栋周岁分斤台辆间张箱桶瓶格])"
+)
+_A_BIT = "快早晚多少好慢差有"  # "快一点" / "早一点": a bit, not one o'clock
+
+
+def _zh_value(numeral: str) -> int | None:
+    """ "二十三" -> 23, "十" -> 10, "一百零五" -> 105; None for "三五" (three or five)."""
+    if "百" not in numeral and "十" not in numeral:
+        return _ZH_DIGIT.get(numeral) if len(numeral) == 1 else None
+    total, rest = 0, numeral
+    for mark, scale in (("百", 100), ("十", 10)):
+        if mark in rest:
+            head, rest = rest.split(mark, 1)
+            head = head.lstrip("零")
+            if len(head) > 1 or (head and head not in _ZH_DIGIT):
+                return None
+            total += (_ZH_DIGIT[head] if head else 1) * scale
+    rest = rest.lstrip("零")
+    if len(rest) > 1 or (rest and rest not in _ZH_DIGIT):
+        return None
+    return total + (_ZH_DIGIT[rest] if rest else 0)
+
+
+def spoken_zh(source: str) -> set[str]:
+    """The numbers `source` says in Chinese numerals with a unit, as digits: "清运车十点半来"
+    -> {"10"}, "两个人" -> {"2"}; `number_tokens` reads digits only."""
+    found = set()
+    for m in _ZH_SPOKEN.finditer(source):
+        bit = m["n"] == "一" and m["unit"] == "点" and m.start() and source[m.start() - 1] in _A_BIT
+        if not bit and (value := _zh_value(m["n"])) is not None:
+            found.add(str(value))
+    return found

@@ -151,11 +151,16 @@ def lookup_terms(topic: Topic) -> str:
 
 
 def _holds(old: Entry, stopped: str) -> bool:
-    """Whether `old` states `stopped` as its value (its subject's, else in its words)."""
+    """Whether `old` states `stopped` as its value (its subject's, else in its words: also
+    where the rules read only part of it, "… are serviced by Halden Safety, contact is
+    Greg" holding Greg as the contact's)."""
     if old.subject and old.value is not None:
         was, gone = keymod.keys(old.subject, old.value)[1], keymod.keys(old.subject, stopped)[1]
         # "traded in the Civic" of "a 2015 Civic": the name without its year or version
-        return keymod.relation(gone, was) == "same" or bool(gone) and set(gone) < set(was)
+        if keymod.relation(gone, was) == "same" or bool(gone) and set(gone) < set(was):
+            return True
+        if (claim := read(old.content)) is not None and claim.whole:
+            return False
     return bool(_concepts(stopped)) and _concepts(stopped) <= _concepts(old.content)
 
 

@@ -10,6 +10,7 @@ from typing import NamedTuple
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth import predicates as pr
+from remem.truth import when
 from remem.truth.predicates import Predicate
 from remem.truth.segment import (
     CLAUSE_PUNCT,
@@ -72,6 +73,12 @@ class Stripped(NamedTuple):
     usable: bool
 
 
+def _left(toks: list[Tok]) -> str | None:
+    """The value a change left, said after "from" / 从 (`toks` start with it); None where
+    the words say when the change starts ("£240 from the start of March")."""
+    return None if when.starts(span_text(toks)) else span_text(toks[1:])
+
+
 def strip_subject(toks: list[Tok]) -> Stripped:
     """The subject of the words before a predicate, with its owner and what they say
     besides (a change, a dropped value)."""
@@ -84,7 +91,7 @@ def strip_subject(toks: list[Tok]) -> Stripped:
             break
     for k, tok in enumerate(toks):
         if tok.low in lx.ZH_FROM or tok.low in lx.EN_FROM:
-            dropped = span_text(toks[k + 1 :])
+            dropped = _left(toks[k:])
             toks = toks[:k]
             break
     if len(toks) > 2 and toks[0].is_han and toks[0].tag[:1] == "v" and toks[1].low in _AFTER:
@@ -194,6 +201,8 @@ def _is_stop(tok: Tok) -> bool:
 
 
 def _leading(tok: Tok) -> bool:
+    if tok.text == "A":  # a label ("工位在 A 区", "Block A"), not an article
+        return False
     return tok.low in (lx.ZH_LEADING if tok.is_han else lx.EN_LEADING)
 
 
@@ -255,7 +264,7 @@ def _tail(tail: list[Tok], value: _Value, pred: Predicate) -> None:
     elif first == "of" and len(value.toks) == 1 and concept(value.toks[0].low) in _ATTR_OR_KIND:
         value.of = [t for t in tail[1:] if t.low not in lx.EN_DETERMINERS]  # "the owner of X"
     elif first == "from" and len(tail) > 1:
-        value.dropped = span_text(tail[1:])
+        value.dropped = _left(tail)
     elif " ".join(lows[:2]) in ("instead of", "rather than", "in place of") or first == "over":
         value.dropped = span_text(tail[2:] if first != "over" else tail[1:])
         value.change = value.change or first == "instead"
@@ -275,7 +284,7 @@ def read_value(toks: list[Tok], j: int, pred: Predicate) -> tuple[_Value, list[T
         link = next(k for k in range(j, len(toks)) if toks[k].low in pred.links)
         obj = toks[j:link]
         cut = next((k for k, t in enumerate(obj) if t.low == "from"), None)
-        if cut is not None:
+        if cut is not None:  # before the link ("moved from May 3 to May 10"): the value left
             dropped, obj = span_text(obj[cut + 1 :]), obj[:cut]
         obj = [t for t in obj if t.low not in lx.EN_DETERMINERS and t.low not in lx.EN_OWNERS_WE]
         while obj and obj[-1].low in pr.EN_PARTICLES:

@@ -18,6 +18,7 @@ import re
 from functools import lru_cache
 
 from remem import numbers
+from remem.text import EN_STOPWORDS
 from remem.truth.markers import states_change
 from remem.truth.table import words
 
@@ -44,8 +45,12 @@ def adds_nothing(new: str, old: str) -> bool:
     ("first of the month" / "the 1st")."""
     if states_change(new) or _turns(new, old) or _swapped(new, old):
         return False
-    if numbers.number_tokens(old) and not set(numbers.missing_numbers(new, old)) <= _spelled(old):
-        return False
+    if held := numbers.number_tokens(old):
+        spelled = _spelled(old)
+        if not set(numbers.missing_numbers(new, old)) <= spelled:
+            return False
+        if not numbers.spoken_zh(new) <= {a for t in held for a in t.aliases} | spelled:
+            return False  # "清运车十点半来收" of "每天晚上11点来收": 10, said in words
     said = old.lower()
     # a name's first five letters: "Thursdays" / "Thursday", "Freightliner's"
     if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in names(new)):
@@ -103,13 +108,20 @@ def _turns(new: str, old: str) -> bool:
 
 
 def names(text: str) -> set[str]:
-    """The capitalised words and acronyms of `text` that open no sentence, lowercased."""
+    """The capitalised words and acronyms of `text` that open no sentence, lowercased;
+    one opening a sentence counts where a capitalised word follows it and it is no
+    function word ("Green Watch for me": a name, where "The Red Watch" opens with "the")."""
     found = set()
     for m in _NAME.finditer(text):
         before = text[: m.start()].rstrip()
         if before and before[-1] not in _OPENS:
             found.add(m.group(1).lower())
+        elif _CAPITAL_NEXT.match(text, m.end()) and m.group(1).lower() not in EN_STOPWORDS:
+            found.add(m.group(1).lower())
     return found
+
+
+_CAPITAL_NEXT = re.compile(r" [A-Z][a-z]")
 
 
 @lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair

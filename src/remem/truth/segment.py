@@ -96,7 +96,7 @@ def _tokens(text: str) -> tuple[Tok, ...]:
                     p = start + len(trimmed) + i
                     out.append(Tok(ch, ch, "punct", "x", p, p + 1))
                 continue
-            out.extend(_contraction(value, start))
+            out.extend(_noun_is(value, start, text, m.end()) or _contraction(value, start))
             continue
         out.append(Tok(value, value.lower(), kind, "x", start, start + len(value)))
     return tuple(out)
@@ -257,6 +257,24 @@ def _contraction(value: str, start: int) -> list[Tok]:
             head = _word(value[: -len(short)], start)
             return [head, Tok(value[-len(short) :], full, "word", "eng", cut, start + len(value))]
     return [_word(value, start)]
+
+
+# "linen trolley's in 2A", "Sam's the lead now": a noun's 's before a preposition, an
+# article or an adverb is "is" (a possessive is followed by what is owned)
+_IS_AFTER = words("after a noun's is", "en")
+_NEXT_WORD = re.compile(r"\s+([A-Za-z]+)(?![\w'’-])")
+_PRONOUN_IS = words("pronoun copula", "en")
+
+
+def _noun_is(value: str, start: int, text: str, end: int) -> list[Tok] | None:
+    """ "trolley's" as trolley + is where the next word says so; None otherwise."""
+    low = value.lower()
+    if len(low) < 4 or not low.endswith(("'s", "’s")) or low in _PRONOUN_IS:
+        return None
+    if (m := _NEXT_WORD.match(text, end)) is None or m.group(1).lower() not in _IS_AFTER:
+        return None
+    cut = start + len(value) - 2
+    return [_word(value[:-2], start), Tok(value[-2:], "is", "word", "eng", cut, start + len(value))]
 
 
 _VERSION = re.compile(r"[vV]\d[\d.]*")  # "v2", "V1.5": a number

@@ -23,6 +23,7 @@ from functools import lru_cache
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth import predicates as pr
+from remem.truth import when
 from remem.truth.forms import (
     after_switch,
     manner_preference,
@@ -460,6 +461,9 @@ def read(content: str) -> Claim | None:
     """The subject and value `content` states, by rules; None when it states none the
     rules can read whole (events, several facts, questions, plans)."""
     text, corrected = markers(normal(content))
+    # when a change starts is neither its subject nor its value ("从下周一起夜间ETL改成…",
+    # "… goes to £240 from the start of March"): the fact is read without it
+    text = when.lead(text) or text
     claims: list[Claim] = []
     whole = True
     last: Clause | None = None

@@ -58,8 +58,8 @@ _WHEN_WORDS = ordered("when word")
 def place_like(toks: list[Tok], located: bool) -> bool:
     if located or any(t.kind in ("path", "url", "word") for t in toks):
         return True
-    if len(toks) == 1:
-        return toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz")
+    if len(toks) == 1:  # a place's name, or a thing where things are kept ("钥匙在前台")
+        return toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz") or toks[0].tag == "n"
     # a name the segmenter split ("七牛云" is 七 + 牛云): short, and no word of it a verb,
     # an adverb or a particle ("海边放风筝" is something done there, not a place)
     known = lx.concepts()

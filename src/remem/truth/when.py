@@ -164,8 +164,9 @@ _UNIT_EN = (
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 )
 _WHEN_EN = (
-    rf"(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
-    rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON})"
+    r"(?:the\s+(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?)?"  # "from the start of March"
+    rf"(?:(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
+    rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON}))"
 )
 _LEAD_EN = re.compile(
     rf"^\s*(?:from|starting(?:\s+from)?|beginning|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*[,:\-–—]?\s*",
@@ -186,3 +187,18 @@ def lead(text: str) -> str | None:
     if (m := _TAIL_EN.search(text)) is not None and (rest := text[: m.start()].strip()):
         return rest + text[m.end() :].strip()
     return None
+
+
+_FROM_WHEN_EN = re.compile(rf"^\s*(?:from|since)\s+(?:{_WHEN_EN}|{_DATE})\b", re.I)
+_FROM_WHEN_ZH = re.compile(
+    rf"^\s*(?:从|自)\s*(?:{_DATE}|下(?:个|一)?\s*(?:{_UNIT_ZH})|明年|下半年)"
+)
+_TO = re.compile(r"^\s*(?:to|until|till|through|[-–—~～]|到|至)", re.I)
+
+
+def starts(text: str) -> bool:
+    """Whether `text` ("from …") says when something starts ("from the start of March",
+    "From 3 June the drills …", "从下月1号起"), not the value a change left ("from Jenkins"),
+    and not a date moved to another ("from March 3 to March 10": the old date is the value)."""
+    m = _FROM_WHEN_EN.match(text) or _FROM_WHEN_ZH.match(text)
+    return m is not None and not _TO.match(text[m.end() :])

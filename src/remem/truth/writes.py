@@ -260,11 +260,13 @@ PASSES = (
     ("topic", _by_topic),
     ("tail", _by_tail),
     ("overlap", _by_overlap),
+    # the fact without when it starts, decided whole, before the judges read the text with
+    # it ("从下周一起夜间ETL改成凌晨3点半启动": a change of the ETL's time, said cleanly)
+    ("when", _by_when),
     ("judge", _by_judge),
     ("corrected", _by_correction),
     ("stop", _by_stop),
     ("heading", _by_heading),
-    ("when", _by_when),
     ("moved", _by_moved),
 )
 # The judges read these passes' pairs already and found nothing: no veto of theirs
