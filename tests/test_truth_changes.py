@@ -51,12 +51,19 @@ def test_replacements_are_read_with_the_value_that_stopped(
         ("Tom's kayak is on rack C", "Tom's kayak", "rack C"),  # ... before what is owned
         ("The bus fare is £3 from the start of March", "bus fare", "£3"),  # when, apart
         ("备用钥匙在前台", "备用钥匙 location", "前台"),  # a thing where things are kept
+        ("the spare kayak's in 2B", "spare kayak location", "2B"),  # a room's or bay's code
         ("我的储物柜在 A 区", "the user's 储物柜 location", "A 区"),  # A: a label
     ],
 )
 def test_more_forms_are_read(text: str, subject: str, value: str) -> None:
     claim = read(text)
     assert claim is not None and (claim.subject, claim.value) == (subject, value)
+
+
+def test_a_version_or_a_bare_number_is_no_place() -> None:
+    for text in ("the kit is in v2", "the meeting is in 2026"):
+        claim = read(text)
+        assert claim is None or not claim.subject.endswith("location"), claim
 
 
 @pytest.mark.parametrize(

@@ -619,3 +619,25 @@ def test_the_words_judge_reads_no_pair_sharing_only_a_number(
 
     found = verdicts.ranked(Entry(content=new), [Entry(content=old, id="m1")], None)
     assert bool(found) == judged
+
+
+def test_two_memories_a_text_may_change_are_asked_about_together() -> None:
+    """A 3-step chain whose second step was kept beside the first: both current memories
+    read as likely changes of the third are asked about, the likelier first, and no more
+    than `ASK_AT_MOST`; one the judges read below the ask threshold is not."""
+    from remem.truth import verdicts
+
+    new = Entry(content="Hall hire is £50 an hour from June")
+    olds = [Entry(content=c) for c in ("Hall hire is £40 an hour", "hall hire up £5", "x", "y")]
+    scored = [
+        (judge.Verdict(0.9, 0.1, 0.0), olds[0]),
+        (judge.Verdict(0.8, 0.2, 0.0), olds[1]),
+        (judge.Verdict(0.75, 0.25, 0.0), olds[2]),
+        (judge.Verdict(0.3, 0.7, 0.0), olds[3]),
+    ]
+    cosines = {o.id: 0.8 for o in olds}
+    asked = verdicts.judged(new, scored, cosines, silent=False)
+    assert [m.relation for m in asked] == ["conflict"] * verdicts.ASK_AT_MOST
+    assert [m.entry.id for m in asked] == [olds[0].id, olds[1].id]
+    alone = verdicts.judged(new, [scored[0], scored[3]], cosines, silent=False)
+    assert [m.entry.id for m in alone] == [olds[0].id]

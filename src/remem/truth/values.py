@@ -55,11 +55,17 @@ _CLOCK = re.compile(
 _WHEN_WORDS = ordered("when word")
 
 
+_ROOM = re.compile(r"\d{1,4}[A-Za-z]{1,2}|(?![vV]\d)[A-Za-z]{1,2}\d{1,4}")  # 2A, B12; not v2
+
+
 def place_like(toks: list[Tok], located: bool) -> bool:
     if located or any(t.kind in ("path", "url", "word") for t in toks):
         return True
-    if len(toks) == 1:  # a place's name, or a thing where things are kept ("钥匙在前台")
-        return toks[0].tag[:2] in ("ns", "s", "f", "nt", "nz") or toks[0].tag == "n"
+    if len(toks) == 1:  # a place's name, or a thing where things are kept ("钥匙在前台"), or
+        # a room's or a bay's code ("is in 2A", "在B12"), not a number alone
+        tok = toks[0]
+        code = tok.kind == "num" and _ROOM.fullmatch(tok.text) is not None
+        return tok.tag[:2] in ("ns", "s", "f", "nt", "nz") or tok.tag == "n" or code
     # a name the segmenter split ("七牛云" is 七 + 牛云): short, and no word of it a verb,
     # an adverb or a particle ("海边放风筝" is something done there, not a place)
     known = lx.concepts()

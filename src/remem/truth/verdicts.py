@@ -103,6 +103,10 @@ CHATTY = True
 # 0.5 got 10 more of 195 changes asked about the right memory, 5 more about a wrong one
 # and no more look-alike pairs (asking all at 0.6: 11, 3 and 4)
 ASK_SAID = 0.5
+# Asked about together: two current memories the new text may change (a 3-step chain whose
+# second step was kept beside the first: "wedding fee up £15" beside "Wedding ringing fee
+# is £60", then "From 2025 weddings the ringing fee is £90")
+ASK_AT_MOST = 2
 REFER = 0.05
 REFER_AT_MOST = 4
 
@@ -230,14 +234,22 @@ def judged(
         sure = sure or len(judge.shared_terms(old.content, incoming.content)) >= SHARED
     if sure and own - runner_up >= MARGIN:
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
-    ask, unread = (ASK, ASK_UNREAD) if cosines is not None else (ASK_WORDS, ASK_UNREAD_WORDS)
-    ask_apart = ASK_APART if cosines is not None else ASK_APART_WORDS
-    need = max(ask, unread, ask_apart) if old.id in apart else ask if silent else unread
-    if cosines is not None and old.id not in apart and says_so(incoming.content):
-        need = min(need, ASK_SAID)
-    if top.change >= need:
-        return [Match(old, "conflict", f"judged a likely change of it ({top.change:.2f})")]
-    return repeated(incoming, scored, cosines, apart)
+    said = cosines is not None and says_so(incoming.content)
+    asked = [
+        Match(o, "conflict", f"judged a likely change of it ({v.change:.2f})")
+        for v, o in scored
+        if v.change >= _need(o.id in apart, silent=silent, said=said, words=cosines is None)
+    ]
+    return asked[:ASK_AT_MOST] or repeated(incoming, scored, cosines, apart)
+
+
+def _need(apart: bool, *, silent: bool, said: bool, words: bool) -> float:
+    """How likely a change of one candidate must read to be asked about."""
+    ask, unread = (ASK_WORDS, ASK_UNREAD_WORDS) if words else (ASK, ASK_UNREAD)
+    if apart:
+        return max(ask, unread, ASK_APART_WORDS if words else ASK_APART)
+    need = ask if silent else unread
+    return min(need, ASK_SAID) if said else need
 
 
 def least_shared(content: str, *, silent: bool, loose: bool) -> int:
