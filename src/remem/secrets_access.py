@@ -97,7 +97,9 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?)(?![a-z])"
-    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
+    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
+    r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
+    r"(?:\s+reset)?"  # "the fridge alarm reset is 7171": the code that resets it
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
     r"|[:：]\s*)"
@@ -134,7 +136,7 @@ _LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
 _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "key cabinet - 7734"
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{{1,30}}?)?"
     r"(?:\s*[:：]|\s+[-–—])\s*"
-    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"  # 3 8 # 1 1
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
@@ -195,9 +197,12 @@ _TURN = (  # "left past it once to 7": words between the way and the number
     r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
     r"|\d{1,3}\s+(?:left|right))"
 )
-_ZH_TURN = (  # one turn: a way, laps perhaps, then the number it stops at (not 5 号门)
-    r"(?:先|再|然后|最后)?(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧)?(?:\s*(?:[一二三四五六七八九两]|\d)"
-    r"\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*\d{1,3}(?!\d|\s*[号楼层路栋米站个点])"
+_ZH_N = "一二三四五六七八九十"
+_ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
+    # at, in digits or in words (左转三十八); not 5 号门, not 左转三圈 alone
+    r"(?:先|再|然后|最后)?(?:(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧)?|转(?=到)|(?<=[再后])(?=到))"
+    r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
+    rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
 )
 _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
@@ -217,12 +222,17 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     # a cash box or strongbox opens by a dial like a safe: "the shop's cash box = 27-04-61"
     r"|(?i:(?:cash|strong|money)[ -]?box(?:es)?(?:\s+(?:at|in|on|by|of|under|behind)\s+"
     rf"[^.;:=!?\n\d]{{1,30}}?)?)\s*(?:[:=：]|\s(?:is|was))\s*(?P<b>{_DIALED})"
+    # a safe's numbers in words: 保险柜七十二、十八、五十五
+    rf"|(?:保险柜|保险箱|密码锁|转盘)[^\d。；\n]{{0,6}}?(?P<c>[{_ZH_N}]{{1,3}}(?:、[{_ZH_N}]{{1,3}}){{2,3}})"
+    r"(?![个把台只位层号格])"
 )
 _DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘".split())
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
 )  # not 键: 关键 is "key" too
+_LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "柜", "箱",
+                    "说")  # fmt: skip
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "disarm", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
@@ -410,6 +420,17 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A note that is a lock and its code, no link: "Pinsetter pit door 6924" (the code ends the
+# note), 放钱的那个A12柜子，1194 (a locker's label, a pause, the code), 钥匙盒，老周说是三一四一
+_LOCK_NOTE = Lazy(
+    r"(?i)^(?:[\w'’-]+\s+){0,4}(?:door|padlock|keypad|key\s?safe|lock\s?box|cupboard|shed|cage)"
+    r"\s+(?P<v>[#*]?\d{4,6}#?)\s*[.!]?\s*$"
+    r"|(?<![A-Za-z])[A-Z]\d{1,3}号?(?:储物柜|柜子|柜|箱子|箱|格子)\s*[，,：:]\s*(?P<z>\d{4,6})\s*[。！!]?\s*$"
+    r"|(?:钥匙盒|钥匙箱|保险柜|保险箱|密码锁|挂锁|门锁|柜子|门禁)[^。！？\n]{0,12}?说(?:过)?是\s*"
+    rf"(?P<s>[{ZH_DIGITS}]{{4,8}}|\d{{4,8}})(?![\d{ZH_DIGITS}])"
+)
+
+
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v")
@@ -419,6 +440,10 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += _set_and_doors(text, low) + _last_number(text, low)
     out += _opening(text, low) + _it_is(text, low)
     out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
+    for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
+        group = next(g for g in ("v", "z", "s") if m[g] is not None)
+        if group != "v" or not _NOT_DOOR.search(text, 0, m.start(group)):  # "Room 12 door 1204"
+            out.append(m.span(group))
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in scan(
@@ -447,8 +472,8 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not (listed or _CALL.search(text, start, m.start())):
             out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
-        out.append(m.span(next(g for g in ("v", "w", "b") if m[g] is not None)))
-    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针"):
+        out.append(m.span(next(g for g in ("v", "w", "b", "c") if m[g] is not None)))
+    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针", "转到"):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())

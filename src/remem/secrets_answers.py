@@ -102,6 +102,18 @@ _FROM_BANK = Lazy(
     r"|(?:银行|网银|支付宝|微信支付)(?:刚刚?)?(?:发来|发过来|发给我|发的|发了)?的?(?:短信|消息|信息)"
     r"[^。，,；;\n\d]{0,8}?(?:是|说|写着|[:：])\s*(?P<z>\d{3}[ -]?\d{3}|\d{6})(?![\d年月日元块])"
 )
+# A one-time code any system sent, by the message or by how it came: "the text the ticketing
+# system just sent me says 604918", "the portal gave me 551 203 to confirm", "login code just
+# came through as 882146", "the portal just texted me seven three nine zero four one"
+_OTP = rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d|[.,]\d)|\d{{6,8}}(?!\d|[.,]\d)|{SPOKEN})"
+_SYSTEM = r"(?:system|portal|app|site|website|service|platform|account)"
+_SYSTEM_SENT = Lazy(
+    r"(?i)(?<![a-z])(?:(?:text|sms|message|e-?mail)\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?"
+    rf"{_SYSTEM}\s+(?:just\s+)?sent\s+(?:me|us)\s+(?:says|said|reads|is)\s*:?"
+    rf"|{_SYSTEM}\s+(?:just\s+)?(?:gave|sent|texted|messaged|emailed)\s+(?:me|us)"
+    r"|code\s+(?:just\s+)?(?:came\s+through|came\s+in|arrived)\s+as)\s*"
+    rf"{_OTP}(?!\s+(?!(?:to|is|for|and|if|so|then|quick|before|can|please)(?![a-z]))[a-z])"
+)
 PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
     r"|promo|discount|coupon|product|item|sku|airport|iata|station|tracking|dress|colou?r|source"
@@ -230,6 +242,8 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_FROM_BANK, text, low, "bank", "building society", "card co", "card is", "银行",
                   "支付宝", "微信支付"):  # fmt: skip
         out.append(m.span(next(g for g in ("v", "w", "t", "z") if m[g] is not None)))
+    out += [m.span("v") for m in scan(_SYSTEM_SENT, text, low, "sent", "gave", "texted", "messaged",
+                                       "emailed", "came", "arrived")]  # fmt: skip
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
     out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
     for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for"):

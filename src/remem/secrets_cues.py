@@ -483,7 +483,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
 _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
-    rf"[\s,-]|[{ZH_DIGITS}]{{4}}"
+    rf"[\s,-]|[{ZH_DIGITS}]{{4}}|[{ZH_DIGITS}]十|十[{ZH_DIGITS}]"  # 三十八: a dial's number
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(

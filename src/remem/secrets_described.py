@@ -146,6 +146,13 @@ _SOCIAL = Lazy(  # "my social is 412 66 0938": the Social Security number by its
 )
 
 
+# A password told by how it is made: 就是拼音guangbo加2021 (a word's pinyin, then digits)
+_PINYIN = Lazy(
+    r"(?:拼音|全拼|首字母)\s*(?P<v>[A-Za-z]{2,24}\s*(?:再?加上?|\+|后面跟|后面加)\s*\d{2,8})(?!\d)"
+)
+_PINYIN_CUE = Lazy(r"(?i)密码|口令|pass|pwd")
+
+
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
@@ -153,4 +160,6 @@ def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []
     out += [m.span("v") for m in scan(_SOCIAL, text, low, "social", "soc sec")]
+    if _PINYIN_CUE.search(text):
+        out += [m.span("v") for m in scan(_PINYIN, text, low, "拼音", "全拼", "首字母")]
     return out

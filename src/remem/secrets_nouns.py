@@ -23,7 +23,7 @@ _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
     r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
     r"|pass(?=\s*[:=：])"
-    r"|(?:wi-?fi|wlan|network|router)[ -]codes?"
+    r"|(?:wi-?fi|wlan|network|router)[ -](?:codes?|pass(?=\s+is\s))"  # "router pass is X"
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
     r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup|setup|host|pairing|activation)[ _-]?keys?"
@@ -42,14 +42,16 @@ _CODE = (
     r"|(?:door|gate|alarm|lock|access|entry|keypad|garage|safe|unlock|security|verification"
     r"|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
-    r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|cage|suitcase|luggage|briefcase"
+    r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|store[ -]?room|cage|suitcase|luggage"
+    r"|briefcase"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host|lockout|override"
     r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
-    r"|(?:emergency|manual|master|alarm|door|keypad)[ -]override"  # "the override is 88-12-03"
+    # "the override is 88-12-03", "manager override: eight eight zero eight"
+    r"|(?:emergency|manual|master|alarm|door|keypad|manager|supervisor|till)[ -]override"
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
     r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
@@ -76,7 +78,8 @@ _PASS_ZH = r"密码|密碼|秘码|口令|暗号|密钥|秘钥|私钥|令牌|助�
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
-    r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密"
+    r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密|管理员码"
+    r"|(?:撤防|布防)(?=\s*(?:是|为|[:：])?\s*\d{4,8}(?!\d|\s*年))"  # 撤防1978: a year's shape
     r"|(?<![A-Za-z])(?i:yzm|yanzhengma)(?![A-Za-z])"  # 验证码 in pinyin, as typed in chat
     r"|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
     # any 码 said, then Chinese digits: 开箱码：五五二零一三 (not a 号码, 编码 or 条码)
@@ -123,6 +126,7 @@ HINTS = Lazy(
             "ni number",
             "ni no",
             *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+            *"撤防 布防".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
         )
     )

@@ -79,7 +79,7 @@ _HALF = Lazy(
     r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
     r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
     r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
-    r"|(?:另一半|一半|前半段?|后半段?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
+    r"|(?:另一半|一半|前半[段截]?|后半[段截]?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
 )
 _HALF_CUE = Lazy(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")

@@ -37,8 +37,9 @@ _LINE = Lazy(
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
 # A network's name, said as its name: "our wifi is called X", "WiFi 名字改成了 X", "SSID: X"
 _SSID = Lazy(
-    r"(?i)(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
-    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|叫)"
+    r"(?i)(?:wi-?fi\s+is\s+(?=\S+,[^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X, the password"
+    r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
+    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|叫))"
     r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?(?P<v>[A-Za-z0-9][\w.-]{1,31})"
 )
 _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
@@ -50,6 +51,11 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|密码[^。！!\n]{0,6}?(?:问|找|向)[\u4e00-\u9fff]{1,6}?(?:要|拿|问)"
     r"|ask\s+(?:at\s+)?(?:the\s+)?(?:front\s+desk|reception|bar|counter|staff)\s+for\s+"
     r"(?:the\s+)?(?:key|password|pass)"
+    # on a label, or typed in by its owner: "the password is printed under the router",
+    # "she'll type the password in herself", 密码贴在收银台下面
+    r"|(?:key|password)\s+(?:is\s+)?(?:printed|written|stuck)\s+(?:on|under|below|behind|inside)"
+    r"|type\s+(?:the\s+)?(?:key|password)\s+in\s+(?:him|her|them|my|your|our)sel(?:f|ves)"
+    r"|密码[^。！!\n]{0,4}?(?:贴在|写在|印在)"
 )
 _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
     r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"

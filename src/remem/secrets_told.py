@@ -130,7 +130,8 @@ _COUNTED = Lazy(
 _ZH_N = "一二两三四五六"
 _PART = (
     rf"(?:(?:前|头|最?后|末|尾|中间)(?P<n>[{_ZH_N}1-6])位(?:数字?)?\s*(?:是|为|[:：])?"
-    r"|(?i:(?<![a-z])(?:first|last|final|middle)\s+(?P<e>one|two|three|four|digit)(?:\s+digits?)?"
+    r"|(?i:(?<![a-z])(?:first|last|final|middle)\s+(?P<e>one|two|three|four|digit)"
+    r"(?:\s+(?:digits?|numbers?))?"
     rf"(?:\s+(?:is|are|was|were))?\s*[:：]?))\s*(?P<d>\d{{1,6}}(?!\d)|[{_ZH_ONE}]{{1,6}})"
 )
 _PART_ONE = Lazy(_PART)
@@ -149,8 +150,15 @@ _TAIL_OF = Lazy(
     r"\s+of\s+[^.;\n\d]{1,40}?[,:—–-]?\s+(?:so\s+|i\.e\.\s+|which\s+is\s+)?(?P<w>\d{4,6})(?!\d))"
 )
 _TAIL_CUE = Lazy(
-    r"(?i)(?<![a-z])(?:pass(?:word|code)?|pin|code|combo|combination|(?:pad)?lock|keypad|key\s?box"
+    r"(?i)(?<![a-z])(?:pass(?:word|code)?|pin|code|combo|combination|(?:pad)?lock(?:er)?|keypad|key\s?box"
     r"|lock\s?box|key\s?safe|safe|alarm|gate|door)(?![a-z])|密码|口令|锁|保险|门禁|柜(?!台|员)|箱|盒"
+)
+
+
+# The head and the tail, apart: "the key box starts with 41, I'll text the rest: it ends 09"
+_HEAD_TAIL = Lazy(
+    r"(?i)(?<![a-z])(?:starts|begins)\s+with\s+(?P<a>\d{2,3})(?![\d,.]\d)[^.!?\n]{0,60}?"
+    r"(?<![a-z])ends\s+(?:with\s+|in\s+|on\s+)?(?P<b>\d{2,3})(?!\d|[.,]\d)"
 )
 
 
@@ -164,6 +172,9 @@ def _in_parts(text: str, low: str) -> list[tuple[int, int]]:
         if all(len(p["d"]) == n for p, n in zip(parts, sizes, strict=True)):
             if _TAIL_CUE.search(text, *sentence(text, m.start())):
                 out.append((parts[0].start("d"), parts[-1].end("d")))
+    for m in scan(_HEAD_TAIL, text, low, "starts", "begins"):
+        if _TAIL_CUE.search(text, *sentence(text, m.start())):
+            out.append((m.start("a"), m.end("b")))
     for m in scan(_TAIL_OF, text, low, "位", "last", "final"):
         v, n = ("v", m["n"]) if m["v"] is not None else ("w", m["e"])
         start, _ = sentence(text, m.start())
