@@ -22,7 +22,7 @@ CORE = {
     "secrets_described", "secrets_digits", "secrets_disguise", "secrets_door", "secrets_model",
     "secrets_nouns", "secrets_pieces", "secrets_prose", "secrets_public", "secrets_shapes",
     "secrets_told",
-    "settings", "text", "tokens",
+    "plain", "settings", "text", "tokens",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {
     "core": set(),

@@ -309,6 +309,6 @@ def test_plain_english_is_tagged_as_jieba_tags_it(said: str) -> None:
     exactly as jieba tags it: what reads the tags (a note's labels) reads the same."""
     import rjieba
 
-    from remem.text import _plain_tags
+    from remem import plain
 
-    assert _plain_tags(said) == [(w, t) for w, t in rjieba.tag(said)]
+    assert plain.tags(said) == [(w, t) for w, t in rjieba.tag(said)]

@@ -17,6 +17,8 @@ from functools import cache, lru_cache
 from itertools import groupby
 from typing import Any
 
+from remem import plain
+
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _KANA_HANGUL = "\u3040-\u30ff\uac00-\ud7af"
 _RUNS = rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)"
@@ -457,29 +459,9 @@ def tagged(text: str) -> list[tuple[str, str]]:
 @lru_cache(maxsize=4096)  # a save tags its content twice, and its candidates' phrases
 def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     normal = unicodedata.normalize("NFKC", text)
-    words = _plain_tags(normal) if _PLAIN.fullmatch(normal) else jieba_tag(normal)
+    words = plain.tags(normal)
+    words = jieba_tag(normal) if words is None else words
     return tuple((w.lower(), t) for w, t in words if w.strip())
-
-
-# Plain English needs no jieba (its import is ~80 ms of a one-shot save): jieba's tags of
-# such text are words ("eng"; one . or - may join their parts), numbers ("m": digits
-# joined by . or -), and the rest ("x": a run of . and -, else one character). Identical on
-# the 30,205 plain texts of the benchmarks' and the shared data (and a property test);
-# + # & _ % are left to jieba (its dictionary holds "c++", "c#"; "A+." is one token)
-_PLAIN = re.compile(r"[\x20-\x22\x24\x27-\x2a\x2c-\x5e\x60-\x7e£€]*")
-_PLAIN_TOKEN = re.compile(r"[A-Za-z0-9]+(?:[._\-][A-Za-z0-9]+)*%?|\s|[\-._+#&%]+|[^\sA-Za-z0-9]")
-_PLAIN_NUMBER = re.compile(r"[\d.\-]*\d[\d.\-]*%?")
-
-
-def _plain_tags(text: str) -> list[tuple[str, str]]:
-    out = []
-    for m in _PLAIN_TOKEN.finditer(text):
-        word = m.group()
-        if word.isspace() or not word[0].isalnum():
-            out.append((word, "x"))
-        else:
-            out.append((word, "m" if _PLAIN_NUMBER.fullmatch(word) else "eng"))
-    return out
 
 
 def named_values(text: str) -> dict[str, str]:

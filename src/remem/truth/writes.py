@@ -269,7 +269,8 @@ PASSES = (
     ("heading", _by_heading),
     ("moved", _by_moved),
 )
-# The judges read these passes' pairs already and found nothing: no veto of theirs
+# The judges read these passes' pairs already and found nothing, or (`when`) the pass is a
+# whole decision of its own, vetoed inside: no veto of theirs
 _AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading", "when", "moved"})
 
 
