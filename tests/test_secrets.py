@@ -225,6 +225,7 @@ LAZY_MODULES = (
     "remem.secrets_contacts",
     "remem.secrets_cues",
     "remem.secrets_described",
+    "remem.secrets_dial",
     "remem.secrets_model",
     "remem.secrets_prose",
     "remem.secrets_shapes",

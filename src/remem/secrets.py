@@ -245,9 +245,23 @@ def _id_named(m: re.Match[str]) -> bool:
     return _ID_NOUN.search(_before(m, 10)) is not None
 
 
+# Any card said with its expiry right after ("treasurer's card 4000 1234 5678 9010 exp 09/27"):
+# a payment card's number, whose expiry only a payment card has, Luhn or not
+_EXPIRY = Lazy(
+    r"(?i)\s*,?\s*(?:exp(?:iry|ires|\.)?(?:\s+date)?|valid\s+(?:thru|through|until|to)|有效期[至到]?)"
+    r"\s*[:：]?\s*(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d{2}(?!\d)"
+)
+_CARD_WORD = Lazy(r"(?i)(?<![a-z])cards?(?![a-z])|卡")
+
+
 def _card_named(m: re.Match[str]) -> bool:
-    """16 to 19 digits in fours right after a card's noun: a card's number without Luhn."""
-    return bool(_CARD_NAMED.search(_before(m, 24)) and _FOURS.fullmatch(m[0]))
+    """16 to 19 digits in fours right after a card's noun, or after any card and before its
+    expiry: a card's number without Luhn."""
+    if not _FOURS.fullmatch(m[0]):
+        return False
+    before = _before(m, 24)
+    expiry = _CARD_WORD.search(before) is not None and _EXPIRY.match(m.string, m.end()) is not None
+    return expiry or _CARD_NAMED.search(before) is not None
 
 
 _Check = Callable[[re.Match[str]], bool]
@@ -328,19 +342,7 @@ _HINTS: dict[Lazy, _Hint] = {
     **dict(zip([p for _, p in _PATTERNS], _TOKEN_HINTS, strict=True)),
     _CODE_ASSIGN: _KEY_WORDS,
     _PROSE_ASSIGN: (*_KEY_WORDS, "pin", " code"),
-    _ZH_ASSIGN: (
-        "密",
-        "秘钥",
-        "口令",
-        "令牌",
-        "token",
-        "私钥",
-        "授权码",
-        "验证码",
-        "pin",
-        "key",
-        "secret",
-    ),
+    _ZH_ASSIGN: tuple("密 秘钥 口令 令牌 token 私钥 授权码 验证码 pin key secret".split()),
     _CLI_SECRET: ("sshpass", "mysql", "mariadb", "login", "redis-cli", "--pass", "curl", "wget"),
     _CN_ID: Lazy(r"[0-9]{17}"),
     _NAMED_ID: ("身份证", "护照", "社保", "passport", "ssn", "social security", "id number"),

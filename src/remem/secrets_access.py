@@ -1,9 +1,9 @@
 """Codes that open things (issue 29): a number said with a thing it opens ("the side door
 takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial ("right 14,
-left 30, right 2", 顺时针到 15，逆时针到 42), a number that ends a sentence about an alarm
-("Alarm at the framers, it's their year backwards, so 8991"), a thing then "it's" or "which
-is" its code ("the key safe, which is 5546"), in Chinese and English, with no secret noun
-needed.
+left 30, right 2", 顺时针到 15，逆时针到 42: `remem.secrets_dial`), a number that ends a
+sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991"), a
+thing then "it's" or "which is" its code ("the key safe, which is 5546"), in Chinese and
+English, with no secret noun needed.
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_answers import PUBLIC_CODE
+from remem.secrets_dial import DIALED, dial_spans
 from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, ZH_DIGITS, Lazy, scan, sentence, spelled_end
 
 __all__ = ["NUM", "access_spans"]
@@ -38,8 +40,6 @@ _UNIT = Lazy(
     r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
 )
 _VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
-_DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
-_DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
 _VAL_DIAL = rf"(?:{_VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
 _TIME = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 
@@ -84,7 +84,10 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){{0,4}}?"
     r"\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
-    r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m)))"  # "opens on 6093"
+    r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m))"  # "opens on 6093"
+    # what the number is, then it: "the shed opens with her birth year, 1958"
+    r"|with\s+(?:the|my|our|his|her|their)\s+(?![^,:—–]*?\b(?:bell|time|hour|season|shift|day)s?\b)"
+    r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
@@ -96,19 +99,20 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
-    r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?)(?![a-z])"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
+    r"|(?:cash|strong|money)[ -]?box)(?![a-z])"  # "the cash box is 4471", like a safe
     r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
     r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
     r"(?:\s+reset)?"  # "the fridge alarm reset is 7171": the code that resets it
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
-    r"|[:：]\s*)"
-    rf"(?P<v>{_DIALED}|{_VAL_DIAL})"
+    r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
+    rf"(?P<v>{DIALED}|{_VAL_DIAL})"
 )
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
     r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
-    rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{_DIALED}|{_VAL_DIAL})"
+    rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{_VAL_DIAL})"
 )
 _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
@@ -146,12 +150,18 @@ _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest do
 _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     rf"(?i)code\s+(?P<v>{NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
     rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
+    # "service code 5150, opens the till drawer": what the code opens, said after it
+    r"|code\s+(?P<o>[*#]?\d{4,8}#?)\s*[,—–-]?\s*(?:it\s+|that\s+|which\s+)?(?:opens|unlocks|disarms)"
+    r"\s+(?:the|a|my|our|its|their|both)\s"
+    # a code read out in words is keyed in ("the kiosk code is nineteen ninety-two, simple");
+    # a zip or area code said so is public (checked by the word before)
+    rf"|(?<![a-z])code\s+(?:is|was)\s+(?:now\s+|still\s+)?(?P<s>{SPOKEN})(?=\s*(?:[,.;!—–]|$))"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
     rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
     rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
-    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN})"  # "combination eight zero three five"
+    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN}|{SPOKEN_DIAL})"  # "combo six-one-two"
 )
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
@@ -181,6 +191,8 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock, a pause, four digits
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱)[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
     rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})(?=\s*(?:[，,。；;！!]|$))"
+    # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
+    rf"|(?:柜子?|箱子?)[，,\s]\s*(?P<g>[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
@@ -190,43 +202,6 @@ _ZH_UNIT = Lazy(
     r"|宽|高|长|深|厚|毫米|厘米|度|瓦|克)"
 )
 _ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
-# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15,
-# 顺时针到 15，逆时针到 42, 左转三圈到 27, 左 12 右 40 左 7
-_TURN = (  # "left past it once to 7": words between the way and the number
-    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
-    r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
-    r"|\d{1,3}\s+(?:left|right))"
-)
-_ZH_N = "一二三四五六七八九十"
-_ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
-    # at, in digits or in words (左转三十八); not 5 号门, not 左转三圈 alone
-    r"(?:先|再|然后|最后)?(?:(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧)?|转(?=到)|(?<=[再后])(?=到))"
-    r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
-    rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
-)
-_DIAL = Lazy(
-    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
-    r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
-    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
-    r"\s*[，,、]?\s*){2,}"
-    rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
-)
-_DIAL_WORDS = (
-    r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
-    r"|密码|保险|锁|柜|转盘"
-)
-_DIAL_CUE = Lazy(_DIAL_WORDS)
-_NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
-    rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{_DIALED})"
-    rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{_DIALED}|{_DIALED_SPACED})"
-    # a cash box or strongbox opens by a dial like a safe: "the shop's cash box = 27-04-61"
-    r"|(?i:(?:cash|strong|money)[ -]?box(?:es)?(?:\s+(?:at|in|on|by|of|under|behind)\s+"
-    rf"[^.;:=!?\n\d]{{1,30}}?)?)\s*(?:[:=：]|\s(?:is|was))\s*(?P<b>{_DIALED})"
-    # a safe's numbers in words: 保险柜七十二、十八、五十五
-    rf"|(?:保险柜|保险箱|密码锁|转盘)[^\d。；\n]{{0,6}}?(?P<c>[{_ZH_N}]{{1,3}}(?:、[{_ZH_N}]{{1,3}}){{2,3}})"
-    r"(?![个把台只位层号格])"
-)
-_DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘".split())
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
@@ -265,7 +240,10 @@ _SET_CUE = Lazy(
 _DOOR_IS = Lazy(
     r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
     r"\s+(?:is|was)\s+(?:now\s+|still\s+)?(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
-    r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门)的?\s*(?:是|为)\s*"
+    r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
+    # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203
+    r"|(?<=[\u4e00-\u9fff])(?<![部专热油闸窍衙佛])门(?=那个数|的数|还是|就是))"
+    r"(?:的|那个数字?|的数字?)?\s*(?:还是|仍是|就是|是|为)\s*"
     r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
 )
 # "Codes for the cabin: front door 4821, garage 1107": things and their codes, listed
@@ -275,8 +253,10 @@ _FOUR_DIGITS = Lazy(r"\d{4}")
 _RATE = Lazy(
     r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
 )
-_NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room's
-    r"(?i)(?<![a-z])(?:flight|boarding|terminal|airport|platform|room|apartment|apt|suite|unit"
+_NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room's (a hotel
+    # room's or "room 12", not a "back room door", which is where it leads from)
+    r"(?i)(?<![a-z])(?:flight|boarding|terminal|airport|platform|apartment|apt|suite|unit"
+    r"|hotel\s+room|room(?!\s+door)|room(?=\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d)"
     r"|floor|house|street|number|no\.)(?![a-z])|航班|登机|房间|号"
 )
 
@@ -369,7 +349,8 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
-    out += [m.span("v" if m["v"] else "n") for m in scan(_OPENS_ON, text, low, "open", "unlock")]
+    for m in scan(_OPENS_ON, text, low, "open", "unlock"):
+        out.append(m.span(next(g for g in ("v", "n", "y") if m[g] is not None)))
     for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]
@@ -395,7 +376,9 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
 # A thing opened by a code, then its code said as what it is or how it is set: "the key safe,
 # which is 5546", "keypad got reset, it's 4471 now", "alarm: set with 2214 and A"
 _IT_IS = Lazy(
-    r"(?i)(?<![a-z])(?:it['’]?s|it\s+is|which\s+is|which['’]s|(?:the\s+)?new\s+one\s+is|(?:un)?set(?:\s+it)?\s+(?:with|using)"
+    r"(?i)(?<![a-z])(?:it['’]?s|it\s+is|which\s+is|which['’]s|(?:the\s+)?new\s+one\s+is"
+    r"|(?:which|that|so\s+that)\s+makes\s+it|making\s+it"  # "his year backwards, which makes it"
+    r"|(?:un)?set(?:\s+it)?\s+(?:with|using)"
     r"|(?:dis)?arm(?:ed|s)?(?:\s+it)?\s+(?:with|using)|unset)\s+(?:now\s+|still\s+|just\s+)?"
     rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?|{SPOKEN})(?![\w/:]|[.,]\d)"
     r"(?!\s+(?!(?:now|then|and|to|for|on|at|but|so|or|plus|if|followed|hash|star|enter|ok)"
@@ -404,6 +387,9 @@ _IT_IS = Lazy(
 _IT_IS_CUE = Lazy(
     r"(?i)(?<![a-z])(?:keypads?|(?:pad)?locks?|lockers?(?!\s+rooms?)|safes?|key\s?(?:safe|box)"
     r"|lock\s?box|(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarms?)|alarm\s+panel)(?![a-z])"
+    # an alarm in or at a place guards it: its code, not a time to wake up ("the alarm in
+    # the boat shed, it's 0 six 3 0")
+    r"(?P<p>\s+(?:in|at)\s+(?:the|our|my|his|her|their)\s+(?!morning|evening|afternoon|night)[a-z])?"
 )
 
 
@@ -413,7 +399,8 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = sentence(text, m.start())
         cue = _IT_IS_CUE.search(text, start, m.start())
         v, keyed = m["v"], re.search(r"(?i)with|using|unset", m[0]) is not None
-        if cue is None or _YEAR.fullmatch(v) or (cue["a"] and not keyed and _TIME.fullmatch(v)):
+        wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and _TIME.fullmatch(v)
+        if cue is None or _YEAR.fullmatch(v) or wake:
             continue  # "the safe, it's 1998 vintage"; an alarm "it's 0630" wakes someone
         if not (_UNIT.match(text, m.end()) or _RATE.match(text, m.end())):
             out.append(m.span("v"))
@@ -439,16 +426,18 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     ]
     out += _set_and_doors(text, low) + _last_number(text, low)
     out += _opening(text, low) + _it_is(text, low)
-    out += [m.span("v") for m in scan(_CODE_THEN, text, low, "code")]
+    for m in scan(_CODE_THEN, text, low, "code"):
+        before = text[max(0, m.start() - 24) : m.start()]
+        word = before.split()[-1] + " " if before.split() else ""  # "error code 4040 opens ..."
+        if not (_PUBLIC_BEFORE.search(before) or PUBLIC_CODE.match(word)):
+            out.append(m.span(next(g for g in ("v", "o", "s") if m[g] is not None)))
     for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
         group = next(g for g in ("v", "z", "s") if m[g] is not None)
         if group != "v" or not _NOT_DOOR.search(text, 0, m.start(group)):  # "Room 12 door 1204"
             out.append(m.span(group))
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(
-        _LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "keybox", "key box"
-    ):
+    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box"):
         wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
         if not (_UNIT.match(text, m.end()) or wake):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
@@ -459,7 +448,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(
         _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
     ):
-        group = next(g for g in ("v", "x", "c", "w", "k", "y", "s", "p") if m[g] is not None)
+        group = next(g for g in ("v", "x", "c", "w", "k", "y", "s", "g", "p") if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):
@@ -471,10 +460,4 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         listed = _LIST_HEAD.search(text, start, m.start()) or _OF_THINGS.match(text, m.end())
         if not (listed or _CALL.search(text, start, m.start())):
             out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
-    for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
-        out.append(m.span(next(g for g in ("v", "w", "b", "c") if m[g] is not None)))
-    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针", "转到"):
-        start, end = sentence(text, m.start())
-        if _DIAL_CUE.search(text, start, end):
-            out.append(m.span())
-    return out
+    return out + dial_spans(text, low)

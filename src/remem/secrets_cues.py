@@ -24,6 +24,7 @@ from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
+    SPOKEN,
     ZH_DIGITS,
     Lazy,
     excluded,
@@ -87,7 +88,9 @@ _PRONOUN = Lazy(
     # 其实就是 5529..., after a password described in the sentence before
     r"|(?:其实|实际上)?也?就是\s*(?P<z>[^\s,;，。；]+)(?=\s*(?:$|[。，,.;；！!]))"
 )
-_TRAIL = Lazy(r"(?m)[,，][ \t]*(?P<v>[*#]?\d{4,12}#?)[.!。]?[ \t]*$")  # "..., 5691" ends a line
+_TRAIL = Lazy(  # "..., 5691" ends a line; or in words: "shed padlock, twenty-one sixteen"
+    rf"(?m)[,，][ \t]*(?P<v>[*#]?\d{{4,12}}#?|{SPOKEN})[.!。]?[ \t]*$"
+)
 _CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification|digit)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"

@@ -93,6 +93,16 @@ _JOINED = Lazy(
 _HALF_OF = Lazy(
     r"(?i)\sof\s.*(?<![a-z])(?:pass(?:word|code|phrase)?|pw|pin|code)\s*(?:\s(?:is|was)\s|[:：])"
 )
+# a lock's code in halves names no code: the lock is named (a gate or a door is keyed in:
+# a gate's takings come in halves too), and digits end each half ("Boat shed padlock: first
+# half is 40, second half is 17"; "side gate: first half 62, second half 09, key them in")
+_HALF_LOCK = Lazy(
+    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box)(?![a-z])"
+    r"|门禁|门锁|锁|保险柜|保险箱|柜"
+    r"|(?<![a-z])(?:gates?|doors?|alarms?)(?![a-z]).*(?<![a-z])(?:punch|key|tap|enter|type|press)"
+    r"(?:es|ed|s)?\s+(?:(?:them|it|both)\s+)?in(?![a-z])"
+)
+_HALF_END = Lazy(r"\s*(?:[,，;；。.!]|$|(?:and|then)(?![a-z]))")
 _HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 
 
@@ -100,7 +110,8 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Each half or part of a value, named as one, in a sentence (or one of the two before)
     that names what it is a part of, or says the parts are joined."""
     out: list[tuple[int, int]] = []
-    for m in scan(_HALF, text, low, *_HALF_WORDS):
+    said = list(scan(_HALF, text, low, *_HALF_WORDS))
+    for m in said:
         start, end = sentence(text, m.start())
         for _ in range(2):  # named in one of the two sentences before: "... in two pieces."
             start = sentence(text, start - 2)[0] if start > 1 else start
@@ -108,6 +119,9 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
         value = m[group].rstrip(".!?") or m[group]
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
         cued = _HALF_CUE.search(text, start, end) is not None
+        if not cued and value.isdigit() and _HALF_END.match(text, m.start(group) + len(value)):
+            both = sum(start <= h.start() < end for h in said) > 1  # both halves said
+            cued = both and _HALF_LOCK.search(text, start, end) is not None
         if not shaped and group == "v" and _HALF_OF.search(m[0]):  # "...router pass is Pangolin"
             shaped = value.isalpha() and value.istitle() and len(value) >= 5 and not excluded(value)
         elif not cued and _JOINED.search(text, start, end):  # the other half, named in its own

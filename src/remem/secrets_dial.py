@@ -1,0 +1,71 @@
+"""A dial's combination (issue 29): its turns ("18 right, 32 left, 7 right", "left 24, right
+11, left 36", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36), or its numbers by
+a thing a dial opens ("the gun safe, 12-34-56", "combination 12 34 56", 保险柜七十二、十八、
+五十五), in Chinese and English.
+
+    dial_spans("Gym locker combination: 18 right, 32 left, 7 right", ...)   # the turns
+    dial_spans("left 2, right 3, left 1 at the junction", ...)               # [] (no lock)
+
+Turns want a lock, a safe or a combination in their sentence, so directions stay
+ordinary. Used by `remem.secrets_access`; `DIALED` is a dial's numbers, which its rules
+read after a lock too ("the padlock is 17-33-5").
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import Lazy, scan, sentence
+
+__all__ = ["DIALED", "dial_spans"]
+
+DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
+DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
+# A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15,
+# 顺时针到 15，逆时针到 42, 左转三圈到 27, 左 12 右 40 左 7
+_TURN = (  # "left past it once to 7": words between the way and the number
+    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
+    r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
+    r"|\d{1,3}\s+(?:left|right))"
+)
+_ZH_N = "一二三四五六七八九十"
+_ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
+    # at, in digits or in words (左转三十八); not 5 号门, not 左转三圈 alone
+    r"(?:先|再|然后|最后)?(?:(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧)?|转(?=到)|(?<=[再后])(?=到))"
+    r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
+    rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
+)
+_DIAL = Lazy(
+    rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
+    r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
+    r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
+    r"\s*[，,、]?\s*){2,}"
+    rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
+)
+_DIAL_WORDS = (
+    r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
+    r"|密码|保险|锁|柜|转盘"
+)
+_DIAL_CUE = Lazy(_DIAL_WORDS)
+_NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
+    rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{DIALED})"
+    rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{DIALED}|{DIALED_SPACED})"
+    # a cash box or strongbox opens by a dial like a safe: "the shop's cash box = 27-04-61"
+    r"|(?i:(?:cash|strong|money)[ -]?box(?:es)?(?:\s+(?:at|in|on|by|of|under|behind)\s+"
+    rf"[^.;:=!?\n\d]{{1,30}}?)?)\s*(?:[:=：]|\s(?:is|was))\s*(?P<b>{DIALED})"
+    # a safe's numbers in words: 保险柜七十二、十八、五十五
+    rf"|(?:保险柜|保险箱|密码锁|转盘)[^\d。；\n]{{0,6}}?(?P<c>[{_ZH_N}]{{1,3}}(?:、[{_ZH_N}]{{1,3}}){{2,3}})"
+    r"(?![个把台只位层号格])"
+)
+_DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘".split())
+
+
+def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Each dial's numbers: said near a thing a dial opens, or as turns in a sentence that
+    names one."""
+    out = []
+    for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
+        out.append(m.span(next(g for g in ("v", "w", "b", "c") if m[g] is not None)))
+    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针", "转到"):
+        start, end = sentence(text, m.start())
+        if _DIAL_CUE.search(text, start, end):
+            out.append(m.span())
+    return out
