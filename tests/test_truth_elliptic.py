@@ -40,6 +40,17 @@ def saved(mem: Memory, *texts: str) -> list[str]:
     return ids
 
 
+@pytest.mark.parametrize("correction", ["记错了，是第9格", "sorry, bay 14 not 12"])
+def test_a_correction_naming_only_its_value_asks_about_the_memory_saved_last(
+    tmp_path: Path, correction: str
+) -> None:
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        _, last = saved(mem, "Bella's vet is Dr Singh", "冷藏柜的钥匙挂在第12格，bay 12，6:45 开")
+        result = mem.save(correction, created_at=T0 + timedelta(days=5))
+        assert result.status == "conflict"
+        assert [e.id for e in result.conflicts] == [last]
+
+
 def test_it_asks_about_the_memory_saved_last(tmp_path: Path) -> None:
     with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
         _, meetup = saved(mem, "Bella's vet is Dr Singh", "社团面基定在20号")

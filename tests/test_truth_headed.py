@@ -17,6 +17,10 @@ def test_the_heading_is_what_comes_before_the_first_colon_that_is_no_time() -> N
     assert heading("9:30 standup: room 4") == ("9:30 standup", "room 4")
     assert heading("Standup is at 9:30") is None
     assert heading("Kitchen lights:") is None
+    # a jotting's head set off by a spaced dash, not a range
+    assert heading("Kiln 2 – Tuesdays only") == ("Kiln 2", "Tuesdays only")
+    assert heading("Clinic open 9 - 5") is None
+    assert heading("Kiln 2 went wonky-ish") is None
 
 
 @pytest.mark.parametrize(
@@ -25,6 +29,7 @@ def test_the_heading_is_what_comes_before_the_first_colon_that_is_no_time() -> N
         ("所里的报销软件用的是易快报。", "报销软件：每刻报销，下月切换"),
         ("The choir rehearsal venue is St Anne's", "Choir rehearsal venue: the library annex"),
         ("Our dog walker on weekdays is Maren", "Dog walker: Tobias from Pawsome, weekdays"),
+        ("Kiln 2 firing is on Wednesdays.", "Kiln 2 - Saturdays from now on"),
     ],
 )  # fmt: skip
 def test_a_new_value_under_a_held_heading_is_asked(db: Path, before: str, after: str) -> None:

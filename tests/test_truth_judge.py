@@ -409,6 +409,13 @@ def test_a_repeat_in_other_words_is_a_duplicate(mem: Memory) -> None:
         # a name opening the note: two capitalised words, the first no function word
         ("Blue Team for me, still nights.", "I'm on Amber Team, nights.", False),
         ("The Amber Team has me, nights.", "I'm on Amber Team, nights.", True),
+        # a range the other way round, however alike the rest
+        ("Porters on late cover, 22:00-06:00.", "Porters on early cover, 06:00-22:00.", False),
+        # a start said: a change to come; a time past the hour; another count of one thing
+        ("下周三起，晨练7点半集合", "晨练每天7点集合。", False),
+        ("晨练七点半集合", "晨练每天7点半集合。", True),
+        ("洗碗每顿再加一次消毒", "洗碗每顿消毒两次。", False),
+        ("每隔两个钟头巡一次", "每两小时巡一次", True),
     ],
 )
 def test_a_repeat_adds_nothing(new: str, old: str, adds_nothing: bool) -> None:
@@ -494,6 +501,35 @@ def test_a_text_saying_something_stopped_is_asked_at_even_odds(
     scored = [(judge.Verdict(0.6, 0.3, 0.1), old)]
     found = verdicts.judged(Entry(content=new), scored, {}, silent=False, loose=True)
     assert [m.relation for m in found] == ([status] if status else [])
+
+
+@pytest.mark.parametrize(
+    "new",
+    [
+        "From next month choir practice is on Thursdays.",  # when the change starts
+        "Choir practice is half an hour earlier now",  # by how much it moved
+        "下个月起合唱排练改在周四",
+    ],
+)
+@pytest.mark.parametrize(
+    ("cosines", "likely"), [(None, 0.72), ({}, 0.6)], ids=["words judge", "vectors judges"]
+)
+def test_a_change_said_by_its_start_or_its_amount_is_asked_at_lower_odds(
+    new: str, cosines: dict[str, float] | None, likely: float
+) -> None:
+    """A likely change below what a plain text needs (`ASK_WORDS`, `ASK`) is asked about
+    when the text says when the change starts or by how much a value moved."""
+    from remem.truth import judge, verdicts
+
+    assert verdicts.ASK_SAID_WORDS <= 0.72 < verdicts.ASK_WORDS
+    old = Entry(content="Choir practice is on Mondays in the church hall.", id="old1")
+    assert verdicts.says_so(new)
+    assert not verdicts.says_so("Choir practice is on Thursdays in the church hall.")
+    scored = [(judge.Verdict(likely, 1 - likely - 0.05, 0.05), old)]
+    found = verdicts.judged(Entry(content=new), scored, cosines, silent=True)
+    assert [m.relation for m in found] == ["conflict"]
+    plain = verdicts.judged(Entry(content="Choir: Thursdays"), scored, cosines, silent=True)
+    assert plain == []
 
 
 def test_a_text_saying_something_stopped_is_never_dropped_as_a_repeat(

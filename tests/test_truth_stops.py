@@ -23,6 +23,8 @@ from remem.truth.stops import stops
         "游泳课不上了，孩子太累",
         "跟鼎盛物业解约了",
         "他不再负责采购",
+        "Marta has left the bakery",  # someone who has left a place
+        "Dev handed in his notice on Friday",
     ],
 )
 def test_these_say_something_stopped(content: str) -> None:
@@ -37,6 +39,9 @@ def test_these_say_something_stopped(content: str) -> None:
         "Should we cancel the Friday newsletter?",  # a question
         "The Friday newsletter goes out at 9",
         "我不喜欢香菜",  # a taste, not a stop
+        "Sam has left a voicemail about the invoice",  # a thing left, not a place
+        "what's left of the glaze budget is £40",
+        "Her trainer's left knee is sore again",  # an owner's left
     ],
 )
 def test_these_say_nothing_stopped(content: str) -> None:
@@ -50,6 +55,9 @@ def test_these_say_nothing_stopped(content: str) -> None:
         ("Otto: judo on Saturdays at 10", "Otto has quit judo, no more Saturday classes"),
         ("儿子周三下午上乐高编程课，在万达三楼", "乐高编程课不上了，太远"),
         ("My gym is Planet Fitness", "Cancelled Planet Fitness, it was too far"),
+        # one name shared: the note's first word, capitalised in both; a Chinese name
+        ("Rota: Tamsin does Thursdays and Fridays", "Tamsin has left the kitchen."),
+        ("每周二让学徒张凯去进货", "张凯不干了，回老家了"),
     ],
 )  # fmt: skip
 def test_a_stop_is_asked_of_the_memory_it_ends(db: Path, before: str, after: str) -> None:

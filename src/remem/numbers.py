@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-__all__ = ["MONTHS", "NumberToken", "missing_numbers", "normalise", "number_tokens", "spoken_zh"]
+__all__ = [
+    "MONTHS",
+    "NumberToken",
+    "missing_numbers",
+    "normalise",
+    "number_tokens",
+    "spoken_zh",
+    "spoken_zh_units",
+    "zh_clock",
+]
 
 _MON = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
@@ -158,7 +167,7 @@ _ZH_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"�
 # bare numeral is mostly a word ("一起", "一直"), and "快一点" / "早一点" is "a bit"
 _ZH_SPOKEN = re.compile(
     r"(?<![一二三四五六七八九十百两零〇])(?P<n>[一二三四五六七八九十百两零〇]{1,5})"
-    r"(?P<unit>[点个号人天块元次位名层楼栋周岁分斤台辆间张箱桶瓶格])"
+    r"(?P<unit>小时|钟头|[点个号人天块元次位名层楼栋周岁分斤台辆间张箱桶瓶格])"
 )
 _A_BIT = "快早晚多少好慢差有"  # "快一点" / "早一点": a bit, not one o'clock
 
@@ -184,9 +193,40 @@ def _zh_value(numeral: str) -> int | None:
 def spoken_zh(source: str) -> set[str]:
     """The numbers `source` says in Chinese numerals with a unit, as digits: "清运车十点半来"
     -> {"10"}, "两个人" -> {"2"}; `number_tokens` reads digits only."""
+    return {value for value, _ in spoken_zh_units(source)}
+
+
+def spoken_zh_units(source: str) -> set[tuple[str, str]]:
+    """`spoken_zh`'s numbers with what each counts: "每班两次" -> {("2", "次")}."""
     found = set()
     for m in _ZH_SPOKEN.finditer(source):
         bit = m["n"] == "一" and m["unit"] == "点" and m.start() and source[m.start() - 1] in _A_BIT
         if not bit and (value := _zh_value(m["n"])) is not None:
-            found.add(str(value))
+            found.add((str(value), m["unit"]))
+    return found
+
+
+_ZH_CLOCK = re.compile(
+    r"(?<![\d一二三四五六七八九十两零])(?P<h>\d{1,2}|[一二三四五六七八九十两零]{1,3})\s?[点點]"
+    r"(?P<m>半|一刻|三刻|\d{1,2}分?)?"
+)
+_QUARTERS = {"半": 30, "一刻": 15, "三刻": 45}
+
+
+def zh_clock(source: str) -> set[str]:
+    """The times of day `source` says in Chinese, to the minute: "11点半" and "十一点半" ->
+    {"11:30"}, "9点" -> {"9:00"}, "下午2点15分" -> {"2:15"} (`number_tokens` reads
+    "11点半" as 11)."""
+    found = set()
+    for m in _ZH_CLOCK.finditer(source):
+        hour = int(m["h"]) if m["h"].isdigit() else _zh_value(m["h"])
+        if (
+            hour is None
+            or hour > 24
+            or (m["h"] == "一" and m.start() and source[m.start() - 1] in _A_BIT)
+        ):
+            continue
+        said = m["m"] or ""
+        minutes = _QUARTERS.get(said, int(said.rstrip("分")) if said[:1].isdigit() else 0)
+        found.add(f"{hour}:{minutes:02d}")
     return found

@@ -1,7 +1,8 @@
-"""A change that names nothing the store holds, only how the value moved: "面基推迟一周",
+"""A change that names nothing the store holds, only how the value moved ("面基推迟一周",
 "开饭提前半小时", "加到120ml了", "Reception lunch is ten minutes earlier now", "and another
-15p on top after Christmas". Said after the fact it moves, as people say it, it is of
-what was said last: where no pass found anything and no memory shares two of its words,
+15p on top after Christmas") or that it was wrong ("记错了，是第13排"). Said after the fact
+it moves, as people say it, it is of what was said last: where no pass found anything
+and no memory shares two of its words,
 the newest memory of its domain that holds a number (a time, a price, a count) is
 asked about, unless another memory shares two of its words (which of the two, then?).
 Never replaced without the user's word: the text does not say which.
@@ -57,6 +58,27 @@ def shifted(content: str) -> bool:
     return bool(_en().search(content) and re.search(_EN_AMOUNT, content, re.IGNORECASE))
 
 
+# A correction that names nothing but its value is a few words: "记错了，是第13排",
+# "sorry, 9:30 not 9"; a longer one names what it corrects (the other passes read it)
+_CORRECTION_TERMS = 4
+
+
+@cache
+def _corrections() -> re.Pattern[str]:
+    zh = sorted(words("correction", "zh"), key=len, reverse=True)
+    en = sorted(words("correction", "en"), key=len, reverse=True)
+    either = "|".join([*map(re.escape, zh), *(rf"\b{re.escape(w)}" for w in en)])
+    return re.compile(either, re.IGNORECASE)
+
+
+def retracted(content: str) -> bool:
+    """Whether `content` takes back what was said and gives only the right value
+    ("记错了，是第13排"): said after the fact it corrects, like a move."""
+    if len(content) > _MAX_CHARS or not _ANY_DIGIT.search(content):
+        return False
+    return bool(_corrections().search(content)) and len(content_terms(content)) <= _CORRECTION_TERMS
+
+
 def last_said(
     incoming: Entry, newest: Sequence[Entry], sharing: Sequence[Entry], *, named: bool
 ) -> Entry | None:
@@ -65,7 +87,8 @@ def last_said(
     the memories `sharing` its words. `named`: the grammar read the text whole, a
     subject of its own and its value ("My rent went up by $50": the rent, whatever was
     said last)."""
-    if named or incoming.type not in CONFLICT_TYPES or not shifted(incoming.content):
+    said_how = shifted(incoming.content) or retracted(incoming.content)
+    if named or incoming.type not in CONFLICT_TYPES or not said_how:
         return None
     said = content_terms(incoming.content)
     if any(len(said & content_terms(e.content)) >= _SHARED for e in sharing):

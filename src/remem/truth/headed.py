@@ -11,6 +11,7 @@ only a topic).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from remem import text
@@ -22,13 +23,23 @@ from remem.truth.overlap import talk
 _MAX_CHARS = 200
 
 
+# A jotting's head set off by a spaced dash ("Route B - Fridays", "Plot 17 – Gary Pell"),
+# not one between two numbers ("9 - 5")
+_DASH = re.compile(r"\s[-–—]\s(?!\d)|(?<!\d)\s[-–—]\s")
+_DASH_WITHIN = 40  # characters: a head is a few words
+
+
 def heading(content: str) -> tuple[str, str] | None:
     """The heading and the value of a note headed "X: Y" (the colon near its start, not
-    one inside a time), else None."""
+    one inside a time) or "X - Y", else None."""
     words = [w for w, _ in text.tagged(content)]
     at = colon_at(words)
     if at is None:
-        return None
+        dash = _DASH.search(content, 0, _DASH_WITHIN)
+        if dash is None or ":" in content[: dash.start()] or "：" in content[: dash.start()]:
+            return None
+        head, value = content[: dash.start()].strip(), content[dash.end() :].strip()
+        return (head, value) if head and value else None
     before = sum(w in (":", "：") for w in words[:at])  # colons inside times ("9:30")
     cut = [i for i, ch in enumerate(content) if ch in ":："][before]
     head, value = content[:cut].strip(), content[cut + 1 :].strip()

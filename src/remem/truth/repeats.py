@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from remem import numbers
 from remem.text import EN_STOPWORDS
+from remem.truth import when
 from remem.truth.markers import states_change
 from remem.truth.table import words
 
@@ -43,7 +44,10 @@ def adds_nothing(new: str, old: str) -> bool:
     no number, name or weekday `old` lacks where `old` names any of that kind ("dentist
     on May 3" / "dentist on June 8": two visits). A number said in words is no clash
     ("first of the month" / "the 1st")."""
-    if states_change(new) or _turns(new, old) or _swapped(new, old):
+    if states_change(new) or _turns(new, old) or _swapped(new, old) or _reversed(new, old):
+        return False
+    # a start said ("从下周一起，午斋11点半开") is a change to come, whatever it repeats
+    if when.lead(new) is not None and when.lead(old) is None:
         return False
     if held := numbers.number_tokens(old):
         spelled = _spelled(old)
@@ -51,6 +55,8 @@ def adds_nothing(new: str, old: str) -> bool:
             return False
         if not numbers.spoken_zh(new) <= {a for t in held for a in t.aliases} | spelled:
             return False  # "清运车十点半来收" of "每天晚上11点来收": 10, said in words
+    if _recounted(new, old) or not _clock_held(new, old):
+        return False
     said = old.lower()
     # a name's first five letters: "Thursdays" / "Thursday", "Freightliner's"
     if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in names(new)):
@@ -94,6 +100,34 @@ def _swapped(new: str, old: str) -> bool:
     if head + tail < TEMPLATE * max(len(a), len(b)):
         return False
     return bool(_WORDY.search(a[head : len(a) - tail]) and _WORDY.search(b[head : len(b) - tail]))
+
+
+def _recounted(new: str, old: str) -> bool:
+    """Whether `new` says in Chinese numerals another number of something `old` counts
+    so ("每班多加一次" of "每班两次"; "一周" and "七天" count different things)."""
+    theirs = numbers.spoken_zh_units(old)
+    counted = {unit for _, unit in theirs}
+    return any(
+        unit in counted and (n, unit) not in theirs for n, unit in numbers.spoken_zh_units(new)
+    )
+
+
+def _clock_held(new: str, old: str) -> bool:
+    """Whether each Chinese time of day `new` says, to the minute, `old` says too, where
+    `old` says any ("午斋11点半开" of "午斋11点开始": another time)."""
+    theirs = numbers.zh_clock(old)
+    return not theirs or numbers.zh_clock(new) <= theirs
+
+
+# A range of two values, "19:00-07:00", "9 to 5", "8点到12点"
+_RANGE = re.compile(r"(\d+(?:[:.]\d+)*)\s*(?:-|–|—|~|～|to|till|until|到|至)\s*(\d+(?:[:.]\d+)*)")
+
+
+def _reversed(new: str, old: str) -> bool:
+    """Whether `new` names a range `old` names the other way round ("nights 19:00-07:00" /
+    "days 07:00-19:00"): the same numbers, another value."""
+    mine, theirs = set(_RANGE.findall(new)), set(_RANGE.findall(old))
+    return any((b, a) in theirs and (a, b) not in theirs and a != b for a, b in mine)
 
 
 def _turns(new: str, old: str) -> bool:

@@ -38,6 +38,16 @@ _SHARED = 2
 _PAIRS_A_WORD = 1.5  # 乐高编程课: 4 pairs, two or three words
 
 
+# Someone who has left a place ("Kez has left the studio", "Kez has left."), not one who
+# left a thing somewhere ("Sam has left a voicemail", "… left his keys on the desk")
+_HAS_LEFT = re.compile(
+    r"(?<!what)(?<!that)\bha(?:s|ve|d)\s+left\b(?!\s+(?:a|an|his|her|their|my|your|our|some|it|"
+    r"them|me|him|us|you|this|that|these|those|\d)\b)"
+    # "Kez's left the studio", "Kez's left.": not an owner's left ("her handler's left arm")
+    r"|(?<!what)(?<!that)['’]s\s+left(?=\s+the\b|\s*[.,;!]|\s*$)"
+)
+
+
 def stops(content: str) -> bool:
     """Whether `content` says something stopped ("cancelled", "no longer", 取消, 不再,
     "不上了"), and not what holds instead ("…, now X") nor a question."""
@@ -50,6 +60,8 @@ def stops(content: str) -> bool:
     if said & _EN_STOP and not re.search(r"\bended up\b", low):
         return True
     if any(re.search(rf"\b{re.escape(p)}\b", low) for p in _EN_STOP_PHRASES):
+        return True
+    if _HAS_LEFT.search(low):
         return True
     # a Chinese stop happened: 了 (or 掉, 完) after it ("比赛取消了", "镇静停了"); a bare
     # "到期" or "不在范围内" states a date or a scope
@@ -72,13 +84,13 @@ def stopped_of(
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
         return []
-    mine, my_names = content_terms(content), names(content)
+    mine = content_terms(content)
     scored = []
     for old in open_to(incoming, candidates, _MAX_CHARS):
         if not gone <= content_terms(old.content):
             continue
         shared = len(mine & content_terms(old.content))
-        named = len(my_names & set(re.findall(r"[a-z]+", old.content.lower())))
+        named = len(people(content, old.content))
         # Chinese words cut two ways ("上乐高" / "乐高"): what runs of characters share
         runs = len(han_pairs(content) & han_pairs(old.content)) / _PAIRS_A_WORD
         if max(shared, runs) >= _SHARED or named:
@@ -87,3 +99,25 @@ def stopped_of(
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return []
     return [Match(scored[0][1], "conflict", "did this stop? (the text says something stopped)")]
+
+
+_OPENING = re.compile(r"^\W*([A-Z][a-z]+)(?:['’]s)?\b")
+_ZH_FAMILIAR = "老小阿"  # 老陈, 小何: jieba tags the surname alone
+
+
+def people(content: str, old: str) -> set[str]:
+    """The names `content` gives that `old` holds: its capitalised words and acronyms
+    (`repeats.names`), the word opening it where it is no function word and `old` holds
+    it capitalised too ("Kez has left the studio" / "Apprentice Kez works ..."), and the
+    Chinese person names jieba tags (王磊, 老陈)."""
+    found = names(content) & set(re.findall(r"[a-z]+", old.lower()))
+    if (m := _OPENING.match(content)) and m[1].lower() not in text.EN_STOPWORDS:
+        if re.search(rf"\b{m[1]}\b", old):
+            found.add(m[1].lower())
+    tagged = text.tagged(content)
+    for i, (w, flag) in enumerate(tagged):
+        name = w if len(w) > 1 else tagged[i - 1][0][-1:] + w if i else ""
+        if flag == "nr" and len(name) > 1 and (len(w) > 1 or name[0] in _ZH_FAMILIAR):
+            if name in old:
+                found.add(name)
+    return found

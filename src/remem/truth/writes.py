@@ -214,7 +214,7 @@ def _by_when(d: Draft) -> list[Match]:
 def _by_moved(d: Draft) -> list[Match]:
     """A value moved by an amount, naming nothing held ("面基推迟一周"): of the memory
     saved last, asked (truth.elliptic)."""
-    if not elliptic.shifted(d.entry.content):
+    if not (elliptic.shifted(d.entry.content) or elliptic.retracted(d.entry.content)):
         return []
     e = d.entry
     seen = Visibility(e.project, e.session_id, e.user_id, e.agent_id)
