@@ -103,8 +103,9 @@ CHATTY = True
 # 0.5 got 10 more of 195 changes asked about the right memory, 5 more about a wrong one
 # and no more look-alike pairs (asking all at 0.6: 11, 3 and 4). A text saying when a
 # change starts or by how much a value moved says a change too (session 25: USE h19-h22
-# 131 / 128 / 138 / 136 -> 137 / 132 / 140 / 142 handled, asked wrong in one store 20 /
-# 22 / 15 / 14 -> 20 / 20 / 14 / 14, look-alikes refused unchanged, the probes unchanged).
+# 128 / 127 / 136 / 129 -> 137 / 132 / 140 / 142 handled with this session's other truth
+# changes, asked wrong in one store 20 / 20 / 15 / 13 -> 20 / 20 / 14 / 14, look-alikes
+# refused unchanged, the probes unchanged).
 # The words judge asks so at 0.7 (`ASK_SAID_WORDS`, was `ASK_WORDS`): at 0.5 it handled
 # 5-12 more of each blind set's changes, but the probes' changes of a look-alike asked
 # about the other 43 -> 61 times of 478 ("测试服务器换了新 IP" of "生产服务器的 IP": 0.54);
