@@ -50,7 +50,16 @@ _CODE_FOR = Lazy(
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
     rf"(?:{_ACCESS}|building|apartment|lobby|lift|elevator)(?![a-z])"
     r"[^.;:!?\n]{0,40}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
-    rf"(?P<v>{_VAL_DIAL})"
+    rf"(?:(?P<v>{_VAL_DIAL})"
+    # what the number is, then it: "... is the year the mill was built, 1887"
+    r"|(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,5}?[\w'’-]+\s*[,:—–]\s*"
+    r"(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
+)
+# a thing said to need a code as well as a key, then the code: "the loft needs a code too, 4417"
+_NEEDS_CODE = Lazy(
+    r"(?i)(?<![a-z])(?:needs|takes|wants|has)\s+(?:a|its\s+own|another)\s+(?:code|pin|combination)"
+    r"(?:\s+as\s+well|\s+too|\s+of\s+its\s+own)?\s*[,:—–]\s*"
+    r"(?P<v>[*#]?\d{4,8}[A-Za-z]?#?)(?![\w/-]|[.,:]\d|\s*(?:[a-z]{2,}|%))"
 )
 _PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
     r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
@@ -189,8 +198,10 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock, a pause, four digits
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱)[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
-    rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})(?=\s*(?:[，,。；;！!]|$))"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱)(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
+    rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
+    # ... or right after it, the digits said: 车棚挂锁五七二零
+    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
     rf"|(?:柜子?|箱子?)[，,\s]\s*(?P<g>[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
@@ -420,10 +431,11 @@ _LOCK_NOTE = Lazy(
 
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
-        m.span("v")
+        m.span("v" if m["v"] is not None else "y")
         for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
         if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
+    out += [m.span("v") for m in scan(_NEEDS_CODE, text, low, "code", "pin", "combination")]
     out += _set_and_doors(text, low) + _last_number(text, low)
     out += _opening(text, low) + _it_is(text, low)
     for m in scan(_CODE_THEN, text, low, "code"):
@@ -448,7 +460,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(
         _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
     ):
-        group = next(g for g in ("v", "x", "c", "w", "k", "y", "s", "g", "p") if m[g] is not None)
+        group = next(g for g in "vxcwkysngp" if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):

@@ -24,17 +24,19 @@ from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
     PLACEHOLDER,
+    SPEED,
     SPOKEN,
     ZH_DIGITS,
     Lazy,
-    excluded,
     full_shape_spans,
     key_spans,
     scan,
     sentence,
     spelled_end,
     strong,
+    typed_words,
     very_strong,
+    wifi_key,
 )
 from remem.secrets_told import told_spans, value_first
 
@@ -104,7 +106,8 @@ _ZH_SAME = Lazy(  # 微信支付密码跟银行卡密码一样，都是 201314
     r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))(?:[^。\n]{0,20}?[，,]\s*"
     r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)"  # 我改了，现在是 2580
     # or said (not) changed, then the value: 密码锁改了，新的是 九八二零; 一直没改，是 X
-    r"|[^。\n，,]{0,20}?[没未改换变][^。\n，,]{0,3}[，,]\s*(?:新的|现在的)?(?:还是|是|为))\s*"
+    r"|[^。\n，,]{0,20}?[没未改换变][^。\n，,]{0,3}[，,]\s*(?:新的|现在的)?(?:还是|是|为)"
+    r"|(?<=[改换]密码|[改换]口令)了?[，,])\s*"  # 改密码了，六一四八: changed, then the new one
     rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|[!-~]{{6,40}}|[{ZH_DIGITS}]{{4,12}})"
     r"(?![\d!-~]|\s*[年月日号个位次天])"
 )
@@ -188,7 +191,6 @@ _WIFI_VALUE = Lazy(
 )
 _WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
 _PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令")
-_SPEED = Lazy(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")
 _REPEAT = Lazy(  # "eight 8s", "8 个 8": a value said by how many times a digit repeats
     r"(?i)(?<![a-z0-9])(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<d>\d)['’]?s(?![a-z])"
     r"|(?:\d{1,2}|[四五六七八九十])\s*个\s*(?P<z>[\d零一二三四五六七八九])(?!\d)"
@@ -314,19 +316,21 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
             for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
                 v = k["v"].rstrip(".!?")
-                if _wifi_key(v):
+                if wifi_key(v):
                     out.append((k.start("v"), k.start("v") + len(v)))
+                elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
+                    out.append(typed)
             continue
         if m["r"] is not None or m["n"] is not None:
             continue  # "the router is Archer-AX55": its model, not its key; a network's key only
-        if (it := _WIFI_IT.search(rest)) is not None and _wifi_key(it["v"].rstrip(".!?")):
+        if (it := _WIFI_IT.search(rest)) is not None and wifi_key(it["v"].rstrip(".!?")):
             out.append((m.start("rest") + it.start("v"), m.start("rest") + it.end("v")))
             continue
         if link is None or _WIFI_NAME.search(rest):
             continue  # "wifi is Acme-Guest, password is ...": the network's name
         at = m.start("rest") + link.end()
         first = _WIFI_VALUE.match(text, at, m.end())
-        if first and re.search(r"\d", first[1]) and not _SPEED.match(first[1]):
+        if first and re.search(r"\d", first[1]) and not SPEED.match(first[1]):
             out.append(first.span(1))  # "the wifi is hunter-7-gamma"
             continue
         for a, b in _first_strong(text, at, m.end(), 6, digits=8):
@@ -337,19 +341,6 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
     return out
-
-
-def _wifi_key(v: str) -> bool:
-    """A network key said by a key word: made up, eight digits, or words with digits
-    ("woodsmoke-lantern-87": a name's shape, but here a key's)."""
-    letters, digits = any(c.isalpha() for c in v), any(c.isdigit() for c in v)
-    if _SPEED.match(v) or excluded(v):
-        return False
-    return (
-        (strong(v) and len(v) >= 6)
-        or (v.isdigit() and len(v) >= 8)
-        or (letters and digits and len(v) >= 8)
-    )
 
 
 def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
@@ -418,7 +409,7 @@ def _first_strong(
 ) -> list[tuple[int, int]]:
     for m in re.finditer(r"[^\s,，;；()（）\"“”]+", text[pos:end]):
         token = m[0].rstrip(".:!?")
-        if _SPEED.match(token):
+        if SPEED.match(token):
             continue
         if (strong(token) and len(token) >= size) or (
             digits and token.isdigit() and len(token) >= digits

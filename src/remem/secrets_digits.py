@@ -25,26 +25,35 @@ _WORDS = {
 }  # fmt: skip
 _ZH = dict(zip(ZH_DIGITS, "001234567891207123456789", strict=True))  # 幺两洞拐: radio words
 _TIMES = {"double": 2, "triple": 3, "两": 2, "二": 2, "三": 3, "2": 2, "3": 3}
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6}  # "three nines then a two"
+_PLURALS = {"zeroes": "0", "noughts": "0", "sixes": "6"} | {
+    f"{w}s": d for w, d in _WORDS.items() if w not in ("oh", "nil", "six")
+}
 _WORD = r"(?:zero|oh|nought|naught|nil|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
 _ONE = rf"(?:(?<![a-z]){_WORD}|\d|[{ZH_DIGITS}])"
 # One item: a digit said, "double 1", 两个8; then items joined by a comma, 、, a space, a
 # hyphen or a "then" (三个七再三个一). A run needs two items or more, and four digits or
 # more (checked after).
-_ITEM = rf"(?:(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
-_JOIN = r"(?:\s*[,，、]?\s*(?:(?<![a-z])then(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
+_MANY = r"(?<![a-z])(?:two|three|four|five|six)\s+(?:" + "|".join(_PLURALS) + r"|\ds)(?![a-z])"
+_ITEM = rf"(?:{_MANY}|(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
+_JOIN = (  # "then a one": the article before a digit said after "then"
+    r"(?:\s*[,，、]?\s*(?:(?<![a-z])then(?:\s+an?)?(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
+)
 _RUN = Lazy(  # Chinese runs may touch the words around them: 密码是三个七再三个一
     rf"(?i)(?<![A-Za-z0-9_.]){_ITEM}(?:{_JOIN}?{_ITEM})+(?![A-Za-z0-9_]|\.\d)"
 )
 _LISTED = Lazy(r"\d(?:,\s?\d){3,7}")  # "8, 0, 5, 2": written digits, one at a time
 _SAID = Lazy(
     rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}][、 ]"
-    rf"|个\s*[{ZH_DIGITS}\d]"
+    rf"|个\s*[{ZH_DIGITS}\d]|{_MANY}"
     r"|\d,\s?\d,"
     r"|\d\s*(?:then|再|然后)\s*\d"
 )
 # written numbers keyed one after another: "19 then 84", "3 then 0 then 7 then 1"
 _THEN = Lazy(r"(?i)\d\s*,?\s*(?:(?<![a-z])then(?![a-z])|再|然后)\s*\d")
-_PART = Lazy(rf"(?i)(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})")
+_PART = Lazy(
+    rf"(?i)(?P<m>{_MANY})|(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})"
+)
 
 
 def _digit(said: str) -> str:
@@ -63,6 +72,12 @@ def _run_digits(run: str, least: int = 4) -> tuple[str, list[tuple[int, int]]] |
     where: list[tuple[int, int]] = []
     spoken = False
     for m in _PART.finditer(run):
+        if m["m"] is not None:  # "three nines": a count, then the digit in the plural
+            count, plural = m["m"].lower().split()
+            digits += [_PLURALS.get(plural) or plural[0]] * _COUNTS[count]
+            where += [m.span()] * _COUNTS[count]
+            spoken = True
+            continue
         times = _TIMES[m["t"].strip().rstrip("个").strip().lower()] if m["t"] else 1
         spoken = spoken or times > 1 or not m["d"].isascii() or not m["d"].isdigit()
         digits += [_digit(m["d"])] * times

@@ -79,6 +79,7 @@ _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|解除码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
     r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密|管理员码"
+    r"|(?:密码)?组合(?=\s*(?:是|为|[:：]))"  # U型锁，组合是 3916: a lock's combination
     r"|(?:撤防|布防)(?=\s*(?:是|为|[:：])?\s*\d{4,8}(?!\d|\s*年))"  # 撤防1978: a year's shape
     r"|(?<![A-Za-z])(?i:yzm|yanzhengma)(?![A-Za-z])"  # 验证码 in pinyin, as typed in chat
     r"|(?<![A-Za-z0-9])(?i:puk)(?![A-Za-z0-9])\s*码?"
@@ -126,7 +127,7 @@ HINTS = Lazy(
             "ni number",
             "ni no",
             *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
-            *"撤防 布防".split(),
+            *"撤防 布防 组合".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
         )
     )
@@ -145,6 +146,7 @@ SAFE_WORD_FOR = Lazy(
 )
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
     (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|gate|door|dial|保险")),
+    (Lazy(r"^(?:密码)?组合$"), Lazy(r"锁|保险|柜|箱|门")),
     (Lazy(r"(?i)^safe[ -]?words?$"), SAFE_WORD_FOR),  # a class's safe word stops a scene
     (  # a bank's memorable word, not a trip's
         Lazy(r"(?i)^memorable"),

@@ -79,7 +79,9 @@ _HALF = Lazy(
     r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
     r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
     r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
-    r"|(?:另一半|一半|前半[段截]?|后半[段截]?|前半部分|后半部分|前一半|后一半)\s*(?:是|为|：|:|\s)\s*"
+    # 我这半是 27, 他那半是 64: each keeps a half
+    r"|(?:另一半|一半|前半[段截]?|后半[段截]?|前半部分|后半部分|前一半|后一半|[这那]一?半)"
+    r"\s*(?:是|为|：|:|\s)\s*"
     r"(?P<z>[^\s,，;；。]{2,})"
 )
 _HALF_CUE = Lazy(r"(?i)pass|pin|code|combo|combination|key|ssn|social|密码|口令|验证码")
@@ -97,9 +99,9 @@ _HALF_OF = Lazy(
 # a gate's takings come in halves too), and digits end each half ("Boat shed padlock: first
 # half is 40, second half is 17"; "side gate: first half 62, second half 09, key them in")
 _HALF_LOCK = Lazy(
-    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box)(?![a-z])"
+    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box|alarms?)(?![a-z])"
     r"|门禁|门锁|锁|保险柜|保险箱|柜"
-    r"|(?<![a-z])(?:gates?|doors?|alarms?)(?![a-z]).*(?<![a-z])(?:punch|key|tap|enter|type|press)"
+    r"|(?<![a-z])(?:gates?|doors?)(?![a-z]).*(?<![a-z])(?:punch|key|tap|enter|type|press)"
     r"(?:es|ed|s)?\s+(?:(?:them|it|both)\s+)?in(?![a-z])"
 )
 _HALF_END = Lazy(r"\s*(?:[,，;；。.!]|$|(?:and|then)(?![a-z]))")

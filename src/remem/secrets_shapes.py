@@ -20,6 +20,7 @@ __all__ = [
     "Lazy",
     "PLACEHOLDER",
     "RANDOM",
+    "SPEED",
     "SPOKEN",
     "SPOKEN_DIAL",
     "counted",
@@ -32,7 +33,9 @@ __all__ = [
     "sentence",
     "spelled_end",
     "strong",
+    "typed_words",
     "very_strong",
+    "wifi_key",
 ]
 
 
@@ -95,7 +98,8 @@ _PRODUCTS = Lazy(
 EXCLUDED = Lazy(
     r"(?i)^(?:v?\d+(?:\.\d+)+[\w.+-]*|\d{4}-\d{2}-\d{2}\S*|\d{1,2}:\d{2}(?::\d{2})?"
     r"|\d+(?:\.\d+)?%|#\d+|[a-z][\w+.-]*://\S*|\S*/\S*|(?:[a-z0-9-]+\.)+[a-z]{2,}"
-    r"|\$\{?\w+\}?|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+))$"  # DEPLOY_TOKEN, not Jd_2024
+    r"|\$\{?\w+\}?|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"  # DEPLOY_TOKEN, not Jd_2024
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?)$"  # "2,000": a count in thousands, not a code
 )
 _MEASURE = Lazy(r"\d+-[a-z]+(?:-[a-z]+)*$")  # "20-character", "256-bit", "6-digit"
 _IDENT = Lazy(r"^[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+$|^[a-z]+(?:-[a-z]+)+$")
@@ -267,6 +271,40 @@ def spelled_end(text: str, pos: int) -> int | None:
 
 # A sentence ends at 。！？ or a line break, and at . ! ? only before a space or the end:
 # "Pr1nt3r!Adm1n", "Blue.Canoe.77" and "jordan.lee@..." go on.
+SPEED = Lazy(r"(?i)^\d+(?:\.\d+)?(?:mbps|gbps|kbps|ghz|mhz|g|m|mb|gb|kb|e)$")  # a line's speed
+
+
+def wifi_key(v: str) -> bool:
+    """A network key said by a key word: made up, eight digits, or words with digits
+    ("woodsmoke-lantern-87": a name's shape, but here a key's)."""
+    letters, digits = any(c.isalpha() for c in v), any(c.isdigit() for c in v)
+    if SPEED.match(v) or excluded(v):
+        return False
+    return (
+        (strong(v) and len(v) >= 6)
+        or (v.isdigit() and len(v) >= 8)
+        or (letters and digits and len(v) >= 8)
+    )
+
+
+# Plain words said with how they are typed ("sleepyhollowlane, all lower case", "purple otter
+# all one word"): a value someone is to type, not talk about one
+_TYPED = Lazy(
+    r"(?i)(?P<v>[a-z]{3,}(?:\s+[a-z]{3,}){0,3}?)\s*[,;(—–-]?\s*(?:(?:all|in)\s+)?(?:(?:lower|upper|small)"
+    r"[\s-]?case|one\s+word|no\s+spaces|small\s+letters|caps)(?![a-z])"
+)
+_NOT_TYPED = frozenset("the a an is was in on at of for and or it its same your my our".split())
+
+
+def typed_words(text: str, pos: int) -> tuple[int, int] | None:
+    """The span of plain words from `pos` said with how they are typed; a single word
+    needs eight letters, as a key is no shorter."""
+    m = _TYPED.match(text, pos)
+    if m is None or _NOT_TYPED.intersection(m["v"].lower().split()):
+        return None
+    return m.span("v") if " " in m["v"] or len(m["v"]) >= 8 else None
+
+
 _START = Lazy(r"[。！？\n]|[.!?](?=\s)")
 _END = Lazy(r"[。！？\n]|[!?](?=\s|$)")
 
