@@ -106,6 +106,7 @@ _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 9
 _OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
 _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
+    r"|(?P<box>lockers?|stores?)"  # a locker's or a store's own number is no code: "on" only
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
@@ -114,9 +115,16 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
     r"(?:\s+reset)?"  # "the fridge alarm reset is 7171": the code that resets it
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
+    # a lock left on its numbers: "the lockers are all on 220", "the safe is on the same
+    # numbers as the old one, 61-22-48"
+    r"|\s(?:is|are|was|were)\s+(?:all\s+|still\s+|now\s+)?(?P<on>on)\s+"
+    r"(?:the\s+same\s+[^.;:!?\n\d]{1,40}?,\s*)?"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
     r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
     rf"(?P<v>{DIALED}|{_VAL_DIAL})"
+)
+_PLACE = Lazy(
+    r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
 )
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
@@ -186,7 +194,7 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
     r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     # 卷帘门，遥控坏了就按 7788: a clause between the door and the keys, four digits or more
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,4}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
     r"(?P<c>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
     r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)"
     r"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
@@ -194,19 +202,23 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
     r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
     r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱)(?:上|的)?\s*(?:是|为|[:：])\s*"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
+    r"\s*(?:是|为|[:：])\s*"
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock, a pause, four digits
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱)(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
     rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
     # ... or right after it, the digits said: 车棚挂锁五七二零
-    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
+    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
     rf"|(?:柜子?|箱子?)[，,\s]\s*(?P<g>[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
+    # 大门：先输47再输19: a code keyed in two parts
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?先(?:输入?|按|摁)\s*"
+    r"(?P<t>\d{2,4}\s*[，,]?\s*(?:再|然后)(?:输入?|按|摁)\s*\d{2,4})(?!\d)"
 )
 _ZH_UNIT = Lazy(
     r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
@@ -250,7 +262,8 @@ _SET_CUE = Lazy(
 # "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
 _DOOR_IS = Lazy(
     r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s+(?:is|was)\s+(?:now\s+|still\s+)?(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
+    r"\s+(?:(?:is|was)\s+(?:now\s+|still\s+)?|(?:changed|reset|switched)\s+to\s+)"
+    r"(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
     r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
     # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203
     r"|(?<=[\u4e00-\u9fff])(?<![部专热油闸窍衙佛])门(?=那个数|的数|还是|就是))"
@@ -449,9 +462,11 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(group))
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box"):
+    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box", "store"):
         wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
-        if not (_UNIT.match(text, m.end()) or wake):  # an alarm at 0630 wakes someone
+        on = m["on"] is not None
+        place = (on and _PLACE.match(text, m.end())) or (m["box"] and not on)  # "on 12 Hill Rd"
+        if not (_UNIT.match(text, m.end()) or wake or place):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
     for m in scan(_KEYPAD, text, low, "#", "*"):
         start, end = sentence(text, m.start())
@@ -460,7 +475,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(
         _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
     ):
-        group = next(g for g in "vxcwkysngp" if m[g] is not None)
+        group = next(g for g in "vxcwkysngpt" if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):

@@ -441,7 +441,9 @@ def _pairs(text: str) -> list[tuple[int, int]]:
         said = _LOGIN.search(text, start, min(len(text), m.end() + 40)) is not None
         spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
         said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
-        if said and strong(pw):
+        # 后台 daozha / 88886666: a login's user, then digits for its password
+        digits = said and spaced and pw.isdigit() and len(pw) >= 6 and m["user"].isalpha()
+        if said and (strong(pw) or digits):
             found.append((m.start("pw"), m.start("pw") + len(pw)))
     return found
 

@@ -22,7 +22,8 @@ DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combi
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15,
 # 顺时针到 15，逆时针到 42, 左转三圈到 27, 左 12 右 40 左 7
 _TURN = (  # "left past it once to 7": words between the way and the number
-    r"(?:(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+(?:[a-z0-9]+\s+){0,5}?to\s+"
+    r"(?:(?:(?:turn|back|go)\s+){0,2}(?:left|right|clockwise|counter-?clockwise)\s+"
+    r"(?:[a-z0-9]+\s+){0,5}?to\s+"  # "back left to 9": the last turn, reversed
     r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
     r"|\d{1,3}\s+(?:left|right))"
 )

@@ -15,6 +15,8 @@ where it stood in the text, so a redaction covers the words as written.
 
 from __future__ import annotations
 
+import re
+
 from remem.secrets_shapes import ZH_DIGITS, Lazy
 
 __all__ = ["spoken_digits"]
@@ -56,6 +58,33 @@ _PART = Lazy(
 )
 
 
+# A year's shape said as words, a code people pick ("reset code nineteen ninety-one"):
+# two pairs, "nineteen ninety-one", "twenty twenty", "nineteen oh five"
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_UNITS_W = "one two three four five six seven eight nine".split()
+_YEAR = Lazy(
+    rf"(?i)(?<![a-z-])(?P<h>{'|'.join(_TEENS)}|twenty)[\s-]+(?:(?P<t>{'|'.join(_TENS)})"
+    rf"(?:[\s-]+(?P<u>{'|'.join(_UNITS_W)}))?|(?P<e>{'|'.join(_TEENS)})"
+    rf"|(?:oh|o)[\s-]+(?P<o>{'|'.join(_UNITS_W)}))(?![a-z-])"
+)
+
+
+def _pair(word: str) -> str:
+    low = word.lower()
+    return str(10 + _TEENS.index(low)) if low in _TEENS else str(20 + 10 * _TENS.index(low))
+
+
+def _year(m: re.Match[str]) -> str:
+    if m["o"]:
+        low = "0" + _WORDS[m["o"].lower()]
+    elif m["e"]:
+        low = _pair(m["e"])
+    else:
+        low = str(int(_pair(m["t"])) + (int(_WORDS[m["u"].lower()]) if m["u"] else 0))
+    return _pair(m["h"]) + low
+
+
 def _digit(said: str) -> str:
     return _WORDS.get(said.lower()) or _ZH.get(said) or said
 
@@ -92,15 +121,17 @@ def spoken_digits(text: str) -> tuple[str, list[int]] | None:
     """`text` with each code said aloud written as its digits, and the index in `text` of
     each character; None when no run of four digits or more is said (three by a card's
     security code)."""
-    if _SAID.search(text) is None:
+    years = list(_YEAR.finditer(text))
+    if _SAID.search(text) is None and not years:
         return None
     out: list[str] = []
     where: list[int] = []
     last = 0
     least = 3 if _CVV.search(text) else 4
-    for m in _RUN.finditer(text):
-        said = _run_digits(m[0], least)
-        if said is None:
+    runs = [(m, _run_digits(m[0], least)) for m in _RUN.finditer(text)]
+    runs += [(y, (_year(y), [(0, len(y[0]))] * 4)) for y in years]
+    for m, said in sorted(runs, key=lambda r: r[0].start()):
+        if said is None or m.start() < last:
             continue
         out.append(text[last : m.start()])
         where += range(last, m.start())

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from remem.secrets_shapes import ZH_DIGITS, Lazy
 
-__all__ = ["CAPS_HINTS", "HINTS", "KEY", "KINDS", "SAFE_WORD_FOR", "in_context"]
+__all__ = ["CAPS_HINTS", "HINTS", "KEY", "KINDS", "LOCK_CODE", "SAFE_WORD_FOR", "in_context"]
 
 _AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
 _AZ = r"(?![A-Za-z0-9_])"
@@ -46,7 +46,7 @@ _CODE = (
     r"|briefcase"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
-    r"|activation|pairing|host|lockout|override"
+    r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
     r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
@@ -66,7 +66,7 @@ _ACCT = (
 )
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
-    r"|(?:driver'?s|driving)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
+    r"|(?:driver'?s|driving|driver\s+[a-z]+['’]s)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
     r"|(?:national[ -])?id[ -]number|tax[ -]id"
     r"|sin|social[ -]insurance[ -]number|ni[ -](?:number|no\.?)"  # a UK National Insurance no.
     r"|(?:nhs|medicare|health[ -]card|national[ -]insurance"
@@ -79,6 +79,7 @@ _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|解除码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
     r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密|管理员码"
+    r"|万能码|管理码|总码"  # a master code opens every lock of a set
     r"|(?:密码)?组合(?=\s*(?:是|为|[:：]))"  # U型锁，组合是 3916: a lock's combination
     r"|(?:撤防|布防)(?=\s*(?:是|为|[:：])?\s*\d{4,8}(?!\d|\s*年))"  # 撤防1978: a year's shape
     r"|(?<![A-Za-z])(?i:yzm|yanzhengma)(?![A-Za-z])"  # 验证码 in pinyin, as typed in chat
@@ -102,6 +103,10 @@ KEY = Lazy(
     rf"|{_AW}(?P<card>{_CARD}){_AZ}|(?P<cardzh>{_CARD_ZH})"
     rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
     rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
+)
+# a lock's code may have three digits ("the cupboard lock code 318")
+LOCK_CODE = Lazy(
+    r"(?i)(?<![a-z])(?:door|gate|lock|padlock|locker|safe|keypad|shed|cabinet)[ -]codes?$"
 )
 KINDS = {
     "pass": "password",

@@ -22,6 +22,7 @@ from remem.secrets_nouns import CAPS_HINTS as _CAPS_HINTS
 from remem.secrets_nouns import HINTS as _HINTS
 from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
+from remem.secrets_nouns import LOCK_CODE
 from remem.secrets_nouns import in_context as _in_context
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
 from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
@@ -48,6 +49,7 @@ _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
 _EN_LINK = Lazy(
     r"(?i)(?:\s+itself)?(?:,?\s+spelled(?:\s+out)?(?=\s*[:：]))?"
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
+    r"(?:\s+(?:sent|texted|emailed|given|issued))?"  # "reset code sent to the phone: 4 9 2 7"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
     rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
     r"(?:\s*[(（][^()（）\n]{1,40}[)）])?"  # "password (the old Yahoo one): X", an aside
@@ -61,7 +63,7 @@ _ZH_LINK = Lazy(
     r"\s*(?P<fill>[\u4e00-\u9fffA-Za-z ]{0,8}?)(?:是|为|為|成|叫|用|：|:|=|" + _PART_ZH + r")了?\s*"
     r"(?:(?<=[是为成])[：:]\s*)?"  # 验证码是：四 七 二 八
     # a word before the value (前半段 / 三个单词：), unless it is the value: 六 四 九 二
-    rf"(?:(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
+    rf"(?P<word>(?![{ZH_DIGITS}](?:\s*[{ZH_DIGITS}]){{3}})[\u4e00-\u9fff]{{1,6}}[：:\s]*)?"
 )
 _META_ZH = Lazy(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
@@ -337,6 +339,14 @@ def _phrase(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
+def _zh_meta(text: str, z: re.Match[str]) -> bool:
+    """Words about a password (密码的有效时间是...), not what its digits are: 密码是开演时间1930."""
+    said = z[0]
+    if z["word"] and text[z.end() : z.end() + 4].isdigit():
+        said = text[z.start() : z.start("word")]
+    return _META_ZH.search(said) is not None
+
+
 def _split_digits(text: str, pos: int, end: int) -> tuple[int, int] | None:
     """Six digits or more said in groups ("主持人密钥 608 412", "key is 4471 2209"): a
     password's or a key's value, not a size ("2048 位")."""
@@ -344,6 +354,9 @@ def _split_digits(text: str, pos: int, end: int) -> tuple[int, int] | None:
     if m is None or " " not in m[0] or sum(c.isdigit() for c in m[0]) < 6:
         return None
     return None if _UNITS.match(text, m.end()) or _AFTER_ZH.match(text, m.end()) else m.span()
+
+
+_CLAUSE_END = Lazy(r"\s*(?:[.,;!]|\s[-–—]\s|$)")
 
 
 def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
@@ -359,7 +372,7 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         if not found and cls in ("pass", "code") and (c := _TALK_COLON.match(text, m.end(), end)):
             found = _after_link(text, c.end(), end, cls, zh=zh)  # "is all lowercase: bluebird"
         return found
-    if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _META_ZH.search(z[0]):
+    if (z := _ZH_LINK.match(text, key_end, end)) is not None and not _zh_meta(text, z):
         if not (z["fill"] or "").strip() or re.search(r"[\u4e00-\u9fff]", z[0]):
             if _PHRASE_KEY.search(text, max(0, key_end - 4), key_end) and (
                 w := _ZH_WORDS.match(text, z.end(), end)
@@ -394,10 +407,16 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         if zh and m is None and (m := _SHORT_CODE.match(text, pos, end)) is not None:
             return [m.span()]  # 提取码 x7k2
-        if m is None or _UNITS.match(text, m.end()) or sum(c.isdigit() for c in m[0]) < 4:
+        if m is None or _UNITS.match(text, m.end()):
+            return []
+        short = LOCK_CODE.search(text, max(0, key_end - 12), key_end) is not None
+        least = 3 if short and _CLAUSE_END.match(text, m.end()) else 4  # a lock's "code 318"
+        if sum(c.isdigit() for c in m[0]) < least:
             return []
         return [m.span()]
-    digits = token.isdigit() and len(token) >= (4 if zh else 6) and not _UNITS.match(text, b)
+    # "passwrod 7788 - ...": four digits right after the word, the clause ending there
+    least = 4 if zh or (a == key_end + 1 and _CLAUSE_END.match(text, b)) else 6
+    digits = token.isdigit() and len(token) >= least and not _UNITS.match(text, b)
     worded = cls == "pass" and _worded(token, text[b:])
     return [(a, b)] if _strong(token) or worded or (digits and cls != "weak") else []
 
