@@ -39,7 +39,7 @@ from remem.secrets_disguise import unmask
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
 from remem.secrets_public import blanked, public_spans
-from remem.secrets_shapes import Lazy
+from remem.secrets_shapes import Lazy, zh_punctuated
 
 __all__ = [
     "KIND_LABELS",
@@ -382,6 +382,7 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
     opinion ("likely_secret"); `model` False asks the rules alone (its training script
     measures them). A value the text says is public (`secrets_public`: a helpline, a
     wifi network's name) is no hit, and the model reads the text without it."""
+    text = zh_punctuated(text)  # same length: the hits' spans are the caller's
     public = public_spans(text, text.lower())
     found = _unpublic(_by_rules(text, contacts=True), public)
     for reading in (unmask, spoken_digits):
