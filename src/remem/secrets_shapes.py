@@ -382,4 +382,3 @@ def zh_punctuated(text: str) -> str:
     """`text` with each half-width comma, semicolon, ! or ? beside a Chinese character
     made full-width."""
     return _HALF_BY_HAN.compiled.sub(lambda m: _FULL_WIDTH[m[0]], text)
-
