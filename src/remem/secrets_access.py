@@ -123,6 +123,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
     rf"(?P<v>{DIALED}|{_VAL_DIAL})"
 )
+_PADDED = Lazy(r"0\d{3,7}")
 _PLACE = Lazy(
     r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
 )
@@ -188,7 +189,8 @@ _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back
 # 1470#, *7392, #6173*; not "#7713", an issue's number
 _KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
 _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
-    r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家)"
+    r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家"
+    r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单))"  # a machine's service mode
     r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
@@ -321,14 +323,17 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
 # "Alarm at the framers — it's the year they opened backwards, so 8991."
 _LAST = Lazy(
     r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*(?P<v>[*#]?\d{4,8}#?)"
-    r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s))"
+    r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s)"  # or an aside: "— 0714 —"
 )
 _LAST_CUE = Lazy(
     r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"
-    r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe)(?![a-z])"
+    r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe"
+    r"|(?:key\s+)?cabinets?)(?![a-z])"
     r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"
 )
 _YEAR = Lazy(r"(?:19|20)\d\d")
+# a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
+_FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
 _MONTH_DAY = Lazy(
     r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*$"
 )
@@ -355,7 +360,8 @@ def _last_number(text: str, low: str) -> list[tuple[int, int]]:
             text, max(start, m.start() - 16), m.start()
         ):
             continue
-        if not (cue["a"] and _TIME.fullmatch(m["v"])):  # an alarm at 0630 wakes someone
+        wake = cue["a"] and _TIME.fullmatch(m["v"])  # an alarm at 0630 wakes someone
+        if not wake or _FROM_DATE.search(text, cue.end(), m.start()):  # "alarm is my birthday"
             out.append(m.span("v"))
     return out
 
@@ -465,16 +471,16 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box", "store"):
         wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
         on = m["on"] is not None
-        place = (on and _PLACE.match(text, m.end())) or (m["box"] and not on)  # "on 12 Hill Rd"
+        # a locker "is" its own number, unless padded to a code's length ("is 0417")
+        own = m["box"] and not on and not _PADDED.fullmatch(m["v"])
+        place = (on and _PLACE.match(text, m.end())) or own
         if not (_UNIT.match(text, m.end()) or wake or place):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
     for m in scan(_KEYPAD, text, low, "#", "*"):
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
-    for m in scan(
-        _ZH_OPEN, text, low, "门", "锁", "柜", "箱", "开", "机", "取", "付", "警报", "报警", "键盘"
-    ):
+    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
         group = next(g for g in "vxcwkysngpt" if m[g] is not None)
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800

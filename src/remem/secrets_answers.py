@@ -94,6 +94,8 @@ _FROM_BANK = Lazy(
     rf"|was\s+given)\s+from\s+{_BANK}(?![a-z])[^.;:!?\n]{{0,50}}?(?:\s(?:is|was)\s+|[:：]\s*)"
     r"(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
     rf"|(?<![a-z])(?:text|sms|message)\s+from\s+{_BANK}(?![a-z])"
+    # what the text was about: "text from the bank for the shop account said 204 118"
+    r"(?:\s+(?:for|about|on)\s+(?:the|my|our|his|her|their)(?:\s+[\w'’-]+){1,3}?(?=\s+(?:says|said|reads)))?"
     r"(?:\s+(?:just|now|earlier|today|again|this\s+morning)(?![a-z]))*"  # "... earlier says"
     r"\s*(?:says|said|reads|is|was|:)"
     r"\s*:?\s*(?P<w>\d{3}[ -]?\d{3}(?!\d|[.,]\d)|\d{6,8}(?!\d|[.,]\d))"  # "said 448 201, pay"

@@ -34,12 +34,18 @@ _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, t
     r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
     rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
 )
+# a dial's numbers by their order: 第一段36，第二段12，第三段07; "first 36, second 12, third 7"
+_ORDINAL = (
+    r"(?:第[一二三四1-4]\s*[段组个]?|(?<![a-z])(?:first|second|third|fourth|last)(?:\s+(?:number|turn))?)"
+    r"\s*(?:是|为|is|[:：])?\s*\d{1,2}(?![\d:]|\.\d|\s*[号楼层路栋米站个点圈公千岁%人分]|\s*[a-z])"
+)
 _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
     rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
+    rf"|{_ORDINAL}(?:\s*[，,、；;]?\s*(?:then\s+|and\s+)?{_ORDINAL}){{2,3}}"
 )
 _DIAL_WORDS = (
     r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
@@ -65,7 +71,9 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
         out.append(m.span(next(g for g in ("v", "w", "b", "c") if m[g] is not None)))
-    for m in scan(_DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针", "转到"):
+    for m in scan(
+        _DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针", "转到", "第", "first"
+    ):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())

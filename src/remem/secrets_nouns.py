@@ -35,7 +35,9 @@ _PASS = (
     r"|macaroons?"  # a Lightning node's bearer credential (admin.macaroon)
     r"|mnemonic(?: phrase)?"
     r"|tokens?"
-    r"|mi\s?ma)"  # 密码 in pinyin: "wo de mima shi ..."
+    r"|mi\s?ma"  # 密码 in pinyin: "wo de mima shi ..."
+    # a wifi's key named by its scheme, then given: "WPA2 for the shop router: X"
+    r"|(?:wpa[23]?(?:[ -]?psk)?|psk)(?=(?:\s+(?:for|on)\s[^:：=\n]{1,40}?)?\s*[:=：]))"
 )
 _CODE = (
     r"(?i:(?:pin|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
@@ -47,7 +49,9 @@ _CODE = (
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
-    r"|collection|pick[ -]?up|parcel|release|installer|engineer"  # a locker's one-time code
+    r"|collection|pick[ -]?up|parcel|release"  # a locker's one-time code
+    # an appliance's service code: "the engineer service code", "installer menu code"
+    r"|(?:installer|engineer|technician)(?:[ -](?:service|mode|menu))?"
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     # "the override is 88-12-03", "manager override: eight eight zero eight"
@@ -72,14 +76,20 @@ _ID = (
     r"|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
-    r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF))"  # "ein", "nie": German
+    r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF)"  # "ein", "nie": German
+    # an identity card, named in the language of the country that issued it
+    r"|(?:national[ -])?(?:identity|id)[ -]card(?:[ -](?:number|no\.?))?"
+    r"|carta\s+d['’]identit[àa]|carte\s+d['’]identit[ée]|personalausweis(?:nummer)?"
+    r"|documento\s+(?:nacional\s+)?de\s+identidad|c[ée]dula(?:\s+de\s+identidad)?)"
 )
-_PASS_ZH = r"密码|密碼|秘码|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码|推流码|串流码"
+# 密马, 蜜码: 密码 as a pinyin keyboard types it in haste
+_PASS_ZH = r"密码|密碼|秘码|密[马玛]|蜜码|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码|推流码|串流码"
 _CODE_ZH = (
     r"验证码|校验码|动态码|安全码|恢复码|备份码|门禁码|门禁密码|门禁|开锁码|解锁码|取件码|取货码"
     r"|提货码|密码锁|撤防码|布防码|解除码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
     r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密|管理员码"
     r"|万能码|管理码|总码"  # a master code opens every lock of a set
+    r"|(?:解锁|开锁|开门|开柜)(?:指令|命令)码"  # a command that unlocks: 解锁指令码
     r"|(?:密码)?组合(?=\s*(?:是|为|[:：]))"  # U型锁，组合是 3916: a lock's combination
     r"|(?:撤防|布防)(?=\s*(?:是|为|[:：])?\s*\d{4,8}(?!\d|\s*年))"  # 撤防1978: a year's shape
     r"|(?<![A-Za-z])(?i:yzm|yanzhengma)(?![A-Za-z])"  # 验证码 in pinyin, as typed in chat
@@ -91,7 +101,8 @@ _CARD_ZH = r"卡号|银行卡|信用卡|储蓄卡|借记卡|工资卡"
 # a utility's 户号 (电表户号 0033...) is printed on every bill: no bank account
 # nor a merchant's 商户号, printed on its receipts and payment codes
 _ACCT_ZH = (
-    r"账号|账户|帐号|帐户|(?<!电表|电费|水表|水费|燃气|煤气|电力|宽带|物业|暖气|供暖)(?<!商)户号"
+    r"账号|账户|帐号|帐户"
+    r"|(?<!电表|电费|水表|水费|燃气|煤气|电力|宽带|物业|暖气|供暖|缴费|交费)(?<!商)户号"
 )
 _ID_ZH = (
     r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
@@ -126,12 +137,15 @@ HINTS = Lazy(
             *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
             *"puk safew watchword mima memorable macaroon yzm yanzhengma override".split(),
+            *"wpa psk identit personalausweis cédula cedula".split(),
             "mi ma ",
             "safe w",
             "id number",
+            "id card",
+            "id-card",
             "ni number",
             "ni no",
-            *"密 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
+            *"密 蜜码 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
             *"撤防 布防 组合".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
         )

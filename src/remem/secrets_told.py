@@ -276,13 +276,15 @@ _WORD_DIGIT = Lazy(  # one word of several: "nine" alone is a word, not a passwo
 # archivist / Fiche-Reel-1851", a network's name and key: "staff wifi: Staff5G / kettle-morning-58"
 # (a slash between two plain words is "read/write", "km / h")
 _USER_PAIR = Lazy(
-    r"(?i)(?:(?<![a-z])(?:is|as|use|using|it['’]s)|[:：]|是)\s*[a-z][a-z0-9._-]{2,24}"
+    # after a link, or after a Chinese word and a space: 网盘 user / pass
+    r"(?i)(?:(?<![a-z])(?:is|as|use|using|it['’]s)|[:：]|是|(?<=[\u4e00-\u9fff])\s)\s*"
+    r"[a-z][a-z0-9._-]{2,24}"
     r"\s+/\s+(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、—–-]\s|\.(?:\s|$)|[,，。;；!！]|$))"
 )
 _MACHINE = Lazy(
     r"(?i)(?<![a-z])(?:pc|computer|desktop|laptop|server|nas|router|terminal|workstation"
     r"|console|portal|dashboard|kiosk|controller|tablet|account|admin|panel|box|wi-?fi|wlan"
-    r")s?(?![a-z])|电脑|主机|后台|服务器|账号|帐号|系统|平台|无线"
+    r")s?(?![a-z])|电脑|主机|后台|服务器|账号|帐号|系统|平台|无线|网盘|云盘|邮箱|网站"
 )
 
 
