@@ -344,11 +344,28 @@ def test_a_question_naming_only_the_older_needs_a_surer_change(mem: Memory) -> N
 def test_the_net_leaves_two_memories_sharing_one_word() -> None:
     from remem.retrieval import newer
 
+    from remem import text
+
     # the judge reads "stopped …" as a likely change of almost anything that shares a word
     older, newer_one = "lab meeting: Mondays at 10", "stopped the vitamin D, labs came back normal"
-    assert newer._needed({"lab", "meeting"}, older, newer_one) is None
+    asked = set(text.query_terms("When is the lab meeting?"))
+    assert newer._needed(asked, older, newer_one) is None
     moved = "lab meeting moved to Tuesdays at 10"
-    assert newer._needed({"lab", "meeting"}, older, moved) == newer.CHANGED
+    assert newer._needed(asked, older, moved) == newer.CHANGED
+    # a question holding no word only the older does: one word shared, a surer judge
+    assert newer._needed(set(text.query_terms("labs?")), older, newer_one) == newer.ONE_WORD
+
+
+def test_a_question_naming_a_number_only_the_older_holds_asks_for_the_older() -> None:
+    from remem import text
+    from remem.retrieval import newer
+
+    # "round 7", "1号": the question says which thing, as a look-alike's question does
+    older, newer_one = "The Tuesday round uses truck 12", "tuesday round is on the old Dennis now"
+    named = set(text.query_terms("Which truck does the Tuesday round use, 12?"))
+    assert newer._needed(named, older, newer_one) is None
+    asked = set(text.query_terms("Which truck does the Tuesday round use?"))
+    assert newer._needed(asked, older, newer_one) == newer.CHANGED_ASKED_OLDER
 
 
 def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
