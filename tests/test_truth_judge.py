@@ -342,9 +342,8 @@ def test_a_question_naming_only_the_older_needs_a_surer_change(mem: Memory) -> N
 
 
 def test_the_net_leaves_two_memories_sharing_one_word() -> None:
-    from remem.retrieval import newer
-
     from remem import text
+    from remem.retrieval import newer
 
     # the judge reads "stopped …" as a likely change of almost anything that shares a word
     older, newer_one = "lab meeting: Mondays at 10", "stopped the vitamin D, labs came back normal"

@@ -58,6 +58,9 @@ def test_these_say_nothing_stopped(content: str) -> None:
         # one name shared: the note's first word, capitalised in both; a Chinese name
         ("Rota: Tamsin does Thursdays and Fridays", "Tamsin has left the kitchen."),
         ("每周二让学徒张凯去进货", "张凯不干了，回老家了"),
+        # one word shared, the one the stop opens on: what stopped
+        ("烤肠每天进两箱，找老刘拿货", "烤肠不卖了，利润太低"),
+        ("Zumba class runs Wednesdays in studio 2", "zumba's cancelled for good, instructor left"),
     ],
 )  # fmt: skip
 def test_a_stop_is_asked_of_the_memory_it_ends(db: Path, before: str, after: str) -> None:

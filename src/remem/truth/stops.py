@@ -85,12 +85,15 @@ def stopped_of(
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
         return []
     mine = content_terms(content)
+    # what the text opens on is what stopped ("鱿鱼不卖了", "豆豆今天下午出院了"): one
+    # memory holding it is named, as a name is
+    opening = next((t for t in text.terms(content) if t in mine), None)
     scored = []
     for old in open_to(incoming, candidates, _MAX_CHARS):
         if not gone <= content_terms(old.content):
             continue
         shared = len(mine & content_terms(old.content))
-        named = len(people(content, old.content))
+        named = len(people(content, old.content)) or float(opening in content_terms(old.content))
         # Chinese words cut two ways ("上乐高" / "乐高"): what runs of characters share
         runs = len(han_pairs(content) & han_pairs(old.content)) / _PAIRS_A_WORD
         if max(shared, runs) >= _SHARED or named:
