@@ -367,6 +367,16 @@ def test_a_question_naming_a_number_only_the_older_holds_asks_for_the_older() ->
     assert newer._needed(asked, older, newer_one) == newer.CHANGED_ASKED_OLDER
 
 
+def test_a_question_worded_as_the_older_version_finds_the_current_one(mem: Memory) -> None:
+    # the question shares no word with the version that replaced the one it matches
+    old = mem.save("The bike shed key hangs in the kitchen", created_at=T0).entry
+    new = mem.save("moved it to reception, top drawer", replace_id=old.id).entry
+    hits = mem.search("Where does the bike shed key hang?")
+    assert [h.entry.id for h in hits] == [new.id]
+    then = mem.search("Where does the bike shed key hang?", as_of=T0 + timedelta(hours=1))
+    assert [h.entry.id for h in then] == [old.id]  # what was true then is the older
+
+
 def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
     _side_by_side(
         mem, "Our CI runs on Jenkins.", "Our CI runs on CircleCI.", "Our CI runs on GitHub Actions."

@@ -47,6 +47,10 @@ class Recall:
         terms = text.query_terms(query)
         net = flt.as_of is None and not flt.include_history
         wanted, limit = limit, limit if limit is None or not net else max(limit, newer.TOP)
+        # what is true now read over every version (`_current`): twice as many hits, some
+        # being versions of one memory
+        asked, flt = flt, replace(flt, include_history=True) if net else flt
+        shown, limit = limit, limit * 2 if limit is not None and net else limit
         if self.vectors is None:
             if not terms:
                 return []
@@ -58,6 +62,7 @@ class Recall:
         else:
             hits = self._hybrid(self.vectors, query, terms, flt, limit)
         if net:  # what is true now: a missed change shows (read over the first TOP)
+            hits = self._current(hits, asked, shown)
             # the judges reading the hits' vectors where this process embeds (numpy
             # loaded); a one-shot command leaving the model to the warm service reads
             # the words judge, as importing numpy would cost it 0.1-0.3 s
@@ -66,6 +71,32 @@ class Recall:
                 read = (partial(index.store.vectors_of, index.model), index.model)
             hits = newer.newer_first(query, hits, read)[:wanted]
         return hits
+
+    def _current(self, hits: list[Hit], flt: Filter, limit: int | None) -> list[Hit]:
+        """`hits` of a search that read every version, each older version in the place of
+        the version that replaced it now (the question may be worded as the fact was
+        first said: "Who signs for the controlled drugs?" of "Controlled drugs get signed
+        for by Raj", replaced by "CD sign-off: Helen"), each memory once, what `flt` sees
+        (`limit` of them: the search asked for more, some being versions of one)."""
+        heads = {h.entry.id: h.entry for h in hits}  # each hit's latest version found
+        every = replace(flt, include_history=True)
+        for _ in range(8):  # a step along each chain of versions at a time
+            ahead = {e.superseded_by for e in heads.values() if e.superseded_by is not None}
+            later = {c.id: c.entry for c in self.store.candidates(sorted(ahead), every)}
+            moved = {
+                k: later[e.superseded_by] for k, e in heads.items() if e.superseded_by in later
+            }
+            if not moved:
+                break
+            heads.update(moved)
+        wanted = {e.id for e in heads.values()}
+        current = {c.id: c.entry for c in self.store.candidates(sorted(wanted), flt)}
+        out: list[Hit] = []
+        for hit in hits:
+            head = current.get(heads[hit.entry.id].id)
+            if head is not None and head.id not in {h.entry.id for h in out}:
+                out.append(hit if head.id == hit.entry.id else replace(hit, entry=head))
+        return out[:limit] if limit is not None else out
 
     def _hybrid(
         self, vectors: VectorIndex, query: str, terms: list[str], flt: Filter, limit: int | None
