@@ -377,6 +377,14 @@ def test_a_question_worded_as_the_older_version_finds_the_current_one(mem: Memor
     assert [h.entry.id for h in then] == [old.id]  # what was true then is the older
 
 
+def test_an_older_version_sharing_one_word_of_the_question_brings_nothing(mem: Memory) -> None:
+    old = mem.save("The gateway uses Hazelcast for caching", created_at=T0).entry
+    mem.save("Correction: the gateway cache is Memcached", replace_id=old.id)
+    mem.save("I switched to vim.")
+    hits = mem.search("Which editor do I use?")
+    assert all("Memcached" not in h.entry.content for h in hits)
+
+
 def test_three_versions_side_by_side_read_newest_first(mem: Memory) -> None:
     _side_by_side(
         mem, "Our CI runs on Jenkins.", "Our CI runs on CircleCI.", "Our CI runs on GitHub Actions."

@@ -62,7 +62,7 @@ class Recall:
         else:
             hits = self._hybrid(self.vectors, query, terms, flt, limit)
         if net:  # what is true now: a missed change shows (read over the first TOP)
-            hits = self._current(hits, asked, shown)
+            hits = self._current(hits, asked, shown, terms)
             # the judges reading the hits' vectors where this process embeds (numpy
             # loaded); a one-shot command leaving the model to the warm service reads
             # the words judge, as importing numpy would cost it 0.1-0.3 s
@@ -72,12 +72,26 @@ class Recall:
             hits = newer.newer_first(query, hits, read)[:wanted]
         return hits
 
-    def _current(self, hits: list[Hit], flt: Filter, limit: int | None) -> list[Hit]:
+    def _current(
+        self, hits: list[Hit], flt: Filter, limit: int | None, terms: Sequence[str]
+    ) -> list[Hit]:
         """`hits` of a search that read every version, each older version in the place of
         the version that replaced it now (the question may be worded as the fact was
         first said: "Who signs for the controlled drugs?" of "Controlled drugs get signed
         for by Raj", replaced by "CD sign-off: Helen"), each memory once, what `flt` sees
-        (`limit` of them: the search asked for more, some being versions of one)."""
+        (`limit` of them: the search asked for more, some being versions of one). An
+        older version stands for its current one only where it holds two of the
+        question's words (all, if it has one): "Which editor do I use?" of "The gateway
+        uses Hazelcast for caching" would put "Correction: the gateway cache is
+        Memcached" before the editor."""
+        asked = set(terms)
+        enough = min(2, len(asked))
+        hits = [
+            h
+            for h in hits
+            if h.entry.superseded_by is None
+            or len(asked & set(text.terms(h.entry.content))) >= enough
+        ]
         heads = {h.entry.id: h.entry for h in hits}  # each hit's latest version found
         every = replace(flt, include_history=True)
         for _ in range(8):  # a step along each chain of versions at a time
