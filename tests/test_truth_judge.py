@@ -353,6 +353,12 @@ def test_the_net_leaves_two_memories_sharing_one_word() -> None:
     assert newer._needed(asked, older, moved) == newer.CHANGED
     # a question holding no word only the older does: one word shared, a surer judge
     assert newer._needed(set(text.query_terms("labs?")), older, newer_one) == newer.ONE_WORD
+    # the vectors' thresholds are looked up by the words judge's: each must be its own
+    assert (
+        len(newer._WITH_VECTORS)
+        == len({newer.CHANGED, newer.CHANGED_ASKED_OLDER, newer.ONE_WORD})
+        == 3
+    )
 
 
 def test_a_question_naming_a_number_only_the_older_holds_asks_for_the_older() -> None:

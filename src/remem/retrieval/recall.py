@@ -106,9 +106,8 @@ class Recall:
         wanted = {e.id for e in heads.values()}
         current = {c.id: c.entry for c in self.store.candidates(sorted(wanted), flt)}
         out: list[Hit] = []
-        for hit in hits:
-            head = current.get(heads[hit.entry.id].id)
-            if head is not None and head.id not in {h.entry.id for h in out}:
+        for hit in hits:  # each memory once, where it ranks best
+            if (head := current.pop(heads[hit.entry.id].id, None)) is not None:
                 out.append(hit if head.id == hit.entry.id else replace(hit, entry=head))
         return out[:limit] if limit is not None else out
 

@@ -85,8 +85,8 @@ def stopped_of(
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
         return []
     mine = content_terms(content)
-    # what the text opens on is what stopped ("鱿鱼不卖了", "豆豆今天下午出院了"): one
-    # memory holding it is named, as a name is
+    # what the text opens on is what stopped ("鱿鱼不卖了", "zumba's cancelled for good"):
+    # one memory holding it is named, as a name is
     opening = next((t for t in text.terms(content) if t in mine), None)
     scored = []
     for old in open_to(incoming, candidates, _MAX_CHARS):
