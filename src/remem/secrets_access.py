@@ -1,9 +1,9 @@
 """Codes that open things (issue 29): a number said with a thing it opens ("the side door
 takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial ("right 14,
 left 30, right 2", 顺时针到 15，逆时针到 42: `remem.secrets_dial`), a number that ends a
-sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991"), a
-thing then "it's" or "which is" its code ("the key safe, which is 5546"), in Chinese and
-English, with no secret noun needed.
+sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991":
+`remem.secrets_last`), a thing then "it's" or "which is" its code ("the key safe, which is
+5546"), in Chinese and English, with no secret noun needed.
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -18,6 +18,7 @@ import re
 
 from remem.secrets_answers import PUBLIC_CODE
 from remem.secrets_dial import DIALED, dial_spans
+from remem.secrets_last import TIME, YEAR, last_number
 from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, ZH_DIGITS, Lazy, scan, sentence, spelled_end
 
 __all__ = ["NUM", "access_spans"]
@@ -28,6 +29,7 @@ _ACCESS = (
     r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
+    r"|cupboards?"  # a drug or key cupboard has a keypad
     r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
 )
 _ACCESS_RE = Lazy(
@@ -41,7 +43,6 @@ _UNIT = Lazy(
 )
 _VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 _VAL_DIAL = rf"(?:{_VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
-_TIME = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 
 # The bare word "code" is an access code only when it opens one of these.
 _CODE_FOR = Lazy(
@@ -130,7 +131,9 @@ _PLACE = Lazy(
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
     r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
-    rf"\s+(?:takes|wants|needs|accepts|asks\s+for|goes)\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{_VAL_DIAL})"
+    r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
+    r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
+    rf"\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{_VAL_DIAL})"
 )
 _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
@@ -208,8 +211,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"\s*(?:是|为|[:：])\s*"
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
-    # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock, a pause, four digits
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱)(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
+    # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
+    r"(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
     rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
     # ... or right after it, the digits said: 车棚挂锁五七二零
     rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
@@ -231,8 +235,8 @@ _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
 )  # not 键: 关键 is "key" too
-_LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "柜", "箱",
-                    "说")  # fmt: skip
+_LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "alarm",
+                    "柜", "箱", "说")  # fmt: skip
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "disarm", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
@@ -294,7 +298,7 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
         group = "v" if m["v"] is not None else "z"
         cue = _SET_CUE.search(text, start, m.start())
         alarm_time = (
-            cue is not None and cue[0].lower().startswith("alarm") and _TIME.fullmatch(m[group])
+            cue is not None and cue[0].lower().startswith("alarm") and TIME.fullmatch(m[group])
         )
         unit = (
             _UNIT.match(text, m.end())
@@ -319,59 +323,12 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-# A bare number that ends a sentence about a thing opened by a code, after some chatter:
-# "Alarm at the framers — it's the year they opened backwards, so 8991."
-_LAST = Lazy(
-    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*(?P<v>[*#]?\d{4,8}#?)"
-    r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s)"  # or an aside: "— 0714 —"
-)
-_LAST_CUE = Lazy(
-    r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"
-    r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe"
-    r"|(?:key\s+)?cabinets?)(?![a-z])"
-    r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"
-)
-_YEAR = Lazy(r"(?:19|20)\d\d")
-# a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
-_FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
-_MONTH_DAY = Lazy(
-    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*$"
-)
-_LAST_NOT = Lazy(  # the sentence says what else the number is: a price, an hour, a place
-    r"(?i)(?<![a-z])(?:cost|costs|paid|pay|price|rent(?:al)?|fees?|yearly|monthly|closes|opens"
-    r"|until|night|morning|evening|o['’]clock)(?![a-z])|[£$€¥]|费|价|租|元|点|营业|关门"
-)
-_NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B, then 4412"
-    r"(?i)(?:(?<![a-z])(?:number|no\.?|ticket|order|room|suite|unit|level|floor|platform|route"
-    r"|flight|account|customer|invoice|ref(?:erence)?|(?:gate|door)\s+\w)|#|\d|号)\W*$"
-)
-_LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "门", "锁", "保险",
-               "警报", "报警")  # fmt: skip
-
-
-def _last_number(text: str, low: str) -> list[tuple[int, int]]:
-    out = []
-    for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR_DIGITS.search(text) else ())):
-        start, _ = sentence(text, m.start())
-        cue = _LAST_CUE.search(text, start, m.start())
-        if cue is None or _YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
-            continue  # "the gate was rebuilt, 1998": a year
-        if _LAST_NOT.search(text, start, m.start()) or _NAMED_BEFORE.search(
-            text, max(start, m.start() - 16), m.start()
-        ):
-            continue
-        wake = cue["a"] and _TIME.fullmatch(m["v"])  # an alarm at 0630 wakes someone
-        if not wake or _FROM_DATE.search(text, cue.end(), m.start()):  # "alarm is my birthday"
-            out.append(m.span("v"))
-    return out
-
-
 def _opening(text: str, low: str) -> list[tuple[int, int]]:
     """A number set on, opening, locking or entered into a thing ("set the safe to …",
     "opens with …", "locked with …", "punch in …", "locker at the rink: …")."""
     out: list[tuple[int, int]] = []
     for m in scan(_SET_TO, text, low, "set", "chang", "program", "switch"):
-        bare_alarm = m["o"].lower().startswith("alarm") and _TIME.fullmatch(m["v"])
+        bare_alarm = m["o"].lower().startswith("alarm") and TIME.fullmatch(m["v"])
         if not bare_alarm:
             out.append(m.span("v"))
     for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
@@ -429,8 +386,8 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = sentence(text, m.start())
         cue = _IT_IS_CUE.search(text, start, m.start())
         v, keyed = m["v"], re.search(r"(?i)with|using|unset", m[0]) is not None
-        wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and _TIME.fullmatch(v)
-        if cue is None or _YEAR.fullmatch(v) or wake:
+        wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and TIME.fullmatch(v)
+        if cue is None or YEAR.fullmatch(v) or wake:
             continue  # "the safe, it's 1998 vintage"; an alarm "it's 0630" wakes someone
         if not (_UNIT.match(text, m.end()) or _RATE.match(text, m.end())):
             out.append(m.span("v"))
@@ -440,8 +397,10 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
 # A note that is a lock and its code, no link: "Pinsetter pit door 6924" (the code ends the
 # note), 放钱的那个A12柜子，1194 (a locker's label, a pause, the code), 钥匙盒，老周说是三一四一
 _LOCK_NOTE = Lazy(
-    r"(?i)^(?:[\w'’-]+\s+){0,4}(?:door|padlock|keypad|key\s?safe|lock\s?box|cupboard|shed|cage)"
-    r"\s+(?P<v>[#*]?\d{4,6}#?)\s*[.!]?\s*$"
+    r"(?i)^(?:[\w'’-]+\s+){0,4}(?:door|padlock|keypad|key\s?safe|lock\s?box|cupboard|shed|cage"
+    r"|(?<!fire\s)(?<!smoke\s)(?P<a>alarm))"
+    # ... or in words, then an aside or what to do: "Stockroom alarm 4471, panel by the till"
+    rf"\s+(?P<v>[#*]?\d{{4,6}}#?|{SPOKEN})(?:\s*[.!]?\s*$|\s*[,;—–]\s|\s+then\s)"
     r"|(?<![A-Za-z])[A-Z]\d{1,3}号?(?:储物柜|柜子|柜|箱子|箱|格子)\s*[，,：:]\s*(?P<z>\d{4,6})\s*[。！!]?\s*$"
     r"|(?:钥匙盒|钥匙箱|保险柜|保险箱|密码锁|挂锁|门锁|柜子|门禁)[^。！？\n]{0,12}?说(?:过)?是\s*"
     rf"(?P<s>[{ZH_DIGITS}]{{4,8}}|\d{{4,8}})(?![\d{ZH_DIGITS}])"
@@ -455,7 +414,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
     out += [m.span("v") for m in scan(_NEEDS_CODE, text, low, "code", "pin", "combination")]
-    out += _set_and_doors(text, low) + _last_number(text, low)
+    out += _set_and_doors(text, low) + last_number(text, low)
     out += _opening(text, low) + _it_is(text, low)
     for m in scan(_CODE_THEN, text, low, "code"):
         before = text[max(0, m.start() - 24) : m.start()]
@@ -464,12 +423,13 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(next(g for g in ("v", "o", "s") if m[g] is not None)))
     for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
         group = next(g for g in ("v", "z", "s") if m[g] is not None)
-        if group != "v" or not _NOT_DOOR.search(text, 0, m.start(group)):  # "Room 12 door 1204"
-            out.append(m.span(group))
+        wake = m["a"] and (TIME.fullmatch(m[group]) or YEAR.fullmatch(m[group]))
+        if group != "v" or not (_NOT_DOOR.search(text, 0, m.start(group)) or wake):
+            out.append(m.span(group))  # not "Room 12 door 1204", "alarm 0630, coffee"
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box", "store"):
-        wake = m["alarm"] is not None and (_TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
+        wake = m["alarm"] is not None and (TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
         on = m["on"] is not None
         # a locker "is" its own number, unless padded to a code's length ("is 0417")
         own = m["box"] and not on and not _PADDED.fullmatch(m["v"])
@@ -482,9 +442,13 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span())
     for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
         group = next(g for g in "vxcwkysngpt" if m[g] is not None)
+        if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
+            continue  # 北门见，1830: a door where to meet, then when
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
-    for m in scan(_TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes"):
+    for m in scan(
+        _TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes", "coded"
+    ):
         if not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]

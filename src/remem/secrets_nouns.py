@@ -36,6 +36,7 @@ _PASS = (
     r"|mnemonic(?: phrase)?"
     r"|tokens?"
     r"|mi\s?ma"  # 密码 in pinyin: "wo de mima shi ..."
+    r"|key(?=\s+(?:is|was)\s)"  # a wifi's, by its sentence only (_NEEDS)
     # a wifi's key named by its scheme, then given: "WPA2 for the shop router: X"
     r"|(?:wpa[23]?(?:[ -]?psk)?|psk)(?=(?:\s+(?:for|on)\s[^:：=\n]{1,40}?)?\s*[:=：]))"
 )
@@ -52,10 +53,11 @@ _CODE = (
     r"|collection|pick[ -]?up|parcel|release"  # a locker's one-time code
     # an appliance's service code: "the engineer service code", "installer menu code"
     r"|(?:installer|engineer|technician)(?:[ -](?:service|mode|menu))?"
-    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel)[ -]codes?"
+    r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel"
+    r"|supervisor|manager|till|refund|void)[ -]codes?"  # a till's codes that authorise
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     # "the override is 88-12-03", "manager override: eight eight zero eight"
-    r"|(?:emergency|manual|master|alarm|door|keypad|manager|supervisor|till)[ -]override"
+    r"|(?:emergency|manual|master|alarm|door|keypad|manager|supervisor|till)(?:['’]s)?[ -]override"
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
     r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
@@ -73,6 +75,8 @@ _ID = (
     r"|(?:driver'?s|driving|driver\s+[a-z]+['’]s)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
     r"|(?:national[ -])?id[ -]number|tax[ -]id"
     r"|sin|social[ -]insurance[ -]number|ni[ -](?:number|no\.?)"  # a UK National Insurance no.
+    # or NI alone, in capitals, before a value of its shape: "my NI is AB 12 34 56 C"
+    r"|(?-i:NI)(?=\s*(?:is|was|[:：#])?\s*[A-Z]{2}\s?\d\d\s?\d\d\s?\d\d\s?[A-D](?![A-Za-z0-9]))"
     r"|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
@@ -153,9 +157,9 @@ HINTS = Lazy(
 )
 
 
-# Spain's NIE, DNI and NIF are only nouns in capitals ("nie" is German, "nif" is in
-# "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
-CAPS_HINTS = Lazy(r"(?<![A-Za-z])(?:NIE|DNI|NIF)(?![A-Za-z])")
+# Spain's NIE, DNI and NIF, and a UK NI, are only nouns in capitals ("nie" is German, "nif" is
+# in "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
+CAPS_HINTS = Lazy(r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI)(?![A-Za-z])")
 
 
 # a safe word that proves who someone is (a family's, a school pickup's) is a secret
@@ -164,6 +168,7 @@ SAFE_WORD_FOR = Lazy(
     r"|caller|grand(?:ma|pa|parent)|alarm|bank|monitor|家人|孩子|接送"
 )
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
+    (Lazy(r"(?i)^key$"), Lazy(r"(?i)wi-?fi|wlan|router|hotspot|ssid|无线")),
     (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|gate|door|dial|保险")),
     (Lazy(r"^(?:密码)?组合$"), Lazy(r"锁|保险|柜|箱|门")),
     (Lazy(r"(?i)^safe[ -]?words?$"), SAFE_WORD_FOR),  # a class's safe word stops a scene

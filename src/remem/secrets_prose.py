@@ -51,7 +51,7 @@ _EN_LINK = Lazy(
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:sent|texted|emailed|given|issued))?"  # "reset code sent to the phone: 4 9 2 7"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
-    rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[\w'’.@-]+)){{0,3}})?"
+    rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[£$€]?[\w'’.@-]+)){{0,3}})?"
     r"(?:\s*[(（][^()（）\n]{1,40}[)）])?"  # "password (the old Yahoo one): X", an aside
     rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
 )
@@ -113,8 +113,8 @@ _ACCT_VALUE = Lazy(
     r"(?<![\dA-Za-z])(?:[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?"
     r"|\d(?:[ -]?\d){7,33})(?![\dA-Za-z])"
 )
-# up to five capitals first: a UK driving licence starts with the surname (MORGA753116SM9IJ)
-_ID_VALUE = Lazy(r"(?<![\dA-Za-z])[A-Z]{0,5}\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
+# capitals first: a UK licence's surname (MORGA753116SM9IJ), an NI number's pair (AB 12 34 56 C)
+_ID_VALUE = Lazy(r"(?<![\dA-Za-z])(?:[A-Z]{0,5}|[A-Z]{2} )\d(?:[ -]?[\dA-Z]){5,22}(?![\dA-Za-z])")
 # a password of words and then digits, right after its noun ("pw pawsome_walks_22"): the shape
 # of a name in code (an identifier), but a person's password by a password's noun
 _WORDS_THEN_DIGITS = Lazy(r"[a-z]{3,}(?:[_.-][a-z]{2,})*[_.-]?\d{2,4}")
@@ -464,9 +464,9 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
 
 _PHRASE_KEY = Lazy(r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secret|wallet)[ -]words")
 _WEAK = Lazy(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
-_STRONG_KEY = Lazy(  # keys whose value may be digits alone ("host key is 481726")
+_STRONG_KEY = Lazy(  # values may be digits ("host key is 481726"), or a word for a bare wifi key
     r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记|host|pairing|activation|setup"
-    r"|license|product"
+    r"|license|product|^key$"
 )
 
 

@@ -40,7 +40,8 @@ _SSID = Lazy(
     r"(?i)(?:wi-?fi\s+is\s+(?=\S+,[^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X, the password"
     r"|wi-?fi\s*是\s*(?=[\w.-]+\s*[,，][^。！？\n]{0,12}?密码)"  # WiFi是X，密码…
     r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
-    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|叫))"
+    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|叫"
+    r"|网名|网络名称?))"  # WiFi 网名 X: the network's name, broadcast
     r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?(?P<v>[A-Za-z0-9][\w.-]{1,31})"
 )
 _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
@@ -56,7 +57,7 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     # "she'll type the password in herself", 密码贴在收银台下面
     r"|(?:key|password)\s+(?:is\s+)?(?:printed|written|stuck)\s+(?:on|under|below|behind|inside)"
     r"|type\s+(?:the\s+)?(?:key|password)\s+in\s+(?:him|her|them|my|your|our)sel(?:f|ves)"
-    r"|密码[^。！!\n]{0,4}?(?:贴在|写在|印在)"
+    r"|密码[^。！!\n]{0,4}?(?:贴在|写在|印在|见)"  # 密码见路由器背面: "for the key, see ..."
     # not given, or not to be asked for: 没给密码, 密码没说, "didn't give us the password"
     r"|(?:没|没有|不)(?:给|告诉)[\u4e00-\u9fff]{0,3}?密码|密码[^。！!\n]{0,4}?(?:没给|没说|别问)"
     r"|(?:didn['’]?t|did\s+not|won['’]?t|never)\s+(?:give|tell|share)\s+(?:\w+\s+)?(?:the\s+)?"

@@ -1,0 +1,67 @@
+"""A bare number that ends a sentence about a thing opened by a code, after some chatter
+(issue 29): "Alarm at the framers, it's the year they opened backwards, so 8991", "the
+cage opens with the shop's year backwards, so 8991"; a year is no code. Used by
+`remem.secrets_access`.
+
+    last_number("Side gate — it's the old one reversed, so 7241.", ...)  # the span of 7241
+    last_number("The gate was rebuilt, 1998.", ...)                      # []
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import Lazy, scan, sentence
+
+__all__ = ["TIME", "YEAR", "last_number"]
+
+TIME = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
+YEAR = Lazy(r"(?:19|20)\d\d")
+_FOUR = Lazy(r"\d{4}")
+_OPENS = Lazy(r"(?i)(?<![a-z])opens(?![a-z])")
+
+# A bare number that ends a sentence about a thing opened by a code, after some chatter:
+# "Alarm at the framers — it's the year they opened backwards, so 8991."
+_LAST = Lazy(
+    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*(?P<v>[*#]?\d{4,8}#?)"
+    r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s)"  # or an aside: "— 0714 —"
+)
+_LAST_CUE = Lazy(
+    r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"
+    r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe"
+    r"|(?:key\s+)?cabinets?|cages?|cupboards?)(?![a-z])"
+    r"|(?<![a-z])(?:opens|unlocks)\s+(?:with|using)(?![a-z])"  # "opens with ..., so 8991"
+    r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"
+)
+# a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
+_FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
+_MONTH_DAY = Lazy(
+    r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*,?\s*$"
+)
+_LAST_NOT = Lazy(  # the sentence says what else the number is: a price, an hour, a place
+    r"(?i)(?<![a-z])(?:cost|costs|paid|pay|price|rent(?:al)?|fees?|yearly|monthly|closes"
+    r"|opens(?!\s+(?:with|using))"
+    r"|until|night|morning|evening|o['’]clock)(?![a-z])|[£$€¥]|费|价|租|元|点|营业|关门"
+)
+_NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B, then 4412"
+    r"(?i)(?:(?<![a-z])(?:number|no\.?|ticket|order|room|suite|unit|level|floor|platform|route"
+    r"|flight|account|customer|invoice|ref(?:erence)?|(?:gate|door)\s+\w)|#|\d|号)\W*$"
+)
+_LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "cage", "cupboard",
+               "opens", "门", "锁", "保险", "警报", "报警")  # fmt: skip
+
+
+def last_number(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR.search(text) else ())):
+        start, _ = sentence(text, m.start())
+        cue = _LAST_CUE.search(text, start, m.start())
+        if cue is None or YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
+            continue  # "the gate was rebuilt, 1998": a year
+        if _LAST_NOT.search(text, start, m.start()) or _NAMED_BEFORE.search(
+            text, max(start, m.start() - 16), m.start()
+        ):
+            continue
+        # an alarm at 0630 wakes someone; a door that "opens with the first bell, 0800" opens then
+        wake = (cue["a"] or _OPENS.search(text, start, m.start())) and TIME.fullmatch(m["v"])
+        if not wake or _FROM_DATE.search(text, cue.end(), m.start()):  # "alarm is my birthday"
+            out.append(m.span("v"))
+    return out
