@@ -174,9 +174,11 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     # "service code 5150, opens the till drawer": what the code opens, said after it
     r"|code\s+(?P<o>[*#]?\d{4,8}#?)\s*[,—–-]?\s*(?:it\s+|that\s+|which\s+)?(?:opens|unlocks|disarms)"
     r"\s+(?:the|a|my|our|its|their|both)\s"
-    # a code read out in words is keyed in ("the kiosk code is nineteen ninety-two, simple");
+    # a code read out in words is keyed in ("the kiosk code is nineteen ninety-two, simple",
+    # "gate code forty-one oh six");
     # a zip or area code said so is public (checked by the word before)
-    rf"|(?<![a-z])code\s+(?:is|was)\s+(?:now\s+|still\s+)?(?P<s>{SPOKEN})(?=\s*(?:[,.;!—–]|$))"
+    rf"|(?<![a-z])code\s+(?:(?:is|was)\s+)?(?:now\s+|still\s+)?(?P<s>{SPOKEN})"
+    r"(?=\s*(?:[,.;!—–]|$))"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
@@ -225,6 +227,11 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 大门：先输47再输19: a code keyed in two parts
     r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?先(?:输入?|按|摁)\s*"
     r"(?P<t>\d{2,4}\s*[，,]?\s*(?:再|然后)(?:输入?|按|摁)\s*\d{2,4})(?!\d)"
+    # 门锁：前面 41 后面 92 (a code in halves); 柜子7号的码 5521 (码 alone, a locker's)
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
+    r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:是|为)?\s*\d{2,4})(?!\d)"
+    r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
+    r"(?P<m>\d{4,8})(?!\d)"
 )
 _ZH_UNIT = Lazy(
     r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
@@ -441,7 +448,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
     for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
-        group = next(g for g in "vxcwkysngpt" if m[g] is not None)
+        group = next(g for g in "vxcwkysngpthm" if m[g] is not None)
         if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
             continue  # 北门见，1830: a door where to meet, then when
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):

@@ -14,6 +14,8 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
+import re
+
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
@@ -133,9 +135,11 @@ _NUMBERED_WORDS = Lazy(
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){5,23})"
 )
 # "sudo on the Pi takes raspberry-lemon-91": what a login command takes is its password.
+# "the camera logs in with fox_den_2020": what a thing logs in with is its password too.
 _TAKES_PW = Lazy(
-    r"(?i)(?<![a-z])(?:sudo|su|login|log\s*in|sign\s*in|ssh|unlock|root|admin)(?![a-z])"
-    r"[^.;:!?\n]{0,40}?\s(?:takes|wants|needs|accepts|asks\s+for)\s+(?P<v>[^\s,;]+)"
+    r"(?i)(?:(?<![a-z])(?:sudo|su|login|log\s*in|sign\s*in|ssh|unlock|root|admin)(?![a-z])"
+    r"[^.;:!?\n]{0,40}?\s(?:takes|wants|needs|accepts|asks\s+for)"
+    r"|(?<![a-z])(?:logs?|signs?)\s+(?:in|on)\s+(?:with|using))\s+(?P<v>[^\s,;]+)"
 )
 
 
@@ -250,9 +254,13 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
                                        "emailed", "came", "arrived")]  # fmt: skip
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
     out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
-    for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for"):
+    for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for", " in ",
+                  " on "):  # fmt: skip
         value = m["v"].rstrip(".!?)")
         letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
-        if letters and digits and len(value) >= 6 and not excluded(value):
+        logs_in = re.search(r"(?i)\s(?:with|using)\s+$", text[m.start() : m.start("v")])
+        # what one logs in with may be an app ("Windows10"): a made-up one joins its words
+        joined = not logs_in or re.search(r"[a-z][_-]\w*\d|[!#$%&*?^]", value.lower())
+        if letters and digits and len(value) >= 6 and not excluded(value) and joined:
             out.append((m.start("v"), m.start("v") + len(value)))
     return out

@@ -91,7 +91,9 @@ _PRONOUN = Lazy(
     r"|(?:其实|实际上)?也?就是\s*(?P<z>[^\s,;，。；]+)(?=\s*(?:$|[。，,.;；！!]))"
 )
 _TRAIL = Lazy(  # "..., 5691" ends a line; or in words: "shed padlock, twenty-one sixteen"
-    rf"(?m)[,，][ \t]*(?P<v>[*#]?\d{{4,12}}#?|{SPOKEN})[.!。]?[ \t]*$"
+    # or the code named after the pause: "the spare is in the lockbox, code 4471"
+    rf"(?m)[,，][ \t]*(?:(?i:code|pin|combo)[ \t]+)?"
+    rf"(?P<v>[*#]?\d{{4,12}}#?|{SPOKEN})[.!。]?[ \t]*$"
 )
 _CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
@@ -419,11 +421,14 @@ def _first_strong(
 
 
 _PAIR = Lazy(
-    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30})\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
+    # or a Chinese mobile as the user: 后台登录 13912345678 / X
+    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30}|1[3-9]\d{9})"
+    r"\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
 )
 _LOGIN = Lazy(
     r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
-    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal))(?![A-Za-z])"
+    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal)|online|wi-?fi|wlan|ssid)"
+    r"(?![A-Za-z])"  # a plan managed online, a wifi: its name / key is a login too
     r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
 )
 

@@ -21,7 +21,8 @@ _OPENS = Lazy(r"(?i)(?<![a-z])opens(?![a-z])")
 # A bare number that ends a sentence about a thing opened by a code, after some chatter:
 # "Alarm at the framers — it's the year they opened backwards, so 8991."
 _LAST = Lazy(
-    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*(?P<v>[*#]?\d{4,8}#?)"
+    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*"
+    r"(?:(?:together|combined|in\s+full)\s*[,:]?\s*)?(?P<v>[*#]?\d{4,8}#?)"
     r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s)"  # or an aside: "— 0714 —"
 )
 _LAST_CUE = Lazy(
@@ -31,6 +32,8 @@ _LAST_CUE = Lazy(
     r"|(?<![a-z])(?:opens|unlocks)\s+(?:with|using)(?![a-z])"  # "opens with ..., so 8991"
     r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"
 )
+# a code given in halves, then whole: "first half 44, second half 91, so together 4491"
+_HALVES = Lazy(r"(?i)(?<![a-z])(?:first|second|other)\s+half(?![a-z])")
 # a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
 _FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
 _MONTH_DAY = Lazy(
@@ -46,22 +49,26 @@ _NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B
     r"|flight|account|customer|invoice|ref(?:erence)?|(?:gate|door)\s+\w)|#|\d|号)\W*$"
 )
 _LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "cage", "cupboard",
-               "opens", "门", "锁", "保险", "警报", "报警")  # fmt: skip
+               "opens", "门", "锁", "保险", "警报", "报警", " half")  # fmt: skip
 
 
 def last_number(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR.search(text) else ())):
         start, _ = sentence(text, m.start())
-        cue = _LAST_CUE.search(text, start, m.start())
+        halves = _HALVES.search(text, start, m.start())  # the digits before are its halves
+        cue = _LAST_CUE.search(text, start, m.start()) or halves
         if cue is None or YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
             continue  # "the gate was rebuilt, 1998": a year
-        if _LAST_NOT.search(text, start, m.start()) or _NAMED_BEFORE.search(
-            text, max(start, m.start() - 16), m.start()
-        ):
+        named = _NAMED_BEFORE.search(text, max(start, m.start() - 16), m.start())
+        if _LAST_NOT.search(text, start, m.start()) or (named and not halves):
             continue
         # an alarm at 0630 wakes someone; a door that "opens with the first bell, 0800" opens then
-        wake = (cue["a"] or _OPENS.search(text, start, m.start())) and TIME.fullmatch(m["v"])
+        wake = (
+            not halves
+            and (cue["a"] or _OPENS.search(text, start, m.start()))
+            and TIME.fullmatch(m["v"])
+        )
         if not wake or _FROM_DATE.search(text, cue.end(), m.start()):  # "alarm is my birthday"
             out.append(m.span("v"))
     return out

@@ -29,6 +29,7 @@ _PASS = (
     r"|license|product|recovery|backup|setup|host|pairing|activation)[ _-]?keys?"
     r"|(?:seed|recovery|backup|secret|wallet|encryption|vault|master|unlock|access|login"
     r"|security)[ -](?:phrase|words)"
+    r"|licen[cs]e[ _-]?(?:serials?|codes?)"  # a licence's serial unlocks the software, as its key
     r"|(?:secret|code|safe)[ -]?words?"
     r"|watchwords?"
     r"|memorable[ -](?:word|information|info|phrase|answer)s?"  # a UK bank's second secret
@@ -36,6 +37,8 @@ _PASS = (
     r"|mnemonic(?: phrase)?"
     r"|tokens?"
     r"|mi\s?ma"  # 密码 in pinyin: "wo de mima shi ..."
+    # 密码 by its initials, as typed in a chat: "mm是 X" (with a digit: "mm是 Lily" is a sister)
+    r"|mm(?=\s*(?:是|为|[:：])\s*[!-~]*\d)"
     r"|key(?=\s+(?:is|was)\s)"  # a wifi's, by its sentence only (_NEEDS)
     # a wifi's key named by its scheme, then given: "WPA2 for the shop router: X"
     r"|(?:wpa[23]?(?:[ -]?psk)?|psk)(?=(?:\s+(?:for|on)\s[^:：=\n]{1,40}?)?\s*[:=：]))"
@@ -143,6 +146,7 @@ HINTS = Lazy(
             *"puk safew watchword mima memorable macaroon yzm yanzhengma override".split(),
             *"wpa psk identit personalausweis cédula cedula".split(),
             "mi ma ",
+            *"mm是 mm为 mm：".split(),
             "safe w",
             "id number",
             "id card",

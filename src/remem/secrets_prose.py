@@ -466,7 +466,7 @@ _PHRASE_KEY = Lazy(r"(?i)phrase|mnemonic|助记词|(?:seed|recovery|backup|secre
 _WEAK = Lazy(r"(?i)token|(?<![a-z])keys?(?![a-z])|secret|令牌|钥|授权码")  # made-up values
 _STRONG_KEY = Lazy(  # values may be digits ("host key is 481726"), or a word for a bare wifi key
     r"(?i)wi-?fi|wpa|network|master|seed|recovery|mnemonic|助记|host|pairing|activation|setup"
-    r"|license|product|^key$"
+    r"|licen[cs]e|product|^key$"
 )
 
 

@@ -191,7 +191,8 @@ _N = (  # one number word up to 99: "nine", "fourteen", "twenty-one"
 SPOKEN_DIAL = rf"(?i:{_N}(?:\s*[,-]\s*(?:then\s+|and\s+)?{_N}|\s+(?:then|and)\s+{_N}){{2,3}})"
 SPOKEN = (  # four single digits, or two words of two digits among others (4 digits or more)
     rf"(?i:{_U}(?:{_S}{_U}){{3,}}|(?:{_U}{_S}){{0,4}}{_B}(?:{_S}{_U}){{0,4}}{_S}{_B}"
-    rf"(?:{_S}(?:{_B}|{_U})){{0,6}})"
+    rf"(?:{_S}(?:{_B}|{_U})){{0,6}}"
+    rf"|{_B}(?:{_S}{_U}){{2,6}}|(?:{_U}{_S}){{2,6}}{_B})"  # "forty-one-oh-six": a pair, two singles
     rf"|[{ZH_DIGITS}]{{4,}}"
 )
 
@@ -323,7 +324,8 @@ def sentence(text: str, pos: int) -> tuple[int, int]:
 # A key-like string: long, random-looking, by a word of keys and secrets.
 _KEY_CUE = Lazy(
     r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
-    r"|private|apikey|appkey|authenticator|totp|2fa|mfa)(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码"
+    r"|private|apikey|appkey|authenticator|totp|2fa|mfa|licen[cs]e[ _-]?(?:serial|code)s?)"
+    r"(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码"
     r"|授权码|推流码|种子|验证器"
 )
 _PUBLIC = Lazy(

@@ -242,7 +242,8 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_MAIL_PAIR, text, low, "@"):
         value = m["v"].rstrip(".!?)")
         start, end = sentence(text, m.start())
-        slash = "/" in m[0][: m.start("v") - m.start()]
+        joint = m[0][: m.start("v") - m.start()].lower()
+        slash = "/" in joint or "pass" in joint or "pw" in joint  # "x@y.org, pass Z" says it
         cued = slash or _MAIL_CUE.search(text, start, end) is not None
         letters = any(c.isalpha() for c in value)  # not a phone: "jane@x.com / +44-20-..."
         if m["bare"] is not None:  # no word between the two: a login named just before
