@@ -14,8 +14,6 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
-import re
-
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
@@ -139,8 +137,9 @@ _NUMBERED_WORDS = Lazy(
 _TAKES_PW = Lazy(
     r"(?i)(?:(?<![a-z])(?:sudo|su|login|log\s*in|sign\s*in|ssh|unlock|root|admin)(?![a-z])"
     r"[^.;:!?\n]{0,40}?\s(?:takes|wants|needs|accepts|asks\s+for)"
-    r"|(?<![a-z])(?:logs?|signs?)\s+(?:in|on)\s+(?:with|using))\s+(?P<v>[^\s,;]+)"
+    r"|(?<![a-z])(?P<logs>(?:logs?|signs?)\s+(?:in|on)\s+(?:with|using)))\s+(?P<v>[^\s,;]+)"
 )
+_JOINED = Lazy(r"[a-z][_-]\w*\d|[!#$%&*?^]")  # "fox_den_2020", not "Windows10"
 
 
 # A card of one-time codes read by cell: 动态口令卡 A3 是 8392，B7 是 1174; "grid card: B4 = 6621"
@@ -258,9 +257,8 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
                   " on "):  # fmt: skip
         value = m["v"].rstrip(".!?)")
         letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
-        logs_in = re.search(r"(?i)\s(?:with|using)\s+$", text[m.start() : m.start("v")])
         # what one logs in with may be an app ("Windows10"): a made-up one joins its words
-        joined = not logs_in or re.search(r"[a-z][_-]\w*\d|[!#$%&*?^]", value.lower())
+        joined = m["logs"] is None or _JOINED.search(value.lower())
         if letters and digits and len(value) >= 6 and not excluded(value) and joined:
             out.append((m.start("v"), m.start("v") + len(value)))
     return out
