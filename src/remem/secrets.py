@@ -259,9 +259,9 @@ def _card_named(m: re.Match[str]) -> bool:
     expiry: a card's number without Luhn."""
     if not _FOURS.fullmatch(m[0]):
         return False
-    before = _before(m, 24)
-    expiry = _CARD_WORD.search(before) is not None and _EXPIRY.match(m.string, m.end()) is not None
-    return expiry or _CARD_NAMED.search(before) is not None
+    clause = re.split(r"[.!?;。；]\s", _before(m, 60))[-1]  # "card for the deposit 4658 ..."
+    expiry = _CARD_WORD.search(clause) is not None and _EXPIRY.match(m.string, m.end()) is not None
+    return expiry or _CARD_NAMED.search(_before(m, 24)) is not None
 
 
 _Check = Callable[[re.Match[str]], bool]

@@ -433,6 +433,11 @@ _LOGIN = Lazy(
 )
 
 
+# a wifi's name (caps, a digit or a hyphen in it) / a long lower-case word with its symbol
+# ("carpetshop!"): the key ("OfficeNet / downstairs" says where)
+_WIFI_NAME_KEY = Lazy(
+    r"(?i:wi-?fi|wlan|ssid)\s+(?=\S*[A-Z0-9_-])[A-Za-z][\w-]{3,30}\s+/\s+[a-z]{8,24}[!#$*@]+$"
+)
 _ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
 
 
@@ -448,6 +453,7 @@ def _pairs(text: str) -> list[tuple[int, int]]:
         said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
         # 后台 daozha / 88886666: a login's user, then digits for its password
         digits = said and spaced and pw.isdigit() and len(pw) >= 6 and m["user"].isalpha()
+        digits = digits or bool(spaced and said and _WIFI_NAME_KEY.search(text, start, m.end()))
         if said and (strong(pw) or digits):
             found.append((m.start("pw"), m.start("pw") + len(pw)))
     return found

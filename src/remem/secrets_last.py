@@ -1,6 +1,7 @@
 """A bare number that ends a sentence about a thing opened by a code, after some chatter
 (issue 29): "Alarm at the framers, it's the year they opened backwards, so 8991", "the
-cage opens with the shop's year backwards, so 8991"; a year is no code. Used by
+cage opens with the shop's year backwards, so 8991", "the safe code hasn't changed, still
+4417"; a year is no code. Used by
 `remem.secrets_access`.
 
     last_number("Side gate — it's the old one reversed, so 7241.", ...)  # the span of 7241
@@ -22,13 +23,13 @@ _OPENS = Lazy(r"(?i)(?<![a-z])opens(?![a-z])")
 # "Alarm at the framers — it's the year they opened backwards, so 8991."
 _LAST = Lazy(
     r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*"
-    r"(?:(?:together|combined|in\s+full)\s*[,:]?\s*)?(?P<v>[*#]?\d{4,8}#?)"
+    r"(?:(?:together|combined|in\s+full)\s*[,:]?\s*|(?:still|now)\s+)?(?P<v>[*#]?\d{4,8}#?)"
     r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s)"  # or an aside: "— 0714 —"
 )
 _LAST_CUE = Lazy(
     r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"
     r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe"
-    r"|(?:key\s+)?cabinets?|cages?|cupboards?)(?![a-z])"
+    r"|(?:key\s+)?cabinets?|cages?|cupboards?|(?:cash\s+)?drawers?|pins?|passcodes?)(?![a-z])"
     r"|(?<![a-z])(?:opens|unlocks)\s+(?:with|using)(?![a-z])"  # "opens with ..., so 8991"
     r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"
 )
@@ -49,7 +50,8 @@ _NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B
     r"|flight|account|customer|invoice|ref(?:erence)?|(?:gate|door)\s+\w)|#|\d|号)\W*$"
 )
 _LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "cage", "cupboard",
-               "opens", "门", "锁", "保险", "警报", "报警", " half")  # fmt: skip
+               "opens", "drawer", "pin", "passcode", "门", "锁", "保险", "警报", "报警",
+               " half")  # fmt: skip
 
 
 def last_number(text: str, low: str) -> list[tuple[int, int]]:

@@ -30,6 +30,12 @@ _ONE_TIME = Lazy(
     r"(?i)(?<![a-z])(?:otp|one[- ]time\s+(?:pass)?code|one[- ]time\s+password|2fa\s+code"
     r"|(?:verification|security|login|sms|auth(?:entication)?|authenticator|confirmation)\s+code)"
     r"(?![a-z])|动态口令|动态码|动态密码|验证码|校验码|短信码|一次性密码|令牌码"
+    r"|(?:发来|发过来|发给我|短信)的?码"  # 平台发来的码: a code sent is a one-time code
+)
+# six digits in threes a service sent: "the bank texted me 602 913, read it back"
+_SENT = Lazy(
+    r"(?i)(?<![a-z])(?:sent|texted|messaged)\s+(?:me|us|you|him|her)\s+(?P<v>\d{3} \d{3})"
+    r"(?![\d.,:/-]?\d|\s*(?:[a-z%]|[£$€]))"
 )
 _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message shows them
     r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?!\d|[.,:/-]\d|\s*(?:[a-z%]|[秒分天次元个位]))"
@@ -40,7 +46,7 @@ _OTHER_NUMBER = Lazy(
     r"|#|号|单|电话|热线"
 )
 _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", "动态", "验证码", "校验码",
-                   "短信码", "一次性", "令牌码")  # fmt: skip
+                   "短信码", "一次性", "令牌码", "的码", "来码")  # fmt: skip
 
 
 # the groups said first, the cue naming them: "texted 602 913 as my OTP", 273 840 是验证码
@@ -63,12 +69,12 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for cue in scan(_ONE_TIME, text, low, *_ONE_TIME_WORDS):
         start, end = sentence(text, cue.start())
-        m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 24))
+        m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 40))  # "OTP from the bank came"
         spans = [m.span()] if m else _codes_before(text, cue, start)
         if m is not None and _OTHER_NUMBER.search(text, cue.end(), m.start()):
             continue  # 验证码收不到，工单号 482 913: another number's
         out += [(a, b) for a, b in spans if 6 <= sum(c.isdigit() for c in text[a:b]) <= 8]
-    return out
+    return out + [m.span("v") for m in scan(_SENT, text, low, "sent", "texted", "messaged")]
 
 
 # -- a value in halves: "first part of the code is 38", 密码一半是 abc，另一半是 789! ----------
@@ -99,11 +105,14 @@ _HALF_OF = Lazy(
 # a gate's takings come in halves too), and digits end each half ("Boat shed padlock: first
 # half is 40, second half is 17"; "side gate: first half 62, second half 09, key them in")
 _HALF_LOCK = Lazy(
-    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box|alarms?)(?![a-z])"
+    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box|alarms?|doors?)"
+    r"(?![a-z])"  # a door has no takings: its halves are a code's
     r"|门禁|门锁|锁|保险柜|保险箱|柜"
     r"|(?<![a-z])(?:gates?|doors?)(?![a-z]).*(?<![a-z])(?:punch|key|tap|enter|type|press)"
     r"(?:es|ed|s)?\s+(?:(?:them|it|both)\s+)?in(?![a-z])"
 )
+# the other half said bare, no "is": "first half is 39, second half 16"
+_BARE_HALF = Lazy(r"(?i)(?<![a-z])(?:second|other|last)\s+half\s+\d{2,4}(?![\d\w])")
 _HALF_END = Lazy(r"\s*(?:[,，;；。.!]|$|(?:and|then)(?![a-z]))")
 _HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 
@@ -123,7 +132,10 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
         cued = _HALF_CUE.search(text, start, end) is not None
         if not cued and value.isdigit() and _HALF_END.match(text, m.start(group) + len(value)):
             both = sum(start <= h.start() < end for h in said) > 1  # both halves said
-            cued = both and _HALF_LOCK.search(text, start, end) is not None
+            bare = _BARE_HALF.search(text, m.end(), end)
+            cued = (both or bare is not None) and _HALF_LOCK.search(text, start, end) is not None
+            if cued and bare is not None:  # the bare half is the code's other half
+                out.append((bare.end() - len(bare[0].split()[-1]), bare.end()))
         if not shaped and group == "v" and _HALF_OF.search(m[0]):  # "...router pass is Pangolin"
             shaped = value.isalpha() and value.istitle() and len(value) >= 5 and not excluded(value)
         elif not cued and _JOINED.search(text, start, end):  # the other half, named in its own

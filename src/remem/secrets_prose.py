@@ -25,7 +25,7 @@ from remem.secrets_nouns import KINDS as _KINDS
 from remem.secrets_nouns import LOCK_CODE
 from remem.secrets_nouns import in_context as _in_context
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
-from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
+from remem.secrets_shapes import KEYED, PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import strong as _strong
 
@@ -263,7 +263,7 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
     if cls == "code":  # digits, said ones too: 四七二八一六, "four eight two nine"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         m = m or _SPOKEN.match(text, pos, end)
-        m = m or (_SHORT_CODE.match(text, pos, end) if zh else None)  # not a booking's QX7P2M
+        m = m or (_SHORT_CODE.match(text, pos, end) if zh else KEYED.match(text, pos, end))
         m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 __all__ = [
     "EXCLUDED",
+    "KEYED",
     "Lazy",
     "PLACEHOLDER",
     "RANDOM",
@@ -173,6 +174,8 @@ def very_strong(token: str) -> bool:
 
 # Digits said as words, four or more: "seven seven three one", 四四七一, 幺洞拐两 (the radio
 # words: 幺 1, 洞 0, 拐 7, 两 2). Only a value by a cue: "一五一十" alone is an idiom.
+# a keypad's digits with a letter at an end, "C4729X" (a booking's QX7P2M is mostly letters)
+KEYED = Lazy(r"(?=[A-Za-z]\d|\d+[A-Za-z])[A-Za-z]?\d{4,8}[A-Za-z]?(?![\w-]|\.\w)")
 ZH_DIGITS = "零〇一二三四五六七八九幺两洞拐壹贰叁肆伍陆柒捌玖"  # 大写 too: 叁玖柒壹
 _U = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)(?![a-z])"
 _B = (  # a word of two digits: "seventeen", "forty-two", "double seven"

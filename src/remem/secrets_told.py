@@ -155,6 +155,13 @@ _TAIL_CUE = Lazy(
 )
 
 
+# A lock's code said with its length first, all of it: 柜子四位数 九三零七, 三位密码锁 六二九
+_WHOLE_COUNT = Lazy(
+    rf"(?<![{_ZH_ONE}十\d])(?P<n>[三四五六3-6])位(?:数字?|的?密码锁?|码)?\s*(?:是|为|[:：])?\s*"
+    rf"(?P<d>\d{{3,6}}|[{_ZH_ONE}〇]{{3,6}})(?![\d{_ZH_ONE}〇位个])"
+)
+
+
 # The head and the tail, apart: "the key box starts with 41, I'll text the rest: it ends 09"
 _HEAD_TAIL = Lazy(
     r"(?i)(?<![a-z])(?:starts|begins)\s+with\s+(?P<a>\d{2,3})(?![\d,.]\d)[^.!?\n]{0,60}?"
@@ -180,6 +187,10 @@ def _in_parts(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = sentence(text, m.start())
         if len(m[v]) == _HOW_MANY[n.lower()] and _TAIL_CUE.search(text, start, m.start()):
             out.append(m.span(v))
+    for m in scan(_WHOLE_COUNT, text, low, "位"):
+        start, _ = sentence(text, m.start())
+        if len(m["d"]) == _HOW_MANY[m["n"]] and _TAIL_CUE.search(text, start, m.start("d")):
+            out.append(m.span("d"))
     return out
 
 
