@@ -97,6 +97,10 @@ def test_again_states_a_change_back(mem: Memory) -> None:
             "We raised the max heap of the inventory service to 8 GB",
             "After the OOM incidents the order service's max heap was raised to 6 GB",
         ),
+        # two people, each named by a word the other lacks (jieba tags 阿姨 a name after 王)
+        ("王阿姨周五抽血，要空腹。", "王叔叔周五拍胸片，不用空腹。"),
+        # a range of times is no change "到 4": 点到 after a number ends the range
+        ("仓库早班从8点到4点。", "仓库中班从4点到12点。"),
     ],
 )
 def test_a_change_of_a_look_alike_leaves_the_other_alone(

@@ -42,7 +42,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    next week" holds 10:00; "from the start of March" is no value left), a noun's 's
 #    before a preposition is "is" ("patrol RIB's on jetty D"), a common noun is a place
 #    ("钥匙在前台"), "A" before a Chinese noun a label (session 24).
-SUBJECT_RULES = 13
+# 14: a number, then 点到 / 号到, ends a range of times ("9 点到 6 点" is a value, not a
+#    change "到 6") (session 28).
+SUBJECT_RULES = 14
 
 
 def subject_key(entry: Entry) -> str:

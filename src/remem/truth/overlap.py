@@ -256,6 +256,8 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
         return None
     if _slots(new, shared_new) >= 2 and _slots(was, shared_old) >= 2:
         return None  # two values differ on each side: "to the UK … $29" / "to Canada … $18"
+    if _two_people(new, was):
+        return None  # "李阿姨周三做B超" / "李叔叔周三做心电图，不用空腹": each about another person
     mine = _qualifiers(new, was, set(), shared=shared_new)
     theirs = _qualifiers(was, new, _subject_words(old), shared=shared_old)
     if (mine and theirs) or (mine | theirs) & people():
@@ -267,6 +269,13 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
     if theirs:  # the old one is narrower: it may be the one, if they share enough
         return "conflict" if len({u.form for u in topic} - _NO_TOPIC) >= 2 else None
     return "supersede"
+
+
+def _two_people(new: Sequence[Unit], was: Sequence[Unit]) -> bool:
+    """Whether each text names a person the other does not (a value or not: jieba tags
+    阿姨 a name after 李)."""
+    mine, theirs = {u.form for u in new} & people(), {u.form for u in was} & people()
+    return bool(mine - theirs) and bool(theirs - mine)
 
 
 def _covers(new: Sequence[Unit], shared: list[bool]) -> bool:

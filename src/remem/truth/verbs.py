@@ -95,6 +95,8 @@ def _zh_to_number(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
     tok = toks[i]
     if not (tok.is_han and tok.tag[:1] == "v"):
         return None
+    if i and toks[i - 1].kind == "num" and tok.low[0] in _ZH_UNITS:
+        return None  # "从2点到10点": jieba's 点到 after a number ends a range of times
     end = i + 1
     if len(tok.low) == 1 and end < len(toks) and toks[end].low in ("到", "至"):
         end += 1  # jieba's 推迟 + 到
@@ -105,6 +107,7 @@ def _zh_to_number(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
 
 
 _CHANGE = Predicate(change=True)
+_ZH_UNITS = "点时号"  # a time or a day after a number, never a verb there
 # verbs in -ed before "to" and a number that set nothing: "talked to 5 people"
 _EN_NOT_SET = words("not setting verb", "en")
 
