@@ -271,7 +271,8 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
 @pytest.mark.parametrize(
     ("older", "newer_one", "query"),
     [
-        # h11 (development data): the words judge 0.30, the judges reading the vectors 0.62
+        # h11 (development data): session 20's words judge 0.30, the judges reading the
+        # vectors 0.62; session 28's words judge 0.42 (moved without the embedder too)
         (
             "Teaching the bow rehair class at the college, term 2, Thursdays.",
             "College has cut the bow rehair class.",
@@ -289,14 +290,10 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
 def test_with_the_embedder_the_net_reads_the_memories_vectors(
     tmp_path: Path, use_embedder: USEEmbedder, older: str, newer_one: str, query: str
 ) -> None:
-    """A change the words judge finds unlikely and the judges reading both memories'
-    vectors likely: moved with the embedder, left without it."""
+    """A change the judges reading both memories' vectors find likely: moved with the
+    embedder."""
     pytest.importorskip("numpy")
 
-    with Memory(tmp_path / "m.db", project="p") as words_only:
-        _side_by_side(words_only, older, newer_one)
-        hits = words_only.search(query)
-        assert all(h.replaced_by is None for h in hits)
     with Memory(tmp_path / "v.db", project="p", embedder=use_embedder) as mem:
         _side_by_side(mem, older, newer_one)
         hits = mem.search(query)
@@ -621,6 +618,31 @@ def test_the_judge_reads_where_two_texts_differ(
     aligned = judge.features(old, new, None)[0][32:]
     assert (aligned[2], aligned[5]) == (early_swap, differs_first)
     assert aligned[4] == 1.0  # both differ at the end
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("Type 1 sub-base is £18.50 a tonne.", "Type 1 up £1.20 a tonne", [1.0, 0, 0, 0, 0]),
+        ("茶位费每位8元。", "下个月起茶位费10元一位", [0, 0, 1.0, 0, 0]),
+        (
+            "The Friday yoga class runs at 6pm.",
+            "The Friday yoga class is cancelled.",
+            [0, 0, 0, 1.0, 0],
+        ),
+        ("The Friday yoga class is cancelled.", "Friday yoga is at 7pm now.", [0, 0, 0, 0, 1.0]),
+        ("The gate code is 1290", "The gate code is 4471", [0, 0, 0, 0, 0]),
+    ],
+)
+def test_the_judge_reads_which_kind_of_change_the_rules_read(
+    old: str, new: str, said: list[float]
+) -> None:
+    """The last five features: the new text moves a value by an amount, takes one back,
+    starts from a date, says something stopped; the old says something stopped."""
+    from remem.truth import judge
+
+    dense = judge.features(old, new, None)[0]
+    assert len(dense) == judge._DENSE and dense[40:] == said
 
 
 def test_how_a_feeling_is_told() -> None:

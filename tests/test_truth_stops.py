@@ -72,8 +72,15 @@ def test_a_stop_is_asked_of_the_memory_it_ends(db: Path, before: str, after: str
         assert [c.id for c in result.conflicts] == [first.id]
 
 
-def test_a_stop_sharing_words_with_two_memories_alike_asks_nothing(db: Path) -> None:
+def test_a_stop_sharing_words_with_two_memories_alike_ends_neither_unasked(db: Path) -> None:
+    """The stop pass asks nothing where two memories share its words alike; the words judge
+    (session 28) reads it a likely end of each (0.90) and asks about both, never one."""
     with Memory(db, embedder=None) as mem:
-        mem.save("Piano lessons with Mrs Hale on Mondays")
-        mem.save("Piano lessons with Mr Ruiz on Thursdays")
-        assert mem.save("Cancelled the piano lessons").status == "added"
+        both = {
+            mem.save("Piano lessons with Mrs Hale on Mondays").entry.id,
+            mem.save("Piano lessons with Mr Ruiz on Thursdays").entry.id,
+        }
+        result = mem.save("Cancelled the piano lessons")
+        assert result.status in ("added", "conflict")
+        assert result.status == "added" or {c.id for c in result.conflicts} == both
+        assert both <= {e.id for e in mem.list()}

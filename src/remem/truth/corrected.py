@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match, open_to
-from remem.truth.judge import content_terms
 from remem.truth.overlap import talk
+from remem.truth.terms import content_terms
 
 _MAX_CHARS = 240
 # the value after "not" / 不是, up to what ends it; "not the T14", "not 28"

@@ -23,10 +23,10 @@ from remem.store.protocol import Near
 from remem.truth import changes, dedup, keys, overlap
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
-from remem.truth.judge import content_terms
 from remem.truth.markers import states_change
 from remem.truth.subject import Claim, read
 from remem.truth.table import words
+from remem.truth.terms import content_terms
 
 Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}

@@ -19,8 +19,8 @@ from functools import cache
 
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match
-from remem.truth.judge import content_terms
 from remem.truth.table import words
+from remem.truth.terms import content_terms
 
 _MAX_CHARS = 80  # a note; a diary's event runs longer and moves many things
 _SHARED = 2  # a memory sharing this many of its words: the text names it (other passes)

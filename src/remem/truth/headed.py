@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from remem import text
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match, colon_at, han_pairs, open_to
-from remem.truth.judge import content_terms
 from remem.truth.overlap import talk
+from remem.truth.terms import content_terms
 
 _MAX_CHARS = 200
 

@@ -40,10 +40,13 @@ from typing import Any
 
 from remem import numbers, text
 from remem.truth import repeats
+from remem.truth.terms import content_terms as content_terms
+from remem.truth.terms import shared_terms as shared_terms
+from remem.truth.terms import terms_of
 
 CLASSES = ("change", "distinct", "repeat")
 BUCKETS = 1024  # hashed words of the new text that the old one lacks
-_DENSE = 40  # the hand-made features before the buckets
+_DENSE = 45  # the hand-made features before the buckets
 # The features saying the new text adds something (no repeat: `no_repeat`) and that the
 # pair is read with the embedder's cosine
 ADDS, COSINE = 29, 19
@@ -107,35 +110,6 @@ def _bucket(word: str) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _terms(content: str) -> frozenset[str]:
-    return frozenset(text.terms(content))
-
-
-@lru_cache(maxsize=4096)  # asked of the text and each candidate several times a save
-def content_terms(content: str) -> frozenset[str]:
-    """The words of `content` that say something (no stopwords)."""
-    return _terms(content) - text.EN_STOPWORDS - text.ZH_STOPWORDS
-
-
-@lru_cache(maxsize=4096)  # each candidate against the text, in two of a save's passes
-def shared_terms(old: str, new: str) -> frozenset[str]:
-    """The words the two texts share (`content_terms`), a Chinese word of either found
-    whole in the other's text counted too: jieba cuts one phrase two ways by what is
-    around it ("美团团购69块的套餐" gives 团团 where "团购：79元" gives 团购; "老黄不来收了"
-    gives 黄不来 where "鱼贩子老黄每周一来收鱼" gives 老黄)."""
-    a, b = content_terms(old), content_terms(new)
-    return frozenset(
-        (a & b)
-        | {t for t in a - b if len(t) >= 2 and _all_han(t) and t in new}
-        | {t for t in b - a if len(t) >= 2 and _all_han(t) and t in old}
-    )
-
-
-def _all_han(word: str) -> bool:
-    return all(_HAN.match(c) for c in word)
-
-
-@lru_cache(maxsize=4096)
 def _values(content: str) -> frozenset[str]:
     han = bool(_HAN.search(content))
     out = set()
@@ -171,6 +145,28 @@ def _reading(old: str, new: str) -> tuple[float, float, float, float, float]:
     same_key = float(a is not None and b is not None and a.key == b.key)
     same_value = float(bool(same_key) and a is not None and b is not None and a.value == b.value)
     return both, same_key, same_value, float(states_change(new)), float(states_change(old))
+
+
+def _said(old: str, new: str) -> tuple[float, ...]:
+    """Which kind of change the rules read the new text saying, as features: a value moved
+    by an amount ("Type 1 up £1.20/t", "涨两块"), a value taken back, a change from a date
+    on ("套餐A下个月起4299"), something stopped; and whether the old text says something
+    stopped. The rules act on these only with a subject they read; the judges learn how
+    far they count without one."""
+    return (*_says(new), _says(old)[3])
+
+
+@lru_cache(maxsize=4096)  # the text's, against each candidate
+def _says(content: str) -> tuple[float, float, float, float]:
+    from remem.truth import elliptic, when
+    from remem.truth.stops import stops
+
+    return (
+        float(elliptic.shifted(content)),
+        float(elliptic.retracted(content)),
+        float(when.lead(content) is not None),
+        float(stops(content)),
+    )
 
 
 def _number(word: str) -> bool:
@@ -220,7 +216,7 @@ def _qualified(old: str, new: str) -> float:
 
 def features(old: str, new: str, cosine: float | None) -> tuple[list[float], list[int]]:
     """The dense features of a pair and the hashed buckets of the new text's own words."""
-    a, b = _terms(old), _terms(new)
+    a, b = terms_of(old), terms_of(new)
     shared = a & b
     union = a | b or {""}
     na, nb = _numbers(old), _numbers(new)
@@ -266,6 +262,7 @@ def features(old: str, new: str, cosine: float | None) -> tuple[list[float], lis
         float(bool(da) and bool(db) and da != db),
         float(bool(na - nb) and bool(nb - na)),
         *_aligned(old, new),
+        *_said(old, new),
     ]
     words = sorted({_bucket(w) for w in b - a} | {_bucket("=" + w) for w in shared})
     return dense, words

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from remem import text
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match, han_pairs, open_to
-from remem.truth.judge import content_terms
 from remem.truth.repeats import names  # a name the text gives ("Northgas") held by the memory
 from remem.truth.table import words
+from remem.truth.terms import content_terms
 
 # "over" and "left" say other things as often ("over the weekend", "two left")
 _EN_STOP = (words("ending verb", "en") | words("gone", "en")) - {"over", "left"}

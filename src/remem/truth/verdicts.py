@@ -68,7 +68,7 @@ ASK_WORDS, ASK_UNREAD_WORDS = 0.75, 0.75
 # ride, feeling very happy") 0.82: losing a memory is worse than keeping a repeat. On
 # h11's and h12's pairs at 0.85 they catch 29 and 29 of 50 repeats (0.8: 33, 29), no
 # change or look-alike either way
-REPEAT, REPEAT_WORDS = 0.85, 0.8
+REPEAT, REPEAT_WORDS = 0.85, 0.82
 _MAX_CHARS = 400  # a fact, not a story
 # Asked of the referee: on the held-out h1 set the memory a missed change was of had a
 # change probability of 0.05 or more in 97 of 119 pairs; most texts share words with few
@@ -110,8 +110,12 @@ CHATTY = True
 # 5-12 more of each blind set's changes, but the probes' changes of a look-alike asked
 # about the other 43 -> 61 times of 478 ("测试服务器换了新 IP" of "生产服务器的 IP": 0.54);
 # at 0.7 the probes catch 1,099 -> 1,115 of 1,237 changes, look-alikes 3 / 43 unchanged
+# The words judge retrained in session 28 (`benchmarks/train_judge.py`) reads each
+# threshold here at the share of h21-h25's distinct pairs (never trained on) the judge
+# before read at it: 0.75 stays 0.75 (then 1.8% of the distinct pairs; 38% -> 44% of the
+# changes), 0.7 -> 0.71 (2.6%; 45% -> 51%), a repeat 0.8 -> 0.82
 ASK_SAID = 0.5
-ASK_SAID_WORDS = 0.7
+ASK_SAID_WORDS = 0.71
 # Asked about together: two current memories the new text may change (a 3-step chain whose
 # second step was kept beside the first: "wedding fee up £15" beside "Wedding ringing fee
 # is £60", then "From 2025 weddings the ringing fee is £90")

@@ -1,0 +1,45 @@
+"""The words two texts share, as the truth passes and the judges count them: each text's
+search terms (`remem.text.terms`) read once, without stopwords, a Chinese word of one
+found whole in the other counted too. Below every pass that reads words, so none of them
+needs the judge to count."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from remem import text
+
+__all__ = ["content_terms", "shared_terms", "terms_of"]
+
+_HAN = re.compile(r"[\u3400-\u9fff]")
+
+
+@lru_cache(maxsize=4096)
+def terms_of(content: str) -> frozenset[str]:
+    """Every search term of `content`, stopwords too."""
+    return frozenset(text.terms(content))
+
+
+@lru_cache(maxsize=4096)  # asked of the text and each candidate several times a save
+def content_terms(content: str) -> frozenset[str]:
+    """The words of `content` that say something (no stopwords)."""
+    return terms_of(content) - text.EN_STOPWORDS - text.ZH_STOPWORDS
+
+
+@lru_cache(maxsize=4096)  # each candidate against the text, in two of a save's passes
+def shared_terms(old: str, new: str) -> frozenset[str]:
+    """The words the two texts share (`content_terms`), a Chinese word of either found
+    whole in the other's text counted too: jieba cuts one phrase two ways by what is
+    around it ("美团团购69块的套餐" gives 团团 where "团购：79元" gives 团购; "老黄不来收了"
+    gives 黄不来 where "鱼贩子老黄每周一来收鱼" gives 老黄)."""
+    a, b = content_terms(old), content_terms(new)
+    return frozenset(
+        (a & b)
+        | {t for t in a - b if len(t) >= 2 and _all_han(t) and t in new}
+        | {t for t in b - a if len(t) >= 2 and _all_han(t) and t in old}
+    )
+
+
+def _all_han(word: str) -> bool:
+    return all(_HAN.match(c) for c in word)
