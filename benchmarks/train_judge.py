@@ -27,8 +27,8 @@ of 910, look-alikes touched 2 -> 2, refused 39 -> 33 of 490. "embed" and "vector
 (session 20): h1-h10 and truth_train_a-o, the first 40 features; retrained the same
 way they read more changes with the embedder (h21-h26 822 -> 843) but asked about more
 look-alikes and broke examples the tests hold (benchmarks/README, session 27).
-Session 22 added p-s (640 chains by four blind writers, `LATER`) and trained on h1-h15
-with them (`--dev 15 --later`), h16 and h17 held out. On their pairs, at the
+Session 22 added p-s (640 chains by four blind writers) and trained on h1-h15
+with them (`--dev 15 --upto s`), h16 and h17 held out. On their pairs, at the
 thresholds a save uses, the embed and vectors judges' mean at 0.7 read 91 / 76 of 195
 changes and 21 / 22 of 932 / 1,000 distinct pairs before, 97 / 78 and 18 / 21 after;
 the words judge 70 / 68 and 19 / 25 before, 75 / 79 and 20 / 23 after. End to end
@@ -78,11 +78,10 @@ HELD_OUT = ROOT / "data" / "truth_heldout"
 # Blind once, measured, now development data. truth_h11 is the set the shipped judges'
 # thresholds were chosen on (never trained on)
 DEV_SETS = tuple(f"truth_h{i}" for i in range(1, 11))
-# Training sets written after session 20's judges were trained: read with --later
-LATER = ("truth_train_p", "truth_train_q", "truth_train_r", "truth_train_s")
-# How each shipped judge was trained: the dev sets truth_h1 .. truth_hN, whether the
-# LATER sets too, and how many of `judge.features` it reads (the first N)
-RECIPES = {"words": (20, True, judge._DENSE), "embed": (10, False, 40), "vectors": (10, False, 40)}
+# How each shipped judge was trained: the dev sets truth_h1 .. truth_hN, the lettered
+# training sets truth_train_a .. truth_train_<letter> (the narratives always), and how
+# many of `judge.features` it reads (the first N)
+RECIPES = {"words": (20, "s", judge._DENSE), "embed": (10, "o", 40), "vectors": (10, "o", 40)}
 OUT = ROOT.parent / "src" / "remem" / "truth"  # judge-<kind>.json
 LABEL = {name: i for i, name in enumerate(judge.CLASSES)}
 
@@ -188,12 +187,13 @@ def dev_set_pairs(sets: tuple[str, ...]) -> list[Pair]:
     return out
 
 
-def file_pairs(later: bool = False) -> list[Pair]:
-    """The training files: labelled pairs, or sets shaped like the held-out ones (those
-    in `LATER` only if `later`)."""
+def file_pairs(upto: str = "z") -> list[Pair]:
+    """The training files: labelled pairs, or sets shaped like the held-out ones (the
+    lettered sets up to `upto`)."""
     out: list[Pair] = []
     for path in sorted(TRAIN.glob("*.json")):
-        if path.stem in LATER and not later:
+        letter = path.stem.removeprefix("truth_train_")
+        if len(letter) == 1 and letter > upto:
             continue
         data = json.loads(path.read_text(encoding="utf-8"))
         if "chains" in data:
@@ -447,17 +447,17 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--hard", type=int, default=HARD, help="look-alikes a step (0: none)")
     parser.add_argument("--dev", type=int, help="read truth_h1 .. truth_hN (default: RECIPES)")
-    parser.add_argument("--later", action="store_true", help="also read the LATER sets")
+    parser.add_argument("--upto", default="z", help="read truth_train_a .. this letter")
     args = parser.parse_args()
     globals()["HARD"] = args.hard
     left_out = set(filter(None, args.exclude.split(",")))
     out: dict[str, Any] = {}
     for kind in args.kinds.split(","):
-        n, later, width = RECIPES[kind]
+        n, upto, width = RECIPES[kind]
         if args.dev is not None:  # a recipe of one's own: these sets, every feature
-            n, later, width = args.dev, args.later, judge._DENSE
+            n, upto, width = args.dev, args.upto, judge._DENSE
         dev = tuple(f"truth_h{i}" for i in range(1, n + 1))
-        every = probe_pairs() + file_pairs(later) + dev_set_pairs(dev)
+        every = probe_pairs() + file_pairs(upto) + dev_set_pairs(dev)
         pairs = [p for p in every if p[3] not in left_out]
         held = [p for p in every if p[3] in left_out]
         y = np.array([LABEL[p[2]] for p in pairs])
