@@ -153,7 +153,7 @@ def _said(old: str, new: str) -> tuple[float, ...]:
     on ("套餐A下个月起4299"), something stopped; and whether the old text says something
     stopped. The rules act on these only with a subject they read; the judges learn how
     far they count without one."""
-    return (*_says(new), _says(old)[3])
+    return (*_says(new), _stopped(old))
 
 
 @lru_cache(maxsize=4096)  # the text's, against each candidate
@@ -167,6 +167,13 @@ def _says(content: str) -> tuple[float, float, float, float]:
         float(when.lead(content) is not None),
         float(stops(content)),
     )
+
+
+@lru_cache(maxsize=4096)  # each candidate's: only whether it says something stopped
+def _stopped(content: str) -> float:
+    from remem.truth.stops import stops
+
+    return float(stops(content))
 
 
 def _number(word: str) -> bool:
