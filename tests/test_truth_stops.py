@@ -84,3 +84,19 @@ def test_a_stop_sharing_words_with_two_memories_alike_ends_neither_unasked(db: P
         assert result.status in ("added", "conflict")
         assert result.status == "added" or {c.id for c in result.conflicts} == both
         assert both <= {e.id for e in mem.list()}
+
+
+def test_a_stop_sharing_one_word_with_one_memory_alone_asks_about_it(db: Path) -> None:
+    with Memory(db, embedder=None) as mem:
+        first = mem.save("拼单每周三中午截止").entry
+        mem.save("The recycling bins go out on Thursday night")
+        result = mem.save("公司的拼单不弄了，大家都自己点")
+        assert result.status == "conflict"
+        assert [c.id for c in result.conflicts] == [first.id]
+
+
+def test_a_stop_sharing_one_word_with_two_memories_asks_nothing(db: Path) -> None:
+    with Memory(db, embedder=None) as mem:
+        mem.save("拼单每周三中午截止")
+        mem.save("水果拼单找前台小王")
+        assert mem.save("公司的拼单不弄了，大家都自己点").status == "added"

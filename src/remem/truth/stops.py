@@ -77,7 +77,8 @@ def stopped_of(
     incoming: Entry, candidates: Sequence[Entry], dropped: str | None = None
 ) -> list[Match]:
     """The one current memory among `candidates` whose fact `incoming` says stopped, by
-    the words they share (the most, and no other memory as many), asked as a conflict.
+    the words they share (the most, and no other memory as many; or one word, where no
+    other memory shares any), asked as a conflict.
     `dropped`: the value the grammar read as stopped; only a memory holding it can be the
     one ("We no longer use Travis CI" is not of "CI 用 GitHub Actions")."""
     gone = content_terms(dropped) if dropped else frozenset()
@@ -88,7 +89,7 @@ def stopped_of(
     # what the text opens on is what stopped ("鱿鱼不卖了", "zumba's cancelled for good"):
     # one memory holding it is named, as a name is
     opening = next((t for t in text.terms(content) if t in mine), None)
-    scored = []
+    scored, alone = [], []
     for old in open_to(incoming, candidates, _MAX_CHARS):
         if not gone <= content_terms(old.content):
             continue
@@ -98,7 +99,11 @@ def stopped_of(
         runs = len(han_pairs(content) & han_pairs(old.content)) / _PAIRS_A_WORD
         if max(shared, runs) >= _SHARED or named:
             scored.append((max(shared, runs) + named, old))
+        elif shared:
+            alone.append(old)
     scored.sort(key=lambda so: -so[0])
+    if not scored and len(alone) == 1:  # "微信团购不搞了" of the one memory of 团购
+        return [Match(alone[0], "conflict", "did this stop? (the one memory sharing a word)")]
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return []
     return [Match(scored[0][1], "conflict", "did this stop? (the text says something stopped)")]
