@@ -177,8 +177,9 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     # a code read out in words is keyed in ("the kiosk code is nineteen ninety-two, simple",
     # "gate code forty-one oh six");
     # a zip or area code said so is public (checked by the word before)
-    rf"|(?<![a-z])code\s+(?:(?:is|was)\s+)?(?:now\s+|still\s+)?(?P<s>{SPOKEN})"
-    r"(?=\s*(?:[,.;!—–]|$))"
+    rf"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<s>{SPOKEN}"
+    # or a code's shape ending the note: padded ("0412"), in pairs ("47 89 12"), not a count
+    r"|0\d{3,7}|\d\d(?:\s\d\d){2,3})(?=\s*(?:[,.;!—–]|$))"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"

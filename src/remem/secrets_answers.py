@@ -115,7 +115,12 @@ _SYSTEM_SENT = Lazy(
     r"(?i)(?<![a-z])(?:(?:text|sms|message|e-?mail)\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?"
     rf"{_SYSTEM}\s+(?:just\s+)?sent\s+(?:me|us)\s+(?:says|said|reads|is)\s*:?"
     rf"|{_SYSTEM}\s+(?:just\s+)?(?:gave|sent|texted|messaged|emailed)\s+(?:me|us)"
-    r"|code\s+(?:just\s+)?(?:came\s+through|came\s+in|arrived)\s+as)\s*"
+    r"|code\s+(?:just\s+)?(?:came\s+through|came\s+in|arrived)\s+as"
+    # the message that carries the code, from whom, then it: "the security text from the bank
+    # just came: 390115"
+    r"|(?:verification|confirmation|security|login|otp|2fa|mfa)\s+(?:text|sms|message|e-?mail)"
+    r"(?:\s+from\s+[\w.&'’-]+(?:\s+[\w.&'’-]+)?)?\s+(?:just\s+)?(?:came(?:\s+through|\s+in)?"
+    r"|arrived)\s*(?:[:：]|as|with))\s*"
     rf"{_OTP}(?!\s+(?!(?:to|is|for|and|if|so|then|quick|before|can|please)(?![a-z]))[a-z])"
 )
 PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens

@@ -40,7 +40,7 @@ _SSID = Lazy(
     r"(?i)(?:wi-?fi\s+is\s+(?=\S+,[^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X, the password"
     r"|wi-?fi\s*是\s*(?=[\w.-]+\s*[,，][^。！？\n]{0,12}?密码)"  # WiFi是X，密码…
     r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
-    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|叫"
+    r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|名叫|叫"
     r"|网名|网络名称?))"  # WiFi 网名 X: the network's name, broadcast
     r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?(?P<v>[A-Za-z0-9][\w.-]{1,31})"
 )
@@ -50,7 +50,8 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
     r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
     # asked of someone there: 密码问前台要, "ask at the bar for the password"
-    r"|密码[^。！!\n]{0,6}?(?:问|找|向)[\u4e00-\u9fff]{1,6}?(?:要|拿|问)"
+    # or the asking alone, ending the clause: 密码请问前台。
+    r"|密码[^。！!\n]{0,6}?(?:问|找|向)[\u4e00-\u9fff]{1,6}?(?:要|拿|问|(?=\s*(?:[。！!，,]|$)))"
     r"|ask\s+(?:at\s+)?(?:the\s+)?(?:front\s+desk|reception|bar|counter|staff)\s+for\s+"
     r"(?:the\s+)?(?:key|password|pass)"
     # on a label, or typed in by its owner: "the password is printed under the router",
