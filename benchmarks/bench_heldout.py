@@ -25,8 +25,10 @@ A set: {"chains": [{"lang", "steps": [{"text", "kind"}], "query", "current"}],
   read-time safety net marks as possibly replaced is shown, flagged);
 - `as_of` at the middle of each older step's validity finds that step (top 5) and no
   other step of its chain;
-- a look-alike b saved after a is touched when a is no longer current, refused when b is
-  reported as a conflict; its queries are answered when `search(query_a)` ranks a first
+- a look-alike b saved after a is touched when a, current once saved, is no longer
+  current after b; refused when b is reported as a conflict; a not kept when a itself was
+  not current once saved (asked about a filler, or stated as ending before now); its
+  queries are answered when `search(query_a)` ranks a first
   and `search(query_b)` ranks b first (what the read-time safety net must not break);
 - a repeat is caught when reported as a duplicate.
 """
@@ -163,7 +165,7 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
     fillers = data.get("fillers", [])
     tally: Counter[str] = Counter()
     misses: list[Any] = []
-    touched, refused, repeats = [], [], []
+    touched, refused, repeats, lost = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "heldout.db"
         for i, chain in enumerate(data["chains"]):
@@ -172,15 +174,18 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
         for i, pair in enumerate(data["look_alikes"]):
             with _store(db, f"l{i}", embedder, fillers) as mem:
                 a = _save(mem, pair["a"], START).entry
+                kept = a.id in {e.id for e in mem.list(limit=1000)}
                 r = _save(mem, pair["b"], START + STEP)
                 for query, want in ((pair["query_a"], a.id), (pair["query_b"], r.entry.id)):
                     top = [h.entry.id for h in mem.search(query, limit=1)]
                     tally["la_queries"] += 1
                     tally["la_answered"] += top == [want]
                 current = {e.id for e in mem.list(limit=1000)}
-                if a.id not in current:
+                if not kept:
+                    lost.append((pair["a"], pair["b"]))
+                elif a.id not in current:
                     touched.append((pair["a"], pair["b"], r.status))
-                elif r.status == "conflict":
+                if kept and a.id in current and r.status == "conflict":
                     refused.append((pair["a"], pair["b"]))
         for i, pair in enumerate(data["repeats"]):
             with _store(db, f"r{i}", embedder, fillers) as mem:
@@ -209,6 +214,7 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
         "as_of": f"{tally['asof_ok']}/{tally['asof_n']}",
         "look_alikes": n_la,
         "touched": len(touched),
+        "first_not_kept": len(lost),
         "look_alike_queries": f"{tally['la_answered']}/{tally['la_queries']}",
         "refused": len(refused),
         "repeats": n_rep,
@@ -217,6 +223,7 @@ def run_set(path: Path, embedder: Any, verbose: bool) -> dict[str, Any]:
     if verbose:
         out["misses"] = misses
         out["touched_pairs"] = touched
+        out["not_kept_pairs"] = lost
         out["refused_pairs"] = refused
         out["repeats_missed"] = repeats
     return out
@@ -322,7 +329,8 @@ def line(name: str, mode: str, r: dict[str, Any]) -> str:
         f"{r['damage']} wrong target) | current-first {r['current_first']}/{r['chains']} "
         f"(no older unmarked: {r['current_clean']}) | "
         f"as_of {r['as_of']} | look-alikes touched {r['touched']}, refused {r['refused']} "
-        f"of {r['look_alikes']} (their queries answered first {r['look_alike_queries']}) | "
+        f"of {r['look_alikes']}, a not kept {r['first_not_kept']} "
+        f"(their queries answered first {r['look_alike_queries']}) | "
         f"repeats {r['repeats_caught']}/{r['repeats']} | by kind "
         + ", ".join(f"{k} {v}" for k, v in r["by_kind"].items())
         + " | by language "
