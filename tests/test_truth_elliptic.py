@@ -71,6 +71,10 @@ def test_it_asks_about_the_memory_saved_last(tmp_path: Path) -> None:
             ("Hive 2 inspection every 9 days", "Hive 3 inspection every 7 days"),
             "pushed back two days",
         ),
+        # a fact of its own, a particle and a number in it: no move of what came last
+        (("Standup is at 9:30",), "Watch straps take 3 working days to come back from the shop"),
+        (("Standup is at 9:30",), "We top up the van at the Northside garage, card ending 12"),
+        (("周三下午两点开例会",), "每周六加开一场去植物园的亲子导览"),
     ],
 )
 def test_nothing_is_asked(tmp_path: Path, memories: tuple[str, ...], moved: str) -> None:

@@ -79,6 +79,22 @@ def retracted(content: str) -> bool:
     return bool(_corrections().search(content)) and len(content_terms(content)) <= _CORRECTION_TERMS
 
 
+# A move said after the fact names little besides the move: "开饭提前半小时", "Fuel charge
+# up 8p a litre" (three words of its own); a sentence naming more is a fact of its own
+# with a particle or a count in it ("Frame repairs take 5 working days to come back from
+# the lab", "每周五加开一班去温泉镇的车": 7), which a guess must not ask of what came last
+# (h21-h29: 10 of 23 first notes asked about an unrelated memory so)
+_MOVE_TERMS = 4
+_AMOUNT_TERM = re.compile(r"[\d.,:£$€%-]+|\d+[a-z]{0,3}")
+
+
+def _names_little(content: str) -> bool:
+    """Whether `content` names at most `_MOVE_TERMS` words besides the move's."""
+    moves = words("shift", "en") | words("shift", "zh")
+    own = [t for t in content_terms(content) if t not in moves and not _AMOUNT_TERM.fullmatch(t)]
+    return len(own) <= _MOVE_TERMS
+
+
 def last_said(
     incoming: Entry, newest: Sequence[Entry], sharing: Sequence[Entry], *, named: bool
 ) -> Entry | None:
@@ -87,7 +103,8 @@ def last_said(
     the memories `sharing` its words. `named`: the grammar read the text whole, a
     subject of its own and its value ("My rent went up by $50": the rent, whatever was
     said last)."""
-    said_how = shifted(incoming.content) or retracted(incoming.content)
+    content = incoming.content
+    said_how = (shifted(content) and _names_little(content)) or retracted(content)
     if named or incoming.type not in CONFLICT_TYPES or not said_how:
         return None
     said = content_terms(incoming.content)
