@@ -88,9 +88,14 @@ _MOVE_TERMS = 4
 _AMOUNT_TERM = re.compile(r"[\d.,:£$€%-]+|\d+[a-z]{0,3}")
 
 
+@cache
+def _moves() -> frozenset[str]:
+    return words("shift", "en") | words("shift", "zh")
+
+
 def _names_little(content: str) -> bool:
     """Whether `content` names at most `_MOVE_TERMS` words besides the move's."""
-    moves = words("shift", "en") | words("shift", "zh")
+    moves = _moves()
     own = [t for t in content_terms(content) if t not in moves and not _AMOUNT_TERM.fullmatch(t)]
     return len(own) <= _MOVE_TERMS
 
