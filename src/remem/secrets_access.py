@@ -78,7 +78,9 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
     r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
     r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with|get(?:s|ting)?\s+(?:you\s+|me\s+|us\s+)?in"
-    r"(?:side)?\s+with|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
+    # "get in the side gate with 1066": the thing got into named between
+    rf"(?:side)?(?:\s+(?:the|by|at|through)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{_ACCESS}))?\s+with"
+    r"|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
     r"\s*:?\s*(?:(?:the|my|our)\s+(?:usual\s+|same\s+|new\s+|old\s+)?(?:code|pin|number)\s+"
     r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
     rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
@@ -180,6 +182,10 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     rf"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<s>{SPOKEN}"
     # or a code's shape ending the note: padded ("0412"), in pairs ("47 89 12"), not a count
     r"|0\d{3,7}|\d\d(?:\s\d\d){2,3})(?=\s*(?:[,.;!—–]|$))"
+    # or keyed, then a key to confirm it: "the studio code is 2290 then the green button"
+    r"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<k>\d{3,8})\s*,?\s+"
+    r"(?:and\s+)?(?:then|followed\s+by)\s+(?:the\s+|a\s+)?"
+    r"(?:(?:[\w#*]+\s+)?(?:button|key)s?|hash|star|enter|pound)(?![a-z])"
 )
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
@@ -204,8 +210,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 卷帘门，遥控坏了就按 7788: a clause between the door and the keys, four digits or more
     r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
     r"(?P<c>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
-    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了)"
-    r"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了"
+    r"|[改换]了[，,]\s*(?:现在|新的?))"  # 锁改了，新的是七七三零: changed, then the new one
+    rf"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,8}})"
     # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
     # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
     r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
@@ -213,11 +220,11 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
     r"\s*(?:是|为|[:：])\s*"
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
-    rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,}})"
+    rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
     r"(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
-    rf"(?P<s>\d{{4,8}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
+    rf"(?P<s>\d{{4,8}}(?![\d.:-])|\d(?: \d){{2,7}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
     # ... or right after it, the digits said: 车棚挂锁五七二零
     rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
@@ -428,7 +435,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         before = text[max(0, m.start() - 24) : m.start()]
         word = before.split()[-1] + " " if before.split() else ""  # "error code 4040 opens ..."
         if not (_PUBLIC_BEFORE.search(before) or PUBLIC_CODE.match(word)):
-            out.append(m.span(next(g for g in ("v", "o", "s") if m[g] is not None)))
+            out.append(m.span(next(g for g in ("v", "o", "s", "k") if m[g] is not None)))
     for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
         group = next(g for g in ("v", "z", "s") if m[g] is not None)
         wake = m["a"] and (TIME.fullmatch(m[group]) or YEAR.fullmatch(m[group]))

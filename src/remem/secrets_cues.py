@@ -49,8 +49,8 @@ _CVV_SAID = Lazy(  # "CVV 772", 安全码是 321
 
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
 _POSSESSIVE = Lazy(  # "my ATM pin's 9063", "gate code's changed to 8080", "the door's 4471"
-    r"(?i)(?<![a-z])(?:pin|passcode|password|pass ?code|code|combo|(?P<a>door|gate|garage|alarm"
-    r"|keypad|lock|safe))['’]s\s+(?:now\s+|still\s+|just\s+|been\s+)*(?:(?:changed|set|reset"
+    r"(?i)(?<![a-z])(?:pin|passcode|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)|pass ?code|code|combo"
+    r"|(?P<a>door|gate|garage|alarm|keypad|lock|safe))['’]s\s+(?:now\s+|still\s+|just\s+|been\s+)*(?:(?:changed|set|reset"
     r"|updated)\s+(?:to|as)\s+)?(?P<v>[^\s,;]+)"
 )
 _MEASURE = Lazy(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|years?|%)\b")
@@ -203,7 +203,7 @@ _REPEAT_CUE = Lazy(r"(?i)pass|pin|code|wi-?fi|key|密码|口令|码")
 _DIGIT = Lazy(r"\d")
 _POSSESSIVE_WORDS = tuple(
     f"{noun}{mark}"
-    for noun in ("pin", "code", "word", "combo", "door", "gate", "garage", "alarm")
+    for noun in ("pin", "code", "word", "wrd", "wd", "combo", "door", "gate", "garage", "alarm")
     for mark in "'’"
 ) + tuple(f"{noun}{mark}" for noun in ("keypad", "lock", "safe") for mark in "'’")
 _SPELL_WORDS = (
@@ -491,6 +491,7 @@ _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
     rf"[\s,-]|[{ZH_DIGITS}]{{4}}|[{ZH_DIGITS}]十|十[{ZH_DIGITS}]"  # 三十八: a dial's number
+    rf"|[:：是为]\s*[{ZH_DIGITS}]{{3}}"  # 锁：五一八, a lock's three
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(

@@ -114,7 +114,8 @@ _VALUE_THEN = Lazy(
 
 
 _CLAUSE_START = Lazy(  # the value opens its clause: not "Room 1402, that's the code for ..."
-    r"(?i)(?:^|[,;:(—–，；：]|(?<![a-z])(?:it['’]?s|its|is|was|use|try|just|enter|type))\s*$"
+    r"(?i)(?:^|[,;:(—–，；：]|(?<![a-z])(?:it['’]?s|its|is|was|use|try|just|enter|type"
+    r"|think|remember))\s*$"  # "think 1990, that's the code": a hint to recall it by
 )
 
 

@@ -17,7 +17,7 @@ from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["DIALED", "dial_spans"]
 
-DIALED = r"\d{1,2}(?:\s*[-,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
+DIALED = r"\d{1,2}(?:\s*[-–—,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
 DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15,
 # 顺时针到 15，逆时针到 42, 左转三圈到 27, 左 12 右 40 左 7
@@ -46,6 +46,10 @@ _DIAL = Lazy(
     r"\s*[，,、]?\s*){2,}"
     rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
     rf"|{_ORDINAL}(?:\s*[，,、；;]?\s*(?:then\s+|and\s+)?{_ORDINAL}){{2,3}}"
+    # turned to each number in turn, the way unsaid: "first turn to 27, then 91, then 05"
+    r"|(?:first\s+)?(?:turn|spin|dial)\s+(?:it\s+|the\s+dial\s+)?to\s+\d{1,2}(?![\w:]|\.\d)"
+    r"(?:\s*,?\s*(?:and\s+)?then\s+(?:(?:turn|spin|go)\s+)?(?:(?:back\s+)?to\s+)?"
+    r"\d{1,2}(?![\w:]|\.\d)){2,3}"
 )
 _DIAL_WORDS = (
     r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
@@ -71,9 +75,7 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
         out.append(m.span(next(g for g in ("v", "w", "b", "c") if m[g] is not None)))
-    for m in scan(
-        _DIAL, text, low, "left", "right", "clockwise", "左", "右", "时针", "转到", "第", "first"
-    ):
+    for m in scan(_DIAL, text, low, *"left right clockwise 左 右 时针 转到 第 first turn".split()):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())

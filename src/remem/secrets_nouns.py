@@ -49,7 +49,7 @@ _CODE = (
     r"|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
     r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|store[ -]?room|cage|suitcase|luggage"
-    r"|briefcase"
+    r"|briefcase|key[ -]?(?:box|safe)"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
@@ -61,6 +61,7 @@ _CODE = (
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     # "the override is 88-12-03", "manager override: eight eight zero eight"
     r"|(?:emergency|manual|master|alarm|door|keypad|manager|supervisor|till)(?:['’]s)?[ -]override"
+    r"(?:[ -]codes?)?"  # "manager override code 7719": the noun said in full
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
     r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
@@ -124,7 +125,8 @@ KEY = Lazy(
 )
 # a lock's code may have three digits ("the cupboard lock code 318")
 LOCK_CODE = Lazy(
-    r"(?i)(?<![a-z])(?:door|gate|lock|padlock|locker|safe|keypad|shed|cabinet)[ -]codes?$"
+    r"(?i)(?<![a-z])(?:door|gate|lock|padlock|locker|safe|keypad|shed|cabinet"
+    r"|(?:lock|key)[ -]?(?:box|safe))[ -]codes?$"
 )
 KINDS = {
     "pass": "password",

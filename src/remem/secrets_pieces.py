@@ -114,6 +114,15 @@ _HALF_LOCK = Lazy(
 # the other half said bare, no "is": "first half is 39, second half 16"
 _BARE_HALF = Lazy(r"(?i)(?<![a-z])(?:second|other|last)\s+half\s+\d{2,4}(?![\d\w])")
 _HALF_END = Lazy(r"\s*(?:[,，;；。.!]|$|(?:and|then)(?![a-z]))")
+# "half the lockbox number was in my text, the rest is 17": the rest of a half said elsewhere
+_REST = Lazy(r"(?i)the\s+rest")
+_HALF_SAID = Lazy(r"(?i)(?<![a-z])half(?![a-z])")
+# the parts said, then the whole: 53 和 8062 分开发的，合起来是538062; "together it's 538062"
+_WHOLE = Lazy(
+    r"(?i)(?:(?<![a-z])(?:together|combined|joined\s+up)\s*(?:it['’]s|that['’]s|it\s+is|is|[:：])"
+    r"|(?:合起来|连起来|拼起来|连在一起|拼在一起)(?:就)?(?:是|为|[:：]))\s*(?P<v>\d{4,12})(?!\d)"
+)
+_WHOLE_CUE = Lazy(r"(?i)pass|pin|code|combo|key|lock|safe|密码|口令|码|锁")
 _HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 
 
@@ -132,6 +141,7 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
         cued = _HALF_CUE.search(text, start, end) is not None
         if not cued and value.isdigit() and _HALF_END.match(text, m.start(group) + len(value)):
             both = sum(start <= h.start() < end for h in said) > 1  # both halves said
+            both = both or bool(_REST.match(m[0]) and _HALF_SAID.search(text, start, m.start()))
             bare = _BARE_HALF.search(text, m.end(), end)
             cued = (both or bare is not None) and _HALF_LOCK.search(text, start, end) is not None
             if cued and bare is not None:  # the bare half is the code's other half
@@ -142,6 +152,10 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
             cued = re.search(r"[A-Za-z]", value) is not None and strong(value)
         if shaped and cued:
             out.append((m.start(group), m.start(group) + len(m[group].rstrip("."))))
+    for m in scan(_WHOLE, text, low, "together", "combined", "joined", "起来", "在一起"):
+        start, end = sentence(text, m.start())
+        if _WHOLE_CUE.search(text, start, end):
+            out.append(m.span("v"))
     return out
 
 
