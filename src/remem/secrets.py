@@ -39,7 +39,7 @@ from remem.secrets_disguise import unmask
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, luhn, talks_about
 from remem.secrets_public import blanked, public_spans
-from remem.secrets_shapes import Lazy, zh_punctuated
+from remem.secrets_shapes import Lazy, pinyin_phrase, zh_punctuated
 
 __all__ = [
     "KIND_LABELS",
@@ -245,11 +245,12 @@ def _id_named(m: re.Match[str]) -> bool:
     return _ID_NOUN.search(_before(m, 10)) is not None
 
 
-# Any card said with its expiry right after ("treasurer's card 4000 1234 5678 9010 exp 09/27"):
-# a payment card's number, whose expiry only a payment card has, Luhn or not
+# Any card said with its expiry right after ("treasurer's card 4000 1234 5678 9010 exp 09/27",
+# or bare with the code on the back, "…, 09/27, 318"): a payment card's, Luhn or not
 _EXPIRY = Lazy(
     r"(?i)\s*,?\s*(?:exp(?:iry|ires|\.)?(?:\s+date)?|valid\s+(?:thru|through|until|to)|有效期[至到]?)"
     r"\s*[:：]?\s*(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d{2}(?!\d)"
+    r"|\s*,\s*(?:0[1-9]|1[0-2])/(?:20)?\d{2}\s*,\s*\d{3,4}(?![\d/])"
 )
 _CARD_WORD = Lazy(r"(?i)(?<![a-z])cards?(?![a-z])|卡")
 
@@ -295,7 +296,8 @@ def _zh_value(m: re.Match[str]) -> bool:
         return False  # "令牌的有效期是 3600 秒": about the token, not one
     if m["w"] is None:
         return not _PLACEHOLDER.match(m["v"] or m["c"])
-    return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"])
+    pinyin = not m["k"].isascii() and pinyin_phrase(m["w"])  # 密码 qingshanlvshui: typed pinyin
+    return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"]) or pinyin
 
 
 def _code_value(value: str) -> bool:

@@ -93,7 +93,7 @@ _LOCKED_WITH = Lazy(
 )
 _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing, or of
     # one of them after a pause: "lockers by the gym, the spare one opens on 3-1-4"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){{0,4}}?"
+    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){{0,6}}?"
     r"\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
     r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m))"  # "opens on 6093"

@@ -23,6 +23,7 @@ from remem.secrets_described import described_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
+    ASIDE,
     PLACEHOLDER,
     SPEED,
     SPOKEN,
@@ -93,7 +94,7 @@ _PRONOUN = Lazy(
 _TRAIL = Lazy(  # "..., 5691" ends a line; or in words: "shed padlock, twenty-one sixteen"
     # or the code named after the pause: "the spare is in the lockbox, code 4471"
     rf"(?m)[,，][ \t]*(?:(?i:code|pin|combo)[ \t]+)?"
-    rf"(?P<v>[*#]?\d{{4,12}}#?|{SPOKEN})[.!。]?[ \t]*$"
+    rf"(?P<v>[*#]?\d{{4,12}}#?|{SPOKEN})(?:[ \t]*[,!—–][ \t]*{ASIDE})?[.!。]?[ \t]*$"
 )
 _CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"

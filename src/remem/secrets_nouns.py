@@ -51,7 +51,7 @@ _CODE = (
     r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|store[ -]?room|cage|suitcase|luggage"
     r"|briefcase|key[ -]?(?:box|safe)"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
-    r"|otp|2fa|mfa|sms|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
+    r"|otp|2fa|mfa|sms|text|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
     r"|collection|pick[ -]?up|parcel|release"  # a locker's one-time code
     # an appliance's service code: "the engineer service code", "installer menu code"

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 
 __all__ = [
+    "ASIDE",
     "EXCLUDED",
     "KEYED",
     "Lazy",
@@ -34,6 +35,7 @@ __all__ = [
     "sentence",
     "spelled_end",
     "strong",
+    "pinyin_phrase",
     "typed_words",
     "very_strong",
     "wifi_key",
@@ -308,6 +310,27 @@ def typed_words(text: str, pos: int) -> tuple[int, int] | None:
     if m is None or _NOT_TYPED.intersection(m["v"].lower().split()):
         return None
     return m.span("v") if " " in m["v"] or len(m["v"]) >= 8 else None
+
+
+# how a value is vouched for after it, no word of what it is: "..., 1969, yes really"
+ASIDE = (
+    r"(?i:(?:(?:yes|yeah|yep)[ \t,]+)?(?:really|honestly|seriously|truly|no[ \t]+joke"
+    r"|not[ \t]+kidding|i[ \t]+know|trust[ \t]+me|lol|haha)[.!]*)"
+)
+# One toneless pinyin syllable: a Chinese speaker's password is often a phrase typed in pinyin.
+_SYLLABLE = (
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|iao|ian|uai|uan|ai|ei|ao|ou|an|en|in|un|ia|ie|iu|ua|uo"
+    r"|ui|ue|er|a|o|e|i|u|v)"
+)
+_PINYIN = Lazy(rf"(?i)(?:{_SYLLABLE}){{3,}}")
+
+
+def pinyin_phrase(word: str) -> bool:
+    """A run of three or more pinyin syllables, eight letters at least ("qingshanlvshui"
+    style): after 密码 in a Chinese note it is the password, not an English word."""
+    word = word.rstrip(".,;:!?()（）")
+    return len(word) >= 8 and word.isascii() and _PINYIN.fullmatch(word) is not None
 
 
 _START = Lazy(r"[。！？\n]|[.!?](?=\s)")
