@@ -20,13 +20,13 @@ from functools import lru_cache
 from remem import text
 from remem.entry import Entry
 from remem.store.protocol import Near
-from remem.truth import changes, dedup, keys, overlap
+from remem.truth import changes, dedup, keys, overlap, when
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck
 from remem.truth.markers import states_change
 from remem.truth.subject import Claim, read
 from remem.truth.table import words
-from remem.truth.terms import content_terms
+from remem.truth.terms import content_terms, shared_terms
 
 Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
@@ -214,6 +214,8 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
     narrower subject it can mean ("the API budget"); several make it a question."""
     want = set(claim.key.split())
     named = keys.named_product(claim.subject)
+    # "We migrated everything to AWS" for "Our cloud is Azure": a product of the kind said
+    valued = claim.value is not None and keys.named_product(claim.value) is not None
     narrower = []
     for near in candidates:
         old, was = near.entry, claim_of(near.entry, near=near)
@@ -225,6 +227,8 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
             continue  # "the Redis cache TTL" is not "the CDN cache TTL"
         if claim.dropped and not content_terms(claim.dropped) <= content_terms(old.content):
             continue  # "We renamed FLAGS_URL to …" is no new name of "家里的狗叫豆豆"
+        if not (valued or shared_terms(old.content, incoming.content)):
+            continue  # "从下周起改成每天早上练声" names no word of "Open day leaflets …"
         narrower.append((old, was))
     if len(narrower) == 1:
         old, was = narrower[0]
@@ -261,3 +265,39 @@ def classify(
         seen = {m.entry.id for m in matches}
         matches += _broader(incoming, claim, [c for c in candidates if c.entry.id not in seen])
     return sorted(matches, key=lambda m: _ORDER[m.relation])
+
+
+def read_apart(
+    claim: Claim | None, olds: Sequence[Entry], content: str = ""
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The memories the grammar read whole as a subject other than `claim`'s ("Node
+    版本是 18" for "已经升级到 Python 3.11"), none unless `claim` is whole too; and of
+    them, those read apart surely: whose subject names another product ("MySQL 版本是
+    8.0" for "PostgreSQL 版本是 16"), or which the text's (`content`) narrows by a word it
+    says and the memory does not ("The team retro ..." / "The infra team's retro ...")."""
+    if claim is None or not claim.whole:
+        return frozenset(), frozenset()
+    apart, surely = set(), set()
+    named = keys.named_product(claim.subject)
+    for old in olds:
+        was = claim_of(old)
+        if was is None or not was.whole or akin(claim, was):
+            continue
+        apart.add(old.id)
+        if named and (other := keys.named_product(was.subject)) and other != named:
+            surely.add(old.id)
+        elif _narrowed(claim, was, old.content, content):
+            surely.add(old.id)
+    return frozenset(apart), frozenset(surely)
+
+
+def _narrowed(claim: Claim, was: Claim, old: str, new: str) -> bool:
+    """Whether `claim`'s key is `was`'s and a word more the new text says, not a number,
+    not of when it starts ("下个月15号起"), and not in the old text at all."""
+    a, b = _key_words(claim.key), _key_words(was.key)
+    if not b < a:
+        return False
+    rest = when.lead(new)
+    said = (new[: len(new) - len(rest)] if rest else "").lower()
+    old, new = old.lower(), new.lower()
+    return any(w in new and w not in old and w not in said and not w.isdigit() for w in a - b)

@@ -44,6 +44,12 @@ ASK_UNREAD = 0.7
 # 0.85, 58 / 1 at 0.8; the words judge 2 / 0 at 0.95, 9 / 0 at 0.9 (but "MySQL 版本是 8.0" /
 # "PostgreSQL 版本是 16" 0.92), 18 / 1 at 0.85
 ASK_APART, ASK_APART_WORDS = 0.85, 0.95
+# Session 29: the words judge of session 28 (trained on h1-h20 and truth_train_a-s) on the
+# pairs of h21-h30 the grammar reads apart: 60 changes / 1 look-alike at 0.85, 9 / 0 at
+# 0.95, 80 / 4 at 0.8. Where the two subjects name two products ("MySQL 版本是 8.0" /
+# "PostgreSQL 版本是 16": 0.93) or the text's narrows the memory's by a word ("Chemistry
+# Paper 2 for access-arrangement candidates ...": 0.90) the old bar stays for them only.
+ASK_APART_READ_WORDS = 0.85
 # Keyword-only: the words judge (networks averaged with a logistic regression), trained
 # since session 19 on 1,600 more chains by blind writers (truth_train_f-o). On h11's
 # pairs (never trained on), at 2% of the look-alikes a store finds it reads 57 of 195
@@ -215,6 +221,7 @@ def judged(
     *,
     silent: bool = True,
     apart: frozenset[str] = frozenset(),
+    surely: frozenset[str] = frozenset(),
     loose: bool = False,
 ) -> list[Match]:
     """The judge's match for `incoming` among its `ranked` candidates, if it is sure
@@ -223,7 +230,8 @@ def judged(
     ("Back to two-week sprints" is no change of "We relocated to the 12th floor"; one
     word where `loose`). `apart`: the
     ids of candidates the grammar read as another subject (a change of one is asked
-    only when the judge is as sure as of a text the grammar could not read). `loose`
+    only when the judge is as sure as of a text the grammar could not read; surer still
+    of those read apart `surely`: `decide.read_apart`). `loose`
     (the judges read both texts' vectors): a change they are `SURE_LOOSE` of, of one
     memory sharing two words with the text, supersedes, read whole or not."""
     least = least_shared(incoming.content, silent=silent, loose=loose)
@@ -251,16 +259,24 @@ def judged(
     asked = [
         Match(o, "conflict", f"judged a likely change of it ({v.change:.2f})")
         for v, o in scored
-        if v.change >= _need(o.id in apart, silent=silent, said=said, words=cosines is None)
+        if v.change
+        >= _need(
+            o.id in apart,
+            silent=silent,
+            said=said,
+            words=cosines is None,
+            surely=o.id in surely,
+        )
     ]
     return asked[:ASK_AT_MOST] or repeated(incoming, scored, cosines, apart)
 
 
-def _need(apart: bool, *, silent: bool, said: bool, words: bool) -> float:
+def _need(apart: bool, *, silent: bool, said: bool, words: bool, surely: bool = False) -> float:
     """How likely a change of one candidate must read to be asked about."""
     ask, unread = (ASK_WORDS, ASK_UNREAD_WORDS) if words else (ASK, ASK_UNREAD)
     if apart:
-        return max(ask, unread, ASK_APART_WORDS if words else ASK_APART)
+        bar = (ASK_APART_WORDS if surely else ASK_APART_READ_WORDS) if words else ASK_APART
+        return max(ask, unread, bar)
     need = ask if silent else unread
     return min(need, ASK_SAID_WORDS if words else ASK_SAID) if said else need
 

@@ -162,8 +162,10 @@ def _by_judge(d: Draft) -> list[Match]:
     # none sharing too few words (a third of the pairs of bench_scale's saves at 100k)
     least = verdicts.least_shared(d.entry.content, silent=whole, loose=read)
     scored = verdicts.ranked(d.entry, found, cosines, dropped, vectors=vectors, least=least)
-    apart = _read_apart(d.claim, [old for _, old in scored])
-    judged = verdicts.judged(d.entry, scored, cosines, silent=whole, apart=apart, loose=read)
+    apart, surely = decide.read_apart(d.claim, [old for _, old in scored], d.entry.content)
+    judged = verdicts.judged(
+        d.entry, scored, cosines, silent=whole, apart=apart, surely=surely, loose=read
+    )
     matches = _values_kept(d, judged)
     if d.referee is None or (matches and matches[0].relation != "conflict"):
         return matches
@@ -238,19 +240,6 @@ def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
     model = semantic.index.model
     theirs = d.store.vectors_of(model, [e.id for e in found])
     return judge.PairVectors(semantic.last_vector, theirs, model)
-
-
-def _read_apart(claim: Claim | None, olds: Sequence[Entry]) -> frozenset[str]:
-    """The memories the grammar read whole as a subject other than `claim`'s ("Node
-    版本是 18" for "已经升级到 Python 3.11"); none unless `claim` is whole too."""
-    if claim is None or not claim.whole:
-        return frozenset()
-    apart = set()
-    for old in olds:
-        was = decide.claim_of(old)
-        if was is not None and was.whole and not decide.akin(claim, was):
-            apart.add(old.id)
-    return frozenset(apart)
 
 
 # In order; the first pass that finds anything decides the save.
