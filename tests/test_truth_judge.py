@@ -117,6 +117,9 @@ def test_a_pair_adding_a_value_is_no_repeat_to_the_judges_reading_the_cosine() -
         ("Our CI runs on Jenkins.", "We switched CI over to GitHub Actions last sprint."),
         ("Error tracking goes to Sentry.", "Error tracking goes to Rollbar."),
         ("We support IE11.", "We dropped IE11 support."),  # asked: the stop reading
+        # the grammar reads two subjects ("Snack budget for the support team" / "support
+        # snack budget"), the words judge a change (0.88): asked
+        ("Snack budget for the support team is $120/month.", "support snack budget got cut by $40"),
         pytest.param("前端状态管理用的Vuex", "Vuex已经被我们干掉了，现在用Pinia", marks=_NOT_YET),
     ],
 )
@@ -221,6 +224,9 @@ def test_a_change_said_with_a_little_chatter_is_asked_never_superseded(
         ("服务器 s1 的机房在 上海1 区", "服务器 s2 的机房在 上海2 区"),
         ("My flight to Tokyo departs March 14.", "My return flight departs March 22."),
         ("家里的狗叫豆豆，每个月要驱虫一次。", "We renamed FLAGS_URL to FEATURE_FLAGS_ENDPOINT."),
+        # a change said with no subject ("time", read from 下周) is none of a memory sharing
+        # no word with it ("Sports day": a day, a time)
+        ("Sports day bunting - ask the caretaker for 30", "从下周起改成每天早上跑步"),
     ],
 )
 def test_look_alikes_stay_apart(mem: Memory, a: str, b: str) -> None:
