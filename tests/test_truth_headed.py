@@ -21,6 +21,9 @@ def test_the_heading_is_what_comes_before_the_first_colon_that_is_no_time() -> N
     assert heading("Kiln 2 – Tuesdays only") == ("Kiln 2", "Tuesdays only")
     assert heading("Clinic open 9 - 5") is None
     assert heading("Kiln 2 went wonky-ish") is None
+    # a Chinese jotting's head set off by a space
+    assert heading("蒸笼 180度") == ("蒸笼", "180度")
+    assert heading("今天 很开心，去公园玩了") is None
 
 
 @pytest.mark.parametrize(
@@ -30,6 +33,10 @@ def test_the_heading_is_what_comes_before_the_first_colon_that_is_no_time() -> N
         ("The choir rehearsal venue is St Anne's", "Choir rehearsal venue: the library annex"),
         ("Our dog walker on weekdays is Maren", "Dog walker: Tobias from Pawsome, weekdays"),
         ("Kiln 2 firing is on Wednesdays.", "Kiln 2 - Saturdays from now on"),
+        # a spaced jotting of one word the memory says whole, with an amount or a day
+        ("蒸馒头的时候蒸笼开大火蒸25分钟", "蒸笼 20分钟"),
+        ("小卖部每天早上7点开门", "开门 6点半"),
+        ("书法课的作品展定在5月18号", "作品展 5月25号"),
     ],
 )  # fmt: skip
 def test_a_new_value_under_a_held_heading_is_asked(db: Path, before: str, after: str) -> None:
@@ -50,6 +57,10 @@ def test_a_new_value_under_a_held_heading_is_asked(db: Path, before: str, after:
         ("晚上散步半小时", "晚上吃：二甲双胍500mg"),  # one common word
         ("Dog walker on weekdays: Maren", "Dog groomer: Tobias, monthly"),  # another head
         ("Our dog walker on weekdays is Maren", "Dog walker: Maren, weekdays"),  # the same value
+        ("周末把阳台整理一下 旧花盆挂闲鱼", "闲鱼 在售 旧书 18块"),  # the memory holds no amount
+        ("老家亲戚下个月来", "下个月起 晚班改到10点"),  # a head of when
+        ("仓库里的纸箱 还剩一半", "纸箱 找老王要"),  # no amount, time or day
+        ("今天我们 去北京", "我们 明天 去上海"),  # no word of a thing
     ],
 )  # fmt: skip
 def test_no_question_without_the_heading_and_a_new_value(db: Path, before: str, after: str) -> None:

@@ -29,9 +29,25 @@ _DASH = re.compile(r"\s[-–—]\s(?!\d)|(?<!\d)\s[-–—]\s")
 _DASH_WITHIN = 40  # characters: a head is a few words
 
 
+# A Chinese jotting's head set off by a space: "戚风 160度", "开门 5点半", "休息日 周一"
+_SPACED = re.compile(r"([\u4e00-\u9fff]{2,8})[ \u3000]+([^\s，。,；;：:][^，。,；;]{0,15}?)[。.]?")
+
+_WHEN_HEAD = re.compile(
+    r"(?:从|自|每|这|下|上|本|明|今|后|前)?(?:个)?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|月|年|天"
+    r"|季度|学期|早上|上午|中午|下午|晚上|凌晨|初|底|开春|月初|月底)+(?:起|开始|以后|之后|的)?"
+)
+_AMOUNT = re.compile(
+    r"\d|[一二三四五六七八九十两半百千万]+(?:块|元|毛|点|分|度|号|月|天|周|个|人|斤|次|小时|岁|年|层|楼|折|倍)"
+    r"|周[一二三四五六日天]|星期|礼拜"
+)
+
+
 def heading(content: str) -> tuple[str, str] | None:
     """The heading and the value of a note headed "X: Y" (the colon near its start, not
-    one inside a time) or "X - Y", else None."""
+    one inside a time), "X - Y", or in Chinese "X Y" (a few characters, a space, a short
+    value), else None."""
+    if spaced := _SPACED.fullmatch(content.strip()):
+        return spaced[1], spaced[2].strip()
     words = [w for w, _ in text.tagged(content)]
     at = colon_at(words)
     if at is None:
@@ -46,11 +62,13 @@ def heading(content: str) -> tuple[str, str] | None:
     return (head, value) if head and value else None
 
 
-def _holds(old: str, head: str) -> bool:
+def _holds(old: str, head: str, *, one: bool = False) -> bool:
     """Whether `old` holds every word of `head` (for Chinese, every pair of characters:
-    its words may be cut another way there)."""
+    its words may be cut another way there); of one word only where `one`."""
     terms = content_terms(head)
-    if len(terms) < 2 and len(han_pairs(head)) < 3:
+    if not terms:
+        return False  # "我们 明天去北京": no word of a thing
+    if not one and len(terms) < 2 and len(han_pairs(head)) < 3:
         return False  # one word ("晚上吃：…") is held by too many memories to say which
     theirs = content_terms(old)
     han = {t for t in terms if han_pairs(t)}
@@ -66,6 +84,11 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     if (split := heading(content)) is None:
         return []
     head, value = split
+    # a spaced jotting names its one thing in a word ("戚风 160度"), said whole in the
+    # memory, with a value of an amount, a time or a day, not a head of when ("下个月起 …")
+    one = _SPACED.fullmatch(content.strip()) is not None
+    if one and (_WHEN_HEAD.fullmatch(head) or not _AMOUNT.search(value)):
+        return []
     said = content_terms(value) - content_terms(head)
     if not said:
         return []
@@ -76,7 +99,9 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         # as much of the value new as held ("Dog walker: Tobias from Pawsome, weekdays"
         # after "… on weekdays is Maren"); a value the memory holds is a repeat
         held = said & content_terms(old.content)
-        if _holds(old.content, head) and len(said - held) >= max(len(held), 1):
+        if one and (head not in old.content or not _AMOUNT.search(old.content)):
+            continue  # the memory says the head whole and holds a value of the kinds too
+        if _holds(old.content, head, one=one) and len(said - held) >= max(len(held), 1):
             found.append(old)
     if len(found) != 1:
         return []
