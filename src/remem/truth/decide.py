@@ -13,7 +13,8 @@ conflict the text calls a change becomes a supersede.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Sequence, Set
 from dataclasses import replace
 from functools import lru_cache
 
@@ -27,6 +28,8 @@ from remem.truth.markers import states_change
 from remem.truth.subject import Claim, read
 from remem.truth.table import words
 from remem.truth.terms import content_terms, shared_terms
+
+_HAN = re.compile(r"[\u4e00-\u9fff]")
 
 Reader = Callable[[str], Claim | None]
 _ORDER = {"duplicate": 0, "supersede": 1, "conflict": 2}
@@ -273,8 +276,9 @@ def read_apart(
     """The memories the grammar read whole as a subject other than `claim`'s ("Node
     版本是 18" for "已经升级到 Python 3.11"), none unless `claim` is whole too; and of
     them, those read apart surely: whose subject names another product ("MySQL 版本是
-    8.0" for "PostgreSQL 版本是 16"), or which the text's (`content`) narrows by a word it
-    says and the memory does not ("The team retro ..." / "The infra team's retro ...")."""
+    8.0" for "PostgreSQL 版本是 16"), which the text's (`content`) narrows by a word it
+    says and the memory does not ("The team retro ..." / "The infra team's retro ..."), or
+    each names itself by a word ("测试环境的用户服务 ..." / "... 通知服务 ...")."""
     if claim is None or not claim.whole:
         return frozenset(), frozenset()
     apart, surely = set(), set()
@@ -286,18 +290,31 @@ def read_apart(
         apart.add(old.id)
         if named and (other := keys.named_product(was.subject)) and other != named:
             surely.add(old.id)
-        elif _narrowed(claim, was, old.content, content):
+        elif _narrowed(claim, was, old.content, content) or _each_names(
+            claim, was, old.content, content
+        ):
             surely.add(old.id)
     return frozenset(apart), frozenset(surely)
 
 
 def _narrowed(claim: Claim, was: Claim, old: str, new: str) -> bool:
-    """Whether `claim`'s key is `was`'s and a word more the new text says, not a number,
-    not of when it starts ("下个月15号起"), and not in the old text at all."""
+    """Whether `claim`'s key is `was`'s and a word more the new text says (`_names`)."""
     a, b = _key_words(claim.key), _key_words(was.key)
-    if not b < a:
-        return False
-    rest = when.lead(new)
-    said = (new[: len(new) - len(rest)] if rest else "").lower()
-    old, new = old.lower(), new.lower()
-    return any(w in new and w not in old and w not in said and not w.isdigit() for w in a - b)
+    return b < a and _names(a - b, new, old)
+
+
+def _each_names(claim: Claim, was: Claim, old: str, new: str) -> bool:
+    """Whether each subject has a Chinese word of its own ("测试环境的用户服务" / "测试环境的
+    通知服务"): two things. (English subjects are read with words of the verb and said
+    shorter, "Station Rd" for "Station Road": a word of one's own says less there.)"""
+    a, b = ({t for t in content_terms(c.subject) if _HAN.search(t)} for c in (claim, was))
+    return _names(a - b, new, old) and _names(b - a, old, new)
+
+
+def _names(words: Set[str], own: str, other: str) -> bool:
+    """Whether one of `words` is said in the text `own` and nowhere in `other`, not a
+    number, not of when ("下个月15号起")."""
+    own, other = own.lower(), other.lower()
+    return any(
+        w in own and w not in other and not w.isdigit() and not when.said_when(w) for w in words
+    )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from remem import text
 from remem.entry import Entry
+from remem.truth import when
 from remem.truth.dedup import CONFLICT_TYPES, Match, colon_at, han_pairs, open_to
 from remem.truth.overlap import talk
 from remem.truth.terms import content_terms
@@ -32,10 +33,6 @@ _DASH_WITHIN = 40  # characters: a head is a few words
 # A Chinese jotting's head set off by a space: "戚风 160度", "开门 5点半", "休息日 周一"
 _SPACED = re.compile(r"([\u4e00-\u9fff]{2,8})[ \u3000]+([^\s，。,；;：:][^，。,；;]{0,15}?)[。.]?")
 
-_WHEN_HEAD = re.compile(
-    r"(?:从|自|每|这|下|上|本|明|今|后|前)?(?:个)?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|月|年|天"
-    r"|季度|学期|早上|上午|中午|下午|晚上|凌晨|初|底|开春|月初|月底)+(?:起|开始|以后|之后|的)?"
-)
 _AMOUNT = re.compile(
     r"\d|[一二三四五六七八九十两半百千万]+(?:块|元|毛|点|分|度|号|月|天|周|个|人|斤|次|小时|岁|年|层|楼|折|倍)"
     r"|周[一二三四五六日天]|星期|礼拜"
@@ -87,7 +84,7 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     # a spaced jotting names its one thing in a word ("戚风 160度"), said whole in the
     # memory, with a value of an amount, a time or a day, not a head of when ("下个月起 …")
     one = _SPACED.fullmatch(content.strip()) is not None
-    if one and (_WHEN_HEAD.fullmatch(head) or not _AMOUNT.search(value)):
+    if one and (when.said_when(head) or not _AMOUNT.search(value)):
         return []
     said = content_terms(value) - content_terms(head)
     if not said:

@@ -202,3 +202,18 @@ def starts(text: str) -> bool:
     and not a date moved to another ("from March 3 to March 10": the old date is the value)."""
     m = _FROM_WHEN_EN.match(text) or _FROM_WHEN_ZH.match(text)
     return m is not None and not _TO.match(text[m.end() :])
+
+
+# A word of when, said alone: 下个月, 周三, 起, 15号, "next", "jan" (a key's words, a head)
+_WHEN_WORD = re.compile(
+    r"(?:从|自|每|这|下|上|本|明|今|后|前|去)?(?:个)?(?:周[一二三四五六日天末]?|星期[一二三四五六日天]?|月|年|天"
+    r"|季度|学期|早上|上午|中午|下午|晚上|凌晨|初|底|开春|月初|月底)+(?:起|开始|以后|之后|的)?"
+    r"|起|开始|\d{1,2}[号日月]|[号日]"
+    rf"|(?:from|next|this|last|week|month|year|today|tomorrow|{_MON})",
+    re.I,
+)
+
+
+def said_when(word: str) -> bool:
+    """Whether `word` only says when ("下个月", "起", "15号", "next", "jan")."""
+    return _WHEN_WORD.fullmatch(word) is not None
