@@ -181,3 +181,41 @@ def test_a_key_and_value_alone_is_still_read(text: str, subject: str, value: str
 
     claim = read(text)
     assert claim is not None and (claim.subject, claim.value) == (subject, value)
+
+
+# -- said again with one value changed, no change word ---------------------------------------
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Viewing slot for the Hartley flat is Tuesday 4pm", "Hartley flat viewing Thursday 4pm"),
+        ("Forklift servicing at the north depot costs £180", "north depot forklift servicing £210"),
+    ],
+)
+def test_a_value_said_again_differently_is_asked(mem: Memory, before: str, after: str) -> None:
+    old = mem.save(before).entry
+    mem.save("Bring the blue folder to the Tuesday meeting")
+    new = mem.save(after)
+    assert new.status == "conflict", new.reasons
+    assert [e.id for e in new.conflicts] == [old.id]
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("Flat 2A boiler serviced 3 March", "Flat 2B boiler serviced 3 March"),  # a label
+        ("Choir practice is Wednesdays at 7pm", "Choir practice 7pm on Wednesdays"),  # a repeat
+        ("The junior squad trains on Monday at 5pm", "The senior squad trains on Monday at 7pm"),
+    ],
+)
+def test_a_label_a_repeat_or_another_word_asks_nothing(
+    mem: Memory, before: str, after: str
+) -> None:
+    mem.save(before)
+    assert mem.save(after).status == "added"
+
+
+def test_a_value_said_another_way_is_the_same_value() -> None:
+    said = overlap._said_as
+    assert said("8pm") == said("20:00") and said("12th") == said("12")
+    assert said("3,000") == said("3000") and said("10.30") == said("10:30")
+    assert said("november") == said("nov") and said("7pm") != said("8pm")

@@ -21,6 +21,7 @@ from touching another fact that looks alike:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -355,6 +356,69 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
     return [
         Match(old, "conflict", "which one changed? (the words they share)")
         for old, _ in list(fits.values())[:3]
+    ]
+
+
+def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+    """The one memory among `candidates` that `incoming` says again with another value and
+    no change word ("Elmhurst re-inspection 22 Nov" after "Elmhurst School re-inspection
+    due 15 Nov"): every word of topic it says the memory says too, one value it says the
+    memory does not and one of the memory's it no longer says. Asked, never replaced: the
+    text may be of another thing the memory's words also fit."""
+    content = incoming.content
+    if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or talk(content):
+        return []
+    new = units(content)
+    if len(new) > _MAX_UNITS or states_change(content):
+        return []
+    fits = []
+    for old in open_candidates(incoming, candidates):
+        was = units(old.content)  # words said alike, not inside another ("服务" of "用户服务")
+        forms_new, forms_old = {u.form for u in new}, {u.form for u in was}
+        shared_new = [u.form in forms_old for u in new]
+        shared_old = [u.form in forms_new for u in was]
+        topic = {u.form for u, s in zip(new, shared_new, strict=True) if s and not u.value}
+        if len(topic - _NO_TOPIC) < 2 or _slots(new, shared_new) != 1:
+            continue  # the thing said in two words at least, one value new
+        if any(not s and not u.value for u, s in zip(new, shared_new, strict=True)):
+            continue  # a word of which thing the memory does not say ("for juniors")
+        at = next(i for i, s in enumerate(shared_new) if new[i].value and not s)
+        if any(s and not u.value for u, s in zip(new[at:], shared_new[at:], strict=True)):
+            continue  # the new value names which one ("Flat 2B smoke alarm ..."): a label
+        if _slots(was, shared_old) != 1 or _two_people(new, was):
+            continue  # one value of it gone: not a repeat, not two things' values
+        gone = next(u.form for u, s in zip(was, shared_old, strict=True) if u.value and not s)
+        if _said_as(new[at].form) == _said_as(gone):
+            continue  # the value said another way: "8pm" / "20:00", "12 March" / "12th"
+        fits.append(old)
+    if len(fits) != 1:
+        return []
+    return [Match(fits[0], "conflict", "a new value of it? (said again with another value)")]
+
+
+_CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm)")
+_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
+
+
+def _said_as(form: str) -> str:
+    """A value's form, said one way: "8pm" and "20:00" as "20:00", "12th" as "12",
+    "3,000" as "3000", "10.30" as "10:30", "November" as "nov"."""
+    form = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", form.replace(",", ""))
+    if clock := _CLOCK.fullmatch(form):
+        hour = int(clock[1]) % 12 + (12 if clock[3] == "pm" else 0)
+        return f"{hour}:{clock[2] or '00'}"
+    form = re.sub(r"^(\d{1,2})\.(\d{2})$", r"\1:\2", form)
+    return form[:3] if form.isalpha() and form[:3] in _MONTHS else form
+
+
+def open_candidates(incoming: Entry, candidates: Sequence[Entry]) -> list[Entry]:
+    return [
+        old
+        for old in {c.id: c for c in candidates}.values()
+        if old.id != incoming.id
+        and old.type in CONFLICT_TYPES
+        and old.is_current
+        and len(old.content) <= _MAX_CHARS
     ]
 
 

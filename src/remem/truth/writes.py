@@ -202,6 +202,12 @@ def _by_heading(d: Draft) -> list[Match]:
     return headed.headed_change(d.entry, d.sharing())
 
 
+def _by_restated(d: Draft) -> list[Match]:
+    """The one memory the text says again with one value changed, no change word
+    (truth.overlap.restated_by_words)."""
+    return overlap.restated_by_words(d.entry, d.sharing())
+
+
 def _by_when(d: Draft) -> list[Match]:
     """The text read again without a start it says relative to now ("下个月起透析改为周二、
     四、六" as "透析改为周二、四、六"): every pass, on the fact alone (truth.when)."""
@@ -256,11 +262,14 @@ PASSES = (
     ("corrected", _by_correction),
     ("stop", _by_stop),
     ("heading", _by_heading),
+    ("restated", _by_restated),
     ("moved", _by_moved),
 )
 # The judges read these passes' pairs already and found nothing, or (`when`) the pass is a
 # whole decision of its own, vetoed inside: no veto of theirs
-_AFTER_THE_JUDGES = frozenset({"judge", "corrected", "stop", "heading", "when", "moved"})
+_AFTER_THE_JUDGES = frozenset(
+    {"judge", "corrected", "stop", "heading", "restated", "when", "moved"}
+)
 
 
 def decide_save(
