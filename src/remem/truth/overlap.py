@@ -22,6 +22,7 @@ from touching another fact that looks alike:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -374,9 +375,7 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
     fits = []
     for old in open_candidates(incoming, candidates):
         was = units(old.content)  # words said alike, not inside another ("服务" of "用户服务")
-        forms_new, forms_old = {u.form for u in new}, {u.form for u in was}
-        shared_new = [u.form in forms_old for u in new]
-        shared_old = [u.form in forms_new for u in was]
+        shared_new, shared_old = _matched(new, was), _matched(was, new)
         topic = {u.form for u, s in zip(new, shared_new, strict=True) if s and not u.value}
         if len(topic - _NO_TOPIC) < 2 or _slots(new, shared_new) != 1:
             continue  # the thing said in two words at least, one value new
@@ -394,6 +393,17 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
     if len(fits) != 1:
         return []
     return [Match(fits[0], "conflict", "a new value of it? (said again with another value)")]
+
+
+def _matched(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
+    """Whether each word of `one` is said in `other`, each of `other`'s words matching
+    once: "开发环境的…开发语言" says 开发 twice, "本地环境的…开发语言" once."""
+    left = Counter(u.form for u in other)
+    out = []
+    for u in one:
+        out.append(left[u.form] > 0)
+        left[u.form] -= 1
+    return out
 
 
 _CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm)")
