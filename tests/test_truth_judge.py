@@ -117,9 +117,14 @@ def test_a_pair_adding_a_value_is_no_repeat_to_the_judges_reading_the_cosine() -
         ("Our CI runs on Jenkins.", "We switched CI over to GitHub Actions last sprint."),
         ("Error tracking goes to Sentry.", "Error tracking goes to Rollbar."),
         ("We support IE11.", "We dropped IE11 support."),  # asked: the stop reading
-        # the grammar reads two subjects ("Snack budget for the support team" / "support
-        # snack budget"), the words judge a change (0.88): asked
-        ("Snack budget for the support team is $120/month.", "support snack budget got cut by $40"),
+        # the grammar reads two subjects ("Guest mooring fee" / "guest moorings"), the words
+        # judge a change (0.92, 0.91, 0.93): asked
+        ("Guest mooring fee is £2.80 per metre per night.", "guest moorings up 20p a metre"),
+        ("Matinee tickets for Hamlet are £16", "hamlet matinee up £2"),
+        (
+            "Evening swim session is at 7:15 on Fridays.",
+            "friday evening swim is 15 mins later from now on",
+        ),
         pytest.param("前端状态管理用的Vuex", "Vuex已经被我们干掉了，现在用Pinia", marks=_NOT_YET),
     ],
 )
@@ -227,6 +232,12 @@ def test_a_change_said_with_a_little_chatter_is_asked_never_superseded(
         # a change said with no subject ("time", read from 下周) is none of a memory sharing
         # no word with it ("Sports day": a day, a time)
         ("Sports day bunting - ask the caretaker for 30", "从下周起改成每天早上跑步"),
+        # two plans, two services: each names itself by a word of its own (the judge 0.86)
+        (
+            "The Team plan is priced at $15 per seat",
+            "The Enterprise plan now starts at $40 per seat",
+        ),
+        ("测试环境的用户服务的上线日期是 6月30日", "测试环境的通知服务的上线日期是 9月1日"),
     ],
 )
 def test_look_alikes_stay_apart(mem: Memory, a: str, b: str) -> None:

@@ -49,7 +49,10 @@ ASK_APART, ASK_APART_WORDS = 0.85, 0.95
 # 0.95, 80 / 4 at 0.8. Where the two subjects name two products ("MySQL 版本是 8.0" /
 # "PostgreSQL 版本是 16": 0.93) or the text's narrows the memory's by a word ("Chemistry
 # Paper 2 for access-arrangement candidates ...": 0.90) the old bar stays for them only.
-ASK_APART_READ_WORDS = 0.85
+# 0.88, not 0.85: three look-alikes of the probes read 0.86-0.88 ("The Team plan is priced
+# at $15 per seat" / "The Enterprise plan now starts at $40 per seat"); h21-h30's changes
+# asked there: 43 (59 at 0.85)
+ASK_APART_READ_WORDS = 0.88
 # Keyword-only: the words judge (networks averaged with a logistic regression), trained
 # since session 19 on 1,600 more chains by blind writers (truth_train_f-o). On h11's
 # pairs (never trained on), at 2% of the look-alikes a store finds it reads 57 of 195
