@@ -61,6 +61,8 @@ def test_a_new_value_under_a_held_heading_is_asked(db: Path, before: str, after:
         ("老家亲戚下个月来", "下个月起 晚班改到10点"),  # a head of when
         ("仓库里的纸箱 还剩一半", "纸箱 找老王要"),  # no amount, time or day
         ("今天我们 去北京", "我们 明天 去上海"),  # no word of a thing
+        # the value the memory holds, said another way: a repeat
+        ("Parents evening is on 12 March at 6pm", "Parents evening - March 12th, 18:00"),
     ],
 )  # fmt: skip
 def test_no_question_without_the_heading_and_a_new_value(db: Path, before: str, after: str) -> None:

@@ -18,7 +18,7 @@ from remem import text
 from remem.entry import Entry
 from remem.truth import when
 from remem.truth.dedup import CONFLICT_TYPES, Match, colon_at, han_pairs, open_to
-from remem.truth.overlap import talk
+from remem.truth.overlap import says_again, talk
 from remem.truth.terms import content_terms
 
 _MAX_CHARS = 200
@@ -98,6 +98,8 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         held = said & content_terms(old.content)
         if one and (head not in old.content or not _AMOUNT.search(old.content)):
             continue  # the memory says the head whole and holds a value of the kinds too
+        if says_again(value, old.content):
+            continue  # the value it holds, said another way: a repeat
         if _holds(old.content, head, one=one) and len(said - held) >= max(len(held), 1):
             found.append(old)
     if len(found) != 1:

@@ -421,6 +421,14 @@ def _said_as(form: str) -> str:
     return form[:3] if form.isalpha() and form[:3] in _MONTHS else form
 
 
+def says_again(value: str, old: str) -> bool:
+    """Whether every word of `value` is in `old`, a value said another way counted the
+    same ("March 12th, 18:00" of "… on 12 March at 6pm")."""
+    held = {_said_as(u.form) for u in units(old)}
+    said = [_said_as(u.form) for u in units(value)]
+    return bool(said) and all(form in held for form in said)
+
+
 def open_candidates(incoming: Entry, candidates: Sequence[Entry]) -> list[Entry]:
     return [
         old
