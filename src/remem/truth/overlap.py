@@ -343,14 +343,8 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
         return []
     new = units(content)
     fits = {}
-    for old in candidates:
-        if (
-            old.id != incoming.id
-            and old.type in CONFLICT_TYPES
-            and old.is_current
-            and len(old.content) <= _MAX_CHARS
-            and (how := _fit(new, old)) is not None
-        ):
+    for old in _open(incoming, candidates):
+        if (how := _fit(new, old)) is not None:
             fits[old.id] = (old, how)
     if len(fits) == 1 and (only := next(iter(fits.values())))[1] == "supersede":
         return [Match(only[0], "supersede", "the text states a change of what it shares with this")]
@@ -373,7 +367,7 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
     if len(new) > _MAX_UNITS or states_change(content):
         return []
     fits = []
-    for old in open_candidates(incoming, candidates):
+    for old in _open(incoming, candidates):
         was = units(old.content)  # words said alike, not inside another ("服务" of "用户服务")
         shared_new, shared_old = _matched(new, was), _matched(was, new)
         topic = {u.form for u, s in zip(new, shared_new, strict=True) if s and not u.value}
@@ -429,7 +423,9 @@ def says_again(value: str, old: str) -> bool:
     return bool(said) and all(form in held for form in said)
 
 
-def open_candidates(incoming: Entry, candidates: Sequence[Entry]) -> list[Entry]:
+def _open(incoming: Entry, candidates: Sequence[Entry]) -> list[Entry]:
+    """The current facts among `candidates` (once each) that `incoming` may change: of a
+    type that conflicts, short enough to compare, not `incoming` itself."""
     return [
         old
         for old in {c.id: c for c in candidates}.values()

@@ -259,11 +259,7 @@ def judged(
     if sure and own - runner_up >= MARGIN:
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]
     said = says_so(incoming.content)
-    # several memories sharing two words with the text ("The mobile backend uses Redis
-    # 7.0", "... was migrated to Heroku", "... timeout is now 45s"): one read apart may be
-    # a sibling of the one it changes, asked only at the old bar
-    shared = [len(judge.shared_terms(o.content, incoming.content)) >= SHARED for _, o in scored]
-    if sum(shared) > 1:
+    if _siblings(incoming, scored):
         surely = surely | apart
     asked = [
         Match(o, "conflict", f"judged a likely change of it ({v.change:.2f})")
@@ -278,6 +274,14 @@ def judged(
         )
     ]
     return asked[:ASK_AT_MOST] or repeated(incoming, scored, cosines, apart)
+
+
+def _siblings(incoming: Entry, scored: Sequence[tuple[judge.Verdict, Entry]]) -> bool:
+    """Whether several memories share two words with the text ("The mobile backend uses
+    Redis 7.0", "... was migrated to Heroku", "... timeout is now 45s"): one read apart may
+    be a sibling of the one it changes, asked only at the old bar."""
+    shared = [len(judge.shared_terms(o.content, incoming.content)) >= SHARED for _, o in scored]
+    return sum(shared) > 1
 
 
 def _need(apart: bool, *, silent: bool, said: bool, words: bool, surely: bool = False) -> float:
