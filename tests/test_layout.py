@@ -21,7 +21,7 @@ CORE = {
     "secrets", "secrets_access", "secrets_answers", "secrets_contacts", "secrets_cues",
     "secrets_described", "secrets_dial", "secrets_digits", "secrets_disguise", "secrets_door",
     "secrets_last", "secrets_model", "secrets_nouns", "secrets_pieces", "secrets_prose",
-    "secrets_public", "secrets_shapes", "secrets_told",
+    "secrets_public", "secrets_shapes", "secrets_told", "secrets_wifi",
     "plain", "settings", "text", "tokens",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {

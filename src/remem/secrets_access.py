@@ -83,7 +83,7 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
     r"\s*:?\s*(?:(?:the|my|our)\s+(?:usual\s+|same\s+|new\s+|old\s+)?(?:code|pin|number)\s+"
     r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
-    rf"(?P<v>{NUM}|(?P<d>[A-Za-z0-9]))"
+    rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<d>[A-Za-z0-9]))"
 )
 # "the kiln controller is locked with 1250", 用 0417 锁着: a thing kept shut by a number
 _LOCKED_WITH = Lazy(
@@ -131,7 +131,8 @@ _PLACE = Lazy(
     r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
 )
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{{1,30}}?)?"
+    rf"(?i)(?<![a-z])(?:{_ACCESS}|box(?:es)?)(?![a-z])"  # a box on a wall: a keypad's
+    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
     r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
     r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
@@ -218,7 +219,7 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
     r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
-    r"\s*(?:是|为|[:：])\s*"
+    r"\s*(?:是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
@@ -228,7 +229,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # ... or right after it, the digits said: 车棚挂锁五七二零
     rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
-    rf"|(?:柜子?|箱子?)[，,\s]\s*(?P<g>[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
+    # 颜料柜还是老样子，八八一三: a few words between
+    rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,\s]\s*(?P<g>[{ZH_DIGITS}]{{4,8}})"
+    r"(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
@@ -240,6 +243,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:是|为)?\s*\d{2,4})(?!\d)"
     r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
     r"(?P<m>\d{4,8})(?!\d)"
+    # 门禁卡丢了，临时码九五二七: a stand-in code for the lock's key
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,10}?(?:临时|备用)码\s*(?:是|为|[:：])?\s*"
+    rf"(?P<r>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])"
 )
 _ZH_UNIT = Lazy(
     r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
@@ -248,7 +254,7 @@ _ZH_UNIT = Lazy(
 _ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
 _ZH_OPEN_WORDS = tuple(
-    "门 锁 柜 箱 开 机 取 付 警报 报警 键盘".split()
+    "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
 )  # not 键: 关键 is "key" too
 _LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "alarm",
                     "柜", "箱", "说")  # fmt: skip
@@ -347,7 +353,10 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         if not bare_alarm:
             out.append(m.span("v"))
     for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
-        if m["d"] is None:
+        if m["w"] is not None:  # in words: "opens with twenty-six forty-one", by a lock
+            if _ACCESS_RE.search(text, *sentence(text, m.start())):
+                out.append(m.span("v"))
+        elif m["d"] is None:
             out.append(m.span("v"))
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
@@ -382,7 +391,8 @@ _IT_IS = Lazy(
     r"|(?:which|that|so\s+that)\s+makes\s+it|making\s+it"  # "his year backwards, which makes it"
     r"|(?:un)?set(?:\s+it)?\s+(?:with|using)"
     r"|(?:dis)?arm(?:ed|s)?(?:\s+it)?\s+(?:with|using)|unset)\s+(?:now\s+|still\s+|just\s+)?"
-    rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?|{SPOKEN})(?![\w/:]|[.,]\d)"
+    rf"(?:(?P<s>[A-Za-z](?=\s+(?:as\s+in|for)\s+[a-z]))|(?P<v>[*#]?\d(?:[ -]?\d){{3,7}}#?|{SPOKEN})"
+    r"(?![\w/:]|[.,]\d))"  # or spelled: "it's C for clear then 19 then 52"
     r"(?!\s+(?!(?:now|then|and|to|for|on|at|but|so|or|plus|if|followed|hash|star|enter|ok)"
     r"(?![a-z]))[a-z])"  # not "which is 2400 mm", "it's 1200 years old"
 )
@@ -399,6 +409,11 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_IT_IS, text, low, "it", "which", "set", "arm", "new one"):
         start, _ = sentence(text, m.start())
+        if m["s"] is not None:  # spelled, by any thing a code opens (a gate, a door)
+            end = spelled_end(text, m.start("s"))
+            if end is not None and _ACCESS_RE.search(text, start, m.start()):
+                out.append((m.start("s"), end))
+            continue
         cue = _IT_IS_CUE.search(text, start, m.start())
         v, keyed = m["v"], re.search(r"(?i)with|using|unset", m[0]) is not None
         wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and TIME.fullmatch(v)
@@ -456,7 +471,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
     for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
-        group = next(g for g in "vxcwkysngpthm" if m[g] is not None)
+        group = next(g for g in "vxcwkysngpthmr" if m[g] is not None)
         if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
             continue  # 北门见，1830: a door where to meet, then when
         if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):

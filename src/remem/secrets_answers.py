@@ -115,7 +115,10 @@ _SYSTEM_SENT = Lazy(
     r"(?i)(?<![a-z])(?:(?:text|sms|message|e-?mail)\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?"
     rf"{_SYSTEM}\s+(?:just\s+)?sent\s+(?:me|us)\s+(?:says|said|reads|is)\s*:?"
     rf"|{_SYSTEM}\s+(?:just\s+)?(?:gave|sent|texted|messaged|emailed)\s+(?:me|us)"
-    r"|code\s+(?:just\s+)?(?:came\s+through|came\s+in|arrived)\s+as"
+    # the code by its name or, after "a code", by a pronoun: "2FA just came through: 118 732",
+    # "wants a code, mine came through as 662 918"
+    r"|(?:code|2fa|otp|mfa|(?<=code,\s)(?:mine|it|one)|(?<=code\s)(?:and\s+)?(?:mine|it))"
+    r"\s+(?:just\s+)?(?:came\s+through|came\s+in|arrived)\s*(?:as|[:：])"
     # the message that carries the code, from whom, then it: "the security text from the bank
     # just came: 390115"
     r"|(?:verification|confirmation|security|login|otp|2fa|mfa)\s+(?:text|sms|message|e-?mail)"

@@ -25,21 +25,21 @@ from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
     ASIDE,
     PLACEHOLDER,
-    SPEED,
     SPOKEN,
     ZH_DIGITS,
     Lazy,
+    excluded,
+    first_strong,
     full_shape_spans,
     key_spans,
     scan,
     sentence,
     spelled_end,
     strong,
-    typed_words,
     very_strong,
-    wifi_key,
 )
 from remem.secrets_told import told_spans, value_first
+from remem.secrets_wifi import wifi_spans
 
 __all__ = ["find_cued"]
 
@@ -149,15 +149,6 @@ _ZH_PAIR = Lazy(  # 用户名 root 密码 root, 账密 admin admin888: weak as t
     r"\s*(?:是|为|[:：=])?\s*(?P<p>[!-~]{2,40})"
     r"|账密\s*[:：]?\s*(?P<zu>[!-~]{2,30})\s*[ /]\s*(?P<zp>[!-~]{3,40})"
 )
-_WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
-    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
-    # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
-    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
-    r"(?P<v>[^\s,;]+)"
-)
-_WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tenantwifi4417"
-    r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"
-)
 # "pass is" in a login's sentence; "the pass for the station tablet is X" (a pass for a thing
 # is its password when the value is made up; a bus pass's is a price or a date)
 _LOGIN_PASS = Lazy(
@@ -179,21 +170,6 @@ _IT_FOR = Lazy(
 _LOGIN_CUE = Lazy(  # an e-mail address given too is the login: "paypal is x@y.com, the pass is"
     r"(?i)(?<![a-z])(?:user(?:name)?|log[ -]?in|sign[ -]?in|account)(?![a-z])|\w@\w[\w-]*\.[a-z]"
 )
-_WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
-    r"(?i)(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
-    r"(?P<rest>[^.。!?！？\n]{0,80})"
-)
-_WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network")
-_WIFI_LINK = Lazy(
-    r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
-    r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为)"
-)
-_WIFI_VALUE = Lazy(
-    r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
-    r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
-)
-_WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
-_PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令")
 _REPEAT = Lazy(  # "eight 8s", "8 个 8": a value said by how many times a digit repeats
     r"(?i)(?<![a-z0-9])(?:\d{1,2}|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<d>\d)['’]?s(?![a-z])"
     r"|(?:\d{1,2}|[四五六七八九十])\s*个\s*(?P<z>[\d零一二三四五六七八九])(?!\d)"
@@ -306,39 +282,14 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
     for m in scan(_LOGIN_PASS, text, low, "pass "):
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
-            out += _first_strong(text, m.end(), end, 6)
+            out += first_strong(text, m.end(), end, 6)
         elif m["for"] is not None and _DEVICE.search(m["for"]):
             out += [
                 (a, b)
-                for a, b in _first_strong(text, m.end(), min(end, m.end() + 30), 6)
+                for a, b in first_strong(text, m.end(), min(end, m.end() + 30), 6)
                 if re.search(r"[A-Za-z]", text[a:b]) and re.search(r"\d", text[a:b])
             ]
-    for m in scan(_WIFI, text, low, *_WIFI_WORDS):
-        rest = m["rest"]
-        link = _WIFI_LINK.match(rest)
-        if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
-            for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
-                v = k["v"].rstrip(".!?")
-                if wifi_key(v):
-                    out.append((k.start("v"), k.start("v") + len(v)))
-                elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
-                    out.append(typed)
-            continue
-        if m["r"] is not None or m["n"] is not None:
-            continue  # "the router is Archer-AX55": its model, not its key; a network's key only
-        if (it := _WIFI_IT.search(rest)) is not None and wifi_key(it["v"].rstrip(".!?")):
-            out.append((m.start("rest") + it.start("v"), m.start("rest") + it.end("v")))
-            continue
-        if link is None or _WIFI_NAME.search(rest):
-            continue  # "wifi is Acme-Guest, password is ...": the network's name
-        at = m.start("rest") + link.end()
-        first = _WIFI_VALUE.match(text, at, m.end())
-        if first and re.search(r"\d", first[1]) and not SPEED.match(first[1]):
-            out.append(first.span(1))  # "the wifi is hunter-7-gamma"
-            continue
-        for a, b in _first_strong(text, at, m.end(), 6, digits=8):
-            if re.search(r"\d|[^\w\s-]", text[a:b]):
-                out.append((a, b))
+    out += wifi_spans(text, low)
     for m in scan(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
         start, _ = _sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
@@ -407,20 +358,6 @@ def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-def _first_strong(
-    text: str, pos: int, end: int, size: int, digits: int = 0
-) -> list[tuple[int, int]]:
-    for m in re.finditer(r"[^\s,，;；()（）\"“”]+", text[pos:end]):
-        token = m[0].rstrip(".:!?")
-        if SPEED.match(token):
-            continue
-        if (strong(token) and len(token) >= size) or (
-            digits and token.isdigit() and len(token) >= digits
-        ):
-            return [(pos + m.start(), pos + m.start() + len(token))]
-    return []
-
-
 _PAIR = Lazy(
     # or a Chinese mobile as the user: 后台登录 13912345678 / X
     r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30}|1[3-9]\d{9})"
@@ -475,6 +412,11 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += piece_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
+    spans += [
+        m.span(m.lastgroup or 0)
+        for m in scan(_ZH_LOGIN_ON, text, low, "开机", "锁屏", "解锁", "进系统", "就")
+        if not excluded(m[m.lastgroup or 0])
+    ]
     found += [("password", sp) for sp in spans]
     found += [
         ("card_number", m.span("v") if m["v"] is not None else m.span("z"))
@@ -488,6 +430,15 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     return found
 
 
+# A machine's login said by how it starts or lets one in, no noun: 电脑开机是 X, 锁屏 X,
+# 那台电脑 X 就能进 (lower-case letters then digits, typed pinyin perhaps: a made-up token; a
+# product's name is capitalised, Windows11, iPhone15)
+_TOKEN = r"[a-z]{5,}[a-z_.-]*\d{2,}[!@#$]*(?![\w.!@#$-])"
+_ZH_LOGIN_ON = Lazy(
+    rf"(?:开机|锁屏|解锁|进系统)(?:密码)?\s*(?:是|为|用|输入?|[:：])?\s*(?P<v>{_TOKEN})"
+    r"|(?:电脑|主机|笔记本|平板|收银机)[^。，,；;\n]{0,8}?\s*"
+    rf"(?P<w>{_TOKEN})\s*(?:就能|就可以|就|才能)(?:进|登)"
+)
 _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"

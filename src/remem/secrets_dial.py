@@ -65,8 +65,13 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     # a safe's numbers in words: 保险柜七十二、十八、五十五
     rf"|(?:保险柜|保险箱|密码锁|转盘)[^\d。；\n]{{0,6}}?(?P<c>[{_ZH_N}]{{1,3}}(?:、[{_ZH_N}]{{1,3}}){{2,3}})"
     r"(?![个把台只位层号格])"
+    # turned to each number, the way unsaid, then it opens: 转到5、0、6就开了
+    r"|转到\s*(?P<t>\d{1,2}(?:\s*[、，,]\s*(?:再|然后)?(?:转?到)?\s*\d{1,2}){2,3})(?!\d)"
+    r"\s*(?:就|才|便)?能?(?:开|打开|解锁)"
 )
-_DIAL_HINTS = tuple("combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘".split())
+_DIAL_HINTS = tuple(
+    "combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘 转到".split()
+)
 
 
 def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
@@ -74,7 +79,7 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     names one."""
     out = []
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
-        out.append(m.span(next(g for g in ("v", "w", "b", "c") if m[g] is not None)))
+        out.append(m.span(next(g for g in ("v", "w", "b", "c", "t") if m[g] is not None)))
     for m in scan(_DIAL, text, low, *"left right clockwise 左 右 时针 转到 第 first turn".split()):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):

@@ -35,6 +35,14 @@ _LAST_CUE = Lazy(
 )
 # a code given in halves, then whole: "first half 44, second half 91, so together 4491"
 _HALVES = Lazy(r"(?i)(?<![a-z])(?:first|second|other)\s+half(?![a-z])")
+# a code said as the old one with a digit changed, then whole: "same as last year but ending 5
+# not 4, so 2245", 跟去年一样，只是最后一位改成7：3417 (the digit before is a part, not a label)
+_CHANGED = Lazy(
+    r"(?i)(?<![a-z])(?:same|as\s+before|as\s+last)[^.!?\n]{0,40}?(?<![a-z])(?:ending|ends?\s+(?:in|with|on)"
+    r"|starting|starts?\s+with|(?:last|first)\s+(?:digit|number|one))(?![a-z])"
+    r"|(?:一样|不变|没变|老样子)[^。！？\n]{0,8}?(?:最后一位|第一位|末位|尾数)"
+)
+_ZH_DOOR = Lazy(r"(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口])|柜|箱")
 # a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
 _FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
 _MONTH_DAY = Lazy(
@@ -51,7 +59,7 @@ _NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B
 )
 _LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "cage", "cupboard",
                "opens", "drawer", "pin", "passcode", "门", "锁", "保险", "警报", "报警",
-               " half")  # fmt: skip
+               " half", "same", "一样", "不变", "没变", "老样子")  # fmt: skip
 
 
 def last_number(text: str, low: str) -> list[tuple[int, int]]:
@@ -59,6 +67,10 @@ def last_number(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR.search(text) else ())):
         start, _ = sentence(text, m.start())
         halves = _HALVES.search(text, start, m.start())  # the digits before are its halves
+        if halves is None and (halves := _CHANGED.search(text, start, m.start())) is not None:
+            halves = _LAST_CUE.search(text, start, halves.start()) or _ZH_DOOR.search(
+                text, start, halves.start()
+            )  # a door's, a lock's (机房门, 柜): no such noun, no code
         cue = _LAST_CUE.search(text, start, m.start()) or halves
         if cue is None or YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
             continue  # "the gate was rebuilt, 1998": a year

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 
 __all__ = [
+    "first_strong",
     "ASIDE",
     "EXCLUDED",
     "KEYED",
@@ -258,22 +259,23 @@ _SYMBOLS = (
 )
 _ITEM = Lazy(
     r"(?i)(?:an?\s+)?(?:(?:capital|upper[ -]?case|lower[ -]?case|small|big)\s+)?"
-    r"(?:[a-z](?:\s+as\s+in\s+[a-z-]+)|[a-z0-9](?![a-z0-9])|\d{2,6}(?![a-z0-9])"
+    r"(?:(?P<as>[a-z]\s+(?:as\s+in|for)\s+[a-z-]+)|[a-z0-9](?![a-z0-9])|\d{2,6}(?![a-z0-9])"
     rf"|zero|oh|one|two|three|four|five|six|seven|eight|nine|{_SYMBOLS})(?![a-z])"
 )
 _SEP = Lazy(r"(?i)\s*(?:,\s*|\s+)(?:(?:and\s+)?then\s+|and\s+|followed\s+by\s+)?")
 
 
 def spelled_end(text: str, pos: int) -> int | None:
-    """The end of a value spelled out item by item from `pos`, four items or more."""
-    count, end, at = 0, None, pos
+    """The end of a value spelled out item by item from `pos`, four items or more (three
+    when a letter is told by a word, "C for clear then 19 then 52": a value read out)."""
+    count, end, at, told = 0, None, pos, False
     while (m := _ITEM.match(text, at)) is not None:
-        count, end = count + 1, m.end()
+        count, end, told = count + 1, m.end(), told or m["as"] is not None
         sep = _SEP.match(text, m.end())
         if sep is None or sep.end() == m.end():
             break
         at = sep.end()
-    return end if count >= 4 else None
+    return end if count >= 4 or (count == 3 and told) else None
 
 
 # A sentence ends at 。！？ or a line break, and at . ! ? only before a space or the end:
@@ -292,6 +294,22 @@ def wifi_key(v: str) -> bool:
         or (v.isdigit() and len(v) >= 8)
         or (letters and digits and len(v) >= 8)
     )
+
+
+def first_strong(
+    text: str, pos: int, end: int, size: int, digits: int = 0
+) -> list[tuple[int, int]]:
+    """The first token from `pos` to `end` of a password's shape (`size` long, or `digits`
+    digits): not a line's speed."""
+    for m in re.finditer(r"[^\s,，;；()（）\"“”]+", text[pos:end]):
+        token = m[0].rstrip(".:!?")
+        if SPEED.match(token):
+            continue
+        if (strong(token) and len(token) >= size) or (
+            digits and token.isdigit() and len(token) >= digits
+        ):
+            return [(pos + m.start(), pos + m.start() + len(token))]
+    return []
 
 
 # Plain words said with how they are typed ("sleepyhollowlane, all lower case", "purple otter

@@ -130,6 +130,7 @@ _COUNTED = Lazy(
 _ZH_N = "一二两三四五六"
 _PART = (
     rf"(?:(?:前|头|最?后|末|尾|中间)(?P<n>[{_ZH_N}1-6])位(?:数字?)?\s*(?:是|为|[:：])?"
+    r"(?:(?<=是)[^\d，,。；;\n]{1,10}?(?=\s*\d))?"  # 后两位是我生日的日子 12: what it is, then it
     r"|(?i:(?<![a-z])(?:first|last|final|middle)\s+(?P<e>one|two|three|four|digit)"
     r"(?:\s+(?:digits?|numbers?))?"
     rf"(?:\s+(?:is|are|was|were))?\s*[:：]?))\s*(?P<d>\d{{1,6}}(?!\d)|[{_ZH_ONE}]{{1,6}})"
@@ -148,6 +149,12 @@ _TAIL_OF = Lazy(
     r"(?:是|为|[:：，,])?\s*(?P<v>\d{4,6})(?!\d)"
     r"|(?i:(?<![a-z])(?:is|it['’]s|uses?)\s+(?:the\s+)?(?:last|final)\s+(?P<e>four|six)(?:\s+digits)?"
     r"\s+of\s+[^.;\n\d]{1,40}?[,:—–-]?\s+(?:so\s+|i\.e\.\s+|which\s+is\s+)?(?P<w>\d{4,6})(?!\d))"
+)
+# what is said to be another number's tail when it is a number of its own: "the extension is
+# the last four of the main line", "the order ref is the last six of ..."
+_OWN_NUMBER = Lazy(
+    r"(?i)(?<![a-z])(?:number|no|extension|ext|line|phone|mobile|fax|account|ref(?:erence)?|id"
+    r"|order|ticket|invoice|card|serial|tracking|policy|member(?:ship)?)(?![a-z])[^a-z]*$"
 )
 _TAIL_CUE = Lazy(
     r"(?i)(?<![a-z])(?:pass(?:word|code)?|pin|code|combo|combination|(?:pad)?lock(?:er)?|keypad|key\s?box"
@@ -185,7 +192,11 @@ def _in_parts(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_TAIL_OF, text, low, "位", "last", "final"):
         v, n = ("v", m["n"]) if m["v"] is not None else ("w", m["e"])
         start, _ = sentence(text, m.start())
-        if len(m[v]) == _HOW_MANY[n.lower()] and _TAIL_CUE.search(text, start, m.start()):
+        # "the shutter is the last four of the old landline, 6620": a thing said to be
+        # another number's tail is opened by it, unless it is a number of its own
+        thing = v == "w" and not _OWN_NUMBER.search(text, max(start, m.start() - 24), m.start())
+        cue = _TAIL_CUE.search(text, start, m.start()) or thing
+        if len(m[v]) == _HOW_MANY[n.lower()] and cue:
             out.append(m.span(v))
     for m in scan(_WHOLE_COUNT, text, low, "位"):
         start, _ = sentence(text, m.start())
@@ -243,7 +254,7 @@ _LOGIN_BEFORE = Lazy(
     r"(?i)(?:log\s*-?in|sign\s*-?in|creds|credentials|account)\s*[:：]?\s*$|登录\s*[:：]?\s*$"
 )
 _MAIL_CUE = Lazy(
-    r"(?i)(?<![a-z])(?:use|using|log(?:ged)?\s*in(?:to)?|sign(?:ed)?\s*in|login|account|portal"
+    r"(?i)(?<![a-z])(?:use|using|log(?:ged)?\s*in(?:to)?|sign(?:ed)?\s*in|login|account|portal|admin"
     r"|creds|credentials)(?![a-z])|登录|账号|帐号"
 )
 

@@ -1,0 +1,91 @@
+"""A wifi network's key (issue 29): said after the network ("the wifi is hunter-7-gamma",
+"wifi is KP-Guest, key is tangerine99"), after its name ("the staff network Crew-5G is
+oar-lock-6610", 车库网 X 连 Y), or as what to tell a guest (客人问wifi就说 X), in Chinese and
+English; never the router's model or the network's own name (`remem.secrets_public`).
+
+    wifi_spans("the wifi is hunter-7-gamma", ...)              # hunter-7-gamma
+    wifi_spans("the router is Archer-AX55", ...)               # []
+    wifi_spans("the guest network Cafe-Guest is open", ...)    # []
+
+Used by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_shapes import SPEED, Lazy, first_strong, scan, typed_words, wifi_key
+
+__all__ = ["wifi_spans"]
+
+_WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
+    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
+    # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
+    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
+    r"(?P<v>[^\s,;]+)"
+)
+_WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tenantwifi4417"
+    r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"
+)
+_WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
+    r"(?i)(?:(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
+    # 车库网, 店里网络: a place's network (not 网站, 网银, 上网)
+    r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])))"
+    r"(?P<rest>[^.。!?！？\n]{0,80})"
+)
+_WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网")
+_WIFI_LINK = Lazy(
+    r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
+    r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为"
+    r"|连|(?:就|都|直接)?说)"  # 问wifi就说 X: what a guest is told
+)
+_WIFI_VALUE = Lazy(
+    r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
+    r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
+)
+_WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
+_PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令")
+# a network's name (caps, a digit or a hyphen in it), then its key after a link
+_NAMED_NET = Lazy(
+    r"\s*(?=[\w.-]*[A-Z0-9_-])[A-Za-z][\w.-]{2,31}"
+    r"(?:\s+(?:is|was)\s+(?:now\s+|still\s+)?|\s*(?:连|用|密码是?|，\s*密码是?)\s*)"
+    r"(?P<v>[^\s,;，。；]{6,40})"
+)
+
+
+def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the wifi keys `text` gives (`low`: it lower-cased)."""
+    out: list[tuple[int, int]] = []
+    for m in scan(_WIFI, text, low, *_WIFI_WORDS):
+        rest = m["rest"]
+        link = _WIFI_LINK.match(rest)
+        if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
+            for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
+                v = k["v"].rstrip(".!?")
+                if wifi_key(v):
+                    out.append((k.start("v"), k.start("v") + len(v)))
+                elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
+                    out.append(typed)
+            continue
+        if m["r"] is None and (named := _NAMED_NET.match(rest)) is not None:
+            v = named["v"].rstrip(".!?")
+            if wifi_key(v) and re.search(r"\d", v):  # "network Crew-5G is oar-lock-6610"
+                at = m.start("rest") + named.start("v")
+                out.append((at, at + len(v)))
+                continue
+        if m["r"] is not None or m["n"] is not None or m["z"] is not None:
+            continue  # "the router is Archer-AX55": its model, not its key; a network's key only
+        if (it := _WIFI_IT.search(rest)) is not None and wifi_key(it["v"].rstrip(".!?")):
+            out.append((m.start("rest") + it.start("v"), m.start("rest") + it.end("v")))
+            continue
+        if link is None or _WIFI_NAME.search(rest):
+            continue  # "wifi is Acme-Guest, password is ...": the network's name
+        at = m.start("rest") + link.end()
+        first = _WIFI_VALUE.match(text, at, m.end())
+        if first and re.search(r"\d", first[1]) and not SPEED.match(first[1]):
+            out.append(first.span(1))  # "the wifi is hunter-7-gamma"
+            continue
+        for a, b in first_strong(text, at, m.end(), 6, digits=8):
+            if re.search(r"\d|[^\w\s-]", text[a:b]):
+                out.append((a, b))
+    return out
