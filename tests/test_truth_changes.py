@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from remem import Memory
-from remem.truth import lexicon
+from remem import Entry, Memory
+from remem.truth import lexicon, overlap
 from remem.truth.changes import topic_of
 from remem.truth.subject import read
 
@@ -128,6 +128,25 @@ def test_a_replacement_of_a_value_two_memories_hold_asks(mem: Memory) -> None:
     result = mem.save("We replaced Foobuild with Barbuild")
     assert result.status == "conflict" and len(result.conflicts) == 2
     assert len(mem.list()) == 2  # nothing was written
+
+
+def test_a_stopped_value_alone_names_no_memory_beside_one_naming_more(mem: Memory) -> None:
+    """Two memories say Tuesday; the text names the gutter job: that one is asked about,
+    the other is never replaced for sharing the day alone."""
+    other = mem.save("Return the ladder to the hire shop before Tuesday.", force=True).entry
+    job = mem.save("Gutter clearing at 4 Elm Row is booked for Tuesday 9am.", force=True).entry
+    result = mem.save("Elm Row gutter job moved from Tuesday to Wednesday, same time")
+    assert result.status == "conflict", result.reasons
+    assert [e.id for e in result.conflicts] == [job.id]
+    assert {e.id for e in mem.list()} == {other.id, job.id}
+
+
+def test_one_word_in_common_asks_not_replaces() -> None:
+    """A stated change sharing one word of topic with a memory ("… the booking sheets" /
+    "don't book anything") is a question, never a silent replacement."""
+    old = Entry(content="Teachers' evening is the night after the trip, don't book anything.")
+    new = Entry(content="scratch that, Okafors have Heron 2-9 July, I mixed up the booking sheets")
+    assert [m.relation for m in overlap.changed_by_words(new, [old])] == ["conflict"]
 
 
 def test_a_change_of_a_topic_leaves_what_is_said_of_its_attributes(mem: Memory) -> None:

@@ -20,6 +20,8 @@ from remem.truth.corrected import taken_back
         ("sorry, the deposit is £450 not £400", ["£400"]),
         ("会议室是302不是203", ["203"]),
         ("不对，接送是爷爷，不是奶奶", ["奶奶"]),
+        ("no, the spare kayaks are in shed 2 not shed 1", ["shed"]),
+        ("No parking on the verge not the lane", []),
         ("We do not use Jenkins", []),
         ("I'm not a fan of olives", []),
         ("Not sure yet about the venue", []),

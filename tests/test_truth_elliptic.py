@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from remem import Memory
-from remem.truth.elliptic import shifted
+from remem import Entry, Memory
+from remem.truth.elliptic import moved_named, moves_by, shifted
 
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)
 
@@ -99,3 +99,41 @@ def test_a_text_naming_its_own_subject_is_not_taken_for_the_last_memory(tmp_path
         (internet,) = saved(mem, "I pay $85 a month for internet")
         result = mem.save("My rent went up by $50 a month", created_at=T0 + timedelta(days=5))
         assert internet not in {e.id for e in result.conflicts}
+
+
+@pytest.mark.parametrize(
+    ("before", "moved"),
+    [
+        ("Sharpening fee for a set of chisels is £18", "chisel sharpening fee up a fiver"),
+        ("Orchard tour starts at 3pm on open days", "orchard tour an hour earlier on open days"),
+        ("羽毛球场地费每小时40元", "场地费每小时涨10块"),
+    ],
+)  # fmt: skip
+def test_a_move_naming_one_memory_asks_about_it(tmp_path: Path, before: str, moved: str) -> None:
+    """Said later, among other memories: the one sharing two of its words is asked about."""
+    with Memory(tmp_path / "m.db", project="p", embedder=None) as mem:
+        (old,) = saved(mem, before)
+        saved(mem, "Shed keys hang by the back door", "周六下午大扫除")
+        result = mem.save(moved, created_at=T0 + timedelta(days=5))
+        assert result.status == "conflict", result.reasons
+        assert [e.id for e in result.conflicts] == [old]
+
+
+def test_a_move_naming_two_memories_guesses_neither() -> None:
+    courts = [Entry(content=f"Court {n} hire fee is £{fee} an hour") for n, fee in ((1, 9), (2, 8))]
+    moved = Entry(content="hire fee up £2 an hour")
+    assert moved_named(moved, courts) == []
+    assert [m.entry for m in moved_named(moved, courts[:1])] == courts[:1]
+
+
+@pytest.mark.parametrize(
+    ("text", "by"),
+    [
+        ("sauna slot up a fiver", True), ("tasting starts half an hour later on Fridays", True),
+        ("mileage rate up by 4p", True), ("门票每张涨5块", True),
+        ("We raised the upload limit to 300 MB", False), ("停车费涨到一天 40 了", False),
+        ("My brother picks the dog up from the vet at 4:30", False),
+    ],
+)  # fmt: skip
+def test_a_move_by_an_amount_is_not_a_value_said_whole(text: str, by: bool) -> None:
+    assert moves_by(text) is by

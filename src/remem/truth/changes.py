@@ -45,6 +45,7 @@ from remem.truth.segment import (
 )
 from remem.truth.subject import Claim, read
 from remem.truth.table import words
+from remem.truth.terms import shared_terms
 from remem.truth.values import span_text
 from remem.truth.verbs import predicate_at
 
@@ -154,14 +155,21 @@ def _holds(old: Entry, stopped: str) -> bool:
     """Whether `old` states `stopped` as its value (its subject's, else in its words: also
     where the rules read only part of it, "… are serviced by Halden Safety, contact is
     Greg" holding Greg as the contact's)."""
+    if _states(old, stopped):
+        return True
     if old.subject and old.value is not None:
-        was, gone = keymod.keys(old.subject, old.value)[1], keymod.keys(old.subject, stopped)[1]
-        # "traded in the Civic" of "a 2015 Civic": the name without its year or version
-        if keymod.relation(gone, was) == "same" or bool(gone) and set(gone) < set(was):
-            return True
         if (claim := read(old.content)) is not None and claim.whole:
             return False
     return bool(_concepts(stopped)) and _concepts(stopped) <= _concepts(old.content)
+
+
+def _states(old: Entry, stopped: str) -> bool:
+    """Whether `old`'s value, as the rules read it, is `stopped`."""
+    if not old.subject or old.value is None:
+        return False
+    was, gone = keymod.keys(old.subject, old.value)[1], keymod.keys(old.subject, stopped)[1]
+    # "traded in the Civic" of "a 2015 Civic": the name without its year or version
+    return keymod.relation(gone, was) == "same" or bool(gone) and set(gone) < set(was)
 
 
 def _is_subject(old: Entry, stopped: str) -> bool:
@@ -198,10 +206,39 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
             held.append(old)
         elif topic.stopped is None and _about(old, topic, need):
             held.append(old)
+    sure = held
+    if topic.stopped is not None:
+        held = _named_first(incoming, topic.stopped, held, candidates)
+        sure = [old for old in sure if old in held]  # not where another names more
     what = topic.words or topic.stopped
-    if len(held) == 1:
+    if len(held) == 1 and sure == held:
         return [Match(held[0], "supersede", f"the text states a change of {what}")]
     return [Match(old, "conflict", f"which one changed? ({what})") for old in held]
+
+
+def _names(incoming: Entry, old: Entry, stopped: str) -> bool:
+    """Whether the text shares a word with `old` besides the value it says stopped: the
+    value alone ("Thursday") is no sign of which memory ("Practise the set before
+    Thursday" beside "Wasp nest job at 17 Larch Close, Thursday 10am")."""
+    return bool(shared_terms(old.content, incoming.content) - _concepts(stopped))
+
+
+def _named_first(
+    incoming: Entry, stopped: str, held: list[Entry], candidates: Sequence[Entry]
+) -> list[Entry]:
+    """`held`, or, where some current memories say the stopped value and share another
+    word with the text (the rules may read their value as another: "… is booked for
+    Thursday 10am" as booked), those."""
+    named = [old for old in held if _names(incoming, old, stopped)]
+    seen = {old.id for old in held}
+    for old in {c.id: c for c in candidates}.values():
+        if old.id in seen or old.id == incoming.id or not old.is_current:
+            continue
+        if old.type in CONFLICT_TYPES and _concepts(stopped) <= _concepts(old.content):
+            if _names(incoming, old, stopped):
+                named.append(old)
+                seen.add(old.id)
+    return named or held
 
 
 # Words a restatement may add or drop around its value: verbs of change and place,
@@ -218,6 +255,7 @@ _BIG_COUNT = re.compile(
 DAYS = re.compile(
     r"(?:周|星期|礼拜)[一二三四五六日天]|[上下中]午|早上|晚上|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mornings?|afternoons?|evenings?"
+    r"|noon|midday|midnight"  # a time said as a word: "opens at noon" -> "… 11am"
 )
 
 

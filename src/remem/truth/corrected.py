@@ -30,7 +30,8 @@ _EN_NO_VALUE = frozenset(
 # a text owning a mistake ("I misread the brief", "my bad", "actually")
 _EN_CUE = re.compile(
     r"\b(?:mistake|misread|misheard|my bad|wrong|mixed (?:them|it) up|flipped|typo|actually"
-    r"|correction|sorry|i meant)\b",
+    r"|correction|sorry|i meant)\b"
+    r"|^\s*(?:no|nope)\s*[,.!:—–-]",  # "no, the uniforms went to the cleaner on Mill Rd not …"
     re.I,
 )
 _ZH_TAIL = re.compile(r"[了的啊呀吧呢]+$")

@@ -20,7 +20,7 @@ from functools import cache
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.table import words
-from remem.truth.terms import content_terms
+from remem.truth.terms import content_terms, shared_terms
 
 _MAX_CHARS = 80  # a note; a diary's event runs longer and moves many things
 _SHARED = 2  # a memory sharing this many of its words: the text names it (other passes)
@@ -133,3 +133,58 @@ def moved_of(incoming: Entry, old: Entry, its_kin: Sequence[Entry]) -> list[Matc
             if len(words & content_terms(kin.content)) >= _SHARED:
                 return []
     return [Match(old, "conflict", "a value moved, said after this memory; of it?")]
+
+
+_EN_COUNT = (
+    r"(?:[£$€]?\d[\d.,:]*[a-z%]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
+    r"|fifteen|twenty|thirty|half|a\s+couple\s+of|a\s+few|a\s+tenner|a\s+fiver)"
+)
+# the amount right by the move: "up a tenner", "cut by 3 points", "pushed back a week",
+# "half an hour earlier", "30 more invites"; not "raised the limit to 300" (the value
+# itself, said whole)
+_EN_BY = re.compile(
+    rf"\b(?:up|down|back|forward|cut|dropped|raised|bumped|pushed|extended|slipped|added)"
+    rf"\s+(?:by\s+)?(?:another\s+)?{_EN_COUNT}\b|\bby\s+(?:another\s+)?{_EN_COUNT}\b"
+    rf"|\b(?:another\s+)?{_EN_COUNT}(?:\s+[a-z]+){{0,2}}\s+(?:earlier|later|more|less|fewer"
+    r"|longer|shorter|extra)\b",
+    re.IGNORECASE,
+)
+_TO_VALUE = re.compile(
+    r"\bto\s+[£$€]?\d|(?:改成|改为|变成|到了?|成了?)\s*[0-9一二两三四五六七八九十百千]"
+)
+
+
+def moves_by(content: str) -> bool:
+    """Whether `content` says a value moved by an amount it names, not the value it moved
+    to: "swarm collection fee up a tenner", "画工费每个涨10块"; not "We raised the rate limit
+    to 300", "学费涨到一学期 3500", "My wife picks the kids up at 3:15"."""
+    if not shifted(content) or _TO_VALUE.search(content):
+        return False
+    if _zh().search(content):
+        return True
+    return bool(_EN_BY.search(content))
+
+
+def moved_named(incoming: Entry, sharing: Sequence[Entry]) -> list[Match]:
+    """The one current memory among `sharing` that `incoming`'s move names: it shares two
+    of the text's words and holds an amount to move ("swarm collection fee up a tenner"
+    after "Call-out fee for a swarm collection is £65"; "场地费每人加5块" after "…场地费每人
+    15元"). Asked, never replaced: the text does not say the value it moved to. Several
+    such: no guess (which of them?)."""
+    content = incoming.content
+    if incoming.type not in CONFLICT_TYPES or not moves_by(content):
+        return []
+    fits = {
+        old.id: old
+        for old in sharing
+        if old.id != incoming.id
+        and old.is_current
+        and old.type in CONFLICT_TYPES
+        and len(old.content) <= _MAX_CHARS * 3
+        and _ANY_DIGIT.search(old.content)
+        and len(shared_terms(old.content, content)) >= _SHARED
+    }
+    if len(fits) != 1:
+        return []
+    (old,) = fits.values()
+    return [Match(old, "conflict", "a value of it moved by an amount?")]

@@ -21,7 +21,6 @@ from touching another fact that looks alike:
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -30,12 +29,14 @@ from functools import lru_cache
 from remem import text
 from remem.entry import Entry
 from remem.truth import lexicon as lx
+from remem.truth import when
 from remem.truth.changes import DAYS as _DAY
 from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.markers import states_change
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
 from remem.truth.table import mapping, words
+from remem.truth.valueforms import core, said_as
 from remem.truth.verbs import predicate_at
 
 _MAX_CHARS = 300
@@ -110,10 +111,26 @@ def units(content: str) -> tuple[Unit, ...]:
             or (han and tok.kind == "word")  # a Latin word in Chinese: a name or code
             or ("." in low and any(c.isalpha() for c in low))  # a host: app.acme.io
         )
+        value = value or _nth_day(low, toks[i + 1 : i + 2])
         verb = tok.is_han and len(tok.text) == 1 and tok.tag == "v"
         out.append(Unit(_form(tok), value, verb, cut, clause, after_for, lead))
         cut = after_for = False
     return tuple(out)
+
+
+_NTH = frozenset("first second third fourth last".split())
+
+
+def _nth_day(low: str, after: Sequence[Tok]) -> bool:
+    """Whether `low` says which of a month's days: "the first Friday", "last friday"."""
+    return low in _NTH and bool(after) and bool(_DAY.fullmatch(after[0].low))
+
+
+def story(content: str) -> bool:
+    """Whether `content` runs longer than a fact (MADial's diary events run to 6-28 words,
+    the facts of the probes to 1-9): a story of its own, which a guess never replaces
+    another by."""
+    return len(units(content)) > _MAX_UNITS
 
 
 def _form(tok: Tok) -> str:
@@ -270,7 +287,9 @@ def _fit(new: Sequence[Unit], old: Entry) -> str | None:
         return "conflict"  # "I now catch the 7:50 train": it may be the one
     if theirs:  # the old one is narrower: it may be the one, if they share enough
         return "conflict" if len({u.form for u in topic} - _NO_TOPIC) >= 2 else None
-    return "supersede"
+    # one word in common is a sign, not proof ("… I mixed up the booking sheets" of "…
+    # don't book anything"): asked
+    return "supersede" if len({u.form for u in topic} - _NO_TOPIC) >= 2 else "conflict"
 
 
 def _two_people(new: Sequence[Unit], was: Sequence[Unit]) -> bool:
@@ -363,25 +382,38 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or talk(content):
         return []
-    new = units(content)
+    # a start said at its head or end is when the value holds, not which thing it is of
+    # ("9月起托管费每个月1300", "… from January")
+    new = units(when.lead(content) or content)
     if len(new) > _MAX_UNITS or states_change(content):
         return []
     fits = []
     for old in _open(incoming, candidates):
         was = units(old.content)  # words said alike, not inside another ("服务" of "用户服务")
         shared_new, shared_old = _matched(new, was), _matched(was, new)
-        topic = {u.form for u, s in zip(new, shared_new, strict=True) if s and not u.value}
+        # a code both say names the thing as a word does ("SB-4471 drawer 15")
+        topic = {
+            u.form
+            for u, s in zip(new, shared_new, strict=True)
+            if s and (not u.value or (_code(u.form) and any(c.isdigit() for c in u.form)))
+        }
         if len(topic - _NO_TOPIC) < 2 or _slots(new, shared_new) != 1:
             continue  # the thing said in two words at least, one value new
         if any(not s and not u.value for u, s in zip(new, shared_new, strict=True)):
             continue  # a word of which thing the memory does not say ("for juniors")
-        at = next(i for i, s in enumerate(shared_new) if new[i].value and not s)
-        if any(s and not u.value for u, s in zip(new[at:], shared_new[at:], strict=True)):
-            continue  # the new value names which one ("Flat 2B smoke alarm ..."): a label
         if _slots(was, shared_old) != 1 or _two_people(new, was):
             continue  # one value of it gone: not a repeat, not two things' values
-        gone = next(u.form for u, s in zip(was, shared_old, strict=True) if u.value and not s)
-        if _said_as(new[at].form) == _said_as(gone):
+        at = next(i for i, s in enumerate(shared_new) if new[i].value and not s)
+        was_at = next(i for i, s in enumerate(shared_old) if was[i].value and not s)
+        after = [
+            u.form for u, s in zip(new[at:], shared_new[at:], strict=True) if s and not u.value
+        ]
+        before = any(s and not u.value for u, s in zip(new[:at], shared_new[:at], strict=True))
+        if after and (not before or set(after) - {u.form for u in was[was_at:]}):
+            continue  # the new value names which one ("Flat 2B smoke alarm ...", "ClickHouse
+            # 集群有 5 个节点"): a label
+        gone = was[was_at].form  # (words after it in both: "… 1pm on concert days")
+        if said_as(new[at].form) == said_as(gone):
             continue  # the value said another way: "8pm" / "20:00", "12 March" / "12th"
         fits.append(old)
     if len(fits) != 1:
@@ -400,26 +432,20 @@ def _matched(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
     return out
 
 
-_CLOCK = re.compile(r"(\d{1,2})(?:[:.](\d{2}))?(am|pm)")
-_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
-
-
-def _said_as(form: str) -> str:
-    """A value's form, said one way: "8pm" and "20:00" as "20:00", "12th" as "12",
-    "3,000" as "3000", "10.30" as "10:30", "November" as "nov"."""
-    form = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", form.replace(",", ""))
-    if clock := _CLOCK.fullmatch(form):
-        hour = int(clock[1]) % 12 + (12 if clock[3] == "pm" else 0)
-        return f"{hour}:{clock[2] or '00'}"
-    form = re.sub(r"^(\d{1,2})\.(\d{2})$", r"\1:\2", form)
-    return form[:3] if form.isalpha() and form[:3] in _MONTHS else form
+def swaps_a_value(new: str, old: str) -> bool:
+    """Whether each text says a value (a number, a day, a time, a code) the other does
+    not, values said another way counted the same: "thursdays, back room" of "Wednesday
+    in the back room" (another night, however many words they share)."""
+    mine = {core(u.form) for u in units(new) if u.value}
+    theirs = {core(u.form) for u in units(old) if u.value}
+    return bool(mine - theirs) and bool(theirs - mine)
 
 
 def says_again(value: str, old: str) -> bool:
     """Whether every word of `value` is in `old`, a value said another way counted the
     same ("March 12th, 18:00" of "… on 12 March at 6pm")."""
-    held = {_said_as(u.form) for u in units(old)}
-    said = [_said_as(u.form) for u in units(value)]
+    held = {said_as(u.form) for u in units(old)}
+    said = [said_as(u.form) for u in units(value)]
     return bool(said) and all(form in held for form in said)
 
 

@@ -99,7 +99,9 @@ SHARED_LOOSE = 1
 # right, 16 more about the wrong memory.)
 # Session 20's judges read MADial-like stories of one contest a week apart ("Bart … 没有
 # 得奖" / "Bart … 取得了好名次") 0.851; on h11's and h12's pairs 19 and 15 changes and 4
-# and 2 distinct pairs a store finds read 0.85-0.9: asked now, not superseded
+# and 2 distinct pairs a store finds read 0.85-0.9: asked now, not superseded; judges
+# retrained on h1-h28 (not shipped) read them 0.91: a text longer than a fact
+# (`overlap.story`) is only asked, whatever they read
 SURE_LOOSE = 0.9
 # A change said in a few short sentences ("Kiln firing switched to Thursdays now. Fridays
 # were too busy.", `overlap.chatty`) is judged too, and only asked: 32 of h8's and h9's
@@ -122,7 +124,9 @@ CHATTY = True
 # The words judge retrained in session 28 (`benchmarks/train_judge.py`) reads each
 # threshold here at the share of h21-h25's distinct pairs (never trained on) the judge
 # before read at it: 0.75 stays 0.75 (then 1.8% of the distinct pairs; 38% -> 44% of the
-# changes), 0.7 -> 0.71 (2.6%; 45% -> 51%), a repeat 0.8 -> 0.82
+# changes), 0.7 -> 0.71 (2.6%; 45% -> 51%), a repeat 0.8 -> 0.82. Session 30's words
+# judge (h1-h28, truth_train a-w) keeps every threshold: on h29-h32's pairs (never
+# trained on) it reads as many distinct pairs at each as session 28's, 1-5% more changes
 ASK_SAID = 0.5
 ASK_SAID_WORDS = 0.71
 # Asked about together: two current memories the new text may change (a 3-step chain whose
@@ -254,7 +258,7 @@ def judged(
     # alike ("张工 负责装药工序" / "章工管包装": two people)
     own = top.own_change
     sure = silent and own >= SURE
-    if loose and own >= SURE_LOOSE and old.id not in apart:
+    if loose and own >= SURE_LOOSE and old.id not in apart and not overlap.story(incoming.content):
         sure = sure or len(judge.shared_terms(old.content, incoming.content)) >= SHARED
     if sure and own - runner_up >= MARGIN:
         return [Match(old, "supersede", f"judged a change of it ({top.change:.2f})")]

@@ -166,7 +166,9 @@ _UNIT_EN = (
 _WHEN_EN = (
     r"(?:the\s+(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?)?"  # "from the start of March"
     rf"(?:(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
-    rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON}))"
+    rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON})"
+    # a season, the way a calendar of shows or terms runs: "from the autumn season"
+    r"|(?:the\s+)?(?:next\s+)?(?:spring|summer|autumn|fall|winter)(?:\s+(?:season|term))?)"
 )
 _LEAD_EN = re.compile(
     rf"^\s*(?:from|starting(?:\s+from)?|beginning|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*[,:\-–—]?\s*",

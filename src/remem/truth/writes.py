@@ -220,10 +220,12 @@ def _by_when(d: Draft) -> list[Match]:
 
 
 def _by_moved(d: Draft) -> list[Match]:
-    """A value moved by an amount, naming nothing held ("面基推迟一周"): of the memory
-    saved last, asked (truth.elliptic)."""
+    """A value moved by an amount: of the one memory sharing two of its words, or, naming
+    nothing held ("面基推迟一周"), of the memory saved last; asked (truth.elliptic)."""
     if not (elliptic.shifted(d.entry.content) or elliptic.retracted(d.entry.content)):
         return []
+    if of_one := elliptic.moved_named(d.entry, d.sharing()):
+        return of_one
     e = d.entry
     seen = Visibility(e.project, e.session_id, e.user_id, e.agent_id)
     flt = Filter(seen, types=(e.type,), until=e.created_at)
@@ -348,9 +350,13 @@ def _values_kept(d: Draft, matches: list[Match]) -> list[Match]:
     "Indentation uses tabs": a change the judge read as a repeat), or, on words alone
     (no embedder), of a memory it did not read as the same subject with a value sharing
     a word (the words judge reads two strings of random words from one list as repeats
-    more often than not; with the vectors, none of 59 such pairs)."""
+    more often than not; with the vectors, none of 59 such pairs). Never a repeat: a
+    text swapping a value of the memory for another ("cullet charge night is thursday" /
+    "… every Tuesday evening": the vectors judges read 0.91 a repeat)."""
     if not matches or matches[0].relation != "duplicate":
         return matches
+    if overlap.swaps_a_value(d.entry.content, matches[0].entry.content):
+        return matches[1:]
     claim, was = d.claim, None
     if claim is not None and claim.whole and claim.value:
         was = decide.claim_of(matches[0].entry)
