@@ -290,14 +290,15 @@ def _prose_value(m: re.Match[str]) -> bool:
 
 
 def _zh_value(m: re.Match[str]) -> bool:
-    """ "密码是 X" takes any X but a placeholder; "密码 X" (no verb) one that looks made
-    up: a digit, a symbol or mixed case ("密码 policy" is about passwords, not one)."""
+    """ "密码是 X" takes any X but a placeholder; "密码 X" (no verb) one that looks made up:
+    a digit, a symbol, mixed case or words joined by "_" ("密码 policy" names none)."""
     if talks_about(m[0], m.string[m.end() :]):
         return False  # "令牌的有效期是 3600 秒": about the token, not one
     if m["w"] is None:
         return not _PLACEHOLDER.match(m["v"] or m["c"])
     pinyin = not m["k"].isascii() and pinyin_phrase(m["w"])  # 密码 qingshanlvshui: typed pinyin
-    return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"]) or pinyin
+    joined = "_" in m["w"] and m["k"] in ("密码", "口令") and _NAME.match(m["w"])  # 密码 shop_admin
+    return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"]) or pinyin or bool(joined)
 
 
 def _code_value(value: str) -> bool:

@@ -77,12 +77,16 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
     r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
     r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
+    r"|disarm(?:s|ed)?\s+(?:it\s+)?on"  # an alarm "disarms on 0440": keyed, not a date's "opens on"
     r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with|get(?:s|ting)?\s+(?:you\s+|me\s+|us\s+)?in"
     # "get in the side gate with 1066": the thing got into named between
     rf"(?:side)?(?:\s+(?:the|by|at|through)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{_ACCESS}))?\s+with"
     r"|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
     r"\s*:?\s*(?:(?:the|my|our)\s+(?:usual\s+|same\s+|new\s+|old\s+)?(?:code|pin|number)\s+"
     r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
+    # a year named, then it: "opens with the year we moved in, 1994" (not "the spring show, 2025")
+    r"(?:(?:the|my|our|his|her|their)\s+(?=[^,:—–]*?\b(?:year|birth\w*|anniversary|number)\b)"
+    r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?=\d{4,8}\s*(?:[,.;!—–]|$)))?"
     rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<d>[A-Za-z0-9]))"
 )
 # "the kiln controller is locked with 1250", 用 0417 锁着: a thing kept shut by a number
@@ -113,6 +117,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
+    r"|barriers?|containers?"  # a car park's barrier, a padlocked container: keyed too
     r"|(?:cash|strong|money)[ -]?box)(?![a-z])"  # "the cash box is 4471", like a safe
     r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
     r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
@@ -126,6 +131,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
     rf"(?P<v>{DIALED}|{_VAL_DIAL})"
 )
+_LOCK_IS_WORDS = tuple("lock keypad safe panel alarm box store barrier container".split())
 _PADDED = Lazy(r"0\d{3,7}")
 _PLACE = Lazy(
     r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
@@ -180,9 +186,11 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     # a code read out in words is keyed in ("the kiosk code is nineteen ninety-two, simple",
     # "gate code forty-one oh six");
     # a zip or area code said so is public (checked by the word before)
-    rf"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<s>{SPOKEN}"
-    # or a code's shape ending the note: padded ("0412"), in pairs ("47 89 12"), not a count
-    r"|0\d{3,7}|\d\d(?:\s\d\d){2,3})(?=\s*(?:[,.;!—–]|$))"
+    rf"|(?<![a-z])code(?:\s*[:：]|(?:\s+for(?:\s+[\w'’-]+){{1,5}}?)?\s+(?:is|was))?\s+"
+    rf"(?:now\s+|still\s+)?(?P<s>{SPOKEN}"
+    # or a code's shape ending the note ("code for the lockers is 550 121"): padded ("0412"),
+    # in pairs ("47 89 12") or threes, as a screen shows it, not a count
+    r"|0\d{3,7}|\d\d(?:\s\d\d){2,3}|\d{3}\s\d{3})(?=\s*(?:[,.;!—–]|$))"
     # or keyed, then a key to confirm it: "the studio code is 2290 then the green button"
     r"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<k>\d{3,8})\s*,?\s+"
     r"(?:and\s+)?(?:then|followed\s+by)\s+(?:the\s+|a\s+)?"
@@ -229,8 +237,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # ... or right after it, the digits said: 车棚挂锁五七二零
     rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
-    # 颜料柜还是老样子，八八一三: a few words between
-    rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,\s]\s*(?P<g>[{ZH_DIGITS}]{{4,8}})"
+    # 颜料柜还是老样子，八八一三: a few words between; 钥匙柜：四位数，一二三四 (its count first)
+    rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
+    rf"(?:[三四五六八]位数?(?:字|码)?\s*[，,：:]\s*)?(?P<g>[{ZH_DIGITS}]{{4,8}})"
     r"(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
@@ -240,7 +249,8 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"(?P<t>\d{2,4}\s*[，,]?\s*(?:再|然后)(?:输入?|按|摁)\s*\d{2,4})(?!\d)"
     # 门锁：前面 41 后面 92 (a code in halves); 柜子7号的码 5521 (码 alone, a locker's)
     r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
-    r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:是|为)?\s*\d{2,4})(?!\d)"
+    # ... the second half after who knows it: 后两位问老王，是 08
+    r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d{2,4})(?!\d)"
     r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
     r"(?P<m>\d{4,8})(?!\d)"
     # 门禁卡丢了，临时码九五二七: a stand-in code for the lock's key
@@ -458,7 +468,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(group))  # not "Room 12 door 1204", "alarm 0630, coffee"
     out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(_LOCK_IS, text, low, "lock", "keypad", "safe", "panel", "alarm", "box", "store"):
+    for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
         wake = m["alarm"] is not None and (TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
         on = m["on"] is not None
         # a locker "is" its own number, unless padded to a code's length ("is 0417")

@@ -363,6 +363,7 @@ _PAIR = Lazy(
     r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30}|1[3-9]\d{9})"
     r"\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
 )
+_LOGIN_RIGHT_BEFORE = Lazy(r"(?i)(?<![a-z])(?:log[ -]?in|sign[ -]?in)\s*[:：]?\s+$")
 _LOGIN = Lazy(
     r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
     r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal)|online|wi-?fi|wlan|ssid)"
@@ -390,7 +391,12 @@ def _pairs(text: str) -> list[tuple[int, int]]:
         spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
         said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
         # 后台 daozha / 88886666: a login's user, then digits for its password
-        digits = said and spaced and pw.isdigit() and len(pw) >= 6 and m["user"].isalpha()
+        # till login Sam / 4412: the login word right before the pair, a PIN of four or more
+        # (a name's capital, the pair ending the clause: not "login page / 2024 redesign")
+        named = m["user"][0].isupper() and re.match(r"\s*(?:[,.;!]|$)", text[m.end() :])
+        right = _LOGIN_RIGHT_BEFORE.search(text, max(0, m.start() - 12), m.start())
+        least = 4 if named and right else 6
+        digits = said and spaced and pw.isdigit() and len(pw) >= least and m["user"].isalpha()
         digits = digits or bool(spaced and said and _WIFI_NAME_KEY.search(text, start, m.end()))
         if said and (strong(pw) or digits):
             found.append((m.start("pw"), m.start("pw") + len(pw)))
@@ -432,8 +438,9 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
 
 # A machine's login said by how it starts or lets one in, no noun: 电脑开机是 X, 锁屏 X,
 # 那台电脑 X 就能进 (lower-case letters then digits, typed pinyin perhaps: a made-up token; a
-# product's name is capitalised, Windows11, iPhone15)
-_TOKEN = r"[a-z]{5,}[a-z_.-]*\d{2,}[!@#$]*(?![\w.!@#$-])"
+# product's name is capitalised, Windows11, iPhone15; one capital inside a word typed in
+# pinyin, muBan2024, is a password's "大写" letter)
+_TOKEN = r"(?=[a-z]{2})(?=[A-Za-z]{5})[a-z]+(?:[A-Z][a-z]+)?[a-z_.-]*\d{2,}[!@#$]*(?![\w.!@#$-])"
 _ZH_LOGIN_ON = Lazy(
     rf"(?:开机|锁屏|解锁|进系统)(?:密码)?\s*(?:是|为|用|输入?|[:：])?\s*(?P<v>{_TOKEN})"
     r"|(?:电脑|主机|笔记本|平板|收银机)[^。，,；;\n]{0,8}?\s*"
@@ -447,7 +454,8 @@ _SPOKEN_HINT = Lazy(
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(
-    r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|助记词|cred|log|sign"
+    r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|助记词|短语|恢复词"
+    r"|备份词|cred|log|sign"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"

@@ -57,6 +57,13 @@ _NAMED_AS = Lazy(
 )
 
 
+# a bank's card of one-time codes, read by row: 动态口令卡第三组 402719, "OTP card row 2: ..."
+_CARD_ROW = Lazy(
+    r"(?i)\s*(?:卡|card)\s*(?:第[一二三四五六七八九十\d]{1,3}(?:组|行|格|个)|(?:row|group|line)\s*\d{1,2})"
+    r"\s*(?:是|为|[:：]|is)?\s*(?P<v>\d{6,8})(?!\d)"
+)
+
+
 def _codes_before(text: str, cue: re.Match[str], start: int) -> list[tuple[int, int]]:
     """The last digit groups before `cue` in its sentence, tied to it by a link alone."""
     before = list(_GROUPS_FIRST.finditer(text, max(start, cue.start() - 40), cue.start()))
@@ -69,6 +76,9 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for cue in scan(_ONE_TIME, text, low, *_ONE_TIME_WORDS):
         start, end = sentence(text, cue.start())
+        if (row := _CARD_ROW.match(text, cue.end())) is not None:
+            out.append(row.span("v"))  # a code card's row, whole
+            continue
         m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 40))  # "OTP from the bank came"
         spans = [m.span()] if m else _codes_before(text, cue, start)
         if m is not None and _OTHER_NUMBER.search(text, cue.end(), m.start()):

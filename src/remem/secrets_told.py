@@ -247,7 +247,8 @@ def _code_list(text: str, low: str) -> list[tuple[int, int]]:
 # -- a login as an e-mail and a password: "use mo@mail.com with Fig-Tree-31" ---------------
 _MAIL_PAIR = Lazy(
     r"(?i)(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:/\s*|\s:\s|\s+(?:with|and|\+|pw|pass(?:word)?)"
-    r"\s+(?:(?:the\s+)?(?:password|pw|pass)\s+)?|\s*,\s*(?:password|pw|pass)\s*[:：]?\s*"
+    r"\s+(?:(?:the\s+)?(?:password|pw|pass)\s+|(?P<it>it['’]s|it\s+is)\s+)?"
+    r"|\s*,\s*(?:password|pw|pass)\s*[:：]?\s*"
     r"|(?P<bare>\s+))(?P<v>[^\s,;/]{6,40})"  # or only a space: "app login x@y.co.uk Cod4Ever!"
 )
 _LOGIN_BEFORE = Lazy(
@@ -266,6 +267,8 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         joint = m[0][: m.start("v") - m.start()].lower()
         slash = "/" in joint or "pass" in joint or "pw" in joint  # "x@y.org, pass Z" says it
+        # "x@y.org and it's Fig7Tree": what goes with the address, a made-up word with digits
+        slash = slash or (m["it"] is not None and bool(re.search(r"\d", value)))
         cued = slash or _MAIL_CUE.search(text, start, end) is not None
         letters = any(c.isalpha() for c in value)  # not a phone: "jane@x.com / +44-20-..."
         if m["bare"] is not None:  # no word between the two: a login named just before

@@ -19,11 +19,14 @@ from remem.secrets_shapes import SPEED, Lazy, first_strong, scan, typed_words, w
 __all__ = ["wifi_spans"]
 
 _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
-    r"(?i)(?<![a-z])(?:key|pass)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
+    r"(?i)(?<![a-z])(?:key|pass(?:word|phrase)?|pw)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
     # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
     r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
     r"(?P<v>[^\s,;]+)"
 )
+# "the wifi pw is up-the-hill-and-down": four words or more joined, a passphrase, not a
+# network's name (two or three: Cafe-Guest, Mill-Staff-5G)
+_HYPHENED = Lazy(r"(?=.{12})[A-Za-z]+(?:-[A-Za-z]+){3,}")
 _WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tenantwifi4417"
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"
 )
@@ -62,7 +65,7 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
             for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
                 v = k["v"].rstrip(".!?")
-                if wifi_key(v):
+                if wifi_key(v) or _HYPHENED.fullmatch(v):
                     out.append((k.start("v"), k.start("v") + len(v)))
                 elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
                     out.append(typed)
