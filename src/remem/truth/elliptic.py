@@ -25,10 +25,10 @@ from remem.truth.terms import content_terms, shared_terms
 _MAX_CHARS = 80  # a note; a diary's event runs longer and moves many things
 _SHARED = 2  # a memory sharing this many of its words: the text names it (other passes)
 _ZH_AMOUNT = r"[0-9０-９一二两三四五六七八九十百千万半几俩仨]"
-_EN_AMOUNT = (
-    r"(?:\d|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-    r"fifteen|twenty|thirty|half|couple|few|fortnight|another)\b)"
+_EN_NUMBERS = (
+    "a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half"
 )
+_EN_AMOUNT = rf"(?:\d|\b(?:{_EN_NUMBERS}|couple|few|fortnight|another)\b)"
 _ANY_DIGIT = re.compile(r"[0-9０-９一二两三四五六七八九十百千半]")
 
 
@@ -136,8 +136,7 @@ def moved_of(incoming: Entry, old: Entry, its_kin: Sequence[Entry]) -> list[Matc
 
 
 _EN_COUNT = (
-    r"(?:[£$€]?\d[\d.,:]*[a-z%]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten"
-    r"|fifteen|twenty|thirty|half|a\s+couple\s+of|a\s+few|a\s+tenner|a\s+fiver)"
+    rf"(?:[£$€]?\d[\d.,:]*[a-z%]*|{_EN_NUMBERS}|a\s+couple\s+of|a\s+few|a\s+tenner|a\s+fiver)"
 )
 # the amount right by the move: "up a tenner", "cut by 3 points", "pushed back a week",
 # "half an hour earlier", "30 more invites"; not "raised the limit to 300" (the value
