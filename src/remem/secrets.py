@@ -36,8 +36,9 @@ from remem.secrets_contacts import CONTACT_HINTS, CONTACT_KINDS, CONTACT_RULES
 from remem.secrets_cues import find_cued
 from remem.secrets_digits import spoken_digits
 from remem.secrets_disguise import unmask
+from remem.secrets_numbers import card_named, card_valid, cn_id_valid, id_named
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
-from remem.secrets_prose import find_prose, luhn, talks_about
+from remem.secrets_prose import find_prose, talks_about
 from remem.secrets_public import blanked, public_spans
 from remem.secrets_shapes import Lazy, pinyin_phrase, zh_punctuated
 
@@ -168,11 +169,12 @@ _PROSE_ASSIGN = Lazy(  # "the admin password for the router is X", "passphrase i
 )
 _CJK_KEYS = r"密码|密碼|口令|密钥|秘钥|私钥|令牌|授权码|验证码|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
 _EN_KEYS = r"|(?i:(?:api|access|secret|account|app|client)[ _-]?(?:key|secret))"
+_TOUCHING = r"(?:\s+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9]))"  # 密码abc_2024: no space, as typed
 _ZH_ASSIGN = Lazy(  # "登录密码统一是 X", "密码：X", "wifi 密码 88889999", "门禁 PIN 是 4821"
     r"(?:" + _CJK_KEYS + _EN_KEYS + r")\s*[\u4e00-\u9fff]{0,4}\s*(?:是|为|為|改成|改为|设为|设置为"
     r"|设置成)了?\s*[\"'“]?(?P<v>[!-~]{4,})"
     r"|(?:" + _CJK_KEYS + r")\s*[：:=]\s*[\"'“]?(?P<c>[!-~]{4,})"
-    r"|(?P<k>" + _CJK_KEYS + _EN_KEYS + r")\s+(?P<w>[!-~]{4,})"
+    r"|(?P<k>" + _CJK_KEYS + _EN_KEYS + r")" + _TOUCHING + r"(?P<w>[!-~]{4,})"
 )
 _CLI_SECRET = Lazy(  # passwords given on a command line
     r"(?i)" + _A + r"(?:sshpass\s+(?:-\w+\s+)*-p\s*|(?:mysql|mysqldump|mariadb)\b[^\n|;]*?\s-p"
@@ -194,8 +196,6 @@ _NAMED_ID = Lazy(
 )
 _US_SSN = Lazy(r"(?<![0-9-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9-])")
 _CARD = Lazy(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
-_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
-_ID_CHECK = "10X98765432"
 
 _SENSITIVE = Lazy(
     r"(?i)(?<![a-z])(?:password|passwd|passphrase|secret|token|api[_ -]?key|apikey|bearer"
@@ -204,11 +204,6 @@ _SENSITIVE = Lazy(
     r"|密码|密碼|密钥|秘钥|私钥|口令|令牌|凭证|凭据|手机号|手机号码|电话号码|联系电话|身份证|邮箱|电子邮件"
     r"|银行卡|信用卡|护照|社保号|账号密码"
 )
-
-
-def _cn_id_valid(number: str) -> bool:
-    total = sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True))
-    return _ID_CHECK[total % 11] == number[17].upper()
 
 
 def _secret_ish(value: str) -> bool:
@@ -223,58 +218,16 @@ def _secret_ish(value: str) -> bool:
     return has_digit or has_symbol or mixed
 
 
-# An ID's noun says 证 (船员证号, 证件号码): its 18 digits with a date of birth inside are an
-# ID's even when the check character is wrong (a typo, a test record)
-_ID_NOUN = Lazy(r"证件?号?码?\s*(?:是|为|[:：])?\s*$")
-# A card's noun right before: 公务卡 6228 4800 1234 5678 912, "fuel card 5412 ..." laid out in
-# fours (a test card fails Luhn); a member's, a bus's or a shop's card is no payment card
-# ("card 4111 1111 1111 1112" alone, with no kind of card said, is no card's number)
-_CARD_NAMED = Lazy(
-    r"(?i)(?:(?<=[\u4e00-\u9fff])(?<!会员|积分|购物|礼品|公交|交通|校园|门禁|电话|流量)(?<!饭)卡"
-    r"(?:号码?)?|(?<![a-z])(?:company|corporate|business|fuel|account|expenses?|travel|purchasing"
-    r"|procurement|work|petty\s+cash)\s+card(?:\s+(?:number|no\.?))?)\s*(?:是|为|[:：#])?\s*$"
-)
-_FOURS = Lazy(r"[3-6]\d{3}(?: \d{4}){3}(?: \d{1,3})?|[3-6]\d{3}(?:-\d{4}){3}(?:-\d{1,3})?")
-
-
-def _before(m: re.Match[str], size: int) -> str:
-    return m.string[max(0, m.start() - size) : m.start()]
-
-
-def _id_named(m: re.Match[str]) -> bool:
-    return _ID_NOUN.search(_before(m, 10)) is not None
-
-
-# Any card said with its expiry right after ("treasurer's card 4000 1234 5678 9010 exp 09/27",
-# or bare with the code on the back, "…, 09/27, 318"): a payment card's, Luhn or not
-_EXPIRY = Lazy(
-    r"(?i)\s*,?\s*(?:exp(?:iry|ires|\.)?(?:\s+date)?|valid\s+(?:thru|through|until|to)|有效期[至到]?)"
-    r"\s*[:：]?\s*(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d{2}(?!\d)"
-    r"|\s*,\s*(?:0[1-9]|1[0-2])/(?:20)?\d{2}\s*,\s*\d{3,4}(?![\d/])"
-)
-_CARD_WORD = Lazy(r"(?i)(?<![a-z])cards?(?![a-z])|卡")
-
-
-def _card_named(m: re.Match[str]) -> bool:
-    """16 to 19 digits in fours right after a card's noun, or after any card and before its
-    expiry: a card's number without Luhn."""
-    if not _FOURS.fullmatch(m[0]):
-        return False
-    clause = re.split(r"[.!?;。；]\s", _before(m, 60))[-1]  # "card for the deposit 4658 ..."
-    expiry = _CARD_WORD.search(clause) is not None and _EXPIRY.match(m.string, m.end()) is not None
-    return expiry or _CARD_NAMED.search(_before(m, 24)) is not None
-
-
 _Check = Callable[[re.Match[str]], bool]
 _VALUE_RULES: list[tuple[str, Lazy, _Check]] = [
     ("password", _CODE_ASSIGN, lambda m: _code_value(m["v"])),
     ("password", _PROSE_ASSIGN, lambda m: _prose_value(m)),
     ("password", _ZH_ASSIGN, lambda m: _zh_value(m)),
     ("password", _CLI_SECRET, lambda m: _code_value(m["v"].strip("'\""))),
-    ("id_number", _CN_ID, lambda m: _cn_id_valid(m[0]) or _id_named(m)),
+    ("id_number", _CN_ID, lambda m: cn_id_valid(m[0]) or id_named(m)),
     ("id_number", _NAMED_ID, lambda m: True),
     ("id_number", _US_SSN, lambda m: not m[0].startswith(("000", "666", "9"))),
-    ("card_number", _CARD, lambda m: _card(m[0]) or _card_named(m)),
+    ("card_number", _CARD, lambda m: card_valid(m[0]) or card_named(m)),
 ]
 AUTOMATIC = ("auto_extracted", "tool")  # sources whose saves drop contacts too (EX3)
 
@@ -298,21 +251,14 @@ def _zh_value(m: re.Match[str]) -> bool:
         return not _PLACEHOLDER.match(m["v"] or m["c"])
     pinyin = not m["k"].isascii() and pinyin_phrase(m["w"])  # 密码 qingshanlvshui: typed pinyin
     joined = "_" in m["w"] and m["k"] in ("密码", "口令") and _NAME.match(m["w"])  # 密码 shop_admin
+    if m.end("k") == m.start("w") and not (pinyin or joined or re.search(r"[\d\W_]", m["w"])):
+        return False  # 密码iCloud里: a product touching the key, unless digits or pinyin
     return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"]) or pinyin or bool(joined)
 
 
 def _code_value(value: str) -> bool:
     """`key = value` in code or config: a literal, not a placeholder or another name."""
     return not (_PLACEHOLDER.match(value) or _IDENTIFIER.match(value))
-
-
-def _card(text: str) -> bool:
-    digits = re.sub(r"[ -]", "", text)
-    if digits[0] == "2" and not 2221 <= int(digits[:4]) <= 2720:  # Mastercard's 2-series only
-        return False
-    if len(digits) == 13 and digits[0] != "4":
-        return False  # only an old Visa has 13 digits: an EAN-13 barcode passes Luhn too
-    return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and luhn(digits)
 
 
 # What a text must contain for a pattern to have a chance (lower-cased substrings, or a

@@ -3,7 +3,8 @@ takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial (
 left 30, right 2", 顺时针到 15，逆时针到 42: `remem.secrets_dial`), a number that ends a
 sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991":
 `remem.secrets_last`), a thing then "it's" or "which is" its code ("the key safe, which is
-5546"), in Chinese and English, with no secret noun needed.
+5546"), in Chinese and English, with no secret noun needed (Chinese locks and their
+digits: `remem.secrets_access_zh`).
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -16,10 +17,20 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN, zh_open_spans
 from remem.secrets_answers import PUBLIC_CODE
 from remem.secrets_dial import DIALED, dial_spans
 from remem.secrets_last import TIME, YEAR, last_number
-from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, ZH_DIGITS, Lazy, scan, sentence, spelled_end
+from remem.secrets_shapes import (
+    SPOKEN,
+    SPOKEN_DIAL,
+    ZH_DIGITS,
+    Lazy,
+    scan,
+    sentence,
+    spelled_end,
+    strong,
+)
 
 __all__ = ["NUM", "access_spans"]
 
@@ -31,6 +42,9 @@ _ACCESS = (
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
     r"|cupboards?"  # a drug or key cupboard has a keypad
     r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
+    # a machine's menu or mode behind a code: "the service menu wants 5505"
+    r"|(?:service|engineer(?:ing)?|admin|settings|setup|maintenance|programming|installer"
+    r"|config(?:uration)?|manager|supervisor|technician)\s+(?:menus?|modes?)"
 )
 _ACCESS_RE = Lazy(
     rf"(?i)(?<![a-z])(?:{_ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
@@ -78,6 +92,9 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"|(?:opens?|unlocks?|disarms?|opened|unlocked|disarmed)\s+(?:it\s+|up\s+)?(?:with|using|by)"
     r"(?:\s+(?:typing|entering|punching|pressing|dialing|dialling|keying))?(?:\s+in)?"
     r"|disarm(?:s|ed)?\s+(?:it\s+)?on"  # an alarm "disarms on 0440": keyed, not a date's "opens on"
+    # set or arm with a number: keyed in (a wake-up alarm is set "for" or "to" a time)
+    r"|(?:(?:un)?set|(?:dis)?arm)(?:s|ted|ed|ting)?\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+    r"(?:[\w'’-]+\s+){0,2}?(?:alarm|(?:pad)?lock|safe|keypad|panel)s?\s+(?:with|using)"
     r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with|get(?:s|ting)?\s+(?:you\s+|me\s+|us\s+)?in"
     # "get in the side gate with 1066": the thing got into named between
     rf"(?:side)?(?:\s+(?:the|by|at|through)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{_ACCESS}))?\s+with"
@@ -89,17 +106,23 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?=\d{4,8}\s*(?:[,.;!—–]|$)))?"
     rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<d>[A-Za-z0-9]))"
 )
+_WAKE = Lazy(
+    r"(?i)(?<![a-z])(?:wake|waking|woken|morning|snooze|get\s+up|a\.?m\.?|o['’]clock)(?![a-z])"
+)
 # "the kiln controller is locked with 1250", 用 0417 锁着: a thing kept shut by a number
 _LOCKED_WITH = Lazy(
     r"(?i)(?<![a-z])(?:(?:locked|secured|protected|locks|secures)\s+(?:it\s+)?(?:with|using"
     rf"|by)\s+(?:the\s+(?:code|pin|number)\s+)?)(?P<v>{NUM})"
     r"|用\s*(?P<z>\d{4,8})\s*(?:锁着|锁住|锁了|锁上|上锁|加锁|加密)"
 )
+_MONTHS = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing, or of
     # one of them after a pause: "lockers by the gym, the spare one opens on 3-1-4"
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){{0,6}}?"
     r"\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+    # or in words (not a month's days: "opened on twenty, twenty-one and twenty-two May")
+    rf"|(?:on|with)\s+(?P<w>{SPOKEN_DIAL})(?![\w-]|\s+(?:of\s+)?{_MONTHS})"
     r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m))"  # "opens on 6093"
     # what the number is, then it: "the shed opens with her birth year, 1958"
     r"|with\s+(?:the|my|our|his|her|their)\s+(?![^,:—–]*?\b(?:bell|time|hour|season|shift|day)s?\b)"
@@ -139,10 +162,13 @@ _PLACE = Lazy(
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{_ACCESS}|box(?:es)?)(?![a-z])"  # a box on a wall: a keypad's
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"(?:\s+(?:code|combination|combo|pin))?"  # "the locker combination goes twenty, five, thirty"
+    # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
+    r"(?:\s+(?:code|combination|combo|pin|panel))?"
     r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
     r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
-    rf"\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{_VAL_DIAL})"
+    rf"\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{_VAL_DIAL}"
+    # or a made-up word, named as what it wants: "the lock wants the password Otter42"
+    r"|(?<=\s)(?:the\s+)?(?:word|password|passphrase|pass|login|code)\s+(?P<t>[^\s,;]{6,40}))"
 )
 _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
@@ -209,66 +235,10 @@ _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back
 )
 # 1470#, *7392, #6173*; not "#7713", an issue's number
 _KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
-_ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
-    r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家"
-    r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单))"  # a machine's service mode
-    r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
-    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
-    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
-    # 卷帘门，遥控坏了就按 7788: a clause between the door and the keys, four digits or more
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
-    r"(?P<c>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
-    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了"
-    r"|[改换]了[，,]\s*(?:现在|新的?))"  # 锁改了，新的是七七三零: changed, then the new one
-    rf"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,8}})"
-    # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
-    # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
-    r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
-    r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
-    r"\s*(?:是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
-    r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
-    rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
-    # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
-    r"(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
-    rf"(?P<s>\d{{4,8}}(?![\d.:-])|\d(?: \d){{2,7}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
-    # ... or right after it, the digits said: 车棚挂锁五七二零
-    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
-    # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
-    # 颜料柜还是老样子，八八一三: a few words between; 钥匙柜：四位数，一二三四 (its count first)
-    rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
-    rf"(?:[三四五六八]位数?(?:字|码)?\s*[，,：:]\s*)?(?P<g>[{ZH_DIGITS}]{{4,8}})"
-    r"(?=\s*(?:[，,。；;！!]|$))"
-    # 支付那六位是 902614: a count of digits, then them
-    r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
-    r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
-    # 大门：先输47再输19: a code keyed in two parts
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?先(?:输入?|按|摁)\s*"
-    r"(?P<t>\d{2,4}\s*[，,]?\s*(?:再|然后)(?:输入?|按|摁)\s*\d{2,4})(?!\d)"
-    # 门锁：前面 41 后面 92 (a code in halves); 柜子7号的码 5521 (码 alone, a locker's)
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
-    # ... the second half after who knows it: 后两位问老王，是 08
-    r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d{2,4})(?!\d)"
-    r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
-    r"(?P<m>\d{4,8})(?!\d)"
-    # 门禁卡丢了，临时码九五二七: a stand-in code for the lock's key
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,10}?(?:临时|备用)码\s*(?:是|为|[:：])?\s*"
-    rf"(?P<r>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])"
-)
-_ZH_UNIT = Lazy(
-    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
-    r"|宽|高|长|深|厚|毫米|厘米|度|瓦|克)"
-)
-_ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
-_ZH_OPEN_WORDS = tuple(
-    "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
-)  # not 键: 关键 is "key" too
 _LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "alarm",
                     "柜", "箱", "说")  # fmt: skip
-_UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "disarm", "buzz", "get", "let")
+_UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "arm", "set", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = (
     "it's",
@@ -332,9 +302,7 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
             cue is not None and cue[0].lower().startswith("alarm") and TIME.fullmatch(m[group])
         )
         unit = (
-            _UNIT.match(text, m.end())
-            or _ZH_UNIT.match(text, m.end())
-            or _RATE.match(text, m.end())
+            _UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end()) or _RATE.match(text, m.end())
         )
         if cue and not (alarm_time or unit):
             out.append(m.span(group))
@@ -348,7 +316,7 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_DOOR_IS, text, low, *(("door", "gate", "entrance", "门") if four else ())):
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
-        unit = _UNIT.match(text, m.end()) or _ZH_UNIT.match(text, m.end())
+        unit = _UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())
         if not (_NOT_DOOR.search(text, start, m.start(group)) or unit):
             out.append(m.span(group))
     return out
@@ -367,11 +335,12 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
             if _ACCESS_RE.search(text, *sentence(text, m.start())):
                 out.append(m.span("v"))
         elif m["d"] is None:
-            out.append(m.span("v"))
+            if not (TIME.fullmatch(m["v"]) and _WAKE.search(text, *sentence(text, m.start()))):
+                out.append(m.span("v"))  # not "set the alarm with 0700 as the wake-up time"
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
     for m in scan(_OPENS_ON, text, low, "open", "unlock"):
-        out.append(m.span(next(g for g in ("v", "n", "y") if m[g] is not None)))
+        out.append(m.span(next(g for g in ("v", "w", "n", "y") if m[g] is not None)))
     for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]
@@ -382,7 +351,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
     out += [
         m.span("v")
         for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get", "let", "开")
-        if not _ZH_WHEN.search(text, *sentence(text, m.start()))  # 营业时间改成 0900 开门
+        if not ZH_WHEN.search(text, *sentence(text, m.start()))  # 营业时间改成 0900 开门
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())
@@ -480,16 +449,15 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
-    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
-        group = next(g for g in "vxcwkysngpthmr" if m[g] is not None)
-        if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
-            continue  # 北门见，1830: a door where to meet, then when
-        if not (_ZH_UNIT.match(text, m.end()) or _ZH_WHEN.search(m[0])):
-            out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
+    out += zh_open_spans(text, low)
     for m in scan(
         _TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes", "coded"
     ):
-        if not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
+        if m["t"] is not None:  # a word it wants: letters and digits, not a name or a part
+            word = m["t"].rstrip(".!?")
+            if strong(word) and re.search(r"\d", word) and re.search(r"[A-Za-z]", word):
+                out.append((m.start("t"), m.start("t") + len(word)))
+        elif not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
     for m in scan(_ONE_BY_ONE, text, low, " ", "-"):

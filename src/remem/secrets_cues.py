@@ -96,6 +96,13 @@ _TRAIL = Lazy(  # "..., 5691" ends a line; or in words: "shed padlock, twenty-on
     rf"(?m)[,，][ \t]*(?:(?i:code|pin|combo)[ \t]+)?"
     rf"(?P<v>[*#]?\d{{4,12}}#?|{SPOKEN})(?:[ \t]*[,!—–][ \t]*{ASIDE})?[.!。]?[ \t]*$"
 )
+# The code said between commas right after its noun: "gave her the trunk combo, 0412, and left"
+# (three digits for a combination's dial)
+_APPOSED = Lazy(
+    r"(?i)(?<![a-z])(?:(?P<c>combination|combo)|pin|passcode|(?:door|gate|alarm|(?:pad)?lock|locker"
+    r"|safe|keypad|access|entry|garage|key\s?safe|lock\s?box)\s+code)s?\s*[,，—–]\s*"
+    r"(?P<v>[*#]?\d{3,8}#?)(?=\s*(?:[,，;.!—–]|$))"
+)
 _CODE_NOUN = Lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|pass\s+code|(?:door|gate|alarm|lock|access|entry|keypad|garage"
     r"|safe|unlock|screen|security|verification|digit)\s+code|combo|combination)(?![a-z])|密码|口令|验证码"
@@ -162,6 +169,9 @@ _DEVICE = Lazy(  # what a pass logs into, not a ticket's event ("the pass for th
     r"|spotify|netflix|hulu|disney\+?|youtube|twitch|steam|xbox|psn|instagram|facebook|tiktok"
     r"|paypal|amazon|ebay|etsy|gmail|icloud|dropbox)s?(?![a-z])"
 )
+_DEVICE_PASS = Lazy(_DEVICE.pattern + r"\s+$")  # the device right before "pass"
+_FIRST_TOKEN = Lazy(r"[^\s,;]+")
+_WORDS_DIGITS = Lazy(r"[A-Za-z]+(?:[-_.][A-Za-z]+)*[-_.]?\d{2,}")  # "swan-lake-44"
 # "it's Harbour_Lights_7 for the bar's netflix": a made-up token said to be a login's
 _IT_FOR = Lazy(
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:just\s+|still\s+|now\s+)?(?P<v>[^\s,;]{8,40})"
@@ -283,6 +293,13 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
         start, end = _sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += first_strong(text, m.end(), end, 6)
+        elif _DEVICE_PASS.search(text, max(start, m.start() - 20), m.start()):
+            # "the PayPal pass is", a service's own: letters and digits ("judo-throw-44")
+            if (v := _FIRST_TOKEN.match(text, m.end())) is not None:
+                word = v[0].rstrip(".!?")
+                shaped = strong(word) or _WORDS_DIGITS.fullmatch(word)  # not "2024-ready"
+                if shaped and re.search(r"\d", word) and len(word) >= 6:
+                    out.append((v.start(), v.start() + len(word)))
         elif m["for"] is not None and _DEVICE.search(m["for"]):
             out += [
                 (a, b)
@@ -299,7 +316,7 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
 
 def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     """A value after "it's" or "the new one is", or at the end after a comma, in a sentence
-    that named a code or a password before it."""
+    that named a code or a password before it; or a code between commas after its noun."""
     out = []
     for m in scan(_PRONOUN, text, low, *_NOUN_WORDS):
         start, _ = _sentence(text, m.start())
@@ -317,6 +334,9 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
         named = any(n.search(text, start, t.start()) for n in (_CODE_NOUN, _CODE_ONLY, _PASS_NOUN))
         if named and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))
+    for m in scan(_APPOSED, text, low, "combo", "combination", "pin", "passcode", " code"):
+        if m["c"] is not None or len(m["v"].strip("*#")) >= 4:
+            out.append(m.span("v"))
     return out
 
 
@@ -445,6 +465,8 @@ _ZH_LOGIN_ON = Lazy(
     rf"(?:开机|锁屏|解锁|进系统)(?:密码)?\s*(?:是|为|用|输入?|[:：])?\s*(?P<v>{_TOKEN})"
     r"|(?:电脑|主机|笔记本|平板|收银机)[^。，,；;\n]{0,8}?\s*"
     rf"(?P<w>{_TOKEN})\s*(?:就能|就可以|就|才能)(?:进|登)"
+    # or digits right after how it starts, ending the clause: 锁屏258036，...
+    r"|(?:开机|锁屏|解锁)(?:密码)?\s*(?P<d>\d{4,8})(?=\s*(?:[，,。；;！!]|$))"
 )
 _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(

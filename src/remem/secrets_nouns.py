@@ -57,10 +57,11 @@ _CODE = (
     # an appliance's service code: "the engineer service code", "installer menu code"
     r"|(?:installer|engineer|technician)(?:[ -](?:service|mode|menu))?"
     r"|atm|(?:(?:bank|debit|credit|cash|atm)[ -]?)?card|key|duress|master|admin|panel"
-    r"|supervisor|manager|till|refund|void)[ -]codes?"  # a till's codes that authorise
+    r"|supervisor|mana?ger|till|refund|void)[ -]codes?"  # a till's codes that authorise
+    # ("manger code": the manager's, typed in haste, as "pasword" is a password)
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     # "the override is 88-12-03", "manager override: eight eight zero eight"
-    r"|(?:emergency|manual|master|alarm|door|keypad|manager|supervisor|till)(?:['’]s)?[ -]override"
+    r"|(?:emergency|manual|master|alarm|door|keypad|mana?ger|supervisor|till)(?:['’]s)?[ -]override"
     r"(?:[ -]codes?)?"  # "manager override code 7719": the noun said in full
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"

@@ -28,13 +28,19 @@ __all__ = ["half_spans", "piece_spans"]
 # -- a one-time code in groups: "the OTP is 482 913", 动态口令刚刚是 273 840 ----------------
 _ONE_TIME = Lazy(
     r"(?i)(?<![a-z])(?:otp|one[- ]time\s+(?:pass)?code|one[- ]time\s+password|2fa\s+code"
-    r"|(?:verification|security|login|sms|auth(?:entication)?|authenticator|confirmation)\s+code)"
+    r"|(?:verification|security|log-?in|sign-?in|log-?on|sms|auth(?:entication)?|authenticator"
+    r"|confirmation)\s+code"
+    # the message that brings one: "the security text has 804 215", "verification sms: ..."
+    r"|(?:verification|security|log-?in|sign-?in|confirmation|bank)\s+(?:text|sms|message)s?)"
     r"(?![a-z])|动态口令|动态码|动态密码|验证码|校验码|短信码|一次性密码|令牌码"
     r"|(?:发来|发过来|发给我|短信)的?码"  # 平台发来的码: a code sent is a one-time code
 )
-# six digits in threes a service sent: "the bank texted me 602 913, read it back"
+# six digits in threes a service sent: "the bank texted me 602 913, read it back", or a
+# text said to hold them: "the text from the bank says 602 913"
 _SENT = Lazy(
-    r"(?i)(?<![a-z])(?:sent|texted|messaged)\s+(?:me|us|you|him|her)\s+(?P<v>\d{3} \d{3})"
+    r"(?i)(?<![a-z])(?:(?:sent|texted|messaged)\s+(?:me|us|you|him|her)"
+    r"|(?:text|sms|message)(?:\s+(?:from|off)\s+[^.;\n\d]{1,30}?)?\s+(?:says|said|reads|read"
+    r"|shows|showed|has|had|gave|with))\s*[:：]?\s*(?P<v>\d{3} \d{3})"
     r"(?![\d.,:/-]?\d|\s*(?:[a-z%]|[£$€]))"
 )
 _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message shows them
@@ -45,8 +51,9 @@ _OTHER_NUMBER = Lazy(
     r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|phone|line)(?![a-z])"
     r"|#|号|单|电话|热线"
 )
-_ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", "动态", "验证码", "校验码",
-                   "短信码", "一次性", "令牌码", "的码", "来码")  # fmt: skip
+_ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", " text", " sms", " message",
+                   "动态", "验证码", "校验码", "短信码", "一次性", "令牌码", "的码",
+                   "来码")  # fmt: skip
 
 
 # the groups said first, the cue naming them: "texted 602 913 as my OTP", 273 840 是验证码
@@ -79,12 +86,14 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
         if (row := _CARD_ROW.match(text, cue.end())) is not None:
             out.append(row.span("v"))  # a code card's row, whole
             continue
-        m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 40))  # "OTP from the bank came"
+        # "OTP from the bank for the March payment is 602 913": what it is for, then it
+        m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 64))
         spans = [m.span()] if m else _codes_before(text, cue, start)
         if m is not None and _OTHER_NUMBER.search(text, cue.end(), m.start()):
             continue  # 验证码收不到，工单号 482 913: another number's
         out += [(a, b) for a, b in spans if 6 <= sum(c.isdigit() for c in text[a:b]) <= 8]
-    return out + [m.span("v") for m in scan(_SENT, text, low, "sent", "texted", "messaged")]
+    sent = ("sent", "texted", "messaged", "text", "sms", "message")
+    return out + [m.span("v") for m in scan(_SENT, text, low, *sent)]
 
 
 # -- a value in halves: "first part of the code is 38", 密码一半是 abc，另一半是 789! ----------
@@ -115,7 +124,9 @@ _HALF_OF = Lazy(
 # a gate's takings come in halves too), and digits end each half ("Boat shed padlock: first
 # half is 40, second half is 17"; "side gate: first half 62, second half 09, key them in")
 _HALF_LOCK = Lazy(
-    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box|alarms?|doors?)"
+    r"(?i)(?<![a-z])(?:(?:pad)?locks?|safes?|keypads?|lockers?|key\s?safe|lock\s?box|alarms?|doors?"
+    r"|cupboards?|cabinets?|sheds?|cages?|hatch(?:es)?|chests?|trunks?"  # things that lock
+    r"|opens|unlocks|opened|unlocked)"  # or the halves said to open it: "together it opens"
     r"(?![a-z])"  # a door has no takings: its halves are a code's
     r"|门禁|门锁|锁|保险柜|保险箱|柜"
     r"|(?<![a-z])(?:gates?|doors?)(?![a-z]).*(?<![a-z])(?:punch|key|tap|enter|type|press)"
@@ -149,11 +160,13 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
         value = m[group].rstrip(".!?") or m[group]
         shaped = value.isdigit() or (re.search(r"\d|[^\w\s]", m[group]) and not excluded(value))
         cued = _HALF_CUE.search(text, start, end) is not None
-        if not cued and value.isdigit() and _HALF_END.match(text, m.start(group) + len(value)):
-            both = sum(start <= h.start() < end for h in said) > 1  # both halves said
-            both = both or bool(_REST.match(m[0]) and _HALF_SAID.search(text, start, m.start()))
+        if value.isdigit() and _HALF_END.match(text, m.start(group) + len(value)):
             bare = _BARE_HALF.search(text, m.end(), end)
-            cued = (both or bare is not None) and _HALF_LOCK.search(text, start, end) is not None
+            if not cued:
+                both = sum(start <= h.start() < end for h in said) > 1  # both halves said
+                both = both or bool(_REST.match(m[0]) and _HALF_SAID.search(text, start, m.start()))
+                lock = _HALF_LOCK.search(text, start, end) is not None
+                cued = (both or bare is not None) and lock
             if cued and bare is not None:  # the bare half is the code's other half
                 out.append((bare.end() - len(bare[0].split()[-1]), bare.end()))
         if not shaped and group == "v" and _HALF_OF.search(m[0]):  # "...router pass is Pangolin"

@@ -43,12 +43,18 @@ _SSID = Lazy(
     r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|名叫|叫"
     r"|网名|网络名称?))"  # WiFi 网名 X: the network's name, broadcast
     r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?(?P<v>[A-Za-z0-9][\w.-]{1,31})"
+    # or the name first: "Barn_2G is the wifi name", "X is our guest network's name"
+    r"|(?<![\w.-])(?P<f>[A-Za-z0-9][\w.-]{1,31})\s+is\s+(?:the|our|my|their|his|her)\s+"
+    r"(?:[\w'’-]+\s+)?(?:wi-?fi|wlan|network|hotspot)(?:['’]s)?\s+(?:name|ssid)(?![a-z])"
 )
 _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
     r"(?i)ask\s+(?:me|us|him|her|them)\s+for\s+(?:the\s+)?(?:key|password|pass)|密码没变|密码不变"
     r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
     r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
     r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
+    # where it is kept, not what it is: "the password is on the noticeboard in the hall"
+    r"|(?:key|password)\s+is\s+(?:on|in|under|behind|inside|above|by)\s+(?:the|a|my|our|his|her"
+    r"|their)\s"
     # asked of someone there: 密码问前台要, "ask at the bar for the password"
     # or the asking alone, ending the clause: 密码请问前台。
     r"|密码[^。！!\n]{0,6}?(?:问|找|向)[\u4e00-\u9fff]{1,6}?(?:要|拿|问|(?=\s*(?:[。！!，,]|$)))"
@@ -234,7 +240,7 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(line.span())
     for m in scan(_SSID, text, low, "wifi", "wi-fi", "wlan", "network", "hotspot", "ssid"):
         if _KEY_WITHHELD.search(text) is not None:
-            out.append(m.span("v"))
+            out.append(m.span("v" if m["v"] is not None else "f"))
     shared = ("share", "sharing", "friend", "referral", "creator", "crosshair", "invite link")
     for m in scan(_SHARED, text, low, *shared, "分享码", "好友码", "推荐码", "邀请链接"):
         out.append(m.span("v") if m["v"] is not None else m.span("z"))

@@ -81,8 +81,8 @@ class Lazy:
         return (self._compiled or self.compiled).finditer(text, pos, endpos)
 
 
-RANDOM = Lazy(  # a run as long as a generated key
-    r"(?<![\w+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![\w+/=-])"
+RANDOM = Lazy(  # a run as long as a generated key; it may touch Chinese (Secret是odFE...)
+    r"(?<![A-Za-z0-9_+/=.@:-])[A-Za-z0-9][A-Za-z0-9+/_.-]{15,}={0,2}(?![A-Za-z0-9_+/=-])"
 )
 _HEX = Lazy(r"[0-9a-fA-F]+")
 _ADDRESS = Lazy(r"0x[0-9a-fA-F]{40}")  # an Ethereum-style address (a private key has 64)

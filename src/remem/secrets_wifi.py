@@ -21,7 +21,8 @@ __all__ = ["wifi_spans"]
 _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
     r"(?i)(?<![a-z])(?:key|pass(?:word|phrase)?|pw)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
     # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
-    r"(?:\s+(?:is|was)\s+|\s*[:：]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
+    # ("key = oak-barn-19": a note's list of settings)
+    r"(?:\s+(?:is|was)\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
     r"(?P<v>[^\s,;]+)"
 )
 # "the wifi pw is up-the-hill-and-down": four words or more joined, a passphrase, not a

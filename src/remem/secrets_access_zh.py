@@ -1,0 +1,98 @@
+"""Codes that open things, said in Chinese (issue 29): a verb of opening then the keys
+(进门按 4821#, 开锁输入 0619), a lock, box or door that "is" or was "set to" its code (锁是
+4-0-8-2, 密码锁设的 0-3-9), a lock and its digits after a pause (那把锁，零二二八), a
+code keyed in parts (先输47再输19, 前面 41 后面 92), a stand-in code (临时码九五二七).
+
+    zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
+    zh_open_spans("门禁是 2019 年装的", ...)        # []
+
+Each rule wants a thing that locks or a verb of opening, and digits of a code's shape;
+a year, a time (开门时间), a price or a size after the digits (ZH_UNIT) makes them
+ordinary. Used by `remem.secrets_access`.
+"""
+
+from __future__ import annotations
+
+from remem.secrets_last import TIME, YEAR
+from remem.secrets_shapes import ZH_DIGITS, Lazy, scan
+
+__all__ = ["ZH_UNIT", "ZH_WHEN", "zh_open_spans"]
+
+_ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
+    r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家"
+    r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单))"  # a machine's service mode
+    r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
+    r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
+    r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
+    # 卷帘门，遥控坏了就按 7788: a clause between the door and the keys, four digits or more
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
+    r"(?P<c>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+    r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了"
+    r"|[改换]了[，,]\s*(?:现在|新的?))"  # 锁改了，新的是七七三零: changed, then the new one
+    rf"(?:是|了|成)?\s*(?P<w>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{4,8}})"
+    # 锁是 4-0-8-2, 门锁是爷爷生日 196208: a lock "is" its code
+    # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
+    r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
+    r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
+    r"\s*(?:是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
+    r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
+    rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
+    # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
+    r"(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
+    rf"(?P<s>\d{{4,8}}(?![\d.:-])|\d(?: \d){{2,7}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
+    # ... or right after it, the digits said: 车棚挂锁五七二零
+    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
+    # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
+    # 颜料柜还是老样子，八八一三: a few words between; 钥匙柜：四位数，一二三四 (its count first)
+    rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
+    rf"(?:[三四五六八]位数?(?:字|码)?\s*[，,：:]\s*)?(?P<g>[{ZH_DIGITS}]{{4,8}})"
+    r"(?=\s*(?:[，,。；;！!]|$))"
+    # 支付那六位是 902614: a count of digits, then them
+    r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
+    r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
+    # 大门：先输47再输19: a code keyed in two parts
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?先(?:输入?|按|摁)\s*"
+    r"(?P<t>\d{2,4}\s*[，,]?\s*(?:再|然后)(?:输入?|按|摁)\s*\d{2,4})(?!\d)"
+    # 门锁：前面 41 后面 92 (a code in halves); 柜子7号的码 5521 (码 alone, a locker's)
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
+    # ... the second half after who knows it: 后两位问老王，是 08
+    r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d{2,4})(?!\d)"
+    r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
+    r"(?P<m>\d{4,8})(?!\d)"
+    # 门禁卡丢了，临时码九五二七: a stand-in code for the lock's key
+    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,10}?(?:临时|备用)码\s*(?:是|为|[:：])?\s*"
+    rf"(?P<r>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])"
+)
+ZH_UNIT = Lazy(
+    r"\s*(?:寸|号|款|型|层|楼|室|栋|个|把|斤|块|元|年|月|日|天|米|点|以后|以前|之后|之前|cm|mm|kg"
+    r"|宽|高|长|深|厚|毫米|厘米|度|瓦|克)"
+)
+ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
+# A thing that locks (a box, a cupboard, a room kept locked), then its digits right after and
+# nothing else in the clause: 工具间七三一九。 钥匙箱的 4 0 8 1，(not 仓库 2019 年, 柜台 3 号)
+_ZH_THING_CODE = Lazy(
+    r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
+    r"|杂物间|工具间|机房|档案室|器材室)的?\s*"
+    rf"(?P<v>[{ZH_DIGITS}]{{4,8}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
+)
+_ZH_OPEN_WORDS = tuple(
+    "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
+)  # not 键: 关键 is "key" too
+
+
+def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the codes these rules find in `text` (`low`: it lower-cased)."""
+    out: list[tuple[int, int]] = []
+    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
+        group = next(g for g in "vxcwkysngpthmr" if m[g] is not None)
+        if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
+            continue  # 北门见，1830: a door where to meet, then when
+        if not (ZH_UNIT.match(text, m.end()) or ZH_WHEN.search(m[0])):
+            out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
+    for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
+        if not YEAR.fullmatch(m["v"]):  # 仓库2019。: when it was built
+            out.append(m.span("v"))
+    return out

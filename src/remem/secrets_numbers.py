@@ -1,0 +1,75 @@
+"""Checks on a card's or an ID's number beyond its shape (`remem.secrets`): a Chinese ID's
+check character, a card's Luhn sum, and the nouns that name a number a card's or an ID's
+when its check fails (a typo, a test card).
+
+    cn_id_valid("11010519491231002X")        # True: the check character fits
+    card_valid("4111 1111 1111 1111")        # True: Luhn
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_prose import luhn
+from remem.secrets_shapes import Lazy
+
+__all__ = ["card_named", "card_valid", "cn_id_valid", "id_named"]
+
+_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+_ID_CHECK = "10X98765432"
+
+
+def cn_id_valid(number: str) -> bool:
+    total = sum(int(c) * w for c, w in zip(number[:17], _ID_WEIGHTS, strict=True))
+    return _ID_CHECK[total % 11] == number[17].upper()
+
+
+# An ID's noun says 证 (船员证号, 证件号码): its 18 digits with a date of birth inside are an
+# ID's even when the check character is wrong (a typo, a test record)
+_ID_NOUN = Lazy(r"证件?号?码?\s*(?:是|为|[:：])?\s*$")
+# A card's noun right before: 公务卡 6228 4800 1234 5678 912, "fuel card 5412 ..." laid out in
+# fours (a test card fails Luhn); a member's, a bus's or a shop's card is no payment card
+# ("card 4111 1111 1111 1112" alone, with no kind of card said, is no card's number)
+_CARD_NAMED = Lazy(
+    r"(?i)(?:(?<=[\u4e00-\u9fff])(?<!会员|积分|购物|礼品|公交|交通|校园|门禁|电话|流量)(?<!饭)卡"
+    r"(?:号码?)?|(?<![a-z])(?:company|corporate|business|fuel|account|expenses?|travel|purchasing"
+    r"|procurement|work|petty\s+cash)\s+card(?:\s+(?:number|no\.?))?)\s*(?:是|为|[:：#])?\s*$"
+)
+_FOURS = Lazy(r"[3-6]\d{3}(?: \d{4}){3}(?: \d{1,3})?|[3-6]\d{3}(?:-\d{4}){3}(?:-\d{1,3})?")
+
+
+def _before(m: re.Match[str], size: int) -> str:
+    return m.string[max(0, m.start() - size) : m.start()]
+
+
+def id_named(m: re.Match[str]) -> bool:
+    return _ID_NOUN.search(_before(m, 10)) is not None
+
+
+# Any card said with its expiry right after ("treasurer's card 4000 1234 5678 9010 exp 09/27",
+# or bare with the code on the back, "…, 09/27, 318"): a payment card's, Luhn or not
+_EXPIRY = Lazy(
+    r"(?i)\s*,?\s*(?:exp(?:iry|ires|\.)?(?:\s+date)?|valid\s+(?:thru|through|until|to)|有效期[至到]?)"
+    r"\s*[:：]?\s*(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d{2}(?!\d)"
+    r"|\s*,\s*(?:0[1-9]|1[0-2])/(?:20)?\d{2}\s*,\s*\d{3,4}(?![\d/])"
+)
+_CARD_WORD = Lazy(r"(?i)(?<![a-z])cards?(?![a-z])|卡")
+
+
+def card_named(m: re.Match[str]) -> bool:
+    """16 to 19 digits in fours right after a card's noun, or after any card and before its
+    expiry: a card's number without Luhn."""
+    if not _FOURS.fullmatch(m[0]):
+        return False
+    clause = re.split(r"[.!?;。；]\s", _before(m, 60))[-1]  # "card for the deposit 4658 ..."
+    expiry = _CARD_WORD.search(clause) is not None and _EXPIRY.match(m.string, m.end()) is not None
+    return expiry or _CARD_NAMED.search(_before(m, 24)) is not None
+
+
+def card_valid(text: str) -> bool:
+    digits = re.sub(r"[ -]", "", text)
+    if digits[0] == "2" and not 2221 <= int(digits[:4]) <= 2720:  # Mastercard's 2-series only
+        return False
+    if len(digits) == 13 and digits[0] != "4":
+        return False  # only an old Visa has 13 digits: an EAN-13 barcode passes Luhn too
+    return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and luhn(digits)
