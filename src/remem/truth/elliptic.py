@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from functools import cache
 
+from remem import text
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.table import words
@@ -164,6 +165,15 @@ def moves_by(content: str) -> bool:
     return bool(_EN_BY.search(content))
 
 
+def _shared_needed(content: str, old: str) -> int:
+    """Words `old` must share with the move `content`: two, or one where the move opens
+    with it, its thing said first and only its amount after ("oven on half an hour earlier"
+    of "Bread oven goes on at 4am", "和面提前半小时" of "每天凌晨4点半起来和面")."""
+    shared = shared_terms(old, content)
+    first = next((w for w in text.terms(content) if w in content_terms(content)), None)
+    return 1 if first is not None and first in shared else _SHARED
+
+
 def moved_named(incoming: Entry, sharing: Sequence[Entry]) -> list[Match]:
     """The one current memory among `sharing` that `incoming`'s move names: it shares two
     of the text's words and holds an amount to move ("swarm collection fee up a tenner"
@@ -181,7 +191,7 @@ def moved_named(incoming: Entry, sharing: Sequence[Entry]) -> list[Match]:
         and old.type in CONFLICT_TYPES
         and len(old.content) <= _MAX_CHARS * 3
         and _ANY_DIGIT.search(old.content)
-        and len(shared_terms(old.content, content)) >= _SHARED
+        and len(shared_terms(old.content, content)) >= _shared_needed(content, old.content)
     }
     if len(fits) != 1:
         return []

@@ -65,11 +65,26 @@ def _holds(old: str, head: str, *, one: bool = False) -> bool:
     terms = content_terms(head)
     if not terms:
         return False  # "我们 明天去北京": no word of a thing
-    if not one and len(terms) < 2 and len(han_pairs(head)) < 3:
+    if not one and len(terms) < 2 and len(han_pairs(head)) < 3 and not _leads(old, head):
         return False  # one word ("晚上吃：…") is held by too many memories to say which
     theirs = content_terms(old)
     han = {t for t in terms if han_pairs(t)}
     return terms - han <= theirs and all(han_pairs(t) <= han_pairs(old) or t in theirs for t in han)
+
+
+_NAME_CHARS = 4  # "小吴", "阿梅老师"
+_LEAD_CHARS = 6  # "麻将馆的收银是…": a few characters of whose before the word
+
+
+def _leads(old: str, head: str) -> bool:
+    """Whether `old` is about the one word `head` says: it opens with it ("鼓手是阿强" for
+    "鼓手：阿辉"), or with whose it is ("麻将馆的收银是我老婆" for "收银：表妹小丽"), in its
+    first clause; not a word it mentions on the way ("晚上吃火锅" for "晚上吃：…")."""
+    first = re.split(r"[，,。；;！!？?]", old.strip(), maxsplit=1)[0]
+    if han_pairs(head):
+        at = first.find(head)
+        return at == 0 or (0 < at <= _LEAD_CHARS and first[at - 1] == "的")
+    return False
 
 
 def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
@@ -87,6 +102,8 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     if one and (when.said_when(head) or not _AMOUNT.search(value)):
         return []
     said = content_terms(value) - content_terms(head)
+    if not said and han_pairs(value) and len(value) <= _NAME_CHARS:
+        said = frozenset({value})  # a short name is no term ("送米：小吴"), but it is the value
     if not said:
         return []
     found = []

@@ -56,12 +56,18 @@ def markers(text: str) -> tuple[str, bool]:
     return text, found
 
 
+# "木炭换了", "面筋换了家": a thing said switched; "不送了", "不找老刘了": a thing no longer
+# done (not an amount's "不少了", a judgement's "不错了", "不了了之")
+_ZH_SWITCHED = re.compile(r"(?<=[\u4e00-\u9fff])换了")
+_ZH_NO_LONGER = re.compile(r"不(?!少|多|错|久|了|行|好|对|够|是)[\u4e00-\u9fff]{1,4}了")
+
+
 @lru_cache(maxsize=4096)
 def states_change(content: str) -> bool:
     """Whether `content` says something changed or stopped (改用, 不再, switched to, now
     uses, a correction), whatever else the grammar makes of it."""
     text, corrected = markers(normal(content))
-    if corrected:
+    if corrected or _ZH_SWITCHED.search(text) or _ZH_NO_LONGER.search(text):
         return True
     for sent in sentences(tokenize(text)):
         if replaced(sent) is not None:

@@ -21,6 +21,7 @@ from touching another fact that looks alike:
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -36,11 +37,16 @@ from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.markers import states_change
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
 from remem.truth.table import mapping, words
+from remem.truth.talk import chatty as chatty
+from remem.truth.talk import talk as talk
 from remem.truth.valueforms import core, said_as
 from remem.truth.verbs import predicate_at
 
 _MAX_CHARS = 300
 _MAX_UNITS = 9
+_SHORT = 4  # words of a note that names its thing in one
+# an English jotting of a thing and its amount, no verb between ("mince £9.49 a kilo")
+_JOTTING = re.compile(r"\W*[A-Za-z]+\s+[£$€]?\d")
 # Verbs and words so common that sharing them says nothing of a topic
 _WEAK = words(
     "weak"
@@ -49,10 +55,15 @@ _WEAK = words(
 _PERIODS = words("period stem")
 _NO_TOPIC = _WEAK | _PERIODS
 _SKIP = LINKS | OWNERS | lx.EN_DETERMINERS | lx.ZH_TRAILING | text.EN_STOPWORDS
-_CHANGE_WORDS = lx.ZH_CHANGE_ADVERBS | lx.EN_CHANGE_ADVERBS
+# and the words saying an earlier note was wrong ("其实", "actually"): how, not which
+_CHANGE_WORDS = lx.ZH_CHANGE_ADVERBS | lx.EN_CHANGE_ADVERBS | words("correction")
 _OPENERS = words("opener")
 _AFTERWARDS = words("afterwards", "zh")
 _NP_START = lx.EN_DETERMINERS | words("possessive start", "en")
+# A measure said after an amount is part of it: "£9.49 a kilo" is "8.99/kg" with another
+# price, not a word of which thing ("kilo" said by one text only)
+_MEASURES = mapping("measure")
+_PER = re.compile(r"(\d[\d.,]*)/([a-z]+)\.?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +109,10 @@ def units(content: str) -> tuple[Unit, ...]:
         if found is not None and (found[0].change or found[0].negation):
             cut = True  # a change verb: what follows is what holds now
             continue
-        low = tok.low
+        low = _DAY_SHORT.get(tok.low, tok.low)
+        if out and out[-1].value and out[-1].form[:1].isdigit() and low in _MEASURES:
+            out[-1] = replace(out[-1], form=out[-1].form + _MEASURES[low])
+            continue
         acronym = len(tok.text) > 1 and tok.text.isupper()  # "US" is not "us"
         if not acronym and (low in _SKIP or low in _CHANGE_WORDS or low in text.ZH_STOPWORDS):
             after_for = low == "for"
@@ -113,7 +127,10 @@ def units(content: str) -> tuple[Unit, ...]:
         )
         value = value or _nth_day(low, toks[i + 1 : i + 2])
         verb = tok.is_han and len(tok.text) == 1 and tok.tag == "v"
-        out.append(Unit(_form(tok), value, verb, cut, clause, after_for, lead))
+        form = _form(tok)
+        if (per := _PER.fullmatch(form)) is not None and per[2] in _MEASURES:
+            form = per[1] + _MEASURES[per[2]]  # "8.99/kg"
+        out.append(Unit(form, value, verb, cut, clause, after_for, lead))
         cut = after_for = False
     return tuple(out)
 
@@ -133,10 +150,20 @@ def story(content: str) -> bool:
     return len(units(content)) > _MAX_UNITS
 
 
+# A weekday as a note shortens it ("fri nights", "Weds", "Thurs mags"), said whole; not
+# "sat" or "sun", ordinary words too
+_DAY_SHORT = {
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday",
+}  # fmt: skip
+
+
 def _form(tok: Tok) -> str:
     low = tok.low.removesuffix("'s").removesuffix("’s")  # "the service's" is the service
     if tok.is_han or not low.isalpha():
         return low
+    low = _DAY_SHORT.get(low, low)
     return terms[0] if (terms := text.terms(low)) else low
 
 
@@ -254,10 +281,11 @@ def _subject_words(old: Entry) -> set[str]:
     return {u.form for u in units(old.subject)} if old.subject else set()
 
 
-def _fit(new: Sequence[Unit], old: Entry) -> str | None:
+def _fit(new: tuple[Unit, ...], old: Entry) -> str | None:
     """How `old` fits the change `new` states: "supersede", "conflict" (it may be the
     one: a word of which thing it is is said on one side only) or None."""
     was = units(old.content)
+    new = without_asides(new, was)
     shared_new = _shared(new, was)
     topic = [u for u, s in zip(new, shared_new, strict=True) if s and not u.value]
     if not any(u.form not in _NO_TOPIC for u in topic) or not _covers(new, shared_new):
@@ -384,12 +412,15 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
         return []
     # a start said at its head or end is when the value holds, not which thing it is of
     # ("9月起托管费每个月1300", "… from January")
-    new = units(when.lead(content) or content)
+    bare = when.lead(content) or content
+    new = units(bare)
     if len(new) > _MAX_UNITS or states_change(content):
         return []
     fits = []
+    whole = new
     for old in _open(incoming, candidates):
         was = units(old.content)  # words said alike, not inside another ("服务" of "用户服务")
+        new = without_asides(whole, was)
         shared_new, shared_old = _matched(new, was), _matched(was, new)
         # a code both say names the thing as a word does ("SB-4471 drawer 15")
         topic = {
@@ -397,7 +428,15 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
             for u, s in zip(new, shared_new, strict=True)
             if s and (not u.value or (_code(u.form) and any(c.isdigit() for c in u.form)))
         }
-        if len(topic - _NO_TOPIC) < 2 or _slots(new, shared_new) != 1:
+        # a day both say says which one too ("We close at 1pm on Saturdays" of "Shop
+        # closes 5.30 on Saturdays"), beside a word of the thing
+        days = any(s and u.value and _when(u.form) for u, s in zip(new, shared_new, strict=True))
+        named = len(topic - _NO_TOPIC)
+        # or a short Chinese note opening with its one word of the thing ("缝线用0.65的";
+        # an English one may open with a verb: "We deploy to GKE")
+        opens = len(new) <= _SHORT and new[0].form in topic - _NO_TOPIC
+        opens = opens and (_han(new[0].form) or _JOTTING.match(bare) is not None)
+        if not named or named + max(days, opens) < 2 or _slots(new, shared_new) != 1:
             continue  # the thing said in two words at least, one value new
         if any(not s and not u.value for u, s in zip(new, shared_new, strict=True)):
             continue  # a word of which thing the memory does not say ("for juniors")
@@ -419,6 +458,17 @@ def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Matc
     if len(fits) != 1:
         return []
     return [Match(fits[0], "conflict", "a new value of it? (said again with another value)")]
+
+
+def without_asides(new: tuple[Unit, ...], was: Sequence[Unit]) -> tuple[Unit, ...]:
+    """`new` without its later clauses that share no word with `was` and hold no number:
+    why it changed, said after it ("subs are £32 a month, I forgot the licence bit", "摊位
+    挪到C口了，B口在修路") is no word of which thing it is."""
+    said = {u.form for u in was}
+    # a clause with a number in it may be the value itself ("scratch that, Heron 2-9 July")
+    keep = {0} | {u.clause for u in new if u.form in said or any(c.isdigit() for c in u.form)}
+    kept = tuple(u for u in new if u.clause in keep)
+    return kept if kept and any(not u.value for u in kept) else new
 
 
 def _matched(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
@@ -460,35 +510,6 @@ def _open(incoming: Entry, candidates: Sequence[Entry]) -> list[Entry]:
         and old.is_current
         and len(old.content) <= _MAX_CHARS
     ]
-
-
-def talk(content: str) -> bool:
-    """A question, or several sentences ("Hey Mel! Long time no talk. …"): talk, not a
-    fact (a fact's clauses are joined by commas and semicolons)."""
-    ends = _sentence_ends(content)
-    return (
-        "?" in content
-        or "？" in content
-        or len(ends) > 1
-        or bool(ends and ends[-1].end < len(content.rstrip()))
-    )
-
-
-# A note of a few short sentences ("Correction - row C reefers run off panel 5, not 3.
-# Panel 3 is row B."): a change said with its chatter, not a story
-CHATTY_SENTENCES, CHATTY_CHARS = 3, 200
-
-
-def chatty(content: str) -> bool:
-    """Talk that may still state one changed fact: no question, at most
-    `CHATTY_SENTENCES` sentences and `CHATTY_CHARS` characters."""
-    if "?" in content or "？" in content or len(content) > CHATTY_CHARS:
-        return False
-    return len(_sentence_ends(content)) <= CHATTY_SENTENCES
-
-
-def _sentence_ends(content: str) -> list[Tok]:
-    return [t for t in tokenize(normal(content)) if t.text in "。！？!?."]
 
 
 def lookup_terms(content: str) -> list[str]:

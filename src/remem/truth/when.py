@@ -154,10 +154,16 @@ def validity(text: str, ref: datetime) -> Validity:
 # week nursery moves Maya to one nap", "下个月起透析改为周二、四、六", "Labour goes to £74/hr
 # from 1 January"): cut for a second reading of the change (`lead`); no date is computed
 _UNIT_ZH = r"(?:周|星期|礼拜)[一二三四五六日天]?|月|季度|学期|年|轮|期"
+_NUM_ZH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
+# the days a year turns on, by their names: holidays, terms, seasons ("国庆过后", "入秋后")
+_TURNS_ZH = alternation("turn of the year", "zh")
 _LEAD_ZH = re.compile(
-    rf"^\s*(?:(?:从|自)\s*)?(?:下(?:个|一)?\s*(?:{_UNIT_ZH})|明年|今年|后年|下半年|年底|年后|节后"
-    r"|\d{1,2}\s*月(?:份|中|底)?(?:\s*\d{1,2}\s*[日号])?|入冬|开春|入夏|入秋)"
-    r"\s*(?:起|开始|以后|之后)\s*[，,]?\s*"
+    # who said it first, then when ("房东说下季度起房租每月4200")
+    r"^\s*(?:[\u4e00-\u9fff]{1,4}(?:说|讲|通知)\s*[，,:：]?\s*)?"
+    rf"(?:(?:从|自)\s*)?(?:下(?:个|一)?\s*(?:{_UNIT_ZH}|批)(?:\s*{_NUM_ZH}\s*[日号])?"
+    r"|明年|今年|后年|下半年|年底|年后|节后|月底|月初"
+    rf"|{_NUM_ZH}\s*月(?:份|中|底)?(?:\s*{_NUM_ZH}\s*[日号])?|{_NUM_ZH}\s*[日号]|{_TURNS_ZH})"
+    r"\s*(?:起|开始|以后|之后|过后|后)\s*(?:就\s*)?[，,]?\s*"
 )
 _UNIT_EN = (
     r"week|month|quarter|year|term|season|semester|rotation|sprint|shift|cycle|release"
@@ -168,7 +174,13 @@ _WHEN_EN = (
     rf"(?:(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
     rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON})"
     # a season, the way a calendar of shows or terms runs: "from the autumn season"
-    r"|(?:the\s+)?(?:next\s+)?(?:spring|summer|autumn|fall|winter)(?:\s+(?:season|term))?)"
+    r"|(?:the\s+)?(?:next\s+)?(?:spring|summer|autumn|fall|winter)(?:\s+(?:season|term))?"
+    # a day of the month ("from the 1st of next month", "from the 15th"), a weekday alone
+    # ("from Monday"), a new period ("from the new season"), the breaks of a school year
+    r"|the\s+\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:next|the|this)\s+month)?"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|(?:the\s+)?new\s+(?:season|term|year|school\s+year|financial\s+year|rota)"
+    r"|half[\s-]term|easter|christmas|new\s+year|the\s+(?:summer|easter|christmas)\s+holidays)"
 )
 _LEAD_EN = re.compile(
     rf"^\s*(?:from|starting(?:\s+from)?|beginning|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*[,:\-–—]?\s*",
