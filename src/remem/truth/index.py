@@ -44,7 +44,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    ("钥匙在前台"), "A" before a Chinese noun a label (session 24).
 # 14: a number, then 点到 / 号到, ends a range of times ("9 点到 6 点" is a value, not a
 #    change "到 6") (session 28).
-SUBJECT_RULES = 14
+# 15: a start said by a weekday alone is when, not part of the subject ("As of Monday the
+#    nightly backup runs at 4 AM" is of the nightly backup) (session 31).
+SUBJECT_RULES = 15
 
 
 def subject_key(entry: Entry) -> str:
