@@ -152,11 +152,7 @@ def story(content: str) -> bool:
 
 # A weekday as a note shortens it ("fri nights", "Weds", "Thurs mags"), said whole; not
 # "sat" or "sun", ordinary words too
-_DAY_SHORT = {
-    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
-    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
-    "fri": "friday",
-}  # fmt: skip
+_DAY_SHORT = mapping("day short", "en")
 
 
 def _form(tok: Tok) -> str:
