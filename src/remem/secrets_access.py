@@ -3,8 +3,9 @@ takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial (
 left 30, right 2", 顺时针到 15，逆时针到 42: `remem.secrets_dial`), a number that ends a
 sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991":
 `remem.secrets_last`), a thing then "it's" or "which is" its code ("the key safe, which is
-5546"), in Chinese and English, with no secret noun needed (Chinese locks and their
-digits: `remem.secrets_access_zh`).
+5546"), a code changed from one number to another ("the padlock changed from 441 to 903"), in
+Chinese and English, with no secret noun needed (Chinese locks and their digits:
+`remem.secrets_access_zh`; a code keyed a digit at a time: `remem.secrets_pieces`).
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -39,7 +40,8 @@ _ACCESS = (
     r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
     r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
-    r"|briefcase|atm|sheds?|cages?|storage\s+units?|storerooms?|(?:photo)?copiers?|printers?"
+    r"|briefcase|atm|sheds?|cages?|storage\s+units?|(?:photo)?copiers?|printers?"
+    r"|(?:stock|store|strong|supply|storage|plant|server|comms?)[ -]?rooms?"  # rooms kept locked
     r"|cupboards?"  # a drug or key cupboard has a keypad
     r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
     # a machine's menu or mode behind a code: "the service menu wants 5505"
@@ -177,26 +179,10 @@ _COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of thi
     r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
     r"|plus|or|into|in)(?![a-z]))[a-z]"
 )
-# Single digits one by one, four or more: "9 1 1 4", "5-5-2-9", 按 2 5 8 0. Said this way a
-# number is being keyed in; an order, a phone or a price is never spaced digit by digit.
-_ONE_BY_ONE = Lazy(
-    r"(?<![\w.,:/#*+\[(-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,4}(?!\w|[.,/-]\w|[ -]\d|\s*[\])])"
-)
-_OF_THINGS = Lazy(  # "1 2 4 8 seconds": a series of amounts
-    r"(?i)\s*(?:seconds?|secs?|ms|minutes?|mins?|hours?|days?|weeks?|times|items|pages|mb|gb|kb"
-    r"|px|pt|feet|ft|inches|cm|mm|meters?|kg|lbs?|dollars|percent|%|秒|分钟|小时|天|次|个|元)(?![a-z])"
-)
-_CALL = Lazy(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z])|电话|拨")
-_LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
-    r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
-    r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
-    r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
-    r"|号码?\s*(?:是|为|[:：])?\s*$"  # 房间号 8 3 0 7, 座位号: a thing's number, not a key's
-)
 _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "key cabinet - 7734"
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{{1,30}}?)?"
-    r"(?:\s*[:：]|\s+[-–—])\s*"
-    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?![\d-])|{SPOKEN_DIAL})"  # 3 8 # 1 1
+    r"(?:\s*[:：]|\s+[-–—])\s*"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
+    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
@@ -222,12 +208,6 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     r"(?:and\s+)?(?:then|followed\s+by)\s+(?:the\s+|a\s+)?"
     r"(?:(?:[\w#*]+\s+)?(?:button|key)s?|hash|star|enter|pound)(?![a-z])"
 )
-_COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
-    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
-    rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
-    rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
-    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN}|{SPOKEN_DIAL})"  # "combo six-one-two"
-)
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
     r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
@@ -240,19 +220,7 @@ _LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed",
                     "柜", "箱", "说")  # fmt: skip
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "arm", "set", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
-_FOR_WORDS = (
-    "it's",
-    "it’s",
-    "it is",
-    "use",
-    "try",
-    "enter",
-    "punch",
-    "type",
-    "press",
-    "key",
-    "tap",
-)
+_FOR_WORDS = ("it's", "it’s", "it is", *"use try enter punch type press key tap".split())
 
 
 # "I set it to 4471" after the thing it opens; 设成了零八二六 after the lock
@@ -290,6 +258,38 @@ _NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room
     r"|hotel\s+room|room(?!\s+door)|room(?=\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d)"
     r"|floor|house|street|number|no\.)(?![a-z])|航班|登机|房间|号"
 )
+
+
+# A code changed, both its numbers said: "the padlock changed from 4-4-1 to 9-0-3", "keypad:
+# went from 1990 to 2207" (the old one may still open a spare, or be reused)
+_CHANGED = Lazy(  # "changed the gate code from 4410 to 9921": what changed may be between
+    r"(?i)(?<![a-z])(?:changed|switched|reset|went|gone|updated)(?:\s+(?!from\s)[\w'’-]+){0,5}?"
+    rf"\s+from\s+(?P<a>{_VAL})\s+to\s+(?P<b>{_VAL})(?![\w/:]|[.,]\d)"
+)
+_HOURS = Lazy(  # "the gate changed from 1100 to 1300 opening hours": times, not codes
+    r"(?i)(?<![a-z])(?:hours?|opening|opens|closing|closes|times?|shifts?|starts|finish(?:es)?"
+    r"|deliver(?:y|ies)|a\.?m|p\.?m|o['’]clock|schedule)(?![a-z])"
+)
+_AMOUNT = Lazy(  # "the gate fee went from 1500 to 1800", "locker number changed ...": no code
+    r"(?i)(?<![a-z])(?:fees?|prices?|costs?|rent|charges?|fares?|rates?|tolls?|budget|pay|wages?"
+    r"|salary|capacity|limit|size|height|width|weight|total|(?<!pin\s)numbers?)(?![a-z])|[£$€¥]"
+)
+
+
+def _changed(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_CHANGED, text, low, " from "):
+        start, end = sentence(text, m.start())
+        cue = _SET_CUE.search(text, start, m.start("a"))
+        public = cue and _PUBLIC_BEFORE.search(text, max(0, cue.start() - 24), cue.start())
+        if cue is None or public or _AMOUNT.search(text, start, end):
+            continue  # "the zip code changed from 94110 to 94117"
+        times = TIME.fullmatch(m["a"]) and TIME.fullmatch(m["b"])
+        wake = times and (cue[0].lower().startswith("alarm") or _HOURS.search(text, start, end))
+        kind = YEAR.fullmatch(m["a"]) and YEAR.fullmatch(m["b"]) and _COUNTED.match(text, m.end())
+        if not (wake or kind or _UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())):
+            out += [m.span("a"), m.span("b")]  # not "from 1998 to 2005 style": years of a kind
+    return out
 
 
 def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
@@ -423,7 +423,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
     out += [m.span("v") for m in scan(_NEEDS_CODE, text, low, "code", "pin", "combination")]
-    out += _set_and_doors(text, low) + last_number(text, low)
+    out += _set_and_doors(text, low) + last_number(text, low) + _changed(text, low)
     out += _opening(text, low) + _it_is(text, low)
     for m in scan(_CODE_THEN, text, low, "code"):
         before = text[max(0, m.start() - 24) : m.start()]
@@ -435,7 +435,6 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         wake = m["a"] and (TIME.fullmatch(m[group]) or YEAR.fullmatch(m[group]))
         if group != "v" or not (_NOT_DOOR.search(text, 0, m.start(group)) or wake):
             out.append(m.span(group))  # not "Room 12 door 1204", "alarm 0630, coffee"
-    out += [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
         wake = m["alarm"] is not None and (TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
@@ -460,9 +459,4 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         elif not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
-    for m in scan(_ONE_BY_ONE, text, low, " ", "-"):
-        start, _ = sentence(text, m.start())
-        listed = _LIST_HEAD.search(text, start, m.start()) or _OF_THINGS.match(text, m.end())
-        if not (listed or _CALL.search(text, start, m.start())):
-            out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
     return out + dial_spans(text, low)

@@ -1,7 +1,8 @@
 """Codes that open things, said in Chinese (issue 29): a verb of opening then the keys
 (进门按 4821#, 开锁输入 0619), a lock, box or door that "is" or was "set to" its code (锁是
 4-0-8-2, 密码锁设的 0-3-9), a lock and its digits after a pause (那把锁，零二二八), a
-code keyed in parts (先输47再输19, 前面 41 后面 92), a stand-in code (临时码九五二七).
+code keyed in parts (先输47再输19, 前面 41 后面 92), a stand-in code (临时码九五二七), a
+code said by its count after what it pays or opens (付款的app，照旧那六位：604913).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
     zh_open_spans("门禁是 2019 年装的", ...)        # []
@@ -78,6 +79,15 @@ _ZH_THING_CODE = Lazy(
     r"|杂物间|工具间|机房|档案室|器材室)的?\s*"
     rf"(?P<v>[{ZH_DIGITS}]{{4,8}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
 )
+# A code said by its count after what it pays or opens, a clause between perhaps: 付款的app，
+# 照旧那六位：604913 (the digits as many as said; not 后四位 or 尾号四位, part of a number,
+# nor 六位数, a six-figure sum)
+_ZH_COUNTED = Lazy(
+    r"(?:支付|付款|收款|收钱|付钱|转账|钱包|银行|手机|(?<![A-Za-z])(?i:app)(?![A-Za-z])|解锁|开机"
+    r"|锁屏|登录|密码|门|锁|柜|箱)[^。；;\n\d号]{0,16}?(?<![后末尾前])(?P<n>[四五六七八九4-9])位"
+    r"(?:数字|密码|码)?(?!数)\s*(?:是|为|[:：])?\s*(?P<v>\d(?: ?\d){2,8})(?!\d)"
+)
+_COUNT = dict(zip("四五六七八九456789", [4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
 )  # not 键: 关键 is "key" too
@@ -92,6 +102,9 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
             continue  # 北门见，1830: a door where to meet, then when
         if not (ZH_UNIT.match(text, m.end()) or ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
+    for m in scan(_ZH_COUNTED, text, low, "位"):
+        if len(m["v"].replace(" ", "")) == _COUNT[m["n"]] and not ZH_UNIT.match(text, m.end()):
+            out.append(m.span("v"))
     for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
         if not YEAR.fullmatch(m["v"]):  # 仓库2019。: when it was built
             out.append(m.span("v"))

@@ -141,7 +141,8 @@ _SEED = Lazy(  # a wallet's 12 or 24 words
 )
 _CVV = Lazy(  # the three digits on the back of a card
     r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
-    r"(?<!\d)(?P<v>\d{3,4})(?!\d)"  # not "0800 numbers": a word after it makes it a kind
+    # not "0800 numbers" (a word after it makes it a kind), nor "0800 056 0572" (a phone's)
+    r"(?<!\d)(?P<v>\d{3,4})(?![ -]?\d)"
     r"(?!\s+(?!(?:and|then|but|so|for|on|in|to|exp\w*|is|was)(?![a-z]))[a-z])"
 )
 _CARD_CUE = Lazy(r"(?i)card|visa|amex|mastercard|卡")
@@ -481,5 +482,5 @@ _WORDS_CUE = Lazy(
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"
-    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|门|锁|柜|箱"
+    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|转盘|拨盘"
 )

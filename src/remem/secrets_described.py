@@ -1,6 +1,7 @@
 """Secrets described rather than stated (issue 29): a password told by its parts, a value
-said before what it is, a card's security code, a "social" given by its number, in
-Chinese and English.
+said before what it is, a card's security code, a "social" given by its number, a code
+told by its count as the usual one ("the till app, the usual six: 604913"), in Chinese and
+English.
 
     described_spans("the pw is capital R, then 1987, then a dollar sign", ...)   # the parts
     described_spans("it's 2207ka, that's the pin for the bike lock", ...)        # 2207ka
@@ -154,9 +155,35 @@ _PINYIN = Lazy(
 _PINYIN_CUE = Lazy(r"(?i)密码|口令|pass|pwd")
 
 
+# A code told by its count, as one known already, after what it opens or pays: "the card
+# machine app, the usual six: 604913" (as many digits as said; "six digits: 203040" alone is
+# a format)
+_USUAL_COUNT = Lazy(
+    r"(?i)(?<![a-z])(?:usual|same|old|regular|those|that)\s+(?P<n>four|five|six|seven|eight|[4-8])"
+    r"(?:\s+(?:digits?|numbers?))?(?:\s+as\s+(?:always|ever|before))?\s*(?:[:=—–-]\s*|,\s*|\s+)"
+    r"(?P<v>\d(?: ?\d){3,7})(?![\d.,:/-]?\d)"
+)
+_USUAL_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:apps?|log-?ins?|sign-?ins?|pins?|passcodes?|tills?|cards?|unlock|doors?"
+    r"|locks?|safes?|alarms?|banking|wallets?|pay(?:ment)?)(?![a-z])"  # not a sort or phone no.
+)
+_COUNTS = {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+
+
+def _usual_count(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_USUAL_COUNT, text, low, "usual", "same", "old", "regular", "those", "that"):
+        n = int(m["n"]) if m["n"].isdigit() else _COUNTS[m["n"].lower()]
+        start, _ = sentence(text, m.start())
+        if len(m["v"].replace(" ", "")) == n and _USUAL_CUE.search(text, start, m.start()):
+            out.append(m.span("v"))
+    return out
+
+
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
+    out += _usual_count(text, low)
     hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []

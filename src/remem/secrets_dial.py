@@ -13,7 +13,7 @@ read after a lock too ("the padlock is 17-33-5").
 
 from __future__ import annotations
 
-from remem.secrets_shapes import Lazy, scan, sentence
+from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, Lazy, scan, sentence
 
 __all__ = ["DIALED", "dial_spans"]
 
@@ -30,7 +30,9 @@ _TURN = (  # "left past it once to 7": words between the way and the number
 _ZH_N = "一二三四五六七八九十"
 _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
     # at, in digits or in words (左转三十八); not 5 号门, not 左转三圈 alone
-    r"(?:先|再|然后|最后)?(?:(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧)?|转(?=到)|(?<=[再后])(?=到))"
+    # 先到 15 (the dial named before: 拨盘先到15，再到40): the way and the verb unsaid
+    r"(?:先|再|然后|最后)?(?:[向往朝]?(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧|拨)?|[转拨拧旋](?=到)"
+    r"|(?<=[先再后])(?=到))"
     r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
     rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
 )
@@ -53,7 +55,7 @@ _DIAL = Lazy(
 )
 _DIAL_WORDS = (
     r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
-    r"|密码|保险|锁|柜|转盘"
+    r"|密码|保险|锁|柜|转盘|拨盘"
 )
 _DIAL_CUE = Lazy(_DIAL_WORDS)
 _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
@@ -69,6 +71,15 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     r"|转到\s*(?P<t>\d{1,2}(?:\s*[、，,]\s*(?:再|然后)?(?:转?到)?\s*\d{1,2}){2,3})(?!\d)"
     r"\s*(?:就|才|便)?能?(?:开|打开|解锁)"
 )
+_COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
+    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
+    rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
+    rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
+    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN}|{SPOKEN_DIAL})"  # "combo six-one-two"
+)
+_TURN_HINTS = tuple(
+    "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn".split()
+)
 _DIAL_HINTS = tuple(
     "combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘 转到".split()
 )
@@ -77,10 +88,10 @@ _DIAL_HINTS = tuple(
 def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Each dial's numbers: said near a thing a dial opens, or as turns in a sentence that
     names one."""
-    out = []
+    out = [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
         out.append(m.span(next(g for g in ("v", "w", "b", "c", "t") if m[g] is not None)))
-    for m in scan(_DIAL, text, low, *"left right clockwise 左 右 时针 转到 第 first turn".split()):
+    for m in scan(_DIAL, text, low, *_TURN_HINTS):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())

@@ -81,9 +81,15 @@ _ID = (
     r"|(?:national[ -])?id[ -]number|tax[ -]id"
     r"|sin|social[ -]insurance[ -]number|ni[ -](?:number|no\.?)"  # a UK National Insurance no.
     # or NI alone, in capitals, before a value of its shape: "my NI is AB 12 34 56 C"
-    r"|(?-i:NI)(?=\s*(?:is|was|[:：#])?\s*[A-Z]{2}\s?\d\d\s?\d\d\s?\d\d\s?[A-D](?![A-Za-z0-9]))"
+    r"|(?-i:NI)(?=(?:\s+(?:for|on|at|of)\s[^:：.\n\d]{1,40}?)?\s*(?:is|was|[:：#])?\s*"
+    r"[A-Z]{2}\s?\d\d\s?\d\d\s?\d\d\s?[A-D](?![A-Za-z0-9]))"  # "NI for the rota: AB 12 34 56 C"
     r"|(?:nhs|medicare|health[ -]card|national[ -]insurance"
-    r"|tax[ -]file)[ -]number|aadhaar(?:[ -]number)?|itin|taxpayer[ -]id(?:entification)?"
+    r"|tax[ -]file)[ -]number|national[ -]insurance|(?-i:NINO)|aadhaar(?:[ -]number)?|itin"
+    r"|taxpayer[ -]id(?:entification)?"
+    # a personal number by the name its country gives it (Irish PPS, Dutch BSN, ...); a UK
+    # UTR is a tax reference put on letters and forms (the truth sets' notes keep them)
+    r"|pps(?:n|[ -](?:number|no\.?))|ird[ -](?:number|no\.?)|nric|bsn|pesel|cpf|codice[ -]fiscale"
+    r"|hkid|personnummer"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
     r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF)"  # "ein", "nie": German
     # an identity card, named in the language of the country that issued it
@@ -148,6 +154,8 @@ HINTS = Lazy(
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
             *"puk safew watchword mima memorable macaroon yzm yanzhengma override".split(),
             *"wpa psk identit personalausweis cédula cedula".split(),
+            *"ppsn nric bsn pesel cpf fiscale hkid personnummer".split(),
+            *("pps number", "pps no", "ird number", "ird no"),
             "mi ma ",
             *"mm是 mm为 mm：".split(),
             "safe w",
@@ -164,9 +172,9 @@ HINTS = Lazy(
 )
 
 
-# Spain's NIE, DNI and NIF, and a UK NI, are only nouns in capitals ("nie" is German, "nif" is
-# in "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
-CAPS_HINTS = Lazy(r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI)(?![A-Za-z])")
+# Spain's NIE, DNI and NIF, and a UK NI or NINO, are only nouns in capitals ("nie" is German,
+# "nif" is in "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
+CAPS_HINTS = Lazy(r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI|NINO)(?![A-Za-z])")
 
 
 # a safe word that proves who someone is (a family's, a school pickup's) is a secret

@@ -1,6 +1,6 @@
-"""Checks on a card's or an ID's number beyond its shape (`remem.secrets`): a Chinese ID's
-check character, a card's Luhn sum, and the nouns that name a number a card's or an ID's
-when its check fails (a typo, a test card).
+"""Checks on a card's or an ID's number beyond its shape (`remem.secrets`, and
+`remem.secrets_prose`): a Chinese ID's check character, a card's Luhn sum, an IBAN's mod 97,
+and the nouns that name a number a card's or an ID's when its check fails (a typo, a test card).
 
     cn_id_valid("11010519491231002X")        # True: the check character fits
     card_valid("4111 1111 1111 1111")        # True: Luhn
@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_prose import luhn
 from remem.secrets_shapes import Lazy
 
-__all__ = ["card_named", "card_valid", "cn_id_valid", "id_named"]
+__all__ = ["card_named", "card_valid", "cn_id_valid", "iban_valid", "id_named", "luhn"]
 
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
@@ -73,3 +72,21 @@ def card_valid(text: str) -> bool:
     if len(digits) == 13 and digits[0] != "4":
         return False  # only an old Visa has 13 digits: an EAN-13 barcode passes Luhn too
     return 13 <= len(digits) <= 19 and len(set(digits)) > 1 and luhn(digits)
+
+
+def luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def iban_valid(text: str) -> bool:
+    """IBAN's mod-97 check on `text` (spaces allowed)."""
+    s = text.replace(" ", "").upper()
+    if not 15 <= len(s) <= 34:
+        return False
+    moved = s[4:] + s[:4]
+    digits = "".join(str(int(c, 36)) for c in moved)
+    return int(digits) % 97 == 1

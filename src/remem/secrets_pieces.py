@@ -1,6 +1,6 @@
 """Secrets given in pieces (issue 29): a one-time code said in groups of digits, a
-wallet's recovery words given a part at a time, a password in halves, in Chinese and
-English.
+wallet's recovery words given a part at a time, a password in halves, a code keyed a digit
+at a time ("9 1 1 4", moved from `remem.secrets_access`), in Chinese and English.
 
     piece_spans("the OTP is 482 913", ...)                                  # 482 913
     piece_spans("网银动态口令是 273 840", ...)                              # 273 840
@@ -37,11 +37,11 @@ _ONE_TIME = Lazy(
 )
 # six digits in threes a service sent: "the bank texted me 602 913, read it back", or a
 # text said to hold them: "the text from the bank says 602 913"
-_SENT = Lazy(
-    r"(?i)(?<![a-z])(?:(?:sent|texted|messaged)\s+(?:me|us|you|him|her)"
+_SENT = Lazy(  # "the bank just texted 418 277 for the transfer": who to is unsaid, what for after
+    r"(?i)(?<![a-z])(?:(?:sent|texted|messaged)\s+(?:me|us|you|him|her)|texted|messaged"
     r"|(?:text|sms|message)(?:\s+(?:from|off)\s+[^.;\n\d]{1,30}?)?\s+(?:says|said|reads|read"
     r"|shows|showed|has|had|gave|with))\s*[:：]?\s*(?P<v>\d{3} \d{3})"
-    r"(?![\d.,:/-]?\d|\s*(?:[a-z%]|[£$€]))"
+    r"(?![\d.,:/-]?\d|\s*(?:(?!(?:for|to|as|so|and|then|before|on)\s)[a-z%]|[£$€]))"
 )
 _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message shows them
     r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?!\d|[.,:/-]\d|\s*(?:[a-z%]|[秒分天次元个位]))"
@@ -256,6 +256,36 @@ _SEED_WORDS = ("seed", "mnemonic", "recovery", "backup", "secret", "助记词", 
                "备份词")  # fmt: skip
 
 
+# -- a code keyed a digit at a time: "9 1 1 4", "5-5-2-9", 按 2 5 8 0 ---------------------
+# Single digits one by one, four or more: "9 1 1 4", "5-5-2-9", 按 2 5 8 0. Said this way a
+# number is being keyed in; an order, a phone or a price is never spaced digit by digit.
+_ONE_BY_ONE = Lazy(
+    r"(?<![\w.,:/#*+\[(-])\d(?P<s>[ -])\d(?:(?P=s)\d){2,4}(?!\w|[.,/-]\w|[ -]\d|\s*[\])])"
+)
+_OF_THINGS = Lazy(  # "1 2 4 8 seconds": a series of amounts
+    r"(?i)\s*(?:seconds?|secs?|ms|minutes?|mins?|hours?|days?|weeks?|times|items|pages|mb|gb|kb"
+    r"|px|pt|feet|ft|inches|cm|mm|meters?|kg|lbs?|dollars|percent|%|秒|分钟|小时|天|次|个|元)(?![a-z])"
+)
+_CALL = Lazy(r"(?i)(?<![a-z])(?:call|dial|phone|text|ext|extension)(?![a-z])|电话|拨")
+_LIST_HEAD = Lazy(  # "ages 3 5 7 9", "rooms 1 2 3 4": a list of small numbers
+    r"(?i)(?<![a-z])(?:ages?|sizes?|scores?|formation|rows?|rooms?|steps?|grades?|levels?|versions?"
+    r"|ratios?|lanes?|platforms?|seats?|tables?|chapters?|pages?|items?|kids|children|players"
+    r"|years|numbers|digits|numbered|labell?ed|marked)\s*(?:are|were|of|:)?\s*$"
+    r"|号码?\s*(?:是|为|[:：])?\s*$"  # 房间号 8 3 0 7, 座位号: a thing's number, not a key's
+)
+
+
+def _keyed(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_ONE_BY_ONE, text, low, " ", "-"):
+        start, _ = sentence(text, m.start())
+        listed = _LIST_HEAD.search(text, start, m.start()) or _OF_THINGS.match(text, m.end())
+        if not (listed or _CALL.search(text, start, m.start())):
+            out.append(m.span())  # 4 to 6 digits: a phone said digit by digit has more
+    return out
+
+
 def piece_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the pieces these rules find in `text` (`low`: it lower-cased)."""
-    return _grouped_codes(text, low) + _seed_parts(text, low) + _counted_parts(text, low)
+    out = _grouped_codes(text, low) + _seed_parts(text, low) + _counted_parts(text, low)
+    return out + _keyed(text, low)

@@ -24,6 +24,7 @@ from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
 from remem.secrets_nouns import LOCK_CODE
 from remem.secrets_nouns import in_context as _in_context
+from remem.secrets_numbers import iban_valid, luhn
 from remem.secrets_shapes import EXCLUDED as _EXCLUDED
 from remem.secrets_shapes import KEYED, PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
@@ -35,10 +36,12 @@ __all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
 _LINK_VERBS = (
     r"(?:is|was|are|were|'s)(?:\s+(?:now|still|currently|always|just|simply|actually|also"
     r"|literally|basically|really"
-    r"|the\s+default:?|set\s+to|changed\s+to|updated\s+to|reset\s+to|spelled(?:\s+out)?"
-    r"(?:\s+as)?))*"
-    r"|has\s+been\s+(?:changed|set|reset|updated)\s+to|(?:got\s+)?(?:changed|set|reset|updated"
-    r"|switched|rotated)\s+to|became|becomes|reads|equals|starts\s+with|begins\s+with"
+    # "changed from 4410 to 9921": the old value, then the new one (both secrets)
+    r"|the\s+default:?|set\s+to|(?:changed|updated|reset|switched)\s+(?:to|from)"
+    r"|spelled(?:\s+out)?(?:\s+as)?))*"
+    r"|has\s+been\s+(?:changed|set|reset|updated|switched)\s+(?:to|from)|(?:got\s+)?(?:changed"
+    r"|set|reset|updated|switched|rotated)\s+(?:to|from)|went\s+from|became|becomes|reads|equals"
+    r"|starts\s+with|begins\s+with"
     r"|ends\s+with|changed(?:(?:\s+(?!(?:is|was)\b)[\w'’]+){1,3}?\s*[,;—–]|\s+(?:again|recently|today"
     r"|yesterday))?\s*[,;—–-]?\s*(?:it['’]s|it\s+is"
     r"|now)(?:\s+now)?"
@@ -51,9 +54,9 @@ _EN_LINK = Lazy(
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:sent|texted|emailed|given|issued))?"  # "reset code sent to the phone: 4 9 2 7"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
-    rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[£$€]?[\w'’.@-]+)){{0,3}})?"
+    rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[£$€]?[\w'’.@-]+)){{0,5}})?"
     r"(?:\s*[(（][^()（）\n]{1,40}[)）])?"  # "password (the old Yahoo one): X", an aside
-    rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})\s*[:=：]?)\s*"
+    rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})(?![A-Za-z])\s*[:=：]?)\s*"  # not "reset tomorrow"
 )
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
     r"[前后上下]半(?:段|截|部分)?|[前后末头尾][一二三四五六七八九两\d]位|第[一二三\d][段部]|开头|结尾"
@@ -151,6 +154,7 @@ _STOP = frozenset(
     " hashed salted visible hidden masked case sensitive written printed taped attached listed"
     " documented known unknown given sent emailed texted available unavailable generated random"
     " unique complex simple easy hard what which something nothing anything whatever there here"
+    " somewhere elsewhere"
     " below above shown displayed defined configured tied linked synced used reused being going"
     " about usually always never often currently probably based derived one two three four five"
     " six seven eight nine ten at least more less than longer shorter same as split this that"
@@ -175,26 +179,8 @@ _UNITS = Lazy(
 )
 
 
-def luhn(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch) * (2 if i % 2 else 1)
-        total += d - 9 if d > 9 else d
-    return total % 10 == 0
-
-
 def _luhn_ok(text: str) -> bool:
     return luhn(re.sub(r"[^0-9]", "", text))
-
-
-def iban_valid(text: str) -> bool:
-    """IBAN's mod-97 check on `text` (spaces allowed)."""
-    s = text.replace(" ", "").upper()
-    if not 15 <= len(s) <= 34:
-        return False
-    moved = s[4:] + s[:4]
-    digits = "".join(str(int(c, 36)) for c in moved)
-    return int(digits) % 97 == 1
 
 
 def talks_about(said: str, after: str) -> bool:
@@ -445,6 +431,8 @@ _OTHER_NUMBER = Lazy(
 
 
 _COLON = Lazy(r"[:：]\s*")
+# what the number is for, said before its link: "passport number for the ferry in May is X"
+_FOR_THEN_LINK = Lazy(r"(?i)\s+(?:for|of|on|at|with|in)\s+[^,;:.!?\n\d]{1,60}?\s(?:is|was)\s+")
 
 
 def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int, int]]:
@@ -452,6 +440,8 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
     window_end = min(end, key_end + 40)  # the value starts in the window, may end past it
     if (colon := _COLON.search(text, key_end, min(end, key_end + 60))) is not None:
         window_end = max(window_end, colon.end() + 2)  # "NHS number for the patient in …: 943 …"
+    if (link := _FOR_THEN_LINK.match(text, key_end, end)) is not None:
+        window_end = max(window_end, link.end() + 2)
     for m in pattern.finditer(text, key_end, end):
         if m.start() > window_end or _OTHER_NUMBER.search(text, key_end, m.start()):
             break

@@ -3,7 +3,8 @@ helpline, a wifi network's name (it is broadcast), a code made to be shared (a g
 share code, a friend code), a number given as an example of a format, a folder's or a
 file's name, passwords named as the weak ones nobody should use, a serial or a
 reference, a make and model said with its size or price, a phrase announced to staff
-with what it means, and a key's ID or fingerprint, in Chinese and English.
+with what it means, a key's ID or fingerprint, and the place a secret is kept, in Chinese and
+English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
@@ -29,9 +30,11 @@ __all__ = ["blanked", "public_spans"]
 _LINE = Lazy(
     r"(?i)(?<![a-z])(?:help\s?line|hot\s?line|customer\s+(?:service|care|support)(?:\s+line)?"
     r"|support\s+line|freephone|toll[ -]free(?:\s+number)?|switchboard"
-    # a business's line for the public: "Booking line for passengers: 01632 960 552"
+    # a business's line for the public: "Booking line for passengers: 01632 960 552", a
+    # bank's "fraud line"
     r"|(?:booking|reservations?|enquir(?:y|ies)|information|info|ticket(?:ing)?|sales|advice"
-    r"|appointments?)\s+line)(?![a-z])"
+    r"|appointments?|fraud|emergency|lost[ -]cards?|out[ -]of[ -]hours|24[ -]hour|complaints?)"
+    r"\s+line)(?![a-z])"
     r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
 )
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
@@ -71,6 +74,17 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|(?:didn['’]?t|did\s+not|won['’]?t|never)\s+(?:give|tell|share)\s+(?:\w+\s+)?(?:the\s+)?"
     r"(?:key|password)"
 )
+# Where a secret is kept, not what it is: "the seed words are kept in a fireproof box at my
+# sister's", 密码锁在抽屉里 (the place's words, a safe's among them, are no code)
+_KEPT = Lazy(
+    r"(?i)(?<![a-z])(?:pass(?:word|phrase|code)?|pin|code|key|phrase|seed|word|combination|combo"
+    r"|token|credential|mnemonic)s?(?:\s+(?:for|to|of|on)\s+[^.,;:!?\n\d]{1,40}?)?\s+(?:is|are)"
+    r"\s+(?:kept|stored|locked(?:\s+away)?|held|filed|written\s+down)\s+(?:in|at|inside|with"
+    r"|under|behind|on)\s+(?P<v>(?:the|a|an|my|our|his|her|their|your)\s[A-Za-z'’ -]{2,60}?)"
+    r"(?=\s*(?:[.,;!?]|$))"
+    r"|(?:密码|助记词|私钥|口令|密钥)[^。，,；\n\d]{0,8}?[存放锁藏]在(?P<z>[\u4e00-\u9fff]{2,20})"
+)
+_MADE_UP = Lazy(r"[a-z][A-Z]")  # "kept in the vault as CorrectHorse": a value, not a place
 _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
     r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"
     r"\s+codes?(?:\s+(?:is|was|for\s+\w+\s+is))?\s*[:：]?\s*(?P<v>[\w-]{4,60})"
@@ -248,6 +262,10 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low) + _references(text, low) + _said_public(text, low)
     out += _signals(text, low)
+    kept = ("kept", "stored", "locked", "held", "filed", "written down", "在")
+    for m in scan(_KEPT, text, low, *kept):
+        if not _MADE_UP.search(m[m.lastgroup or 0]):
+            out.append(m.span(m.lastgroup or 0))
     for m in scan(_KEY_ID, text, low, "key id", "fingerprint", "public key", "公钥", "密钥"):
         v = _KEY_ID_VALUE.match(text, m.end())
         if v is not None and len(re.sub(r"[\s:]|^0x", "", v["v"])) >= 8:

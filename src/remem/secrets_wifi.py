@@ -19,11 +19,24 @@ from remem.secrets_shapes import SPEED, Lazy, first_strong, scan, typed_words, w
 __all__ = ["wifi_spans"]
 
 _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
-    r"(?i)(?<![a-z])(?:key|pass(?:word|phrase)?|pw)(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
+    r"(?i)(?<![a-z])(?:key|pass(?:word|phrase|code)?|pw|密码|口令)"
+    r"(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
     # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
     # ("key = oak-barn-19": a note's list of settings)
-    r"(?:\s+(?:is|was)\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z]))"
-    r"(?P<v>[^\s,;]+)"
+    r"(?:\s+(?:is|was)\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z])"
+    # or words typed joined, ending the note: "SSID X, key ladderandbucket" (`_joined`)
+    r"|\s+(?=[a-z]{8,40}\s*(?:[.,;!，。；！]|$))|(?<=密码|口令)\s*(?:是|为)?\s*)"
+    r"(?P<v>[^\s,;，。；]+)"
+)
+# "..., key hollyandivy": the key after the network's name and a comma, plain lower-case words
+# typed as one; not a word about the key ("key unchanged", "password required", "key overleaf")
+_JOINED = Lazy(r"[a-z]{8,40}")
+_RIGHT_AFTER = Lazy(  # not "password on the blackboard"
+    r"(?i)(?:[a-z]+|密码|口令)\s*(?:(?:is|was)\s+|[:：=]\s*|[是为]\s*)?"
+)
+_TALK = Lazy(
+    r"(?:ed|ing|able|ible|tion|sion|ment|ness|ly|where|wards?|stairs|side|neath|leaf|ever|thing)$"
+    r"|^(?:optional|unknown|forgotten|private|personal|different)$"
 )
 # "the wifi pw is up-the-hill-and-down": four words or more joined, a passphrase, not a
 # network's name (two or three: Cafe-Guest, Mill-Staff-5G)
@@ -66,7 +79,7 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
             for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
                 v = k["v"].rstrip(".!?")
-                if wifi_key(v) or _HYPHENED.fullmatch(v):
+                if wifi_key(v) or _HYPHENED.fullmatch(v) or _joined(text, m.start(), k, v):
                     out.append((k.start("v"), k.start("v") + len(v)))
                 elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
                     out.append(typed)
@@ -93,3 +106,11 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
             if re.search(r"\d|[^\w\s-]", text[a:b]):
                 out.append((a, b))
     return out
+
+
+def _joined(text: str, start: int, key: re.Match[str], v: str) -> bool:
+    """Plain lower-case words typed as one after a key word, when the network was named
+    before it with a comma ("wifi is X, key Y"): the key, unless a word about it."""
+    listed = "," in text[start : key.start()] or "，" in text[start : key.start()]
+    right_after = _RIGHT_AFTER.fullmatch(text, key.start(), key.start("v")) is not None
+    return listed and right_after and _JOINED.fullmatch(v) is not None and _TALK.search(v) is None
