@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from remem.secrets import find_secrets
 from remem.secrets_public import public_spans
 from secret_rounds import assert_found, assert_ordinary, cases, values
 
@@ -138,3 +139,16 @@ def test_where_a_secret_is_kept_is_public(text: str, place: str) -> None:
 def test_a_made_up_value_after_where_it_is_kept_stays_secret() -> None:
     text = "the PIN is kept in the vault as CorrectHorse."
     assert not any("CorrectHorse" in text[a:b] for a, b in public_spans(text, text.lower()))
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("Kiln_Guest 是楼上的WiFi。", False),  # a network's name alone, said as the name
+        ("Orchard_5G is the wifi name.", False),
+        ("Kiln_Guest 是楼上的WiFi，密码 kiln2024up", True),  # with its key: the key is found
+        ("Orchard_5G is the wifi name, key appleblossom77", True),
+    ],
+)
+def test_a_network_named_first_with_no_key_said_is_public(text: str, secret: bool) -> None:
+    assert bool(find_secrets(text, contacts=False)) is secret

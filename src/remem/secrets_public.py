@@ -49,7 +49,12 @@ _SSID = Lazy(
     # or the name first: "Barn_2G is the wifi name", "X is our guest network's name"
     r"|(?<![\w.-])(?P<f>[A-Za-z0-9][\w.-]{1,31})\s+is\s+(?:the|our|my|their|his|her)\s+"
     r"(?:[\w'’-]+\s+)?(?:wi-?fi|wlan|network|hotspot)(?:['’]s)?\s+(?:name|ssid)(?![a-z])"
+    # in Chinese: "Bookshop_2F 是二楼的WiFi", "X 是店里的无线网名字"
+    r"|(?<![\w.-])(?P<z>[A-Za-z0-9][\w.-]{1,31})\s*是(?:[^，,。！!？?\n]{0,8}?的)?\s*"
+    r"(?:wi-?fi|wlan|无线网|热点)(?:名字|名称|名)?(?=\s*(?:[。！!，,]|$))"
 )
+# A text that names no key at all: a network's name said as the name is all it gives
+_KEY_WORD = Lazy(r"(?i)key|pass|\bpw\b|\bpwd\b|密码|口令|密钥")
 _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
     r"(?i)ask\s+(?:me|us|him|her|them)\s+for\s+(?:the\s+)?(?:key|password|pass)|密码没变|密码不变"
     r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
@@ -253,8 +258,9 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
         if line is not None and line.start() - m.end() <= 40:
             out.append(line.span())
     for m in scan(_SSID, text, low, "wifi", "wi-fi", "wlan", "network", "hotspot", "ssid"):
-        if _KEY_WITHHELD.search(text) is not None:
-            out.append(m.span("v" if m["v"] is not None else "f"))
+        named_first = m["v"] is None  # "X is the wifi name", "X 是二楼的WiFi"
+        if _KEY_WITHHELD.search(text) is not None or (named_first and not _KEY_WORD.search(text)):
+            out.append(m.span("v" if m["v"] is not None else "f" if m["f"] is not None else "z"))
     shared = ("share", "sharing", "friend", "referral", "creator", "crosshair", "invite link")
     for m in scan(_SHARED, text, low, *shared, "分享码", "好友码", "推荐码", "邀请链接"):
         out.append(m.span("v") if m["v"] is not None else m.span("z"))
