@@ -16,6 +16,14 @@ from remem.truth.overlap import units, without_asides
 from remem.truth.when import lead
 
 
+def asked_of(db: Path, old: str, new: str) -> bool:
+    """Whether saving `new` after `old` asks about `old` (a conflict naming it)."""
+    with Memory(db, embedder=None) as mem:
+        first = mem.save(old).entry
+        result = mem.save(new)
+        return result.status == "conflict" and first.id in {e.id for e in result.conflicts}
+
+
 @pytest.mark.parametrize(
     ("content", "rest"),
     [
@@ -61,11 +69,7 @@ def test_a_price_per_kilo_said_again_is_asked(db: Path) -> None:
 def test_a_one_word_heading_the_memory_opens_with(
     db: Path, old: str, new: str, asked: bool
 ) -> None:
-    with Memory(db, embedder=None) as mem:
-        first = mem.save(old).entry
-        result = mem.save(new)
-        named = first.id in {e.id for e in result.conflicts}
-        assert (result.status == "conflict" and named) is asked
+    assert asked_of(db, old, new) is asked
 
 
 @pytest.mark.parametrize(
@@ -77,10 +81,7 @@ def test_a_one_word_heading_the_memory_opens_with(
     ],
 )  # fmt: skip
 def test_a_move_that_opens_with_its_thing_is_asked(db: Path, old: str, new: str) -> None:
-    with Memory(db, embedder=None) as mem:
-        first = mem.save(old).entry
-        result = mem.save(new)
-        assert result.status == "conflict" and first.id in {e.id for e in result.conflicts}
+    assert asked_of(db, old, new)
 
 
 def test_a_move_sharing_one_word_with_two_memories_names_neither() -> None:
@@ -139,11 +140,7 @@ def test_a_day_both_say_helps_name_the_thing(db: Path) -> None:
 def test_a_short_note_opening_with_its_one_word_of_the_thing(
     db: Path, old: str, new: str, asked: bool
 ) -> None:
-    with Memory(db, embedder=None) as mem:
-        first = mem.save(old).entry
-        result = mem.save(new)
-        named = first.id in {e.id for e in result.conflicts}
-        assert (result.status == "conflict" and named) is asked
+    assert asked_of(db, old, new) is asked
 
 
 def test_a_word_saying_the_note_was_wrong_names_no_thing() -> None:
