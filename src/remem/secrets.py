@@ -40,7 +40,7 @@ from remem.secrets_numbers import card_named, card_valid, cn_id_valid, id_named
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, talks_about
 from remem.secrets_public import blanked, public_spans
-from remem.secrets_shapes import Lazy, pinyin_phrase, zh_punctuated
+from remem.secrets_shapes import Lazy, one_case_run, pinyin_phrase, zh_punctuated
 
 __all__ = [
     "KIND_LABELS",
@@ -243,13 +243,13 @@ def _prose_value(m: re.Match[str]) -> bool:
 
 
 def _zh_value(m: re.Match[str]) -> bool:
-    """ "密码是 X" takes any X but a placeholder; "密码 X" (no verb) one that looks made up:
-    a digit, a symbol, mixed case or words joined by "_" ("密码 policy" names none)."""
+    """ "密码是 X" takes any X but a placeholder; "密码 X" (no verb) one that looks made up: a
+    digit, a symbol, mixed case, words joined by "_", pinyin, a generated one-case run."""
     if talks_about(m[0], m.string[m.end() :]):
         return False  # "令牌的有效期是 3600 秒": about the token, not one
     if m["w"] is None:
         return not _PLACEHOLDER.match(m["v"] or m["c"])
-    pinyin = not m["k"].isascii() and pinyin_phrase(m["w"])  # 密码 qingshanlvshui: typed pinyin
+    pinyin = not m["k"].isascii() and (pinyin_phrase(m["w"]) or one_case_run(m["w"]))
     joined = "_" in m["w"] and m["k"] in ("密码", "口令") and _NAME.match(m["w"])  # 密码 shop_admin
     if m.end("k") == m.start("w") and not (pinyin or joined or re.search(r"[\d\W_]", m["w"])):
         return False  # 密码iCloud里: a product touching the key, unless digits or pinyin

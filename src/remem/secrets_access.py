@@ -3,9 +3,9 @@ takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial (
 left 30, right 2", 顺时针到 15，逆时针到 42: `remem.secrets_dial`), a number that ends a
 sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991":
 `remem.secrets_last`), a thing then "it's" or "which is" its code ("the key safe, which is
-5546"), a code changed from one number to another ("the padlock changed from 441 to 903"), in
-Chinese and English, with no secret noun needed (Chinese locks and their digits:
-`remem.secrets_access_zh`; a code keyed a digit at a time: `remem.secrets_pieces`).
+5546"), in Chinese and English, with no secret noun needed (Chinese locks and their digits:
+`remem.secrets_access_zh`; a code keyed a digit at a time: `remem.secrets_pieces`; a code
+changed from one number to another: `remem.secrets_changed`).
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -33,7 +33,7 @@ from remem.secrets_shapes import (
     strong,
 )
 
-__all__ = ["NUM", "access_spans"]
+__all__ = ["COUNTED", "NUM", "PUBLIC_BEFORE", "SET_CUE", "UNIT", "VAL", "access_spans"]
 
 # Things opened by a code: the cue that a bare number is an access code.
 _ACCESS = (
@@ -53,12 +53,12 @@ _ACCESS_RE = Lazy(
     r"|门|锁|保险柜|保险箱|柜|箱"
 )
 NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
-_UNIT = Lazy(
+UNIT = Lazy(
     r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
     r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
 )
-_VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
-_VAL_DIAL = rf"(?:{_VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
+VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
+_VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
 
 # The bare word "code" is an access code only when it opens one of these.
 _CODE_FOR = Lazy(
@@ -78,7 +78,7 @@ _NEEDS_CODE = Lazy(
     r"(?:\s+as\s+well|\s+too|\s+of\s+its\s+own)?\s*[,:—–]\s*"
     r"(?P<v>[*#]?\d{4,8}[A-Za-z]?#?)(?![\w/-]|[.,:]\d|\s*(?:[a-z]{2,}|%))"
 )
-_PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
+PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
     r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
     r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
 )
@@ -87,7 +87,7 @@ _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
     rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)"
     r"(?:(?:\s+[\w'’-]+){0,2}?\s+code)?"  # "the alarm panel installer code to 7425"
     r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"
-    rf"\s+(?:to|as)\s+(?P<v>{_VAL})"
+    rf"\s+(?:to|as)\s+(?P<v>{VAL})"
 )
 _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?i)(?<![a-z])(?:punch(?:es|ed)?\s+in|key(?:s|ed)?\s+in|tap(?:s|ped)?\s+in"
@@ -131,9 +131,12 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
-    rf"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key)\s+(?:in\s+)?"
+    r"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key"
+    r"|entering|typing|pressing|dialling|dialing|tapping|punching|keying)\s+(?:in\s+)?"
     rf"(?:(?:star|hash|pound|\d{{1,3}})\s+(?:then\s+|and\s+)?)?(?P<v>{NUM})"  # "press 00 then 5566"
 )
+# a till's or a bank's key asks for a code too: "voids need authorising, key in 5588"
+_AUTHORISE = Lazy(r"(?i)(?<![a-z])(?:authori[sz]\w*|dongle|(?:usb|security)\s+key)(?![a-z])")
 _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
 _OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
 _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
@@ -175,7 +178,7 @@ _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before
 _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
 )
-_COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
+COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
     r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
     r"|plus|or|into|in)(?![a-z]))[a-z]"
 )
@@ -219,20 +222,22 @@ _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
 _LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "alarm",
                     "柜", "箱", "说")  # fmt: skip
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "arm", "set", "buzz", "get", "let")
-_ENTER_WORDS = ("enter", "type", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
+_ENTER_WORDS = ("enter", "typ", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = ("it's", "it’s", "it is", *"use try enter punch type press key tap".split())
 
 
 # "I set it to 4471" after the thing it opens; 设成了零八二六 after the lock
 _SET_IT = Lazy(
     r"(?i)(?<![a-z])(?:set|changed|reset|programmed|switched)\s+(?:it|that|this|them|the\s+code"
-    rf"|the\s+combo|the\s+pin)\s+(?:to|as)\s+(?P<v>{_VAL})"
+    rf"|the\s+combo|the\s+pin)\s+(?:to|as)\s+(?P<v>{VAL})"
     r"|(?:设成|设为|设置成|设置为|改成|改为|换成|设的是|设的)了?\s*"
     rf"(?P<z>[*#]?\d(?:[ -]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}})"
 )
-_SET_CUE = Lazy(
+SET_CUE = Lazy(
     rf"(?i)(?<![a-z])(?:{_ACCESS}|pin|passcode|code|combo|combination)(?![a-z])"
     r"|门锁|密码锁|挂锁|车锁|锁|保险柜|保险箱|柜|箱|(?<![部专热])门(?![店诊票户面牌号口])|密码"
+    # a till's operator code authorises what it does
+    r"|收银|操作员|授权|(?<![a-z])(?:pos|operator|cashier|log-?in)(?![a-z])"
 )
 # "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
 _DOOR_IS = Lazy(
@@ -260,51 +265,19 @@ _NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room
 )
 
 
-# A code changed, both its numbers said: "the padlock changed from 4-4-1 to 9-0-3", "keypad:
-# went from 1990 to 2207" (the old one may still open a spare, or be reused)
-_CHANGED = Lazy(  # "changed the gate code from 4410 to 9921": what changed may be between
-    r"(?i)(?<![a-z])(?:changed|switched|reset|went|gone|updated)(?:\s+(?!from\s)[\w'’-]+){0,5}?"
-    rf"\s+from\s+(?P<a>{_VAL})\s+to\s+(?P<b>{_VAL})(?![\w/:]|[.,]\d)"
-)
-_HOURS = Lazy(  # "the gate changed from 1100 to 1300 opening hours": times, not codes
-    r"(?i)(?<![a-z])(?:hours?|opening|opens|closing|closes|times?|shifts?|starts|finish(?:es)?"
-    r"|deliver(?:y|ies)|a\.?m|p\.?m|o['’]clock|schedule)(?![a-z])"
-)
-_AMOUNT = Lazy(  # "the gate fee went from 1500 to 1800", "locker number changed ...": no code
-    r"(?i)(?<![a-z])(?:fees?|prices?|costs?|rent|charges?|fares?|rates?|tolls?|budget|pay|wages?"
-    r"|salary|capacity|limit|size|height|width|weight|total|(?<!pin\s)numbers?)(?![a-z])|[£$€¥]"
-)
-
-
-def _changed(text: str, low: str) -> list[tuple[int, int]]:
-    out = []
-    for m in scan(_CHANGED, text, low, " from "):
-        start, end = sentence(text, m.start())
-        cue = _SET_CUE.search(text, start, m.start("a"))
-        public = cue and _PUBLIC_BEFORE.search(text, max(0, cue.start() - 24), cue.start())
-        if cue is None or public or _AMOUNT.search(text, start, end):
-            continue  # "the zip code changed from 94110 to 94117"
-        times = TIME.fullmatch(m["a"]) and TIME.fullmatch(m["b"])
-        wake = times and (cue[0].lower().startswith("alarm") or _HOURS.search(text, start, end))
-        kind = YEAR.fullmatch(m["a"]) and YEAR.fullmatch(m["b"]) and _COUNTED.match(text, m.end())
-        if not (wake or kind or _UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())):
-            out += [m.span("a"), m.span("b")]  # not "from 1998 to 2005 style": years of a kind
-    return out
-
-
 def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_SET_IT, text, low, "set", "chang", "program", "switch", "设", "改", "换"):
         start, _ = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
-        cue = _SET_CUE.search(text, start, m.start())
+        cue = SET_CUE.search(text, start, m.start())
         alarm_time = (
             cue is not None and cue[0].lower().startswith("alarm") and TIME.fullmatch(m[group])
         )
         unit = (
-            _UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end()) or _RATE.match(text, m.end())
+            UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end()) or _RATE.match(text, m.end())
         )
-        if cue and not (alarm_time or unit):
+        if cue and not (alarm_time or unit or ZH_WHEN.search(text, start, m.start())):
             out.append(m.span(group))
     four = _FOUR_DIGITS.search(text) is not None  # both rules below want 4+ digits
     for m in scan(_THING_NUM, text, low, *(("code", "pin", "combo") if four else ())):
@@ -316,7 +289,7 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_DOOR_IS, text, low, *(("door", "gate", "entrance", "门") if four else ())):
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
-        unit = _UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())
+        unit = UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())
         if not (_NOT_DOOR.search(text, start, m.start(group)) or unit):
             out.append(m.span(group))
     return out
@@ -345,7 +318,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]
         if not (
-            _UNIT.match(after) or _COUNTED.match(after) or _RATE.match(after) or after[:1] == "-"
+            UNIT.match(after) or COUNTED.match(after) or _RATE.match(after) or after[:1] == "-"
         ):
             out.append(m.span(group))  # not "protected by 256-bit keys", "locked with 100 ties"
     out += [
@@ -355,10 +328,13 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end) and m["v"] not in _EMERGENCY:
+        cue = _ACCESS_RE.search(text, start, end) or (
+            _AUTHORISE.search(text, start, m.start()) and not YEAR.fullmatch(m["v"])
+        )  # "the authorised dealer said to enter 2024 as the year": a year keyed is no code
+        if cue and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
     for m in scan(_ACCESS_COLON, text, low, ":", "：", " -", " –", " —"):
-        if not (_COUNTED.match(text, m.end()) or _UNIT.match(text, m.end())):
+        if not (COUNTED.match(text, m.end()) or UNIT.match(text, m.end())):
             out.append(m.span("v"))  # not "locker at the gym: 2024 membership renewed"
     return out
 
@@ -398,7 +374,7 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
         wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and TIME.fullmatch(v)
         if cue is None or YEAR.fullmatch(v) or wake:
             continue  # "the safe, it's 1998 vintage"; an alarm "it's 0630" wakes someone
-        if not (_UNIT.match(text, m.end()) or _RATE.match(text, m.end())):
+        if not (UNIT.match(text, m.end()) or _RATE.match(text, m.end())):
             out.append(m.span("v"))
     return out
 
@@ -420,15 +396,15 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v" if m["v"] is not None else "y")
         for m in scan(_CODE_FOR, text, low, "code", "combo", "combination", "pin", "number")
-        if not _PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
+        if not PUBLIC_BEFORE.search(text, max(0, m.start() - 24), m.start())
     ]
     out += [m.span("v") for m in scan(_NEEDS_CODE, text, low, "code", "pin", "combination")]
-    out += _set_and_doors(text, low) + last_number(text, low) + _changed(text, low)
+    out += _set_and_doors(text, low) + last_number(text, low)
     out += _opening(text, low) + _it_is(text, low)
     for m in scan(_CODE_THEN, text, low, "code"):
         before = text[max(0, m.start() - 24) : m.start()]
         word = before.split()[-1] + " " if before.split() else ""  # "error code 4040 opens ..."
-        if not (_PUBLIC_BEFORE.search(before) or PUBLIC_CODE.match(word)):
+        if not (PUBLIC_BEFORE.search(before) or PUBLIC_CODE.match(word)):
             out.append(m.span(next(g for g in ("v", "o", "s", "k") if m[g] is not None)))
     for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
         group = next(g for g in ("v", "z", "s") if m[g] is not None)
@@ -442,7 +418,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         # a locker "is" its own number, unless padded to a code's length ("is 0417")
         own = m["box"] and not on and not _PADDED.fullmatch(m["v"])
         place = (on and _PLACE.match(text, m.end())) or own
-        if not (_UNIT.match(text, m.end()) or wake or place):  # an alarm at 0630 wakes someone
+        if not (UNIT.match(text, m.end()) or wake or place):  # an alarm at 0630 wakes someone
             out.append(m.span("v"))
     for m in scan(_KEYPAD, text, low, "#", "*"):
         start, end = sentence(text, m.start())
@@ -456,7 +432,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             word = m["t"].rstrip(".!?")
             if strong(word) and re.search(r"\d", word) and re.search(r"[A-Za-z]", word):
                 out.append((m.start("t"), m.start("t") + len(word)))
-        elif not (_UNIT.match(text, m.end()) or _COUNTED.match(text, m.end())):
+        elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
     return out + dial_spans(text, low)

@@ -2,7 +2,9 @@
 (进门按 4821#, 开锁输入 0619), a lock, box or door that "is" or was "set to" its code (锁是
 4-0-8-2, 密码锁设的 0-3-9), a lock and its digits after a pause (那把锁，零二二八), a
 code keyed in parts (先输47再输19, 前面 41 后面 92), a stand-in code (临时码九五二七), a
-code said by its count after what it pays or opens (付款的app，照旧那六位：604913).
+code said by its count after what it pays or opens (付款的app，照旧那六位：604913), a
+remote paired to a door by its keys (重新对码的话按 3927), a code keyed where a till, a bank's
+USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上要输 135246).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
     zh_open_spans("门禁是 2019 年装的", ...)        # []
@@ -15,13 +17,14 @@ ordinary. Used by `remem.secrets_access`.
 from __future__ import annotations
 
 from remem.secrets_last import TIME, YEAR
-from remem.secrets_shapes import ZH_DIGITS, Lazy, scan
+from remem.secrets_shapes import ZH_DIGITS, Lazy, scan, sentence
 
 __all__ = ["ZH_UNIT", "ZH_WHEN", "zh_open_spans"]
 
 _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家"
-    r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单))"  # a machine's service mode
+    r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单)"  # a machine's service mode
+    r"|(?<![核校])对码|配对)"  # a remote paired to a shutter or a gate: 重新对码的话按 3927
     r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
@@ -41,7 +44,7 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|密码箱|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙[箱盒]|密码[箱盒]|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
     r"(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
     rf"(?P<s>\d{{4,8}}(?![\d.:-])|\d(?: \d){{2,7}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
     # ... or right after it, the digits said: 车棚挂锁五七二零
@@ -87,6 +90,18 @@ _ZH_COUNTED = Lazy(
     r"|锁屏|登录|密码|门|锁|柜|箱)[^。；;\n\d号]{0,16}?(?<![后末尾前])(?P<n>[四五六七八九4-9])位"
     r"(?:数字|密码|码)?(?!数)\s*(?:是|为|[:：])?\s*(?P<v>\d(?: ?\d){2,8})(?!\d)"
 )
+# A code keyed where a till, a bank's USB key or a login asks for it, no lock named: 退菜要
+# 授权，输 5588 就行; 网银的U盾，插上要输 135246 (a word of authorising, logging in or a
+# security key before it in the sentence; 输了 is "lost", a count or a sum is no code)
+_ZH_AUTH = Lazy(
+    r"授权|登录|登陆|验证|网银|(?i:u盾|ukey|usb\s?key)|优盾|加密狗|令牌|操作员|管理员|主管"
+    r"|(?<![核校])对码|配对"  # a remote paired to a door: 要对码，按两下再输 5590
+    r"|插[上进入到]"  # a USB key plugged in asks for its PIN: K宝插上输 135246
+)
+_ZH_KEYED = Lazy(
+    r"(?:[要得先再就]|需要)?(?:输入?|敲|摁)(?!了)\s*(?:是|[:：])?\s*(?P<v>[*#]?\d{4,8}#?)(?!\d)"
+    r"(?!\s*(?:份|张|次|件|位|条|笔|单|人|分|秒|台|吨|克|页|行|字|遍))"
+)
 _COUNT = dict(zip("四五六七八九456789", [4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
@@ -96,7 +111,7 @@ _ZH_OPEN_WORDS = tuple(
 def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the codes these rules find in `text` (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
-    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单"):
+    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单", "对码", "配对"):
         group = next(g for g in "vxcwkysngpthmr" if m[g] is not None)
         if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
             continue  # 北门见，1830: a door where to meet, then when
@@ -104,6 +119,10 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_ZH_COUNTED, text, low, "位"):
         if len(m["v"].replace(" ", "")) == _COUNT[m["n"]] and not ZH_UNIT.match(text, m.end()):
+            out.append(m.span("v"))
+    for m in scan(_ZH_KEYED, text, low, "输", "敲", "摁"):
+        start, _ = sentence(text, m.start())
+        if _ZH_AUTH.search(text, start, m.start()) and not ZH_UNIT.match(text, m.end()):
             out.append(m.span("v"))
     for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
         if not YEAR.fullmatch(m["v"]):  # 仓库2019。: when it was built

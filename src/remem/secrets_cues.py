@@ -19,8 +19,11 @@ import re
 
 from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
+from remem.secrets_changed import changed_spans
 from remem.secrets_described import described_spans
+from remem.secrets_dial import word_lock_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
+from remem.secrets_pairs import slash_pairs
 from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
     ASIDE,
@@ -379,51 +382,6 @@ def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-_PAIR = Lazy(
-    # or a Chinese mobile as the user: 后台登录 13912345678 / X
-    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30}|1[3-9]\d{9})"
-    r"\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
-)
-_LOGIN_RIGHT_BEFORE = Lazy(r"(?i)(?<![a-z])(?:log[ -]?in|sign[ -]?in)\s*[:：]?\s+$")
-_LOGIN = Lazy(
-    r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
-    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal)|online|wi-?fi|wlan|ssid)"
-    r"(?![A-Za-z])"  # a plan managed online, a wifi: its name / key is a login too
-    r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
-)
-
-
-# a wifi's name (caps, a digit or a hyphen in it) / a long lower-case word with its symbol
-# ("carpetshop!"): the key ("OfficeNet / downstairs" says where)
-_WIFI_NAME_KEY = Lazy(
-    r"(?i:wi-?fi|wlan|ssid)\s+(?=\S*[A-Z0-9_-])[A-Za-z][\w-]{3,30}\s+/\s+[a-z]{8,24}[!#$*@]+$"
-)
-_ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
-
-
-def _pairs(text: str) -> list[tuple[int, int]]:
-    """ "admin / nasAdmin!2025" in a sentence about logging in, or after an admin's name
-    ("root / Tr0ub4dor&3"), or a password's full shape ("zhoulei / Zl#gitee2024")."""
-    found = []
-    for m in _PAIR.finditer(text):
-        start = max(0, text.rfind("\n", 0, m.start()))
-        pw = m["pw"].rstrip(".,;:)，。：；！？")
-        said = _LOGIN.search(text, start, min(len(text), m.end() + 40)) is not None
-        spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
-        said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
-        # 后台 daozha / 88886666: a login's user, then digits for its password
-        # till login Sam / 4412: the login word right before the pair, a PIN of four or more
-        # (a name's capital, the pair ending the clause: not "login page / 2024 redesign")
-        named = m["user"][0].isupper() and re.match(r"\s*(?:[,.;!]|$)", text[m.end() :])
-        right = _LOGIN_RIGHT_BEFORE.search(text, max(0, m.start() - 12), m.start())
-        least = 4 if named and right else 6
-        digits = said and spaced and pw.isdigit() and len(pw) >= least and m["user"].isalpha()
-        digits = digits or bool(spaced and said and _WIFI_NAME_KEY.search(text, start, m.end()))
-        if said and (strong(pw) or digits):
-            found.append((m.start("pw"), m.start("pw") + len(pw)))
-    return found
-
-
 def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     """(kind, span) of each secret `text` states by a cue rather than by its noun."""
     low = text.lower()
@@ -432,11 +390,12 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     if not digits and _WORDS_CUE.search(low) is None:
         return found  # most ordinary texts: no digit and none of the words a rule needs
     spoken = digits or _SPOKEN_HINT.search(low) is not None  # "seven seven three one"
-    spans = (access_spans(text, low) if spoken else []) + _said(text, low, digits)
+    spans = access_spans(text, low) + changed_spans(text, low) if spoken else []
+    spans += _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
-    spans += _pairs(text) if "/" in text or " : " in text else []
+    spans += slash_pairs(text) if "/" in text or " : " in text else []
     spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
-    spans += piece_spans(text, low)
+    spans += piece_spans(text, low) + word_lock_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     spans += [
@@ -463,7 +422,8 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
 # pinyin, muBan2024, is a password's "大写" letter)
 _TOKEN = r"(?=[a-z]{2})(?=[A-Za-z]{5})[a-z]+(?:[A-Z][a-z]+)?[a-z_.-]*\d{2,}[!@#$]*(?![\w.!@#$-])"
 _ZH_LOGIN_ON = Lazy(
-    rf"(?:开机|锁屏|解锁|进系统)(?:密码)?\s*(?:是|为|用|输入?|[:：])?\s*(?P<v>{_TOKEN})"
+    rf"(?:开机|锁屏|解锁|进系统)(?:密码)?\s*(?:[要得先]|需要)?"  # 开机要输 X: what is typed
+    rf"(?:是|为|用|输入?|[:：])?\s*(?P<v>{_TOKEN})"
     r"|(?:电脑|主机|笔记本|平板|收银机)[^。，,；;\n]{0,8}?\s*"
     rf"(?P<w>{_TOKEN})\s*(?:就能|就可以|就|才能)(?:进|登)"
     # or digits right after how it starts, ending the clause: 锁屏258036，...
@@ -482,5 +442,5 @@ _WORDS_CUE = Lazy(
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"
-    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|转盘|拨盘"
+    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|盒|转盘|拨盘"
 )

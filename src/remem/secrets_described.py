@@ -1,7 +1,8 @@
 """Secrets described rather than stated (issue 29): a password told by its parts, a value
 said before what it is, a card's security code, a "social" given by its number, a code
-told by its count as the usual one ("the till app, the usual six: 604913"), in Chinese and
-English.
+told by its count as the usual one ("the till app, the usual six: 604913"), a code told as
+a date someone keeps ("the combo is Tom's birthday, 0311", 柜子，老会计生日1104), in Chinese
+and English.
 
     described_spans("the pw is capital R, then 1987, then a dollar sign", ...)   # the parts
     described_spans("it's 2207ka, that's the pin for the bike lock", ...)        # 2207ka
@@ -180,10 +181,43 @@ def _usual_count(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A code told as a date someone keeps, by a lock or a code named before it: "the container
+# combo is Dave's birthday, 1207, he won't mind", 存皮影的柜子，老团长生日0917 (the digits a
+# date's, MMDD or DDMM, YYMMDD, YYYYMMDD; the date ends its clause: not "生日0917那天")
+_DATE_CODE = Lazy(
+    r"(?i)(?:(?<![a-z])(?:birthday|birth\s*(?:day|date)|anniversary|wedding\s+day)(?![a-z])"
+    r"(?:\s*[,:—–(-]\s*|\s+)(?:which\s+is\s+|i\.e\.\s*|so\s+)?"  # not "birthday is 1207", a date
+    r"|(?:生日|出生日期|纪念日|结婚纪念日)(?:是|为|[:：，,])?\s*)"
+    r"(?P<v>\d{4}(?:\d{2}){0,2})(?![\d/.:-])(?=\s*(?:[,，。.;；!！、—–]|$))"
+)
+_DATE_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:combo|combination|code|pin|passcode|password|(?:pad)?lock|safe|locker"
+    r"|keypad|lock\s?box|key\s?(?:box|safe)|alarm|gate|door|cabinet|cupboard)s?(?![a-z])"
+    r"|密码|锁|柜|箱|保险|门禁"
+)
+
+
+def _a_date(v: str) -> bool:
+    """Digits of a day of the year: MMDD or DDMM, with a year before or after for six or eight."""
+    day = v[-4:] if v[:2] in ("19", "20") and len(v) == 8 else v[2:6] if len(v) == 6 else v[:4]
+    a, b = int(day[:2]), int(day[2:])
+    return (1 <= a <= 12 and 1 <= b <= 31) or (1 <= b <= 12 and 1 <= a <= 31)
+
+
+def _date_codes(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    hints = ("birth", "anniversary", "wedding", "生日", "出生", "纪念日")
+    for m in scan(_DATE_CODE, text, low, *hints):
+        start, _ = sentence(text, m.start())
+        if _DATE_CUE.search(text, start, m.start()) and _a_date(m["v"]):
+            out.append(m.span("v"))
+    return out
+
+
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
-    out += _usual_count(text, low)
+    out += _usual_count(text, low) + _date_codes(text, low)
     hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []

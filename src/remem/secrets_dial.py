@@ -1,7 +1,9 @@
 """A dial's combination (issue 29): its turns ("18 right, 32 left, 7 right", "left 24, right
 11, left 36", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36), or its numbers by
 a thing a dial opens ("the gun safe, 12-34-56", "combination 12 34 56", 保险柜七十二、十八、
-五十五), in Chinese and English.
+五十五), or turned to one number and then open (密码锁转到 606 就开, "turns to 309 and pops
+open"), in Chinese and English; a letter dial's word ("the lock spells out BISCUIT4", 字母锁是
+MAPLE: `word_lock_spans`).
 
     dial_spans("Gym locker combination: 18 right, 32 left, 7 right", ...)   # the turns
     dial_spans("left 2, right 3, left 1 at the junction", ...)               # [] (no lock)
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, Lazy, scan, sentence
 
-__all__ = ["DIALED", "dial_spans"]
+__all__ = ["DIALED", "dial_spans", "word_lock_spans"]
 
 DIALED = r"\d{1,2}(?:\s*[-–—,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5: a dial's numbers
 DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
@@ -70,7 +72,22 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     # turned to each number, the way unsaid, then it opens: 转到5、0、6就开了
     r"|转到\s*(?P<t>\d{1,2}(?:\s*[、，,]\s*(?:再|然后)?(?:转?到)?\s*\d{1,2}){2,3})(?!\d)"
     r"\s*(?:就|才|便)?能?(?:开|打开|解锁)"
+    # or to one number, a lock's wheels all at once (by a lock: `dial_spans`): 转到606就开
+    r"|(?:转到|拨到|拧到|调到|对到|对准)\s*(?P<n>\d{3,8})(?!\d)\s*(?:就|才|便)?能?(?:开|打开|解锁)"
+    r"|(?i:(?<![a-z])(?:turn|roll|spin|dial|click)(?:s|ed|led)?\s+(?:it\s+|the\s+(?:wheels|dials?)\s+)?"
+    r"to\s+)(?P<u>\d{3,8})(?!\d)\s*,?\s*(?i:and\s+(?:it\s+)?(?:(?:pops|springs|clicks|comes)\s+open"
+    r"|opens|unlocks))"
 )
+# A letter dial's word: "the tank lock spells out BISCUIT4 on the letter dial", "word lock is
+# set to FROG", 字母锁是 MANGO (capitals, or letters with a digit: not "spells trouble")
+_WORD_LOCK = Lazy(
+    r"(?i:(?<![a-z])(?:(?:pad)?locks?|dials?|combination|combo)(?![a-z])[^.;!?\n]{0,30}?"
+    r"(?<![a-z])spells?(?:\s+out)?\s+"
+    r"|(?<![a-z])(?:letter|word)\s+(?:(?:pad)?lock|dial)s?(?:\s+is\s+(?:set\s+to\s+|on\s+)?"
+    r"|\s*[:：]\s*|\s+(?:opens|unlocks)\s+(?:on|with)\s+))"
+    r"|字母(?:锁|密码|转盘)[^。；\n]{0,8}?(?:是|为|拼成?|[:：])\s*"
+)
+_WORD_VALUE = Lazy(r"(?=[A-Za-z]*[A-Z0-9])[A-Za-z][A-Za-z0-9]{2,11}(?![A-Za-z0-9])")
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
     rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
@@ -82,6 +99,7 @@ _TURN_HINTS = tuple(
 )
 _DIAL_HINTS = tuple(
     "combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘 转到".split()
+    + "拨到 拧到 调到 对到 对准 open unlock".split()
 )
 
 
@@ -90,9 +108,21 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     names one."""
     out = [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
-        out.append(m.span(next(g for g in ("v", "w", "b", "c", "t") if m[g] is not None)))
+        if (m["n"] or m["u"]) is None or _DIAL_CUE.search(text, *sentence(text, m.start())):
+            out.append(m.span(next(g for g in "vwbctnu" if m[g] is not None)))
+
     for m in scan(_DIAL, text, low, *_TURN_HINTS):
         start, end = sentence(text, m.start())
         if _DIAL_CUE.search(text, start, end):
             out.append(m.span())
+    return out
+
+
+def word_lock_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Each letter dial's word (no digit needed: `remem.secrets_cues` asks it of every text)."""
+    out = []
+    for m in scan(_WORD_LOCK, text, low, "spell", "letter", "word", "字母"):
+        v = _WORD_VALUE.match(text, m.end())
+        if v is not None and (v[0].isupper() or any(c.isdigit() for c in v[0])):
+            out.append(v.span())
     return out

@@ -1,7 +1,8 @@
 """A bare number that ends a sentence about a thing opened by a code, after some chatter
 (issue 29): "Alarm at the framers, it's the year they opened backwards, so 8991", "the
 cage opens with the shop's year backwards, so 8991", "the safe code hasn't changed, still
-4417"; a year is no code. Used by
+4417"; a year is no code; or a number told with how to remember it ("the shed opens on
+7831, the year we bought it backwards", 6102，倒过来就是开业那年). Used by
 `remem.secrets_access`.
 
     last_number("Side gate — it's the old one reversed, so 7241.", ...)  # the span of 7241
@@ -62,6 +63,39 @@ _LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "cage",
                " half", "same", "一样", "不变", "没变", "老样子")  # fmt: skip
 
 
+# A number told with how to remember it, in a sentence about a thing that opens: "Tool store
+# opens on 2991, which is the planting year backwards so you won't forget", 4471，倒过来就是
+# 他的生日 (a price or a count is never learnt backwards)
+_MNEMONIC = Lazy(
+    r"(?i)(?<![\d.,:/-])(?P<v>[*#]?\d{4,8}#?)(?![\d.,:/-]?\d)[^.;!?\n。；！？]{0,50}?"
+    r"(?:(?<![a-z])(?:backwards|reversed|in\s+reverse|back\s+to\s+front|so\s+(?:you|we|i)\s+"
+    r"(?:won['’]?t|don['’]?t|can['’]?t|never)\s+forget|easy\s+to\s+remember)(?![a-z])"
+    r"|倒过来|反过来|倒着念|倒着写|倒序|好记)"
+)
+_MNEMONIC_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:opens|unlocks|opened|unlocked|(?P<c>(?<!zip\s)(?<!area\s)(?<!postal\s)code"
+    r"|combo|combination|pin|passcode))"
+    r"(?![a-z])|(?P<z>密码)"
+)
+_PRICE = Lazy(
+    r"(?i)(?<![a-z])(?:cost|costs|paid|pay|price|rent(?:al)?|fees?)(?![a-z])|[£$€¥]|费|价|元"
+)
+
+
+def _remembered(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    hints = ("backwards", "revers", "back to front", "forget", "remember", "倒", "反过来", "好记")
+    for m in scan(_MNEMONIC, text, low, *hints):
+        start, end = sentence(text, m.start())
+        named = _MNEMONIC_CUE.search(text, start, end)
+        code = named is not None and (named["c"] or named["z"])
+        hours = TIME.fullmatch(m["v"]) and not code  # "opens on 0900": when, not how
+        cue = _LAST_CUE.search(text, start, end) or named
+        if cue and not (hours or _PRICE.search(text, start, end)):
+            out.append(m.span("v"))
+    return out
+
+
 def last_number(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR.search(text) else ())):
@@ -85,4 +119,4 @@ def last_number(text: str, low: str) -> list[tuple[int, int]]:
         )
         if not wake or _FROM_DATE.search(text, cue.end(), m.start()):  # "alarm is my birthday"
             out.append(m.span("v"))
-    return out
+    return out + _remembered(text, low)

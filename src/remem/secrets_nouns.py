@@ -104,6 +104,7 @@ _CODE_ZH = (
     r"|提货码|密码锁|撤防码|布防码|解除码|开门码|开柜码|备用码|提取码|访问码|取款码|取现码"
     r"|启动码|激活码|兑换码|登录码|登陆码|登入码|进入码|维修码|工程码|卡密|管理员码"
     r"|万能码|管理码|总码"  # a master code opens every lock of a set
+    r"|配对码"  # a remote's or a device's pairing code: whoever has it pairs a new one
     r"|(?:解锁|开锁|开门|开柜)(?:指令|命令)码"  # a command that unlocks: 解锁指令码
     r"|(?:密码)?组合(?=\s*(?:是|为|[:：]))"  # U型锁，组合是 3916: a lock's combination
     r"|(?:撤防|布防)(?=\s*(?:是|为|[:：])?\s*\d{4,8}(?!\d|\s*年))"  # 撤防1978: a year's shape

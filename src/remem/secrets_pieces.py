@@ -1,6 +1,7 @@
 """Secrets given in pieces (issue 29): a one-time code said in groups of digits, a
 wallet's recovery words given a part at a time, a password in halves, a code keyed a digit
-at a time ("9 1 1 4", moved from `remem.secrets_access`), in Chinese and English.
+at a time ("9 1 1 4", moved from `remem.secrets_access`), a one-time code said by how it
+came and that it runs out (平台发的那个六位数 962731，要过期了), in Chinese and English.
 
     piece_spans("the OTP is 482 913", ...)                                  # 482 913
     piece_spans("网银动态口令是 273 840", ...)                              # 273 840
@@ -54,6 +55,44 @@ _OTHER_NUMBER = Lazy(
 _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", " text", " sms", " message",
                    "动态", "验证码", "校验码", "短信码", "一次性", "令牌码", "的码",
                    "来码")  # fmt: skip
+
+
+# A one-time code said by how it came and that it runs out, no code named: 平台发的那个六位数
+# 962731，快点发我，要过期了; "the bank sent 962731, read it back before it expires" (four or
+# six digits, or as many as said; not points or a voucher's sum that expire)
+_RUNS_OUT = Lazy(
+    r"(?i)(?<![a-z])(?:expir\w*|runs?\s+out|times?\s+out|timed\s+out)(?![a-z])|过期|失效|有效期"
+)
+_CAME = Lazy(
+    r"(?i)(?<![a-z])(?:sent|texted|messaged|text|sms)(?![a-z])|发的|发来|发过来|发给?我的|短信|收到的"
+)
+_BARE_CODE = Lazy(
+    r"(?<![\d.,:/£$€¥-])(?:(?P<n>[四六4-8])位数?(?:字|码)?\s*)?(?P<v>\d{4,8})"
+    r"(?![\d.,:/-]?\d|\s*(?:[a-z%]|[秒分天次元块个位积点]))"
+)
+_SUM = Lazy(
+    r"(?i)(?<![a-z])(?:points?|vouchers?|credits?|miles|balance)(?![a-z])|积分|优惠|券|余额|元|块"
+)
+_WHEN = Lazy(r"(?i)(?<![a-z])(?:on|in|at|by|until|till|since|from|of|year)\s*$|[年月]\s*$")
+_YEARISH = Lazy(r"(?:19|20)\d\d(?:0[1-9]|1[0-2])?$")  # 2025, 202401: a year, a month
+_ONE_TIME_COUNT = dict(zip("四六45678", [4, 6, 4, 5, 6, 7, 8], strict=True))
+
+
+def _expiring(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for cue in scan(_RUNS_OUT, text, low, "expir", "run", "time", "过期", "失效", "有效期"):
+        start, end = sentence(text, cue.start())
+        if not _CAME.search(text, start, end) or _SUM.search(text, start, end):
+            continue
+        for m in _BARE_CODE.finditer(text, start, cue.start()):  # the code, then that it expires
+            n, before = len(m["v"]), text[max(start, m.start() - 12) : m.start()]
+            if _WHEN.search(before) or _OTHER_NUMBER.search(text, start, m.start()):
+                continue  # "sent on 1204", 合同编号 202401: a date, another number
+            counted = m["n"] is not None and _ONE_TIME_COUNT[m["n"]] == n
+            if counted or (m["n"] is None and n in (4, 6) and not _YEARISH.match(m["v"])):
+                out.append(m.span("v"))
+        break
+    return out
 
 
 # the groups said first, the cue naming them: "texted 602 913 as my OTP", 273 840 是验证码
@@ -288,4 +327,4 @@ def _keyed(text: str, low: str) -> list[tuple[int, int]]:
 def piece_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the pieces these rules find in `text` (`low`: it lower-cased)."""
     out = _grouped_codes(text, low) + _seed_parts(text, low) + _counted_parts(text, low)
-    return out + _keyed(text, low)
+    return out + _keyed(text, low) + _expiring(text, low)

@@ -74,6 +74,9 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|type\s+(?:the\s+)?(?:key|password)\s+in\s+(?:him|her|them|my|your|our)sel(?:f|ves)"
     r"|密码[^。！!\n]{0,4}?(?:贴在|写在|印在|见)"  # 密码见路由器背面: "for the key, see ..."
     r"|密码在[^。！!\n]{1,12}?(?:贴着|写着|印着)"  # 密码在收银台下面贴着: where it is, not what
+    # or the place alone, ending the clause: 密码在配电箱门背后, 密码就在路由器底下
+    r"|密码(?:就|都)?在[\u4e00-\u9fff]{1,12}?(?:上面?|里面?|下面?|底下|后面|背后|背面|旁边|边上)"
+    r"(?=\s*(?:[。！!，,；;]|$))"
     # not given, or not to be asked for: 没给密码, 密码没说, "didn't give us the password"
     r"|(?:没|没有|不)(?:给|告诉)[\u4e00-\u9fff]{0,3}?密码|密码[^。！!\n]{0,4}?(?:没给|没说|别问)"
     r"|(?:didn['’]?t|did\s+not|won['’]?t|never)\s+(?:give|tell|share)\s+(?:\w+\s+)?(?:the\s+)?"

@@ -36,6 +36,7 @@ __all__ = [
     "sentence",
     "spelled_end",
     "strong",
+    "one_case_run",
     "pinyin_phrase",
     "typed_words",
     "very_strong",
@@ -349,6 +350,14 @@ def pinyin_phrase(word: str) -> bool:
     style): after 密码 in a Chinese note it is the password, not an English word."""
     word = word.rstrip(".,;:!?()（）")
     return len(word) >= 8 and word.isascii() and _PINYIN.fullmatch(word) is not None
+
+
+def one_case_run(word: str) -> bool:
+    """Twelve letters or more all in one case ("KJHGTREWQZXCVBNM", a mail client's
+    authorisation code): generated, not a product's name (iCloud) nor a word."""
+    word = word.rstrip(".,;:!?()（）")
+    one_case = word.isupper() or word.islower()
+    return len(word) >= 12 and word.isascii() and word.isalpha() and one_case
 
 
 _START = Lazy(r"[。！？\n]|[.!?](?=\s)")

@@ -1,8 +1,9 @@
 """Secrets told around their noun rather than after it (issue 29): the value said first
 and named in the next sentence, a question and its answer, digits given by position, by
-count, in parts (前两位47，最后一位是9) or as another number's tail, a list of backup
-codes, a login given as an e-mail (or a stock user: admin, root) and a password, a value
-before its noun in one sentence (`value_first`), in Chinese and English.
+count, in parts (前两位47，最后一位是9; 左边两位29，右边两位06; a lock's first part alone, the
+rest held back) or as another number's tail, a list of backup codes, a login given as an
+e-mail (or a stock user: admin, root, or any user then "the other one") and a password, a
+value before its noun in one sentence (`value_first`), in Chinese and English.
 
     told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
     told_spans("Q: the PIN on Dad's card? A: 0739.", ...)                    # 0739
@@ -129,9 +130,9 @@ _COUNTED = Lazy(
 # Digits in parts by where they stand: 前两位47，最后一位是9; "first two are 35, last two 80"
 _ZH_N = "一二两三四五六"
 _PART = (
-    rf"(?:(?:前|头|最?后|末|尾|中间)(?P<n>[{_ZH_N}1-6])位(?:数字?)?\s*(?:是|为|[:：])?"
+    rf"(?:(?:前|头|最?后|末|尾|中间|[左右](?:边|侧|面)?)(?P<n>[{_ZH_N}1-6])位(?:数字?)?\s*(?:是|为|[:：])?"
     r"(?:(?<=是)[^\d，,。；;\n]{1,10}?(?=\s*\d))?"  # 后两位是我生日的日子 12: what it is, then it
-    r"|(?i:(?<![a-z])(?:first|last|final|middle)\s+(?P<e>one|two|three|four|digit)"
+    r"|(?i:(?<![a-z])(?:first|last|final|middle|left|right)\s+(?P<e>one|two|three|four|digit)"
     r"(?:\s+(?:digits?|numbers?))?"
     rf"(?:\s+(?:is|are|was|were))?\s*[:：]?))\s*(?P<d>\d{{1,6}}(?!\d)|[{_ZH_ONE}]{{1,6}})"
 )
@@ -169,6 +170,21 @@ _WHOLE_COUNT = Lazy(
 )
 
 
+# The first part of a door's or a lock's code said alone, the rest held back or said far later:
+# 仓库门前两位47，后两位让他发你……算了，13 (each part as long as it says; a door named, not
+# a 门牌 or a phone's first digits)
+_FIRST_PART = Lazy(
+    rf"(?:(?:前|头|左(?:边|侧|面)?)(?P<n>[{_ZH_N}1-4])位(?:数字?)?\s*(?:是|为|[:：])?\s*"
+    # "the first two digits of the warehouse door are 47, the rest later"
+    r"|(?i:(?<![a-z])(?:first|left)\s+(?P<w>two|three|four)(?:\s+(?:digits?|numbers?))?"
+    r"(?:\s+of\s+[^,.;:\d\n]{1,30}?)?(?:\s+(?:is|are|was|were)\s+|\s*[:：]\s*|\s+)))"
+    r"(?P<d>\d{1,4})(?![\d.,:/-]?\d|\s*(?:[A-Za-z%]|[号层楼个元块米]))"  # not 12mm, 12号
+    r"(?:[^。！？\n]{0,30}?(?:后|右(?:边|侧|面)?)(?P<m>[一二两三四1-4])位"
+    r"[^。！？\n\d]{0,30}?(?P<e>\d{1,4})(?!\d))?"
+)
+_PART_DOOR = Lazy(r"(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口])")
+
+
 # The head and the tail, apart: "the key box starts with 41, I'll text the rest: it ends 09"
 _HEAD_TAIL = Lazy(
     r"(?i)(?<![a-z])(?:starts|begins)\s+with\s+(?P<a>\d{2,3})(?![\d,.]\d)[^.!?\n]{0,60}?"
@@ -180,12 +196,21 @@ def _in_parts(text: str, low: str) -> list[tuple[int, int]]:
     """Digits told in parts by position, each part as long as it says, or as the tail of
     another number, in a sentence about a code or a lock."""
     out = []
-    for m in scan(_PARTS, text, low, "位", "first", "last", "final", "middle"):
+    for m in scan(_PARTS, text, low, "位", "first", "last", "final", "middle", "left", "right"):
         parts = list(_PART_ONE.finditer(text, m.start(), m.end()))
         sizes = [_HOW_MANY[(p["n"] or p["e"]).lower()] for p in parts]
         if all(len(p["d"]) == n for p, n in zip(parts, sizes, strict=True)):
             if _TAIL_CUE.search(text, *sentence(text, m.start())):
                 out.append((parts[0].start("d"), parts[-1].end("d")))
+    for m in scan(_FIRST_PART, text, low, "前", "头", "左", "first", "left"):
+        start, end = sentence(text, m.start())
+        said = any(a <= m.start("d") < b for a, b in out)  # both parts said together: above
+        lock = _TAIL_CUE.search(text, start, m.end()) or _PART_DOOR.search(text, start, m.start())
+        if said or not lock or len(m["d"]) != _HOW_MANY[(m["n"] or m["w"]).lower()]:
+            continue
+        out.append(m.span("d"))
+        if m["e"] is not None and len(m["e"]) == _HOW_MANY[m["m"]]:
+            out.append(m.span("e"))
     for m in scan(_HEAD_TAIL, text, low, "starts", "begins"):
         if _TAIL_CUE.search(text, *sentence(text, m.start())):
             out.append((m.start("a"), m.end("b")))
@@ -291,6 +316,15 @@ _ADMIN_PAIR = Lazy(
     r"|(?<![a-z])(?:(?:and\s+)?then|and|plus)(?![a-z]))\s*[,，:：]?|/)"
     r"\s*(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、]|\.(?:\s|$)|$))"
 )
+# Any user named as one, then its password as "the other one", no noun: 用户名 lizhitan，
+# 后面那个是 X; "username lizhitan, the other one's X" (a made-up token: letters and digits)
+_USER_THEN = Lazy(
+    r"(?i)(?:用户名|账号|帐号|登录名|(?<![a-z])(?:user(?:name)?|login))\s*(?:是|为|[:：]|is\s)?\s*"
+    r"[A-Za-z0-9_.@-]{2,30}\s*[,，;；]\s*(?:and\s+|then\s+)?"
+    r"(?:后面(?:那个|的)?|另一个|另外那?个|第二个|然后|接着|(?:the\s+)?(?:other|second)\s+(?:one"
+    r"|bit|part)|the\s+rest|then)\s*(?:是|为|[:：]|is\s|['’]s\s)?\s*"
+    r"(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、]|\.(?:\s|$)|$))"
+)
 # digits said as words inside a value: "spoke-nine-nine", "otter-four-two" (a password's
 # digits, spelled so the value reads aloud)
 _WORD_DIGIT = Lazy(  # one word of several: "nine" alone is a word, not a password
@@ -324,6 +358,23 @@ def _admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
             len(value) >= 8 and not excluded(value) and not re.search(r"\d\.\d", value)
         )
         if mixed and made_up and _MACHINE.search(text, start, end) is not None:
+            out.append(m.span("v"))
+    for m in scan(
+        _USER_THEN,
+        text,
+        low,
+        "后面",
+        "另",
+        "第二",
+        "other",
+        "second",
+        "rest",
+        "然后",
+        "接着",
+        "then",
+    ):
+        v = m["v"]
+        if not excluded(v) and re.search(r"\d", v) and re.search(r"[A-Za-z]", v):
             out.append(m.span("v"))
     for m in scan(_ADMIN_PAIR, text, low, "admin", "root", "guest", "pi", "ubuntu", "postgres",
                   "sa"):  # fmt: skip

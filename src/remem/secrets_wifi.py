@@ -1,7 +1,8 @@
 """A wifi network's key (issue 29): said after the network ("the wifi is hunter-7-gamma",
 "wifi is KP-Guest, key is tangerine99"), after its name ("the staff network Crew-5G is
-oar-lock-6610", 车库网 X 连 Y), or as what to tell a guest (客人问wifi就说 X), in Chinese and
-English; never the router's model or the network's own name (`remem.secrets_public`).
+oar-lock-6610", 车库网 X 连 Y), as what to tell a guest (客人问wifi就说 X), or as what connects
+(X 就能连, 连的时候输 X, "type X to connect"), its key also 钥匙, the wireless also 无线, in
+Chinese and English; never the router's model or the network's own name (`remem.secrets_public`).
 
     wifi_spans("the wifi is hunter-7-gamma", ...)              # hunter-7-gamma
     wifi_spans("the router is Archer-AX55", ...)               # []
@@ -19,13 +20,13 @@ from remem.secrets_shapes import SPEED, Lazy, first_strong, scan, typed_words, w
 __all__ = ["wifi_spans"]
 
 _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tangerine99"
-    r"(?i)(?<![a-z])(?:key|pass(?:word|phrase|code)?|pw|密码|口令)"
+    r"(?i)(?<![a-z])(?:key|pass(?:word|phrase|code)?|pw|密码|口令|密钥|钥匙)"  # 钥匙是 X: a key
     r"(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
     # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
     # ("key = oak-barn-19": a note's list of settings)
     r"(?:\s+(?:is|was)\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z])"
     # or words typed joined, ending the note: "SSID X, key ladderandbucket" (`_joined`)
-    r"|\s+(?=[a-z]{8,40}\s*(?:[.,;!，。；！]|$))|(?<=密码|口令)\s*(?:是|为)?\s*)"
+    r"|\s+(?=[a-z]{8,40}\s*(?:[.,;!，。；！]|$))|(?<=密码|口令|密钥|钥匙)\s*(?:是|为)?\s*)"
     r"(?P<v>[^\s,;，。；]+)"
 )
 # "..., key hollyandivy": the key after the network's name and a comma, plain lower-case words
@@ -47,10 +48,12 @@ _WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tena
 _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     r"(?i)(?:(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
     # 车库网, 店里网络: a place's network (not 网站, 网银, 上网)
-    r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])))"
+    r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])"
+    r"|无线(?:网络?)?(?![电])))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
     r"(?P<rest>[^.。!?！？\n]{0,80})"
 )
-_WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网")
+_WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网",
+               "无线")  # fmt: skip
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为"
@@ -61,7 +64,20 @@ _WIFI_VALUE = Lazy(
     r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
 )
 _WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
-_PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令")
+_PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令|密钥|钥匙")
+# the key said as what connects: "X 就能连", 连的时候输 X, "type X to connect"; not the
+# network's name ("叫 X 就能连", "pick X and you're on": said as the name)
+_CONNECTS = Lazy(
+    r"(?i)(?<![A-Za-z0-9_@#$%^&*+=~-])(?P<v>[A-Za-z0-9_!@#$%^&*+=~-]{6,40})\s*"
+    r"(?:就能|就可以|就|才能|即可)(?:连|上网)"
+    r"|连(?:接)?(?:的时候|时|上去|的话)?\s*(?:要|得|需要)?(?:输入?|填|打)\s*(?P<w>[!-~]{6,40})"
+    r"|(?<![a-z])(?:type|enter|put\s+in|use)\s+(?P<e>[^\s,;]{6,40})\s+to\s+(?:connect|get\s+on|join)"
+    r"|(?<![a-z])connect(?:s|ed|ing)?\s+(?:with|using)\s+(?P<f>[^\s,;]{6,40})"
+    r"|(?<![^\s,;:])(?P<g>[^\s,;]{6,40})\s+(?:gets|will\s+get)\s+you\s+(?:on(?:line)?|connected)"
+)
+_AS_NAME = Lazy(
+    r"(?i)(?:叫|名|名字|名称|选|点|找|ssid|called|named|pick|choose|select)\s*[:：]?\s*$"
+)
 # a network's name (caps, a digit or a hyphen in it), then its key after a link
 _NAMED_NET = Lazy(
     r"\s*(?=[\w.-]*[A-Z0-9_-])[A-Za-z][\w.-]{2,31}"
@@ -83,6 +99,9 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
                     out.append((k.start("v"), k.start("v") + len(v)))
                 elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
                     out.append(typed)
+            continue
+        if said := _connects(text, m.start("rest"), m.end()):
+            out.append(said)
             continue
         if m["r"] is None and (named := _NAMED_NET.match(rest)) is not None:
             v = named["v"].rstrip(".!?")
@@ -114,3 +133,13 @@ def _joined(text: str, start: int, key: re.Match[str], v: str) -> bool:
     listed = "," in text[start : key.start()] or "，" in text[start : key.start()]
     right_after = _RIGHT_AFTER.fullmatch(text, key.start(), key.start("v")) is not None
     return listed and right_after and _JOINED.fullmatch(v) is not None and _TALK.search(v) is None
+
+
+def _connects(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The key said as what connects, after the network ("wifi is X, Y 就能连"), not its name."""
+    for c in _CONNECTS.finditer(text, start, end):
+        group = next(g for g in "vwefg" if c[g] is not None)
+        v = c[group].rstrip(".!?")
+        if wifi_key(v) and not _AS_NAME.search(text, start, c.start(group)):
+            return c.start(group), c.start(group) + len(v)
+    return None

@@ -1,0 +1,61 @@
+"""A code changed from one number to another, both said (issue 29; moved from
+`remem.secrets_access`): "the padlock changed from 4-4-1 to 9-0-3", "keypad: went from 1990 to
+2207", or said as what it was and what it is now ("POS operator 01 was 0000, now it's 2580",
+收银员密码原来是0000，现在改成2580了), in Chinese and English. The old one may still open a
+spare, or be reused: both are secrets.
+
+    changed_spans("changed the gate code from 4410 to 9921", ...)   # both numbers
+    changed_spans("the gate fee went from 1500 to 1800", ...)       # []
+
+Each rule wants a thing a code opens or works (`SET_CUE`: a lock, a code, a till) before the
+numbers, and no price, hours, count or unit about them. Used by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+from remem.secrets_access import COUNTED, PUBLIC_BEFORE, SET_CUE, UNIT, VAL
+from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN
+from remem.secrets_last import TIME, YEAR
+from remem.secrets_shapes import Lazy, scan, sentence
+
+__all__ = ["changed_spans"]
+
+_CHANGED = Lazy(  # "changed the gate code from 4410 to 9921": what changed may be between
+    r"(?i)(?<![a-z])(?:changed|switched|reset|went|gone|updated)(?:\s+(?!from\s)[\w'’-]+){0,5}?"
+    rf"\s+from\s+(?P<a>{VAL})\s+to\s+(?P<b>{VAL})(?![\w/:]|[.,]\d)"
+)
+# what it was, then what it is now: "was 0000, now it's 2580", 原来是0000，现在改成2580了
+_WAS_NOW = Lazy(
+    rf"(?i)(?<![a-z])(?:was|used\s+to\s+be)\s+(?P<a>{VAL})\s*[,;—–]\s*(?:but\s+)?"
+    rf"(?:it['’]s\s+)?now\s+(?:it['’]s\s+|is\s+)?(?P<b>{VAL})(?![\w/:]|[.,]\d)"
+    r"|(?:原来|以前|之前|本来)(?:是|为)\s*(?P<c>\d{3,8})\s*[，,]\s*(?:现在|后来|如今)(?:是|为|改成"
+    r"|改为|换成|设成)了?\s*(?P<d>\d{3,8})(?!\d)"
+)
+_HOURS = Lazy(  # "the gate changed from 1100 to 1300 opening hours": times, not codes
+    r"(?i)(?<![a-z])(?:hours?|opening|opens|closing|closes|times?|shifts?|starts|finish(?:es)?"
+    r"|deliver(?:y|ies)|a\.?m|p\.?m|o['’]clock|schedule)(?![a-z])"
+)
+_AMOUNT = Lazy(  # "the gate fee went from 1500 to 1800", "locker number changed ...": no code
+    r"(?i)(?<![a-z])(?:fees?|prices?|costs?|rent|charges?|fares?|rates?|tolls?|budget|pay|wages?"
+    r"|salary|capacity|limit|size|height|width|weight|total|(?<!pin\s)numbers?)(?![a-z])|[£$€¥]"
+)
+
+
+def changed_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Both numbers of each code `text` says was changed (`low`: it lower-cased)."""
+    out = []
+    said = [*scan(_CHANGED, text, low, " from "), *scan(_WAS_NOW, text, low, "now", "现在", "后来")]
+    for m in said:
+        a, b = ("a", "b") if m["a"] is not None else ("c", "d")
+        start, end = sentence(text, m.start())
+        cue = SET_CUE.search(text, start, m.start(a))
+        public = cue and PUBLIC_BEFORE.search(text, max(0, cue.start() - 24), cue.start())
+        amount = _AMOUNT.search(text, start, end) or ZH_WHEN.search(text, start, end)
+        if cue is None or public or amount:
+            continue  # "the zip code changed from 94110 to 94117", 价格原来是…
+        times = TIME.fullmatch(m[a]) and TIME.fullmatch(m[b])
+        wake = times and (cue[0].lower().startswith("alarm") or _HOURS.search(text, start, end))
+        kind = YEAR.fullmatch(m[a]) and YEAR.fullmatch(m[b]) and COUNTED.match(text, m.end())
+        if not (wake or kind or UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())):
+            out += [m.span(a), m.span(b)]  # not "from 1998 to 2005 style": years of a kind
+    return out

@@ -1,0 +1,63 @@
+"""A login given as its user, a slash and its password (issue 29; moved from
+`remem.secrets_cues`): "admin / nasAdmin!2025" in a sentence about logging in, "root /
+Tr0ub4dor&3" after an admin's name, "zhoulei / Zl#gitee2024" in a password's full shape,
+后台 daozha / 88886666, "till login Sam / 4412".
+
+    slash_pairs("NAS login: admin / nasAdmin!2025")     # the span of nasAdmin!2025
+    slash_pairs("read / write access for the team")     # []
+
+A path ("registry.acme.io/web:2.8.1") or a pair of plain words ("km / h") is no login. Used
+by `remem.secrets_cues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_shapes import Lazy, strong, very_strong
+
+__all__ = ["slash_pairs"]
+
+_PAIR = Lazy(
+    # or a Chinese mobile as the user: 后台登录 13912345678 / X
+    r"(?<![\w@./-])(?P<user>[A-Za-z][\w.@-]{1,30}|1[3-9]\d{9})"
+    r"\s*(?:/|\s:\s)\s*(?P<pw>[^\s/，。,;]{4,})"
+)
+_LOGIN_RIGHT_BEFORE = Lazy(r"(?i)(?<![a-z])(?:log[ -]?in|sign[ -]?in)\s*[:：]?\s+$")
+_LOGIN = Lazy(
+    r"(?i)(?<![A-Za-z])(?:log[ -]?in|logon|log\s+into|sign[ -]?in|creds|credentials?|account"
+    r"|user(?:name)?|(?:admin\s+)?(?:panel|console|dashboard|portal)|online|wi-?fi|wlan|ssid)"
+    r"(?![A-Za-z])"  # a plan managed online, a wifi: its name / key is a login too
+    r"|账号|帐号|登录|登陆|用户名|账户|后台|控制台|管理页"
+)
+
+
+# a wifi's name (caps, a digit or a hyphen in it) / a long lower-case word with its symbol
+# ("carpetshop!"): the key ("OfficeNet / downstairs" says where)
+_WIFI_NAME_KEY = Lazy(
+    r"(?i:wi-?fi|wlan|ssid)\s+(?=\S*[A-Z0-9_-])[A-Za-z][\w-]{3,30}\s+/\s+[a-z]{8,24}[!#$*@]+$"
+)
+_ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
+
+
+def slash_pairs(text: str) -> list[tuple[int, int]]:
+    """ "admin / nasAdmin!2025" in a sentence about logging in, or after an admin's name
+    ("root / Tr0ub4dor&3"), or a password's full shape ("zhoulei / Zl#gitee2024")."""
+    found = []
+    for m in _PAIR.finditer(text):
+        start = max(0, text.rfind("\n", 0, m.start()))
+        pw = m["pw"].rstrip(".,;:)，。：；！？")
+        said = _LOGIN.search(text, start, min(len(text), m.end() + 40)) is not None
+        spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
+        said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
+        # 后台 daozha / 88886666: a login's user, then digits for its password
+        # till login Sam / 4412: the login word right before the pair, a PIN of four or more
+        # (a name's capital, the pair ending the clause: not "login page / 2024 redesign")
+        named = m["user"][0].isupper() and re.match(r"\s*(?:[,.;!]|$)", text[m.end() :])
+        right = _LOGIN_RIGHT_BEFORE.search(text, max(0, m.start() - 12), m.start())
+        least = 4 if named and right else 6
+        digits = said and spaced and pw.isdigit() and len(pw) >= least and m["user"].isalpha()
+        digits = digits or bool(spaced and said and _WIFI_NAME_KEY.search(text, start, m.end()))
+        if said and (strong(pw) or digits):
+            found.append((m.start("pw"), m.start("pw") + len(pw)))
+    return found
