@@ -35,6 +35,14 @@ _EN_CUE = re.compile(
     re.I,
 )
 _ZH_TAIL = re.compile(r"[了的啊呀吧呢]+$")
+# the wrong value as what was written down ("I put 2pm by mistake", "we wrote 40 in
+# error", "上次写成了5号", "我记成周三了")
+_EN_PUT = re.compile(
+    r"\b(?:i|we|you|someone)\s+(?:put|wrote|typed|entered|said|listed|had)\s+(?:down\s+)?"
+    r"(?:the\s+)?([£$€]?[\w][\w.:/%-]*)\s+(?:by\s+mistake|in\s+error|wrongly|by\s+accident)",
+    re.I,
+)
+_ZH_PUT = re.compile(r"(?:写成|记成|打成|说成|填成|听成)了?\s*([^\s，,。；;！!？?、\-—]{1,12})")
 
 
 def taken_back(content: str) -> list[str]:
@@ -50,7 +58,9 @@ def taken_back(content: str) -> list[str]:
         or content[: m.start()].rstrip()[-1] in ",;-–—"
     ]
     out = [v for v in out if v and v.lower() not in _EN_NO_VALUE]
-    out += [_ZH_TAIL.sub("", m[1]) for m in _ZH_NOT.finditer(content)]
+    out += [m[1].rstrip(".:-") for m in _EN_PUT.finditer(content)]
+    said = (*_ZH_NOT.finditer(content), *_ZH_PUT.finditer(content))
+    out += [_ZH_TAIL.sub("", m[1]) for m in said]
     return [v for v in out if v]
 
 

@@ -14,7 +14,7 @@ Never replaced without the user's word: the text does not say which.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from remem import text
@@ -30,6 +30,7 @@ _EN_NUMBERS = (
     "a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half"
 )
 _EN_AMOUNT = rf"(?:\d|\b(?:{_EN_NUMBERS}|couple|few|fortnight|another)\b)"
+_DONE_MORE = "订买做演开收派送进招排要拿备烧煮炒"  # the verbs of ordering, making, serving
 _ANY_DIGIT = re.compile(r"[0-9０-９一二两三四五六七八九十百千半]")
 
 
@@ -39,7 +40,9 @@ def _zh() -> re.Pattern[str]:
     # the verb, at most one character (了, 到, 开), then the amount: 推迟一周, 涨20, 多开一小时;
     # not 参加, 至少, 差不多
     either = "|".join(map(re.escape, verbs))
-    return re.compile(f"(?<![参更附至不差])(?:{either})[了到开个]?{_ZH_AMOUNT}")
+    # or more (less) of what is done: 加订了3张, 多买20斤, 加演两场, 少收8块
+    done = f"(?:加|多|少)[{_DONE_MORE}]了?"
+    return re.compile(f"(?<![参更附至不差])(?:{done}|(?:{either})[了到开个]?){_ZH_AMOUNT}")
 
 
 @cache
@@ -54,7 +57,7 @@ def shifted(content: str) -> bool:
     """Whether `content` says a value moved by an amount (later, earlier, up, more ...)."""
     if len(content) > _MAX_CHARS:
         return False
-    if _zh().search(content):
+    if _zh().search(content) or _EN_OFF.search(content):
         return True
     return bool(_en().search(content) and re.search(_EN_AMOUNT, content, re.IGNORECASE))
 
@@ -142,6 +145,11 @@ _EN_COUNT = (
 # the amount right by the move: "up a tenner", "cut by 3 points", "pushed back a week",
 # "half an hour earlier", "30 more invites"; not "raised the limit to 300" (the value
 # itself, said whole)
+# money off a price: "knocked £20 off the weekend rate", "taking £25 off the course"
+_EN_OFF = re.compile(
+    r"\b(?:knock(?:ed|ing|s)?|tak(?:e|es|en|ing)|took|giv(?:e|ing)|gave)\s+[£$€]\d[\d.,]*\s+off\b",
+    re.IGNORECASE,
+)
 _EN_BY = re.compile(
     rf"\b(?:up|down|back|forward|cut|dropped|raised|bumped|pushed|extended|slipped|added)"
     rf"\s+(?:by\s+)?(?:another\s+)?{_EN_COUNT}\b|\bby\s+(?:another\s+)?{_EN_COUNT}\b"
@@ -160,7 +168,7 @@ def moves_by(content: str) -> bool:
     to 300", "学费涨到一学期 3500", "My wife picks the kids up at 3:15"."""
     if not shifted(content) or _TO_VALUE.search(content):
         return False
-    if _zh().search(content):
+    if _zh().search(content) or _EN_OFF.search(content):
         return True
     return bool(_EN_BY.search(content))
 
@@ -174,12 +182,26 @@ def _shared_needed(content: str, old: str) -> int:
     return 1 if first is not None and first in shared else _SHARED
 
 
-def moved_named(incoming: Entry, sharing: Sequence[Entry]) -> list[Match]:
+def _names_it(content: str, old: Entry, earlier: Callable[[Entry], Sequence[Entry]] | None) -> bool:
+    """Whether the move `content` shares enough words with `old`, or with a version `old`
+    replaced."""
+    said = [old.content]
+    said += [e.content for e in earlier(old)] if earlier is not None else []
+    return any(len(shared_terms(t, content)) >= _shared_needed(content, t) for t in said)
+
+
+def moved_named(
+    incoming: Entry,
+    sharing: Sequence[Entry],
+    earlier: Callable[[Entry], Sequence[Entry]] | None = None,
+) -> list[Match]:
     """The one current memory among `sharing` that `incoming`'s move names: it shares two
     of the text's words and holds an amount to move ("swarm collection fee up a tenner"
     after "Call-out fee for a swarm collection is £65"; "场地费每人加5块" after "…场地费每人
     15元"). Asked, never replaced: the text does not say the value it moved to. Several
-    such: no guess (which of them?)."""
+    such: no guess (which of them?). `earlier(memory)`: the versions it replaced, whose
+    words are its thing's too ("玉米粒多买20斤" of "记错了，一次买30斤", which replaced
+    "玉米粒一次买50斤")."""
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or not moves_by(content):
         return []
@@ -191,7 +213,7 @@ def moved_named(incoming: Entry, sharing: Sequence[Entry]) -> list[Match]:
         and old.type in CONFLICT_TYPES
         and len(old.content) <= _MAX_CHARS * 3
         and _ANY_DIGIT.search(old.content)
-        and len(shared_terms(old.content, content)) >= _shared_needed(content, old.content)
+        and _names_it(content, old, earlier)
     }
     if len(fits) != 1:
         return []

@@ -22,7 +22,6 @@ from touching another fact that looks alike:
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -30,7 +29,6 @@ from functools import lru_cache
 from remem import text
 from remem.entry import Entry
 from remem.truth import lexicon as lx
-from remem.truth import when
 from remem.truth.changes import DAYS as _DAY
 from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
@@ -44,9 +42,6 @@ from remem.truth.verbs import predicate_at
 
 _MAX_CHARS = 300
 _MAX_UNITS = 9
-_SHORT = 4  # words of a note that names its thing in one
-# an English jotting of a thing and its amount, no verb between ("mince £9.49 a kilo")
-_JOTTING = re.compile(r"\W*[A-Za-z]+\s+[£$€]?\d")
 # Verbs and words so common that sharing them says nothing of a topic
 _WEAK = words(
     "weak"
@@ -291,11 +286,10 @@ def _fit(new: tuple[Unit, ...], old: Entry) -> str | None:
         return None  # nothing new, or nothing of the old gone
     if old.value is not None and _restates(old.value, new):
         return None  # the old value is said again: another fact
-    if (
-        not old.value
-        and any(u.value for u in was)
-        and all(s for u, s in zip(was, shared_old, strict=True) if u.value)
-    ):
+    # every value of the old one said again: another fact ("Omar is our PM now" of "Our
+    # engineering manager is Omar"), a number naming which one aside ("3号蚕房")
+    held = [s for i, (u, s) in enumerate(zip(was, shared_old, strict=True)) if _held(was, i)]
+    if not old.value and held and all(held):
         return None
     if _slots(new, shared_new) >= 2 and _slots(was, shared_old) >= 2:
         return None  # two values differ on each side: "to the UK … $29" / "to Canada … $18"
@@ -314,6 +308,13 @@ def _fit(new: tuple[Unit, ...], old: Entry) -> str | None:
     # one word in common is a sign, not proof ("… I mixed up the booking sheets" of "…
     # don't book anything"): asked
     return "supersede" if len({u.form for u in topic} - _NO_TOPIC) >= 2 else "conflict"
+
+
+def _held(units_: Sequence[Unit], i: int) -> bool:
+    """Whether word `i` is a value the note holds, not a number naming which thing ("3号
+    蚕房", "2号机": a number before 号)."""
+    after = units_[i + 1].form if i + 1 < len(units_) else ""
+    return units_[i].value and not (units_[i].form.isdigit() and after.startswith("号"))
 
 
 def _two_people(new: Sequence[Unit], was: Sequence[Unit]) -> bool:
@@ -397,65 +398,6 @@ def changed_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match
     ]
 
 
-def restated_by_words(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
-    """The one memory among `candidates` that `incoming` says again with another value and
-    no change word ("Elmhurst re-inspection 22 Nov" after "Elmhurst School re-inspection
-    due 15 Nov"): every word of topic it says the memory says too, one value it says the
-    memory does not and one of the memory's it no longer says. Asked, never replaced: the
-    text may be of another thing the memory's words also fit."""
-    content = incoming.content
-    if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or talk(content):
-        return []
-    # a start said at its head or end is when the value holds, not which thing it is of
-    # ("9月起托管费每个月1300", "… from January")
-    bare = when.lead(content) or content
-    new = units(bare)
-    if len(new) > _MAX_UNITS or states_change(content):
-        return []
-    fits = []
-    whole = new
-    for old in _open(incoming, candidates):
-        was = units(old.content)  # words said alike, not inside another ("服务" of "用户服务")
-        new = without_asides(whole, was)
-        shared_new, shared_old = _matched(new, was), _matched(was, new)
-        # a code both say names the thing as a word does ("SB-4471 drawer 15")
-        topic = {
-            u.form
-            for u, s in zip(new, shared_new, strict=True)
-            if s and (not u.value or (_code(u.form) and any(c.isdigit() for c in u.form)))
-        }
-        # a day both say says which one too ("We close at 1pm on Saturdays" of "Shop
-        # closes 5.30 on Saturdays"), beside a word of the thing
-        days = any(s and u.value and _when(u.form) for u, s in zip(new, shared_new, strict=True))
-        named = len(topic - _NO_TOPIC)
-        # or a short Chinese note opening with its one word of the thing ("缝线用0.65的";
-        # an English one may open with a verb: "We deploy to GKE")
-        opens = len(new) <= _SHORT and new[0].form in topic - _NO_TOPIC
-        opens = opens and (_han(new[0].form) or _JOTTING.match(bare) is not None)
-        if not named or named + max(days, opens) < 2 or _slots(new, shared_new) != 1:
-            continue  # the thing said in two words at least, one value new
-        if any(not s and not u.value for u, s in zip(new, shared_new, strict=True)):
-            continue  # a word of which thing the memory does not say ("for juniors")
-        if _slots(was, shared_old) != 1 or _two_people(new, was):
-            continue  # one value of it gone: not a repeat, not two things' values
-        at = next(i for i, s in enumerate(shared_new) if new[i].value and not s)
-        was_at = next(i for i, s in enumerate(shared_old) if was[i].value and not s)
-        after = [
-            u.form for u, s in zip(new[at:], shared_new[at:], strict=True) if s and not u.value
-        ]
-        before = any(s and not u.value for u, s in zip(new[:at], shared_new[:at], strict=True))
-        if after and (not before or set(after) - {u.form for u in was[was_at:]}):
-            continue  # the new value names which one ("Flat 2B smoke alarm ...", "ClickHouse
-            # 集群有 5 个节点"): a label
-        gone = was[was_at].form  # (words after it in both: "… 1pm on concert days")
-        if said_as(new[at].form) == said_as(gone):
-            continue  # the value said another way: "8pm" / "20:00", "12 March" / "12th"
-        fits.append(old)
-    if len(fits) != 1:
-        return []
-    return [Match(fits[0], "conflict", "a new value of it? (said again with another value)")]
-
-
 def without_asides(new: tuple[Unit, ...], was: Sequence[Unit]) -> tuple[Unit, ...]:
     """`new` without its later clauses that share no word with `was` and hold no number:
     why it changed, said after it ("subs are £32 a month, I forgot the licence bit", "摊位
@@ -465,17 +407,6 @@ def without_asides(new: tuple[Unit, ...], was: Sequence[Unit]) -> tuple[Unit, ..
     keep = {0} | {u.clause for u in new if u.form in said or any(c.isdigit() for c in u.form)}
     kept = tuple(u for u in new if u.clause in keep)
     return kept if kept and any(not u.value for u in kept) else new
-
-
-def _matched(one: Sequence[Unit], other: Sequence[Unit]) -> list[bool]:
-    """Whether each word of `one` is said in `other`, each of `other`'s words matching
-    once: "开发环境的…开发语言" says 开发 twice, "本地环境的…开发语言" once."""
-    left = Counter(u.form for u in other)
-    out = []
-    for u in one:
-        out.append(left[u.form] > 0)
-        left[u.form] -= 1
-    return out
 
 
 def swaps_a_value(new: str, old: str) -> bool:

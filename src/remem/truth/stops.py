@@ -12,7 +12,7 @@ since a stop often ends only a part of what the memory says.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from remem import text
 from remem.entry import Entry
@@ -48,6 +48,17 @@ _HAS_LEFT = re.compile(
 )
 
 
+# An end said around the thing rather than by a verb: "no beginners corner any more",
+# "not doing friday nights anymore", "the cafe's shut for good", "juicing day is off this
+# year", "no tombola this year" (a day off, "Dave's off on Fridays", is a schedule)
+_EN_ENDED = re.compile(
+    r"(?:\b(?:no|not|never)\b|n['’]t\b)[^.;!?]*\bany\s?more\b(?=\s*(?:[.,;!]|$))"
+    r"|\b(?:shut|closed|gone|finished|over|done)\s+for\s+good\b"
+    r"|\b(?:is|are|['’]s)\s+off\b(?=\s*(?:[.,;!]|$|this\s+(?:year|season|time)|for\s+(?:good|now)))"
+    r"|^\W*no\s+\w+(?:\s+\w+)?\s+this\s+(?:year|season|term|time)\b"
+)
+
+
 def stops(content: str) -> bool:
     """Whether `content` says something stopped ("cancelled", "no longer", 取消, 不再,
     "不上了"), and not what holds instead ("…, now X") nor a question."""
@@ -61,26 +72,33 @@ def stops(content: str) -> bool:
         return True
     if any(re.search(rf"\b{re.escape(p)}\b", low) for p in _EN_STOP_PHRASES):
         return True
-    if _HAS_LEFT.search(low):
+    if _HAS_LEFT.search(low) or _EN_ENDED.search(low):
         return True
     # a Chinese stop happened: 了 (or 掉, 完) after it ("比赛取消了", "镇静停了"); a bare
     # "到期" or "不在范围内" states a date or a scope
     words_ = [w for w, _ in text.tagged(content)]
     for i, w in enumerate(words_):
         if w in _ZH_STOP or w in _ZH_NO_LONGER:
-            if w == "不再" or set(words_[i + 1 : i + 4]) & _ZH_DONE:
+            # 不再, 停止 say it with no 了 ("入冬了，大棚停止喷水")
+            if w in ("不再", "停止") or set(words_[i + 1 : i + 4]) & _ZH_DONE:
                 return True
     return bool(_ZH_NOT_MORE.search(content))
 
 
 def stopped_of(
-    incoming: Entry, candidates: Sequence[Entry], dropped: str | None = None
+    incoming: Entry,
+    candidates: Sequence[Entry],
+    dropped: str | None = None,
+    earlier: Callable[[Entry], Sequence[Entry]] | None = None,
 ) -> list[Match]:
     """The one current memory among `candidates` whose fact `incoming` says stopped, by
     the words they share (the most, and no other memory as many; or one word, where no
     other memory shares any), asked as a conflict.
     `dropped`: the value the grammar read as stopped; only a memory holding it can be the
-    one ("We no longer use Travis CI" is not of "CI 用 GitHub Actions")."""
+    one ("We no longer use Travis CI" is not of "CI 用 GitHub Actions").
+    `earlier(memory)`: the versions it replaced, whose words are its thing's too ("no
+    beginners corner any more" of "it's Gwen leading beginners, not Gareth", which
+    replaced "Gareth is leading the beginners' corner")."""
     gone = content_terms(dropped) if dropped else frozenset()
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
@@ -93,7 +111,10 @@ def stopped_of(
     for old in open_to(incoming, candidates, _MAX_CHARS):
         if not gone <= content_terms(old.content):
             continue
-        shared = len(mine & content_terms(old.content))
+        held = content_terms(old.content)
+        for e in earlier(old) if earlier is not None else ():
+            held = held | content_terms(e.content)
+        shared = len(mine & held)
         named = len(people(content, old.content)) or float(opening in content_terms(old.content))
         # Chinese words cut two ways ("上乐高" / "乐高"): what runs of characters share
         runs = len(han_pairs(content) & han_pairs(old.content)) / _PAIRS_A_WORD

@@ -48,6 +48,19 @@ def chain(store: Store, entry: Entry) -> list[Entry]:
     return versions
 
 
+def earlier(store: Store, entry: Entry, most: int = 2) -> list[Entry]:
+    """The versions `entry` replaced, newest first, `most` of them at most: where a
+    change ("subs going up 50p") left the words of its thing."""
+    out: list[Entry] = []
+    at = entry
+    while len(out) < most and at.supersedes and (older := store.get(at.supersedes)):
+        if older.id == entry.id or older in out:
+            break
+        out.append(older)
+        at = older
+    return out
+
+
 def _closed(old: Entry, at: datetime) -> datetime:
     """When `old` stops holding if its successor starts at `at`: never before it began,
     never after an end it stated itself."""

@@ -162,8 +162,13 @@ _LEAD_ZH = re.compile(
     r"^\s*(?:[\u4e00-\u9fff]{1,4}(?:说|讲|通知)\s*[，,:：]?\s*)?"
     rf"(?:(?:从|自)\s*)?(?:下(?:个|一)?\s*(?:{_UNIT_ZH}|批)(?:\s*{_NUM_ZH}\s*[日号])?"
     r"|明年|今年|后年|下半年|年底|年后|节后|月底|月初"
-    rf"|{_NUM_ZH}\s*月(?:份|中|底)?(?:\s*{_NUM_ZH}\s*[日号])?|{_NUM_ZH}\s*[日号]|{_TURNS_ZH})"
+    rf"|(?:明年|今年|后年)?\s*{_NUM_ZH}\s*月(?:份|中|底)?(?:\s*{_NUM_ZH}\s*[日号])?"
+    rf"|{_NUM_ZH}\s*[日号]|{_TURNS_ZH})"
     r"\s*(?:起|开始|以后|之后|过后|后)\s*(?:就\s*)?[，,]?\s*"
+)
+# once a day of the year has passed, said before the fact ("过了元旦，6斤新被收140")
+_PASSED_ZH = re.compile(
+    rf"^\s*(?:等\s*)?(?:过了|到了)\s*(?:{_TURNS_ZH}|年)\s*(?:以后|之后|后)?\s*[，,]\s*"
 )
 _UNIT_EN = (
     r"week|month|quarter|year|term|season|semester|rotation|sprint|shift|cycle|release"
@@ -171,7 +176,8 @@ _UNIT_EN = (
 )
 _WHEN_EN = (
     r"(?:the\s+(?:start|beginning|middle|end)\s+of\s+(?:the\s+)?)?"  # "from the start of March"
-    rf"(?:(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
+    rf"(?:(?:the\s+)?(?:{_MON})\s+half[\s-]term"  # before the month alone: "from june half term"
+    rf"|(?:next|this|the\s+next|the\s+following)\s+(?:\w+\s+)?(?:{_UNIT_EN})"
     rf"|(?:{_MON})\.?(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MON})"
     # a season, the way a calendar of shows or terms runs: "from the autumn season"
     r"|(?:the\s+)?(?:next\s+)?(?:spring|summer|autumn|fall|winter)(?:\s+(?:season|term))?"
@@ -180,7 +186,10 @@ _WHEN_EN = (
     r"|the\s+\d{1,2}(?:st|nd|rd|th)(?:\s+of\s+(?:next|the|this)\s+month)?"
     r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|(?:the\s+)?new\s+(?:season|term|year|school\s+year|financial\s+year|rota)"
-    r"|half[\s-]term|easter|christmas|new\s+year|the\s+(?:summer|easter|christmas)\s+holidays)"
+    r"|(?:the\s+)?half[\s-]term|easter|christmas|new\s+year"
+    r"|the\s+(?:summer|easter|christmas)\s+holidays|the\s+(?:easter|christmas)\s+weekend"
+    # a public holiday ("from the bank holiday weekend", "from the May bank holiday")
+    r"|(?:the\s+)?(?:\w+\s+)?bank\s+holiday(?:\s+weekend|\s+monday)?)"
 )
 _LEAD_EN = re.compile(
     rf"^\s*(?:from|starting(?:\s+from)?|beginning|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*[,:\-–—]?\s*",
@@ -195,7 +204,7 @@ _TAIL_EN = re.compile(
 def lead(text: str) -> str | None:
     """`text` without a start said relative to now at its head or end, or None when it
     has none (or nothing else)."""
-    for pattern in (_LEAD_ZH, _LEAD_EN):
+    for pattern in (_LEAD_ZH, _PASSED_ZH, _LEAD_EN):
         if (m := pattern.search(text)) is not None and (rest := text[m.end() :].strip()):
             return rest[:1].upper() + rest[1:]
     if (m := _TAIL_EN.search(text)) is not None and (rest := text[: m.start()].strip()):

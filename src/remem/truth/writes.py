@@ -23,6 +23,7 @@ from remem.truth import (
     index,
     judge,
     overlap,
+    restated,
     stops,
     verdicts,
     versions,
@@ -80,6 +81,10 @@ class Draft:
     referee: verdicts.Referee | None = None
     _sharing: list[Entry] | None = None
     ruled: bool = False  # a referee (a model) answered: the readings after it keep quiet
+
+    def earlier(self, entry: Entry) -> list[Entry]:
+        """The versions a candidate replaced: where a change left its thing's words."""
+        return versions.earlier(self.store, entry)
 
     def sharing(self) -> list[Entry]:
         """The candidates and the memories holding the text's rarest words (looked up
@@ -194,7 +199,7 @@ def _by_correction(d: Draft) -> list[Match]:
 def _by_stop(d: Draft) -> list[Match]:
     """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
     dropped = d.claim.dropped if d.claim is not None else None
-    return stops.stopped_of(d.entry, d.sharing(), dropped)
+    return stops.stopped_of(d.entry, d.sharing(), dropped, earlier=d.earlier)
 
 
 def _by_heading(d: Draft) -> list[Match]:
@@ -203,9 +208,9 @@ def _by_heading(d: Draft) -> list[Match]:
 
 
 def _by_restated(d: Draft) -> list[Match]:
-    """The one memory the text says again with one value changed, no change word
-    (truth.overlap.restated_by_words)."""
-    return overlap.restated_by_words(d.entry, d.sharing())
+    """The one memory the text says again with one value changed, no change word, or
+    says the version it replaced again so (truth.restated)."""
+    return restated.restated_by_words(d.entry, d.sharing(), earlier=d.earlier)
 
 
 def _by_when(d: Draft) -> list[Match]:
@@ -224,7 +229,7 @@ def _by_moved(d: Draft) -> list[Match]:
     nothing held ("面基推迟一周"), of the memory saved last; asked (truth.elliptic)."""
     if not (elliptic.shifted(d.entry.content) or elliptic.retracted(d.entry.content)):
         return []
-    if of_one := elliptic.moved_named(d.entry, d.sharing()):
+    if of_one := elliptic.moved_named(d.entry, d.sharing(), earlier=d.earlier):
         return of_one
     e = d.entry
     seen = Visibility(e.project, e.session_id, e.user_id, e.agent_id)
