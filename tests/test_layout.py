@@ -19,7 +19,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 CORE = {
     "boundaries", "entry", "errors", "files", "glossary", "install", "messages", "numbers",
     "secrets", "secrets_access", "secrets_access_zh", "secrets_answers", "secrets_contacts",
-    "secrets_cues", "secrets_numbers", "secrets_changed", "secrets_pairs",
+    "secrets_cues", "secrets_numbers", "secrets_changed", "secrets_pairs", "secrets_notes",
     "secrets_described", "secrets_dial", "secrets_digits", "secrets_disguise", "secrets_door",
     "secrets_last", "secrets_model", "secrets_nouns", "secrets_pieces", "secrets_prose",
     "secrets_public", "secrets_shapes", "secrets_told", "secrets_wifi",

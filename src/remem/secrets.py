@@ -195,7 +195,7 @@ _NAMED_ID = Lazy(
     r"(?P<v>[A-Za-z]?[0-9]{6,}[0-9Xx]?)"
 )
 _US_SSN = Lazy(r"(?<![0-9-])[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9-])")
-_CARD = Lazy(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9])")
+_CARD = Lazy(r"(?<![0-9.,-])[2-6](?:[ -]?[0-9]){12,18}(?![0-9]|[.,][0-9]|/)")  # "… 11/26": expiry
 
 _SENSITIVE = Lazy(
     r"(?i)(?<![a-z])(?:password|passwd|passphrase|secret|token|api[_ -]?key|apikey|bearer"

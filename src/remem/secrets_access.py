@@ -5,7 +5,8 @@ sentence about an alarm ("Alarm at the framers, it's their year backwards, so 89
 `remem.secrets_last`), a thing then "it's" or "which is" its code ("the key safe, which is
 5546"), in Chinese and English, with no secret noun needed (Chinese locks and their digits:
 `remem.secrets_access_zh`; a code keyed a digit at a time: `remem.secrets_pieces`; a code
-changed from one number to another: `remem.secrets_changed`).
+changed from one number to another: `remem.secrets_changed`; a note that is a lock and its
+code: `remem.secrets_notes`).
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -21,7 +22,9 @@ import re
 from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN, zh_open_spans
 from remem.secrets_answers import PUBLIC_CODE
 from remem.secrets_dial import DIALED, dial_spans
-from remem.secrets_last import TIME, YEAR, last_number
+from remem.secrets_last import HEDGE, TIME, YEAR, last_number
+from remem.secrets_notes import NOT_DOOR as _NOT_DOOR
+from remem.secrets_notes import lock_note_spans
 from remem.secrets_shapes import (
     SPOKEN,
     SPOKEN_DIAL,
@@ -185,6 +188,7 @@ COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of thin
 _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "key cabinet - 7734"
     rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{{1,30}}?)?"
     r"(?:\s*[:：]|\s+[-–—])\s*"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
+    rf"{HEDGE}?"  # "the server cage - I think 3114, ok?"
     rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
@@ -219,8 +223,6 @@ _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back
 # 1470#, *7392, #6173*; not "#7713", an issue's number
 _KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
-_LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed", "cage", "alarm",
-                    "柜", "箱", "说")  # fmt: skip
 _UNLOCK_WORDS = ("punch", "key", "tap", "open", "unlock", "arm", "set", "buzz", "get", "let")
 _ENTER_WORDS = ("enter", "typ", "press", "dial", "input", "hit", "tap", "push", "punch", "key")
 _FOR_WORDS = ("it's", "it’s", "it is", *"use try enter punch type press key tap".split())
@@ -256,12 +258,6 @@ _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])
 _FOUR_DIGITS = Lazy(r"\d{4}")
 _RATE = Lazy(
     r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
-)
-_NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room's (a hotel
-    # room's or "room 12", not a "back room door", which is where it leads from)
-    r"(?i)(?<![a-z])(?:flight|boarding|terminal|airport|platform|apartment|apt|suite|unit"
-    r"|hotel\s+room|room(?!\s+door)|room(?=\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d)"
-    r"|floor|house|street|number|no\.)(?![a-z])|航班|登机|房间|号"
 )
 
 
@@ -379,19 +375,6 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-# A note that is a lock and its code, no link: "Pinsetter pit door 6924" (the code ends the
-# note), 放钱的那个A12柜子，1194 (a locker's label, a pause, the code), 钥匙盒，老周说是三一四一
-_LOCK_NOTE = Lazy(
-    r"(?i)^(?:[\w'’-]+\s+){0,4}(?:door|padlock|keypad|key\s?safe|lock\s?box|cupboard|shed|cage"
-    r"|(?<!fire\s)(?<!smoke\s)(?P<a>alarm))"
-    # ... or in words, then an aside or what to do: "Stockroom alarm 4471, panel by the till"
-    rf"\s+(?P<v>[#*]?\d{{4,6}}#?|{SPOKEN})(?:\s*[.!]?\s*$|\s*[,;—–]\s|\s+then\s)"
-    r"|(?<![A-Za-z])[A-Z]\d{1,3}号?(?:储物柜|柜子|柜|箱子|箱|格子)\s*[，,：:]\s*(?P<z>\d{4,6})\s*[。！!]?\s*$"
-    r"|(?:钥匙盒|钥匙箱|保险柜|保险箱|密码锁|挂锁|门锁|柜子|门禁)[^。！？\n]{0,12}?说(?:过)?是\s*"
-    rf"(?P<s>[{ZH_DIGITS}]{{4,8}}|\d{{4,8}})(?![\d{ZH_DIGITS}])"
-)
-
-
 def access_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [
         m.span("v" if m["v"] is not None else "y")
@@ -406,11 +389,7 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
         word = before.split()[-1] + " " if before.split() else ""  # "error code 4040 opens ..."
         if not (PUBLIC_BEFORE.search(before) or PUBLIC_CODE.match(word)):
             out.append(m.span(next(g for g in ("v", "o", "s", "k") if m[g] is not None)))
-    for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
-        group = next(g for g in ("v", "z", "s") if m[g] is not None)
-        wake = m["a"] and (TIME.fullmatch(m[group]) or YEAR.fullmatch(m[group]))
-        if group != "v" or not (_NOT_DOOR.search(text, 0, m.start(group)) or wake):
-            out.append(m.span(group))  # not "Room 12 door 1204", "alarm 0630, coffee"
+    out += lock_note_spans(text, low)
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
     for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
         wake = m["alarm"] is not None and (TIME.fullmatch(m["v"]) or len(m["v"]) < 4)

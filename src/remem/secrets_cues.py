@@ -20,7 +20,7 @@ import re
 from remem.secrets_access import NUM, access_spans
 from remem.secrets_answers import answer_spans
 from remem.secrets_changed import changed_spans
-from remem.secrets_described import described_spans
+from remem.secrets_described import card_code_spans, described_spans
 from remem.secrets_dial import word_lock_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_pairs import slash_pairs
@@ -46,10 +46,6 @@ from remem.secrets_wifi import wifi_spans
 
 __all__ = ["find_cued"]
 
-_CVV_SAID = Lazy(  # "CVV 772", 安全码是 321
-    r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
-    r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
-)
 
 # A password said by its possessive: "my ATM pin's 9063", "the wifi password's Kx7!mR".
 _POSSESSIVE = Lazy(  # "my ATM pin's 9063", "gate code's changed to 8080", "the door's 4471"
@@ -61,7 +57,10 @@ _MEASURE = Lazy(r"(?i)\s*(?:mm|cm|m|ft|feet|foot|inch|inches|in|meters?|kg|lbs?|
 # A noun, a few words of who or why, then the value: "The password IT gave me is X".
 _GAP = Lazy(
     r"(?i)(?<![a-z])(?P<k>password|passcode|passphrase|pin|puk|(?:safe|code)\s?word|(?:verification"
-    r"|security|access|door|gate|login|one-time|confirmation|sms|2fa|otp)\s+code)\s+"
+    r"|security|access|door|gate|login|one-time|confirmation|sms|2fa|otp"
+    # a thing that locks, named before its code: "the props room code tonight is 2044"
+    r"|room|locker|(?:pad)?lock|safe|alarm|keypad|entry|garage|cupboard|cabinet|shed|cage|vault"
+    r"|lobby)\s+code)\s+"
     r"(?P<gap>(?:[\w'’-]+\s+){1,10}?)(?:is|was)\s+(?:now\s+|still\s+|just\s+)*"
     r"(?:[\"“](?P<q>[^\"”\n]{3,60})[\"”]|(?P<v>[^\s,;]+))"
 )
@@ -142,13 +141,6 @@ _SEED = Lazy(  # a wallet's 12 or 24 words
     r"\s*(?:[:：]|\s(?:is|are)\s*:?\s)"
     r"\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})"
 )
-_CVV = Lazy(  # the three digits on the back of a card
-    r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
-    # not "0800 numbers" (a word after it makes it a kind), nor "0800 056 0572" (a phone's)
-    r"(?<!\d)(?P<v>\d{3,4})(?![ -]?\d)"
-    r"(?!\s+(?!(?:and|then|but|so|for|on|in|to|exp\w*|is|was)(?![a-z]))[a-z])"
-)
-_CARD_CUE = Lazy(r"(?i)card|visa|amex|mastercard|卡")
 _CREDS_AND = Lazy(  # "the shared login for the kiosk is kiosk and kiosk123"
     r"(?i)(?<![a-z])(?:creds|credentials|log-?ins?|sign-?ins?)(?:\s+(?:for|to|on|of|at)\s+"
     r"[^.\n:：]{1,40}?)?\s+(?:is|are|was|were)\s+(?P<u>[\w.@-]{2,30})\s+and\s+"
@@ -404,16 +396,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
         if not excluded(m[m.lastgroup or 0])
     ]
     found += [("password", sp) for sp in spans]
-    found += [
-        ("card_number", m.span("v") if m["v"] is not None else m.span("z"))
-        for m in scan(_CVV_SAID, text, low, "cvv", "cvc", "csc", "security code", "安全码")
-    ]
-    found += [
-        ("card_number", m.span("v"))
-        for m in scan(_CVV, text, low, *(("back", "背") if digits else ()))
-        if _CARD_CUE.search(text)
-    ]
-    return found
+    return found + [("card_number", sp) for sp in card_code_spans(text, low, digits)]
 
 
 # A machine's login said by how it starts or lets one in, no noun: 电脑开机是 X, 锁屏 X,

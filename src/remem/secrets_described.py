@@ -1,8 +1,8 @@
 """Secrets described rather than stated (issue 29): a password told by its parts, a value
-said before what it is, a card's security code, a "social" given by its number, a code
-told by its count as the usual one ("the till app, the usual six: 604913"), a code told as
-a date someone keeps ("the combo is Tom's birthday, 0311", 柜子，老会计生日1104), in Chinese
-and English.
+said before what it is, a card's security code (named, or on the back), a "social" given by
+its number, a code told by its count as the usual one ("the till app, the usual six:
+604913"), a code told as a date someone keeps ("the combo is Tom's birthday, 0311",
+柜子，老会计生日1104), in Chinese and English.
 
     described_spans("the pw is capital R, then 1987, then a dollar sign", ...)   # the parts
     described_spans("it's 2207ka, that's the pin for the bike lock", ...)        # 2207ka
@@ -20,7 +20,7 @@ import re
 
 from remem.secrets_shapes import Lazy, scan, sentence, strong
 
-__all__ = ["described_spans"]
+__all__ = ["card_code_spans", "described_spans"]
 
 # -- a password by its parts: "capital P, then 2015 and an exclamation mark" --------------
 _NOUN = Lazy(
@@ -135,8 +135,8 @@ def _value_then(text: str, low: str) -> list[tuple[int, int]]:
 
 
 # -- a card's security code, and a "social" by its number --------------------------------
-_SECURITY_CODE = Lazy(
-    r"(?i)(?<![a-z])(?:(?:security|sec|verification)\s+(?:code|number)|cvv2?|cvc2?|csc|cid)"
+_SECURITY_CODE = Lazy(  # "back code 881": the code on a card's back, by an expiry or a card
+    r"(?i)(?<![a-z])(?:(?:security|sec|verification|back)\s+(?:code|number)|cvv2?|cvc2?|csc|cid)"
     r"\s*(?:is\s+|[:：=#]\s*)?(?P<v>\d{3,4})(?![\d/])"
 )
 _CARD_CUE = Lazy(
@@ -147,6 +147,30 @@ _SOCIAL = Lazy(  # "my social is 412 66 0938": the Social Security number by its
     r"(?i)(?<![a-z])(?:social|soc\s+sec)(?:\s+(?:number|no\.?|#))?(?:['’]s|\s+(?:is|was)|\s*[:#=])"
     r"\s*(?P<v>\d{3}[ -]?\d{2}[ -]?\d{4})(?![\d-])"
 )
+
+
+# A card's security code by its own name ("CVV 772", 安全码是 321: moved from
+# `remem.secrets_cues`), or as the digits on the back of a card
+_CVV_SAID = Lazy(
+    r"(?i)(?<![a-z])(?:cvv2?|cvc2?|csc|card\s+security\s+code)(?![a-z])\s*(?:is\s+|[:：=]\s*)?"
+    r"(?P<v>\d{3,4})(?!\d)|安全码\s*(?:是|为|[:：])?\s*(?P<z>\d{3,4})(?!\d)"
+)
+_CVV = Lazy(
+    r"(?i)(?:on\s+the\s+back|back\s+of\s+(?:the|my|your)\s+card|背面|背后)[^.。\n\d]{0,24}?"
+    # not "0800 numbers" (a word after it makes it a kind), nor "0800 056 0572" (a phone's)
+    r"(?<!\d)(?P<v>\d{3,4})(?![ -]?\d)"
+    r"(?!\s+(?!(?:and|then|but|so|for|on|in|to|exp\w*|is|was)(?![a-z]))[a-z])"
+)
+_CARD_WORD = Lazy(r"(?i)card|visa|amex|mastercard|卡")
+
+
+def card_code_spans(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
+    """A card's security code: named (CVV, 安全码), or the digits on the back of a card."""
+    hints = ("cvv", "cvc", "csc", "security code", "安全码")
+    out = [m.span("v" if m["v"] is not None else "z") for m in scan(_CVV_SAID, text, low, *hints)]
+    if _CARD_WORD.search(text):
+        out += [m.span("v") for m in scan(_CVV, text, low, *(("back", "背") if digits else ()))]
+    return out
 
 
 # A password told by how it is made: 就是拼音guangbo加2021 (a word's pinyin, then digits)
@@ -218,7 +242,7 @@ def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
     out += _usual_count(text, low) + _date_codes(text, low)
-    hints = ("security", "sec ", "verification", "cvv", "cvc", "csc", "cid")
+    hints = ("security", "sec ", "verification", "back ", "cvv", "cvc", "csc", "cid")
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []
     out += [m.span("v") for m in scan(_SOCIAL, text, low, "social", "soc sec")]

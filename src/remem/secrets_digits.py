@@ -1,6 +1,7 @@
 """Digits said aloud, read as digits for the detector (issue 29): "nine, nought, four,
 one", "4 double 1 7", "seven seven, one nine, zero", "3 两个 8 6", "七、七、一、九、零",
-"八 三 零 七" (one at a time, spaced), "19 then 84" (written numbers keyed in turn).
+"八 三 零 七" (one at a time, spaced), "19 then 84" (written numbers keyed in turn); up to
+a card's nineteen digits (an ID said in Chinese numerals: 身份证 五一零一…).
 
     spoken_digits("Alarm is 4 double 1 7")[0]          # "Alarm is 4117"
     spoken_digits("警报是 3 两个 8 6")[0]                # "警报是 3886"
@@ -112,8 +113,8 @@ def _run_digits(run: str, least: int = 4) -> tuple[str, list[tuple[int, int]]] |
         digits += [_digit(m["d"])] * times
         where += [m.span()] * times
     spoken = spoken or _LISTED.fullmatch(run) is not None or _THEN.search(run) is not None
-    if not spoken or len(digits) < least or len(digits) > 12:
-        return None
+    if not spoken or len(digits) < least or len(digits) > 19:
+        return None  # up to a card's 19: an ID (18) or a card said digit by digit is one too
     return "".join(digits), where
 
 

@@ -1,9 +1,9 @@
 """A bare number that ends a sentence about a thing opened by a code, after some chatter
 (issue 29): "Alarm at the framers, it's the year they opened backwards, so 8991", "the
 cage opens with the shop's year backwards, so 8991", "the safe code hasn't changed, still
-4417"; a year is no code; or a number told with how to remember it ("the shed opens on
-7831, the year we bought it backwards", 6102，倒过来就是开业那年). Used by
-`remem.secrets_access`.
+4417", "the boiler cage, think 3114, ok?" (a doubt before it, a tag after); a year is
+no code; or a number told with how to remember it ("the shed opens on 7831, the year we
+bought it backwards", 6102，倒过来就是开业那年). Used by `remem.secrets_access`.
 
     last_number("Side gate — it's the old one reversed, so 7241.", ...)  # the span of 7241
     last_number("The gate was rebuilt, 1998.", ...)                      # []
@@ -13,23 +13,31 @@ from __future__ import annotations
 
 from remem.secrets_shapes import Lazy, scan, sentence
 
-__all__ = ["TIME", "YEAR", "last_number"]
+__all__ = ["HEDGE", "TIME", "YEAR", "last_number"]
 
 TIME = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d")  # "set the alarm to 0630" is a wake-up time
 YEAR = Lazy(r"(?:19|20)\d\d")
 _FOUR = Lazy(r"\d{4}")
 _OPENS = Lazy(r"(?i)(?<![a-z])opens(?![a-z])")
+# a code said with a doubt before it ("the stable alarm: maybe 6610", "I think it's 4471")
+HEDGE = (
+    r"(?:(?:i\s+)?(?:think|believe|reckon)\s+(?:it['’]?s\s+)?|(?:it\s+)?should\s+be\s+"
+    r"|(?:probably|maybe|try)\s+)"
+)
+# ... and a word asking it be taken in after it: "..., 9921, ok?"
+_TAG = r"\s*,?\s*(?:ok(?:ay)?|right|yeah|yes|cheers|thanks|ta|got\s+it)\s*[?!.]*\s*(?:$|\n)"
 
 # A bare number that ends a sentence about a thing opened by a code, after some chatter:
 # "Alarm at the framers — it's the year they opened backwards, so 8991."
 _LAST = Lazy(
     r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*"
-    r"(?:(?:together|combined|in\s+full)\s*[,:]?\s*|(?:still|now)\s+)?(?P<v>[*#]?\d{4,8}#?)"
-    r"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s)"  # or an aside: "— 0714 —"
+    rf"(?:(?:together|combined|in\s+full)\s*[,:]?\s*|(?:still|now)\s+|{HEDGE})?(?P<v>[*#]?\d{{4,8}}#?)"
+    rf"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s|{_TAG})"  # or an aside: "— 0714 —"
 )
 _LAST_CUE = Lazy(
     r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"
     r"|(?<![a-z])(?:doors?|gates?|safes?|keypads?|(?:pad)?locks?|lock\s?box|key\s?safe"
+    r"|lockers?(?!\s+rooms?)"  # a locker's own number comes before a pause: "locker 12, 6692"
     r"|(?:key\s+)?cabinets?|cages?|cupboards?|(?:cash\s+)?drawers?|pins?|passcodes?)(?![a-z])"
     r"|(?<![a-z])(?:opens|unlocks)\s+(?:with|using)(?![a-z])"  # "opens with ..., so 8991"
     r"|门禁|门锁|密码锁|保险箱|保险柜|警报|报警器"

@@ -49,7 +49,7 @@ _CODE = (
     r"|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
     r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|store[ -]?room|cage|suitcase|luggage"
-    r"|briefcase|key[ -]?(?:box|safe)"
+    r"|briefcase|key[ -]?(?:box|safe)|room"  # a room's code opens its door: "the boot room code"
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|text|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"

@@ -1,6 +1,7 @@
 """Checks on a card's or an ID's number beyond its shape (`remem.secrets`, and
 `remem.secrets_prose`): a Chinese ID's check character, a card's Luhn sum, an IBAN's mod 97,
-and the nouns that name a number a card's or an ID's when its check fails (a typo, a test card).
+and the nouns that name a number a card's or an ID's when its check fails (a typo, a test card),
+or the expiry and the back code said after it that only a card has.
 
     cn_id_valid("11010519491231002X")        # True: the check character fits
     card_valid("4111 1111 1111 1111")        # True: Luhn
@@ -50,19 +51,30 @@ def id_named(m: re.Match[str]) -> bool:
 _EXPIRY = Lazy(
     r"(?i)\s*,?\s*(?:exp(?:iry|ires|\.)?(?:\s+date)?|valid\s+(?:thru|through|until|to)|有效期[至到]?)"
     r"\s*[:：]?\s*(?:0[1-9]|1[0-2])\s*/\s*(?:20)?\d{2}(?!\d)"
-    r"|\s*,\s*(?:0[1-9]|1[0-2])/(?:20)?\d{2}\s*,\s*\d{3,4}(?![\d/])"
+    r"|(?:\s*,\s*|\s+)(?:0[1-9]|1[0-2])/(?:20)?\d{2}(?![\d/])"
 )
-_CARD_WORD = Lazy(r"(?i)(?<![a-z])cards?(?![a-z])|卡")
+# ... and the code on its back said after the expiry, named or bare ("…, 03/27, back code 881",
+# "exp 02/28 code 773", "09/26 cvv 412"): the three things only a card has, together
+_BACK_CODE = Lazy(
+    r"(?i)\s*[,;]?\s*(?:(?:(?:(?:back|security|sec|verification|card)\s+)?(?:code|number|no\.?)"
+    r"|cvv2?|cvc2?|csc|安全码)\s*(?:is\s+|[:：=#]\s*)?\d{3,4}(?![\d/.,:]?\d)"
+    # bare, the clause ends or goes on: not "1200 units"
+    r"|\d{3,4}(?![\d/.,:]?\d)(?!\s*(?!(?:and|then|for|to|on|but|so|if|over)(?![a-z]))[a-z%]))"
+)
+# a card's word, or a card's brand that ends in one (Mastercard), 信用卡
+_CARD_WORD = Lazy(r"(?i)cards?(?![a-z])|卡")
 
 
 def card_named(m: re.Match[str]) -> bool:
     """16 to 19 digits in fours right after a card's noun, or after any card and before its
-    expiry: a card's number without Luhn."""
+    expiry, or before its expiry and the code on its back: a card's number without Luhn."""
     if not _FOURS.fullmatch(m[0]):
         return False
-    clause = re.split(r"[.!?;。；]\s", _before(m, 60))[-1]  # "card for the deposit 4658 ..."
-    expiry = _CARD_WORD.search(clause) is not None and _EXPIRY.match(m.string, m.end()) is not None
-    return expiry or _CARD_NAMED.search(_before(m, 24)) is not None
+    if (expiry := _EXPIRY.match(m.string, m.end())) is not None:
+        clause = re.split(r"[.!?;。；]\s", _before(m, 60))[-1]  # "card for the deposit 4658 ..."
+        if _CARD_WORD.search(clause) or _BACK_CODE.match(m.string, expiry.end()):
+            return True
+    return _CARD_NAMED.search(_before(m, 24)) is not None
 
 
 def card_valid(text: str) -> bool:

@@ -1,7 +1,8 @@
 """A login given as its user, a slash and its password (issue 29; moved from
 `remem.secrets_cues`): "admin / nasAdmin!2025" in a sentence about logging in, "root /
 Tr0ub4dor&3" after an admin's name, "zhoulei / Zl#gitee2024" in a password's full shape,
-后台 daozha / 88886666, "till login Sam / 4412".
+后台 daozha / 88886666, "till login Sam / 4412"; or a line that is nothing but the pair, a
+handle and a password's shape ("Kiln_Room / ashglaze7pots").
 
     slash_pairs("NAS login: admin / nasAdmin!2025")     # the span of nasAdmin!2025
     slash_pairs("read / write access for the team")     # []
@@ -58,6 +59,23 @@ def slash_pairs(text: str) -> list[tuple[int, int]]:
         least = 4 if named and right else 6
         digits = said and spaced and pw.isdigit() and len(pw) >= least and m["user"].isalpha()
         digits = digits or bool(spaced and said and _WIFI_NAME_KEY.search(text, start, m.end()))
-        if said and (strong(pw) or digits):
+        alone = (spaced or " : " in m[0]) and _alone(text, m, pw)
+        if (said and (strong(pw) or digits)) or alone:
             found.append((m.start("pw"), m.start("pw") + len(pw)))
     return found
+
+
+_LINE_END = Lazy(r"[ \t.!]*(?:\n|$)")
+_HANDLE = Lazy(r"[_.@]|^[a-z]+\d+$")  # a user's name as a site takes it: "Kiln_Room", "sam84"
+_INNER_DIGIT = Lazy(r"[A-Za-z]\d+[A-Za-z]")  # "ashglaze7pots": a digit inside the word
+
+
+def _alone(text: str, m: re.Match[str], pw: str) -> bool:
+    """A line that is nothing but a login, user / password: a handle, then a token of a
+    password's shape, eight or more ("Kiln_Room / ashglaze7pots"; not "75% equities / 25%
+    bonds", a product's pair)."""
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    if text[line_start : m.start()].strip() or not _LINE_END.match(text, m.start("pw") + len(pw)):
+        return False
+    marked = _HANDLE.search(m["user"]) or very_strong(pw) or _INNER_DIGIT.search(pw)
+    return bool(marked) and strong(pw) and len(pw) >= 8 and any(c.isdigit() for c in pw)

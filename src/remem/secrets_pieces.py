@@ -1,12 +1,15 @@
-"""Secrets given in pieces (issue 29): a one-time code said in groups of digits, a
-wallet's recovery words given a part at a time, a password in halves, a code keyed a digit
-at a time ("9 1 1 4", moved from `remem.secrets_access`), a one-time code said by how it
-came and that it runs out (平台发的那个六位数 962731，要过期了), in Chinese and English.
+"""Secrets given in pieces (issue 29): a one-time code said in groups of digits (or whole,
+after what it is for: "2FA for the payroll portal 662018", "sign-in code X-204981"; a code
+someone sent or one to approve a thing is one too), a wallet's recovery words given a part
+at a time, a password in halves, a code keyed a digit at a time ("9 1 1 4", moved from
+`remem.secrets_access`), a one-time code said by how it came and that it runs out
+(平台发的那个六位数 962731，要过期了), in Chinese and English.
 
     piece_spans("the OTP is 482 913", ...)                                  # 482 913
     piece_spans("网银动态口令是 273 840", ...)                              # 273 840
     piece_spans("seed words, first six: lemon drift rocket pilot saddle humor", ...)
     piece_spans("后六个：velvet orange ...，和前六个连起来", ...)          # the six words
+    piece_spans("Revolut texted me a code for the payee: 481 227", ...)      # 481 227
     piece_spans("order 273 840 shipped", ...)                               # []
     half_spans("first half of the router pass is Pangolin", ...)           # Pangolin
     half_spans("the second half is _Tide42Moon, no space between", ...)    # _Tide42Moon
@@ -22,17 +25,27 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_answers import PUBLIC_CODE
 from remem.secrets_shapes import Lazy, excluded, scan, sentence, strong
 
 __all__ = ["half_spans", "piece_spans"]
 
 # -- a one-time code in groups: "the OTP is 482 913", 动态口令刚刚是 273 840 ----------------
 _ONE_TIME = Lazy(
-    r"(?i)(?<![a-z])(?:otp|one[- ]time\s+(?:pass)?code|one[- ]time\s+password|2fa\s+code"
+    r"(?i)(?<![a-z])(?:otp|one[- ]time\s+(?:pass)?code|one[- ]time\s+password"
+    r"|(?:2fa|mfa)(?:\s+code)?"  # "2FA for the payroll portal 662018"
     r"|(?:verification|security|log-?in|sign-?in|log-?on|sms|auth(?:entication)?|authenticator"
-    r"|confirmation)\s+code"
+    r"|approval|authori[sz]ation|two[- ]factor|2-?step|text|e-?mail|reset|(?P<c>confirmation))"
+    r"\s+code"
     # the message that brings one: "the security text has 804 215", "verification sms: ..."
-    r"|(?:verification|security|log-?in|sign-?in|confirmation|bank)\s+(?:text|sms|message)s?)"
+    r"|(?:verification|security|log-?in|sign-?in|confirmation|bank)\s+(?:text|sms|message)s?"
+    # a code someone sent is a one-time code: "the building society sent me a code for the payee"
+    r"|(?:sent|texted|messaged|e-?mailed|pinged)\s+(?:(?:me|us|you|him|her|them)\s+)?"
+    r"(?:a|the|another|my|your|his|her|their|our)\s+(?:new\s+|fresh\s+)?(?P<q>[a-z-]+\s+)?code"
+    r"|code\s+(?:that\s+)?(?:[\w'’-]+\s+){1,3}?(?:sent|texted|messaged|e-?mailed)"  # "code X sent"
+    # or a code said to approve or confirm something: "code from the bank to approve it"
+    r"|code\s+(?:from\s+[^.;:\n\d]{1,30}?\s+)?to\s+(?:approve|confirm|verify|authori[sz]e|sign\s+in"
+    r"|log\s+in))"
     r"(?![a-z])|动态口令|动态码|动态密码|验证码|校验码|短信码|一次性密码|令牌码"
     r"|(?:发来|发过来|发给我|短信)的?码"  # 平台发来的码: a code sent is a one-time code
 )
@@ -48,11 +61,18 @@ _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message s
     r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?!\d|[.,:/-]\d|\s*(?:[a-z%]|[秒分天次元个位]))"
 )
 _GROUPS_FIRST = Lazy(r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\d.,:/-]?\d)")  # a link follows
+# ... or whole, six to eight digits, a service's letter before them perhaps ("X-204981"), after
+# what it is for: "2FA for the payroll portal 662018" (not a year, a sum, a phone's tail)
+_WHOLE_CODE = Lazy(
+    r"(?<![\w.,:/£$€¥#-])(?<!\d\s)(?:[A-Z]-)?\d{6,8}"
+    r"(?![\w%]|[.,:/-]\d|\s*(?:[秒分天次元个位]"
+    r"|(?!(?:for|to|and|then|before|so|if|please|pls|on|in)\s)[A-Za-z]))"  # not "in 600000 ms"
+)
 _OTHER_NUMBER = Lazy(
     r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|phone|line)(?![a-z])"
     r"|#|号|单|电话|热线"
 )
-_ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", " code", " text", " sms", " message",
+_ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", "mfa", "code", " text", " sms", " message",
                    "动态", "验证码", "校验码", "短信码", "一次性", "令牌码", "的码",
                    "来码")  # fmt: skip
 
@@ -125,8 +145,13 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
         if (row := _CARD_ROW.match(text, cue.end())) is not None:
             out.append(row.span("v"))  # a code card's row, whole
             continue
+        if cue["q"] is not None and PUBLIC_CODE.match(cue["q"]):
+            continue  # "they emailed me a promo code": a code to hand out
         # "OTP from the bank for the March payment is 602 913": what it is for, then it
         m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 64))
+        if m is None and cue["c"] is None:  # a booking's confirmation code is its reference
+            m = _WHOLE_CODE.search(text, cue.end(), min(end, cue.end() + 64))
+            m = None if m is not None and _YEARISH.match(m[0]) else m  # "the 2fa since 202401"
         spans = [m.span()] if m else _codes_before(text, cue, start)
         if m is not None and _OTHER_NUMBER.search(text, cue.end(), m.start()):
             continue  # 验证码收不到，工单号 482 913: another number's

@@ -113,10 +113,11 @@ _FOLDER = Lazy(  # a place's name: "folder 2024_Clients", "drive D", 文件夹 Q
 _REFERENCE = Lazy(
     r"(?i)(?<![a-z])(?<!for\s)(?:serial(?:\s+(?:number|no\.?))?|s/n|frame\s+number|vin|chassis"
     r"\s+number|(?:tracking|order|case|ticket|application|booking|reference|ref|consignment"
-    r"|parcel|shipment|waybill)\s+(?:number|no\.?|#|reference|ref)|reference|tracking"
+    r"|parcel|shipment|waybill|reservation|invoice|confirmation|appointment)"
+    r"(?:\s+(?:number|no\.?|reference|ref)|\s*#)|reference|tracking"
     r"|batch(?:\s+(?:number|no\.?|#|code))?|lot\s+(?:number|no\.?|#)"  # a drug's or food's batch
     r"|(?:ticket|incident)(?=\s+[A-Z]{2,5}-?\d))"  # an IT desk's ticket: "ticket INC0098812"
-    r"(?![a-z])(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
+    r"(?:(?<=#)|(?![a-z]))(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
     r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
     r"|批号|批次号"
 )
@@ -196,7 +197,8 @@ def _references(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     hints = ("serial", "s/n", "frame", "vin", "chassis", "ref", "track", "order", "case",
              "ticket", "incident", "application", "booking", "consignment", "parcel", "shipment",
-             "waybill", "batch", "lot", "号", "单")  # fmt: skip
+             "waybill", "reservation", "invoice", "confirmation", "appointment", "batch", "lot",
+             "号", "单")  # fmt: skip
     for m in scan(_REFERENCE, text, low, *hints):
         v = _REF_VALUE.match(text, m.end())
         if v is not None and v.start("v") - m.end() <= 3 and v["v"].count("-") < 3:
