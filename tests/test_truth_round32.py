@@ -15,7 +15,7 @@ import pytest
 
 from remem import Memory
 from remem.entry import Entry
-from remem.truth.corrected import taken_back
+from remem.truth.corrected import moved_from, taken_back
 from remem.truth.elliptic import moved_named, moves_by
 from remem.truth.stops import stops
 from remem.truth.when import lead
@@ -176,3 +176,27 @@ def test_a_move_reads_the_words_of_the_version_replaced() -> None:
     assert moved_named(move, [now]) == []  # one word shared: not enough to name it
     found = moved_named(move, [now], earlier=lambda e: [first] if e is now else [])
     assert [m.entry for m in found] == [now]
+
+
+@pytest.mark.parametrize(
+    ("content", "was"),
+    [
+        ("Swapped the quiz host from Dan to Priya", ["Dan"]),
+        ("Moved yoga from studio 2 to the main hall", ["studio 2"]),
+        ("夜班从老周换成小何了", ["老周"]),
+        ("The market runs from 8 to 2", []),  # a range, no change said
+    ],
+)  # fmt: skip
+def test_the_value_a_change_moves_from(content: str, was: list[str]) -> None:
+    assert moved_from(content) == was
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Raffle caller for the fete is Dan.", "Swapped the fete raffle caller from Dan to Priya."),
+        ("学徒小孙负责刷漆。", "刷漆从小孙换给小马做了"),
+    ],
+)  # fmt: skip
+def test_a_change_from_a_value_one_memory_holds_asks_about_it(db: Path, old: str, new: str) -> None:
+    assert asked_of(db, old, new)

@@ -15,7 +15,9 @@ from collections.abc import Sequence
 
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match, open_to
+from remem.truth.markers import states_change
 from remem.truth.overlap import talk
+from remem.truth.table import words
 from remem.truth.terms import content_terms
 
 _MAX_CHARS = 240
@@ -74,6 +76,32 @@ def _holds(old: str, value: str) -> bool:
     return found is not None
 
 
+# The value a change moves away from: "Swapped the opener from Mr Brightside to September",
+# "外卖平台从美团换成饿了么了", "兰寿从7号池挪到温室11号缸了"
+_EN_FROM = re.compile(r"\bfrom\s+(?:the\s+)?([^,;.]{1,40}?)\s+to\s+\S", re.I)
+_ZH_FROM = re.compile(
+    r"从\s*([^\s，,。；;！!？?]{1,10}?)\s*(?:换成|改成|改为|换到|挪到|搬到|换给|改到|调到|转到|变成|交给|移到)"
+)
+
+
+_EN_MOVING = words("from verb", "en") | words("replacing verb", "en")
+
+
+def moved_from(content: str) -> list[str]:
+    """The values `content` says a change moved away from (in English, a change said:
+    "runs from 9 to 5" is a range)."""
+    said = set(re.findall(r"[a-z]+", content.lower()))
+    en = _EN_FROM.finditer(content) if said & _EN_MOVING or states_change(content) else iter(())
+    return [m[1].strip() for m in (*en, *_ZH_FROM.finditer(content))]
+
+
+def moved_from_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
+    """The one current memory among `candidates` holding the value `incoming` says a change
+    moved from and sharing another word with it, asked about."""
+    found = _holding(incoming, candidates, moved_from(incoming.content))
+    return [Match(found, "conflict", "moved from a value this one holds?")] if found else []
+
+
 def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     """The one current memory among `candidates` holding a value `incoming` takes back
     and sharing another word with it, replaced by it."""
@@ -82,17 +110,20 @@ def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         return []
     if talk(content) and not re.search(r"[\u4e00-\u9fff]", content):
         return []  # several English sentences: a story, not a note (Chinese runs on)
-    wrong = taken_back(content)
-    if not wrong:
-        return []
-    mine = content_terms(content)
+    found = _holding(incoming, candidates, taken_back(content))
+    return [Match(found, "supersede", "the text corrects a value this one holds")] if found else []
+
+
+def _holding(incoming: Entry, candidates: Sequence[Entry], values: list[str]) -> Entry | None:
+    """The one current memory among `candidates` holding one of `values` and sharing
+    another word with `incoming`."""
+    if not values:
+        return None
+    mine = content_terms(incoming.content)
     found = {}
     for old in open_to(incoming, candidates, _MAX_CHARS):
-        held = [v for v in wrong if _holds(old.content, v)]
+        held = [v for v in values if _holds(old.content, v)]
         others = mine - content_terms(" ".join(held))
         if held and others & content_terms(old.content):
             found[old.id] = old
-    if len(found) != 1:
-        return []
-    (old,) = found.values()
-    return [Match(old, "supersede", "the text corrects a value this one holds")]
+    return next(iter(found.values())) if len(found) == 1 else None

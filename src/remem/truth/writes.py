@@ -196,6 +196,14 @@ def _by_correction(d: Draft) -> list[Match]:
     return corrected.corrected_of(d.entry, [*d.sharing(), *(c.entry for c in held)])
 
 
+def _by_moved_from(d: Draft) -> list[Match]:
+    """A change naming the value it moves from, of the one memory holding it."""
+    if not (was := corrected.moved_from(d.entry.content)):
+        return []
+    held = holding(d.store, d.entry, text.terms(" ".join(was)))
+    return corrected.moved_from_of(d.entry, [*d.sharing(), *(c.entry for c in held)])
+
+
 def _by_stop(d: Draft) -> list[Match]:
     """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
     dropped = d.claim.dropped if d.claim is not None else None
@@ -267,6 +275,7 @@ PASSES = (
     ("when", _by_when),
     ("judge", _by_judge),
     ("corrected", _by_correction),
+    ("moved from", _by_moved_from),
     ("stop", _by_stop),
     ("heading", _by_heading),
     ("restated", _by_restated),
@@ -275,7 +284,7 @@ PASSES = (
 # The judges read these passes' pairs already and found nothing, or (`when`) the pass is a
 # whole decision of its own, vetoed inside: no veto of theirs
 _AFTER_THE_JUDGES = frozenset(
-    {"judge", "corrected", "stop", "heading", "restated", "when", "moved"}
+    {"judge", "corrected", "moved from", "stop", "heading", "restated", "when", "moved"}
 )
 
 
