@@ -18,7 +18,8 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "remem"
 # everything uses; `memory` is the facade (memory.py, exchange.py, partition.py).
 CORE = {
     "boundaries", "entry", "errors", "files", "glossary", "install", "messages", "numbers",
-    "secrets", "secrets_access", "secrets_access_zh", "secrets_answers", "secrets_contacts",
+    "secrets", "secrets_access", "secrets_access_words", "secrets_access_zh", "secrets_lock_is",
+    "secrets_answers", "secrets_contacts",
     "secrets_cues", "secrets_numbers", "secrets_changed", "secrets_pairs", "secrets_notes",
     "secrets_described", "secrets_dial", "secrets_digits", "secrets_disguise", "secrets_door",
     "secrets_last", "secrets_model", "secrets_nouns", "secrets_pieces", "secrets_prose",

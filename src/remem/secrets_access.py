@@ -1,12 +1,14 @@
-"""Codes that open things (issue 29): a number said with a thing it opens ("the side door
-takes 3355", "locked with 1250"), a verb of entering ("punch in 4821"), a dial ("right 14,
-left 30, right 2", 顺时针到 15，逆时针到 42: `remem.secrets_dial`), a number that ends a
-sentence about an alarm ("Alarm at the framers, it's their year backwards, so 8991":
-`remem.secrets_last`), a thing then "it's" or "which is" its code ("the key safe, which is
-5546"), in Chinese and English, with no secret noun needed (Chinese locks and their digits:
+"""Codes that open things (issue 29): a number said with a thing it opens ("locked with
+1250", "the cold room opens on 2214", "the defib cabinet opens with C4718"), a verb of
+entering ("punch in 4821"), a dial ("right 14, left 30, right 2", 顺时针到 15，逆时针到 42:
+`remem.secrets_dial`), a number that ends a sentence about an alarm ("Alarm at the framers,
+it's their year backwards, so 8991": `remem.secrets_last`), a thing then "it's" or "which
+is" its code ("the key safe, which is 5546"), a thing and a colon or a dash ("hay bale store
+— 3846", "gate: star 5502"), in Chinese and English, with no secret noun needed (a lock that
+"is" or "takes" its code: `remem.secrets_lock_is`; Chinese locks and their digits:
 `remem.secrets_access_zh`; a code keyed a digit at a time: `remem.secrets_pieces`; a code
 changed from one number to another: `remem.secrets_changed`; a note that is a lock and its
-code: `remem.secrets_notes`).
+code: `remem.secrets_notes`; the words of things that lock: `remem.secrets_access_words`).
 
     access_spans("I set the hotel room safe to 0619", ...)   # the span of 0619
     access_spans("set the thermostat to 2100", ...)           # []
@@ -19,58 +21,50 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_access_words import (
+    ACCESS,
+    ACCESS_RE,
+    COUNTED,
+    HOLDS,
+    HOURS_RANGE,
+    KEPT_ROOM,
+    NUM,
+    PUBLIC_BEFORE,
+    RATE,
+    SET_CUE,
+    UNIT,
+    VAL,
+    VAL_DIAL,
+)
 from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN, zh_open_spans
 from remem.secrets_answers import PUBLIC_CODE
-from remem.secrets_dial import DIALED, dial_spans
+from remem.secrets_dial import dial_spans
 from remem.secrets_last import HEDGE, TIME, YEAR, last_number
+from remem.secrets_lock_is import lock_is_spans
 from remem.secrets_notes import NOT_DOOR as _NOT_DOOR
-from remem.secrets_notes import lock_note_spans
+from remem.secrets_notes import ROOM_OWN_NUMBER, lock_note_spans
 from remem.secrets_shapes import (
+    KEYED,
     SPOKEN,
+    SPOKEN3,
     SPOKEN_DIAL,
     ZH_DIGITS,
     Lazy,
     scan,
     sentence,
     spelled_end,
-    strong,
 )
 
-__all__ = ["COUNTED", "NUM", "PUBLIC_BEFORE", "SET_CUE", "UNIT", "VAL", "access_spans"]
-
-# Things opened by a code: the cue that a bare number is an access code.
-_ACCESS = (
-    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
-    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
-    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
-    r"|briefcase|atm|sheds?|cages?|storage\s+units?|(?:photo)?copiers?|printers?"
-    r"|(?:stock|store|strong|supply|storage|plant|server|comms?)[ -]?rooms?"  # rooms kept locked
-    r"|cupboards?"  # a drug or key cupboard has a keypad
-    r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
-    # a machine's menu or mode behind a code: "the service menu wants 5505"
-    r"|(?:service|engineer(?:ing)?|admin|settings|setup|maintenance|programming|installer"
-    r"|config(?:uration)?|manager|supervisor|technician)\s+(?:menus?|modes?)"
-)
-_ACCESS_RE = Lazy(
-    rf"(?i)(?<![a-z])(?:{_ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
-    r"|门|锁|保险柜|保险箱|柜|箱"
-)
-NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
-UNIT = Lazy(
-    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
-    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
-)
-VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
-_VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
+__all__ = ["access_spans"]
 
 # The bare word "code" is an access code only when it opens one of these.
 _CODE_FOR = Lazy(
     r"(?i)(?<![a-z])(?:(?:code|combo|combination|pin)\s+(?:for|to|of|on)"
     r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
-    rf"(?:{_ACCESS}|building|apartment|lobby|lift|elevator)(?![a-z])"
+    rf"(?:{ACCESS}|building|apartment|lobby|lift|elevator)(?![a-z])"
     r"[^.;:!?\n]{0,40}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
-    rf"(?:(?P<v>{_VAL_DIAL})"
+    rf"(?:(?P<v>{VAL_DIAL})"
     # what the number is, then it: "... is the year the mill was built, 1887"
     r"|(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,5}?[\w'’-]+\s*[,:—–]\s*"
     r"(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
@@ -81,13 +75,9 @@ _NEEDS_CODE = Lazy(
     r"(?:\s+as\s+well|\s+too|\s+of\s+its\s+own)?\s*[,:—–]\s*"
     r"(?P<v>[*#]?\d{4,8}[A-Za-z]?#?)(?![\w/-]|[.,:]\d|\s*(?:[a-z]{2,}|%))"
 )
-PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
-    r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
-    r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
-)
 _SET_TO = Lazy(  # "I set the hotel room safe to 0619"
     rf"(?i)(?<![a-z])(?:set|change|changed|reset|programmed|switched)\s+(?:the\s+|my\s+|our\s+|his\s+"
-    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{_ACCESS}|pin|passcode|pass\s*code)"
+    rf"|her\s+|their\s+)?(?:[\w'’-]+\s+){{0,3}}?(?P<o>{ACCESS}|pin|passcode|pass\s*code)"
     r"(?:(?:\s+[\w'’-]+){0,2}?\s+code)?"  # "the alarm panel installer code to 7425"
     r"(?:\s+(?:in|at|on|of|by)\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})?"  # "the safe in room 1214"
     rf"\s+(?:to|as)\s+(?P<v>{VAL})"
@@ -102,14 +92,14 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?:[\w'’-]+\s+){0,2}?(?:alarm|(?:pad)?lock|safe|keypad|panel)s?\s+(?:with|using)"
     r"|buzz(?:es)?\s+(?:you\s+|me\s+|us\s+)?in\s+with|get(?:s|ting)?\s+(?:you\s+|me\s+|us\s+)?in"
     # "get in the side gate with 1066": the thing got into named between
-    rf"(?:side)?(?:\s+(?:the|by|at|through)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{_ACCESS}))?\s+with"
+    rf"(?:side)?(?:\s+(?:the|by|at|through)\s+(?:[\w'’-]+\s+){{0,3}}?(?:{ACCESS}))?\s+with"
     r"|let\s+(?:yourself|yourselves|me|us|them|him|her)\s+in\s+with)"
     r"\s*:?\s*(?:(?:the|my|our)\s+(?:usual\s+|same\s+|new\s+|old\s+)?(?:code|pin|number)\s+"
     r"|the\s+(?:usual|same|new|old)\s+)?"  # "opens with the usual 4471"
     # a year named, then it: "opens with the year we moved in, 1994" (not "the spring show, 2025")
     r"(?:(?:the|my|our|his|her|their)\s+(?=[^,:—–]*?\b(?:year|birth\w*|anniversary|number)\b)"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?=\d{4,8}\s*(?:[,.;!—–]|$)))?"
-    rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<d>[A-Za-z0-9]))"
+    rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<k>{KEYED.pattern})|(?P<d>[A-Za-z0-9]))"  # or "C4718"
 )
 _WAKE = Lazy(
     r"(?i)(?<![a-z])(?:wake|waking|woken|morning|snooze|get\s+up|a\.?m\.?|o['’]clock)(?![a-z])"
@@ -123,15 +113,20 @@ _LOCKED_WITH = Lazy(
 _MONTHS = r"(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thing, or of
     # one of them after a pause: "lockers by the gym, the spare one opens on 3-1-4"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){{0,6}}?"
+    rf"(?i)(?<![a-z])(?:{ACCESS}|{KEPT_ROOM})"
+    r"(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){0,6}?"
     r"\s+(?:opens|unlocks|opened|unlocked)\s+"
     r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
     # or in words (not a month's days: "opened on twenty, twenty-one and twenty-two May")
     rf"|(?:on|with)\s+(?P<w>{SPOKEN_DIAL})(?![\w-]|\s+(?:of\s+)?{_MONTHS})"
-    r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:.,-]|\s*(?:am|pm|a\.m|p\.m))"  # "opens on 6093"
+    # "opens on 6093", ", the bags are in there" after it (not "1,200", "0900-1700")
+    r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:-]|[.,]\d|\s*(?:am|pm|a\.m|p\.m))"
     # what the number is, then it: "the shed opens with her birth year, 1958"
     r"|with\s+(?:the|my|our|his|her|their)\s+(?![^,:—–]*?\b(?:bell|time|hour|season|shift|day)s?\b)"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
+)
+_HOURS = Lazy(  # what a time after "opens on" is said with: when, not how
+    r"(?i)[^.;!?\n]*?(?<![a-z])(?:clos\w*|shuts?|until|till|daily|hours|weekdays?)(?![a-z])"
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     r"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key"
@@ -142,63 +137,23 @@ _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
 _AUTHORISE = Lazy(r"(?i)(?<![a-z])(?:authori[sz]\w*|dongle|(?:usb|security)\s+key)(?![a-z])")
 _EMERGENCY = ("911", "112", "999", "000", "110", "119", "120", "122")  # "dial 911 from the panel"
 _OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院|屋|家|单元|大门)")
-_LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
-    r"(?i)(?<![a-z])(?:(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?|keypads?"
-    r"|(?P<box>lockers?|stores?)"  # a locker's or a store's own number is no code: "on" only
-    r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
-    r"|(?:alarm|security|keypad|door)\s+panels?"
-    r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
-    r"|barriers?|containers?"  # a car park's barrier, a padlocked container: keyed too
-    r"|(?:cash|strong|money)[ -]?box)(?![a-z])"  # "the cash box is 4471", like a safe
-    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
-    r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
-    r"(?:\s+reset)?"  # "the fridge alarm reset is 7171": the code that resets it
-    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
-    # a lock left on its numbers: "the lockers are all on 220", "the safe is on the same
-    # numbers as the old one, 61-22-48"
-    r"|\s(?:is|are|was|were)\s+(?:all\s+|still\s+|now\s+)?(?P<on>on)\s+"
-    r"(?:the\s+same\s+[^.;:!?\n\d]{1,40}?,\s*)?"
-    r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
-    r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
-    rf"(?P<v>{DIALED}|{_VAL_DIAL})"
-)
-_LOCK_IS_WORDS = tuple("lock keypad safe panel alarm box store barrier container".split())
-_PADDED = Lazy(r"0\d{3,7}")
-_PLACE = Lazy(
-    r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
-)
-_TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
-    rf"(?i)(?<![a-z])(?:{_ACCESS}|box(?:es)?)(?![a-z])"  # a box on a wall: a keypad's
-    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
-    # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
-    r"(?:\s+(?:code|combination|combo|pin|panel))?"
-    r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
-    r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
-    rf"\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{_VAL_DIAL}"
-    # or a made-up word, named as what it wants: "the lock wants the password Otter42"
-    r"|(?<=\s)(?:the\s+)?(?:word|password|passphrase|pass|login|code)\s+(?P<t>[^\s,;]{6,40}))"
-)
-_IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
-)
-COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
-    r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
-    r"|plus|or|into|in)(?![a-z]))[a-z]"
-)
 _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "key cabinet - 7734"
-    rf"(?i)(?<![a-z])(?:{_ACCESS})(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{{1,30}}?)?"
+    rf"(?i)(?<![a-z])(?:{ACCESS}"
+    # a store or a room named by what it keeps ("hay bale store", "feed room"): kept locked
+    rf"|{KEPT_ROOM})"
+    r"(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{1,30}?)?"
     r"(?:\s*[:：]|\s+[-–—])\s*"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
-    rf"{HEDGE}?"  # "the server cage - I think 3114, ok?"
-    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL})"
+    rf"{HEDGE}?(?:(?:star|hash|pound)\s+)?"  # "the server cage - I think 3114", "star 5502"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL}|{SPOKEN3})"
 )
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
     rf"(?P<v>{NUM})\s+(?:for|on|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
-    rf"(?:{_ACCESS})(?![a-z])"
+    rf"(?:{ACCESS})(?![a-z])"
 )
 _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     rf"(?i)code\s+(?P<v>{NUM})\s+(?:for|to|at|on)\s+(?:the\s+|my\s+|our\s+)?"
-    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{_ACCESS})(?![a-z])"
+    rf"(?:[\w'’-]+\s+){{0,2}}?(?:{ACCESS})(?![a-z])"
     # "service code 5150, opens the till drawer": what the code opens, said after it
     r"|code\s+(?P<o>[*#]?\d{4,8}#?)\s*[,—–-]?\s*(?:it\s+|that\s+|which\s+)?(?:opens|unlocks|disarms)"
     r"\s+(?:the|a|my|our|its|their|both)\s"
@@ -218,7 +173,7 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"
     r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
-    rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{_ACCESS})(?![a-z])))"
+    rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{ACCESS})(?![a-z])))"
 )
 # 1470#, *7392, #6173*; not "#7713", an issue's number
 _KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
@@ -235,12 +190,6 @@ _SET_IT = Lazy(
     r"|(?:设成|设为|设置成|设置为|改成|改为|换成|设的是|设的)了?\s*"
     rf"(?P<z>[*#]?\d(?:[ -]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}})"
 )
-SET_CUE = Lazy(
-    rf"(?i)(?<![a-z])(?:{_ACCESS}|pin|passcode|code|combo|combination)(?![a-z])"
-    r"|门锁|密码锁|挂锁|车锁|锁|保险柜|保险箱|柜|箱|(?<![部专热])门(?![店诊票户面牌号口])|密码"
-    # a till's operator code authorises what it does
-    r"|收银|操作员|授权|(?<![a-z])(?:pos|operator|cashier|log-?in)(?![a-z])"
-)
 # "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
 _DOOR_IS = Lazy(
     r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
@@ -253,12 +202,10 @@ _DOOR_IS = Lazy(
     r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
 )
 # "Codes for the cabin: front door 4821, garage 1107": things and their codes, listed
-_THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{_ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
+_THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
 _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])|密码")
 _FOUR_DIGITS = Lazy(r"\d{4}")
-_RATE = Lazy(
-    r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
-)
+_SPAN = Lazy(r"(?i)\s*(?:to|till|until|[-–])\s*\d")  # "0800 to 1700": hours
 
 
 def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
@@ -271,7 +218,7 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
             cue is not None and cue[0].lower().startswith("alarm") and TIME.fullmatch(m[group])
         )
         unit = (
-            UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end()) or _RATE.match(text, m.end())
+            UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end()) or RATE.match(text, m.end())
         )
         if cue and not (alarm_time or unit or ZH_WHEN.search(text, start, m.start())):
             out.append(m.span(group))
@@ -291,6 +238,13 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+def _opening_hours(text: str, m: re.Match[str]) -> bool:
+    """ "The gate opens on 0900, closes at 1730", "opens on 0730, then ...": when, not how (a
+    time on the quarter hour before a comma, or with a word of hours after it)."""
+    quarter = m["n"][2:] in ("00", "15", "30", "45") and text[m.end() : m.end() + 1] == ","
+    return TIME.fullmatch(m["n"]) is not None and bool(quarter or _HOURS.search(text, m.end()))
+
+
 def _opening(text: str, low: str) -> list[tuple[int, int]]:
     """A number set on, opening, locking or entered into a thing ("set the safe to …",
     "opens with …", "locked with …", "punch in …", "locker at the rink: …")."""
@@ -300,8 +254,9 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         if not bare_alarm:
             out.append(m.span("v"))
     for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
-        if m["w"] is not None:  # in words: "opens with twenty-six forty-one", by a lock
-            if _ACCESS_RE.search(text, *sentence(text, m.start())):
+        if m["w"] is not None or m["k"] is not None:  # "opens with C4718" or in words, by a lock
+            around = sentence(text, m.start())
+            if ACCESS_RE.search(text, *around) or HOLDS.search(text, *around):
                 out.append(m.span("v"))
         elif m["d"] is None:
             if not (TIME.fullmatch(m["v"]) and _WAKE.search(text, *sentence(text, m.start()))):
@@ -309,13 +264,14 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         elif (end := spelled_end(text, m.start("v"))) is not None:
             out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
     for m in scan(_OPENS_ON, text, low, "open", "unlock"):
-        out.append(m.span(next(g for g in ("v", "w", "n", "y") if m[g] is not None)))
+        if m["kept"] is not None and ROOM_OWN_NUMBER.fullmatch(m["kept"]):
+            continue  # "the meeting room opens on ...": a room of its own number
+        if m["n"] is None or not _opening_hours(text, m):
+            out.append(m.span(next(g for g in ("v", "w", "n", "y") if m[g] is not None)))
     for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]
-        if not (
-            UNIT.match(after) or COUNTED.match(after) or _RATE.match(after) or after[:1] == "-"
-        ):
+        if not (UNIT.match(after) or COUNTED.match(after) or RATE.match(after) or after[:1] == "-"):
             out.append(m.span(group))  # not "protected by 256-bit keys", "locked with 100 ties"
     out += [
         m.span("v")
@@ -324,14 +280,18 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())
-        cue = _ACCESS_RE.search(text, start, end) or (
+        cue = ACCESS_RE.search(text, start, end) or (
             _AUTHORISE.search(text, start, m.start()) and not YEAR.fullmatch(m["v"])
         )  # "the authorised dealer said to enter 2024 as the year": a year keyed is no code
         if cue and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
     for m in scan(_ACCESS_COLON, text, low, ":", "：", " -", " –", " —"):
-        if not (COUNTED.match(text, m.end()) or UNIT.match(text, m.end())):
-            out.append(m.span("v"))  # not "locker at the gym: 2024 membership renewed"
+        # not "locker at the gym: 2024 membership renewed", a store's year or hours
+        own = m["store"] and ROOM_OWN_NUMBER.fullmatch(m["kept"])
+        store = m["store"] and (YEAR.fullmatch(m["v"]) or _SPAN.match(text, m.end()) or own)
+        hours = HOURS_RANGE.fullmatch(m["v"])  # "the waiting room: 0900-1700": when it is open
+        if not (COUNTED.match(text, m.end()) or UNIT.match(text, m.end()) or store or hours):
+            out.append(m.span("v"))
     return out
 
 
@@ -362,7 +322,7 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
         start, _ = sentence(text, m.start())
         if m["s"] is not None:  # spelled, by any thing a code opens (a gate, a door)
             end = spelled_end(text, m.start("s"))
-            if end is not None and _ACCESS_RE.search(text, start, m.start()):
+            if end is not None and ACCESS_RE.search(text, start, m.start()):
                 out.append((m.start("s"), end))
             continue
         cue = _IT_IS_CUE.search(text, start, m.start())
@@ -370,7 +330,7 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
         wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and TIME.fullmatch(v)
         if cue is None or YEAR.fullmatch(v) or wake:
             continue  # "the safe, it's 1998 vintage"; an alarm "it's 0630" wakes someone
-        if not (UNIT.match(text, m.end()) or _RATE.match(text, m.end())):
+        if not (UNIT.match(text, m.end()) or RATE.match(text, m.end())):
             out.append(m.span("v"))
     return out
 
@@ -391,27 +351,10 @@ def access_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(next(g for g in ("v", "o", "s", "k") if m[g] is not None)))
     out += lock_note_spans(text, low)
     out += [m.span("v") for m in scan(_FOR_ACCESS, text, low, *_FOR_WORDS)]
-    for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
-        wake = m["alarm"] is not None and (TIME.fullmatch(m["v"]) or len(m["v"]) < 4)
-        on = m["on"] is not None
-        # a locker "is" its own number, unless padded to a code's length ("is 0417")
-        own = m["box"] and not on and not _PADDED.fullmatch(m["v"])
-        place = (on and _PLACE.match(text, m.end())) or own
-        if not (UNIT.match(text, m.end()) or wake or place):  # an alarm at 0630 wakes someone
-            out.append(m.span("v"))
+    out += lock_is_spans(text, low)
     for m in scan(_KEYPAD, text, low, "#", "*"):
         start, end = sentence(text, m.start())
-        if _ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
+        if ACCESS_RE.search(text, start, end) or _OPENS.search(text, start, end):
             out.append(m.span())
     out += zh_open_spans(text, low)
-    for m in scan(
-        _TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes", "coded"
-    ):
-        if m["t"] is not None:  # a word it wants: letters and digits, not a name or a part
-            word = m["t"].rstrip(".!?")
-            if strong(word) and re.search(r"\d", word) and re.search(r"[A-Za-z]", word):
-                out.append((m.start("t"), m.start("t") + len(word)))
-        elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
-            out.append(m.span("v"))
-    out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
     return out + dial_spans(text, low)

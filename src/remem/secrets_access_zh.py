@@ -4,7 +4,9 @@
 code keyed in parts (先输47再输19, 前面 41 后面 92), a stand-in code (临时码九五二七), a
 code said by its count after what it pays or opens (付款的app，照旧那六位：604913), a
 remote paired to a door by its keys (重新对码的话按 3927), a code keyed where a till, a bank's
-USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上要输 135246).
+USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上要输 135246), or a payment its
+six digits (付款的时候要输 861205), an alarm set or unset by its keys (撤防：先按 8352), a lock's
+code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
     zh_open_spans("门禁是 2019 年装的", ...)        # []
@@ -24,7 +26,8 @@ __all__ = ["ZH_UNIT", "ZH_WHEN", "zh_open_spans"]
 _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家"
     r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单)"  # a machine's service mode
-    r"|(?<![核校])对码|配对)"  # a remote paired to a shutter or a gate: 重新对码的话按 3927
+    r"|(?<![核校])对码|配对"  # a remote paired to a shutter or a gate: 重新对码的话按 3927
+    r"|撤防|布防)"  # an alarm set or unset by its keys: 撤防：先按 8352
     r"[^。，,；;\n]{0,10}?(?:按|输入?|摁|敲|用|是|为)\s*"  # 门禁按 1 号键再按 2580
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
@@ -98,9 +101,16 @@ _ZH_AUTH = Lazy(
     r"|(?<![核校])对码|配对"  # a remote paired to a door: 要对码，按两下再输 5590
     r"|插[上进入到]"  # a USB key plugged in asks for its PIN: K宝插上输 135246
 )
+_ZH_PAY = Lazy(r"付款|支付|付钱|转账|扫码付|取款|取钱")
 _ZH_KEYED = Lazy(
-    r"(?:[要得先再就]|需要)?(?:输入?|敲|摁)(?!了)\s*(?:是|[:：])?\s*(?P<v>[*#]?\d{4,8}#?)(?!\d)"
+    r"(?:[要得先再就]|需要)?(?:输入?|敲|摁)(?!了)\s*(?:的是|是|[:：])?\s*(?P<v>[*#]?\d{4,8}#?)(?!\d)"
     r"(?!\s*(?:份|张|次|件|位|条|笔|单|人|分|秒|台|吨|克|页|行|字|遍))"
+)
+# A lock's code said as its number: 挂锁的号码是六八零四, 门的锁，号码是一五九七, 挂锁的号是 3391
+# (a lock has no number of its own but its code; not a locksmith's, 开锁的号码, nor a chain's)
+_ZH_LOCK_NUMBER = Lazy(
+    r"(?<![开修换配连封])锁(?:的)?\s*[，,]?\s*(?:号码?|数字)\s*(?:是|为|[:：])?\s*"
+    rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])"
 )
 _COUNT = dict(zip("四五六七八九456789", [4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
@@ -111,7 +121,7 @@ _ZH_OPEN_WORDS = tuple(
 def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the codes these rules find in `text` (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
-    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单", "对码", "配对"):
+    for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单", "对码", "配对", "防"):
         group = next(g for g in "vxcwkysngpthmr" if m[g] is not None)
         if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
             continue  # 北门见，1830: a door where to meet, then when
@@ -122,7 +132,12 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
     for m in scan(_ZH_KEYED, text, low, "输", "敲", "摁"):
         start, _ = sentence(text, m.start())
-        if _ZH_AUTH.search(text, start, m.start()) and not ZH_UNIT.match(text, m.end()):
+        # or a payment's six digits: 微信付款的时候要输 861205 (a sum keyed has its unit)
+        pay = _ZH_PAY.search(text, start, m.start()) and len(m["v"]) == 6
+        if (_ZH_AUTH.search(text, start, m.start()) or pay) and not ZH_UNIT.match(text, m.end()):
+            out.append(m.span("v"))
+    for m in scan(_ZH_LOCK_NUMBER, text, low, "锁"):
+        if not (ZH_UNIT.match(text, m.end()) or YEAR.fullmatch(m["v"])):
             out.append(m.span("v"))
     for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
         if not YEAR.fullmatch(m["v"]):  # 仓库2019。: when it was built

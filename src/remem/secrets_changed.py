@@ -13,7 +13,7 @@ numbers, and no price, hours, count or unit about them. Used by `remem.secrets_c
 
 from __future__ import annotations
 
-from remem.secrets_access import COUNTED, PUBLIC_BEFORE, SET_CUE, UNIT, VAL
+from remem.secrets_access_words import COUNTED, PUBLIC_BEFORE, SET_CUE, UNIT, VAL
 from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_shapes import Lazy, scan, sentence

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_access import NUM, access_spans
+from remem.secrets_access import access_spans
+from remem.secrets_access_words import NUM
 from remem.secrets_answers import answer_spans
 from remem.secrets_changed import changed_spans
 from remem.secrets_described import card_code_spans, described_spans
@@ -116,14 +117,14 @@ _PASS_NOUN = Lazy(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
 _MONTH = Lazy(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$")
 _ZH_SAME = Lazy(  # 微信支付密码跟银行卡密码一样，都是 201314
     r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))(?:[^。\n]{0,20}?[，,]\s*"
-    r"(?:(?:都|也|就|统一|全|现在)是|现在|(?:改|换|变)(?:成|为)了?)"  # 我改了，现在是 2580
+    r"(?:(?:都|也|就|统一|全|现在)?是|现在|(?:改|换|变)(?:成|为)了?)"  # 现在是 2580; 管理密码，是 X
     # or said (not) changed, then the value: 密码锁改了，新的是 九八二零; 一直没改，是 X
     r"|[^。\n，,]{0,20}?[没未改换变][^。\n，,]{0,3}[，,]\s*(?:新的|现在的)?(?:还是|是|为)"
     r"|(?<=[改换]密码|[改换]口令)了?[，,])\s*"  # 改密码了，六一四八: changed, then the new one
     rf"(?P<v>[*#]?\d(?:[ -]?\d){{3,11}}#?|[!-~]{{6,40}}|[{ZH_DIGITS}]{{4,12}})"
     r"(?![\d!-~]|\s*[年月日号个位次天])"
 )
-_ZH_SAME_WORDS = tuple("都是 也是 就是 统一是 全是 现在 成 为 改 换 变 没 未".split())
+_ZH_SAME_WORDS = tuple("是 现在 成 为 改 换 变 没 未".split())
 _ZH_WORD_PASS = Lazy(  # 口令是 天王盖地虎: a watchword of words; 口令：长江；回令：昆仑, a pair
     r"(?:口令|暗号|接头暗号|密语|(?P<pair>回令|答令))\s*(?:是|为|：|:)\s*[“\"「]?"
     r"(?P<v>[\u4e00-\u9fff]{3,12}|[\u4e00-\u9fff]{2}(?=[；;，,。\s」”\"]|$))"
@@ -206,9 +207,6 @@ _NOUN_WORDS = ("pin", "code", "pass", "pw", "combo", "combination", "密码", "�
 _CUE_WORDS = ("pass", "pw", "log", "sign", "unlock", "user", "密码", "口令", "登录", "解锁", "开机")
 
 
-_sentence = sentence
-
-
 def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     """Passwords tied to their noun in ways the link grammar does not read."""
     out = []
@@ -224,7 +222,7 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
         code = re.search(r"(?i)pin|puk|code$", m["k"]) is not None
         if m["q"] is not None:  # 'safe word for the school run is "purple tractor"'
             safe = m["k"].lower().startswith("safe")
-            if safe and not SAFE_WORD_FOR.search(text, *_sentence(text, m.start())):
+            if safe and not SAFE_WORD_FOR.search(text, *sentence(text, m.start())):
                 continue  # 'the safe word in our improv class is "pineapple"': no secret
             if not code and not PLACEHOLDER.match(m["q"]):
                 out.append(m.span("q"))
@@ -286,7 +284,7 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
     out: list[tuple[int, int]] = []
     out += half_spans(text, low)
     for m in scan(_LOGIN_PASS, text, low, "pass "):
-        start, end = _sentence(text, m.start())
+        start, end = sentence(text, m.start())
         if _LOGIN_CUE.search(text, start, end):
             out += first_strong(text, m.end(), end, 6)
         elif _DEVICE_PASS.search(text, max(start, m.start() - 20), m.start()):
@@ -304,7 +302,7 @@ def _parts_and_shapes(text: str, low: str, digits: bool) -> list[tuple[int, int]
             ]
     out += wifi_spans(text, low)
     for m in scan(_REPEAT, text, low, *(("s", "个") if digits else ("个",))):
-        start, _ = _sentence(text, m.start())
+        start, _ = sentence(text, m.start())
         if _REPEAT_CUE.search(text, start, m.start()):
             out.append(m.span())
     return out
@@ -315,9 +313,9 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
     that named a code or a password before it; or a code between commas after its noun."""
     out = []
     for m in scan(_PRONOUN, text, low, *_NOUN_WORDS):
-        start, _ = _sentence(text, m.start())
+        start, _ = sentence(text, m.start())
         if start > 1 and not text[start : m.start()].strip():  # "... a four digit code. It's 1066"
-            start = _sentence(text, start - 2)[0]
+            start = sentence(text, start - 2)[0]
         group = "v" if m["v"] is not None else "z"
         v = m[group].rstrip(".)") or m[group]  # "it's 3061." ends the sentence
         span = (m.start(group), m.start(group) + len(v))
@@ -326,7 +324,7 @@ def _pronoun(text: str, low: str) -> list[tuple[int, int]]:
         elif _PASS_NOUN.search(text, start, m.start()) and strong(v) and len(v) >= 6:
             out.append(span)
     for t in _TRAIL.finditer(text) if "," in text or "，" in text else ():
-        start, _ = _sentence(text, t.start())
+        start, _ = sentence(text, t.start())
         named = any(n.search(text, start, t.start()) for n in (_CODE_NOUN, _CODE_ONLY, _PASS_NOUN))
         if named and not _MONTH.search(text, start, t.start()):
             out.append(t.span("v"))
@@ -357,7 +355,7 @@ def _cued_strong(text: str, low: str) -> list[tuple[int, int]]:
     """A token of a password's shape in a sentence about a password or logging in."""
     out = []
     for m in scan(_CUE_SENTENCE, text, low, *_CUE_WORDS):
-        start, end = _sentence(text, m.start())
+        start, end = sentence(text, m.start())
         window = text[m.end() : min(end, m.end() + 100)]
         for t in re.finditer(r"[^\s,，;；()（）\"“”]+", window):
             token = t[0].rstrip(".:!?")
@@ -421,7 +419,7 @@ _SPOKEN_HINT = Lazy(
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|助记词|短语|恢复词"
-    r"|备份词|cred|log|sign"
+    r"|备份词|cred|log|sign|wallet|crypto|ledger|trezor|metamask|钱包|combin"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"

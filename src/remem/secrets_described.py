@@ -2,7 +2,8 @@
 said before what it is, a card's security code (named, or on the back), a "social" given by
 its number, a code told by its count as the usual one ("the till app, the usual six:
 604913"), a code told as a date someone keeps ("the combo is Tom's birthday, 0311",
-柜子，老会计生日1104), in Chinese and English.
+柜子，老会计生日1104), a password told as a phrase's pinyin (密码是百鸟朝凤的拼音bainiaochaofeng),
+the part of an ID kept secret ("the secret bit you don't print is k7f"), in Chinese and English.
 
     described_spans("the pw is capital R, then 1987, then a dollar sign", ...)   # the parts
     described_spans("it's 2207ka, that's the pin for the bike lock", ...)        # 2207ka
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import Lazy, scan, sentence, strong
+from remem.secrets_shapes import Lazy, pinyin_phrase, scan, sentence, strong
 
 __all__ = ["card_code_spans", "described_spans"]
 
@@ -173,9 +174,11 @@ def card_code_spans(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
     return out
 
 
-# A password told by how it is made: 就是拼音guangbo加2021 (a word's pinyin, then digits)
+# A password told by how it is made: 就是拼音guangbo加2021 (a word's pinyin, then digits), or
+# a phrase's pinyin alone: 密码是百鸟朝凤的拼音bainiaochaofeng (three syllables or more)
 _PINYIN = Lazy(
     r"(?:拼音|全拼|首字母)\s*(?P<v>[A-Za-z]{2,24}\s*(?:再?加上?|\+|后面跟|后面加)\s*\d{2,8})(?!\d)"
+    r"|(?:拼音|全拼)(?:是|就是|[:：])?\s*(?P<p>[A-Za-z]{8,40})(?![A-Za-z0-9])"
 )
 _PINYIN_CUE = Lazy(r"(?i)密码|口令|pass|pwd")
 
@@ -238,14 +241,35 @@ def _date_codes(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# The part of an ID or a login kept back, named as the secret part: "the operator ID is
+# GBR-OP-X and the secret bit you don't print is k7f", "the secret digits of it are 4471"
+_SECRET_PART = Lazy(
+    r"(?i)(?<![a-z])secret\s+(?:part|bit|piece|digits|characters|letters|suffix|ending)"
+    r"(?:\s+(?!(?:is|are|was|were)\s)[\w'’-]+){0,10}?(?:\s+(?:is|are|was|were)|,?\s+it['’]s)\s+"
+    r"(?P<v>[A-Za-z0-9-]{3,12})(?![\w-])"
+)
+
+
+def _secret_parts(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_SECRET_PART, text, low, "secret"):
+        v = m["v"]
+        mixed = re.search(r"\d", v) and re.search(r"[A-Za-z]", v)
+        if mixed or re.fullmatch(r"\d{4,12}", v):  # not "the secret bit is the sauce"
+            out.append(m.span("v"))
+    return out
+
+
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
-    out += _usual_count(text, low) + _date_codes(text, low)
+    out += _usual_count(text, low) + _date_codes(text, low) + _secret_parts(text, low)
     hints = ("security", "sec ", "verification", "back ", "cvv", "cvc", "csc", "cid")
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []
     out += [m.span("v") for m in scan(_SOCIAL, text, low, "social", "soc sec")]
     if _PINYIN_CUE.search(text):
-        out += [m.span("v") for m in scan(_PINYIN, text, low, "拼音", "全拼", "首字母")]
+        for m in scan(_PINYIN, text, low, "拼音", "全拼", "首字母"):
+            if m["v"] is not None or pinyin_phrase(m["p"]):
+                out.append(m.span("v" if m["v"] is not None else "p"))
     return out

@@ -1,9 +1,10 @@
 """A dial's combination (issue 29): its turns ("18 right, 32 left, 7 right", "left 24, right
-11, left 36", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36), or its numbers by
-a thing a dial opens ("the gun safe, 12-34-56", "combination 12 34 56", 保险柜七十二、十八、
-五十五), or turned to one number and then open (密码锁转到 606 就开, "turns to 309 and pops
-open"), in Chinese and English; a letter dial's word ("the lock spells out BISCUIT4", 字母锁是
-MAPLE: `word_lock_spans`).
+11, left 36", "25 R, 10 L, 33 R", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36;
+two turns when it opens after them: 先左转到36，再右转到20就开了), or its numbers by a thing a
+dial opens ("the gun safe, 12-34-56", "combination 12 34 56", "combination - six one two",
+保险柜七十二、十八、五十五), or turned to one number and then open (密码锁转到 606 就开, "turns
+to 309 and pops open"), in Chinese and English; a letter dial's word ("the lock spells out
+BISCUIT4", 字母锁是 MAPLE: `word_lock_spans`).
 
     dial_spans("Gym locker combination: 18 right, 32 left, 7 right", ...)   # the turns
     dial_spans("left 2, right 3, left 1 at the junction", ...)               # [] (no lock)
@@ -15,7 +16,7 @@ read after a lock too ("the padlock is 17-33-5").
 
 from __future__ import annotations
 
-from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, Lazy, scan, sentence
+from remem.secrets_shapes import SPOKEN, SPOKEN3, SPOKEN_DIAL, Lazy, scan, sentence
 
 __all__ = ["DIALED", "dial_spans", "word_lock_spans"]
 
@@ -27,7 +28,7 @@ _TURN = (  # "left past it once to 7": words between the way and the number
     r"(?:(?:(?:turn|back|go)\s+){0,2}(?:left|right|clockwise|counter-?clockwise)\s+"
     r"(?:[a-z0-9]+\s+){0,5}?to\s+"  # "back left to 9": the last turn, reversed
     r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
-    r"|\d{1,3}\s+(?:left|right))"
+    r"|\d{1,3}\s+(?:left|right)|\d{1,3}\s*(?-i:[LR])(?![\w])|(?-i:[LR])\s*\d{1,3}(?![\w]))"  # 25 R
 )
 _ZH_N = "一二三四五六七八九十"
 _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
@@ -49,6 +50,10 @@ _DIAL = Lazy(
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
     rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
+    # two turns, then it opens: 先左转到36，再右转到20就开了; "left to 36, right to 20 and it opens"
+    rf"|(?P<open>{_ZH_TURN}\s*[，,、；;]?\s*{_ZH_TURN}(?=\s*[，,]?\s*(?:就|才|便)?能?(?:开|打开|解锁))"
+    rf"|{_TURN}(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}"
+    r"(?=\s*,?\s*(?:and\s+)?(?:it\s+)?(?:opens|unlocks|(?:pops|clicks|swings)\s+open)))"
     rf"|{_ORDINAL}(?:\s*[，,、；;]?\s*(?:then\s+|and\s+)?{_ORDINAL}){{2,3}}"
     # turned to each number in turn, the way unsaid: "first turn to 27, then 91, then 05"
     r"|(?:first\s+)?(?:turn|spin|dial)\s+(?:it\s+|the\s+dial\s+)?to\s+\d{1,2}(?![\w:]|\.\d)"
@@ -89,14 +94,16 @@ _WORD_LOCK = Lazy(
 )
 _WORD_VALUE = Lazy(r"(?=[A-Za-z]*[A-Z0-9])[A-Za-z][A-Za-z0-9]{2,11}(?![A-Za-z0-9])")
 _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
-    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=])\s*"
+    r"(?i)(?<![a-z])(?:combination|combo)s?\s*(?:\sis\s|\swas\s|[:：=]|\s[-–—]\s)\s*"
     rf"(?P<v>\d{{1,2}}(?:\s*[-/ ]\s*\d{{1,2}}){{2,3}}(?![\d-])"  # 17-4-29, 17 / 04 / 29
-    rf"|{SPOKEN}|{SPOKEN_DIAL})"  # or in words
-    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN}|{SPOKEN_DIAL})"  # "combo six-one-two"
+    rf"|{SPOKEN}|{SPOKEN_DIAL}|{SPOKEN3})"  # or in words: "is one nine four"
+    # "combo six-one-two"
+    rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN}|{SPOKEN_DIAL}|{SPOKEN3})"
 )
 _TURN_HINTS = tuple(
     "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn".split()
 )
+_LR = Lazy(r"\d\s?[LR](?![\w])|(?<![\w])[LR]\s?\d")  # a turn's way by its letter
 _DIAL_HINTS = tuple(
     "combo combin safe lock vault cabinet dial box 密码 保险 锁 柜 转盘 转到".split()
     + "拨到 拧到 调到 对到 对准 open unlock".split()
@@ -111,9 +118,10 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
         if (m["n"] or m["u"]) is None or _DIAL_CUE.search(text, *sentence(text, m.start())):
             out.append(m.span(next(g for g in "vwbctnu" if m[g] is not None)))
 
-    for m in scan(_DIAL, text, low, *_TURN_HINTS):
+    turns = _TURN_HINTS if _LR.search(text) is None else ("",)  # "25 R, 10 L": any text
+    for m in scan(_DIAL, text, low, *turns):
         start, end = sentence(text, m.start())
-        if _DIAL_CUE.search(text, start, end):
+        if m["open"] is not None or _DIAL_CUE.search(text, start, end):  # turned, then open
             out.append(m.span())
     return out
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_shapes import SPOKEN, ZH_DIGITS, Lazy, scan
 
-__all__ = ["NOT_DOOR", "lock_note_spans"]
+__all__ = ["NOT_DOOR", "ROOM_OWN_NUMBER", "lock_note_spans"]
 
 NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room's (a hotel
     # room's or "room 12", not a "back room door", which is where it leads from)
@@ -48,7 +48,7 @@ _LOCK_NOTE_WORDS = ("door", "lock", "keypad", "safe", "box", "cupboard", "shed",
 _ROOM_NOTE = Lazy(
     r"(?i)^\s*(?P<w>[a-z'’-]+(?:\s+[a-z'’-]+){0,2})\s+room\s+(?P<v>\d{4,6})\s*[.!]?\s*$"
 )
-_ROOM_OWN_NUMBER = Lazy(
+ROOM_OWN_NUMBER = Lazy(
     r"(?i)(?<![a-z])(?:hotel|guest|double|single|twin|family|deluxe|standard|executive|meeting"
     r"|conference|board|class|lecture|seminar|exam|lab|tutorial|study|ward|bed|dorm|hospital"
     r"|interview|consulting|treatment|court|in|at|to"
@@ -64,6 +64,6 @@ def lock_note_spans(text: str, low: str) -> list[tuple[int, int]]:
         if group != "v" or not (NOT_DOOR.search(text, 0, m.start(group)) or wake):
             out.append(m.span(group))  # not "Room 12 door 1204", "alarm 0630, coffee"
     for m in scan(_ROOM_NOTE, text, low, "room"):
-        if not (_ROOM_OWN_NUMBER.search(m["w"]) or YEAR.fullmatch(m["v"])):
+        if not (ROOM_OWN_NUMBER.search(m["w"]) or YEAR.fullmatch(m["v"])):
             out.append(m.span("v"))  # not "music room 1999": a year names an era
     return out

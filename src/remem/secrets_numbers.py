@@ -1,7 +1,8 @@
 """Checks on a card's or an ID's number beyond its shape (`remem.secrets`, and
 `remem.secrets_prose`): a Chinese ID's check character, a card's Luhn sum, an IBAN's mod 97,
-and the nouns that name a number a card's or an ID's when its check fails (a typo, a test card),
-or the expiry and the back code said after it that only a card has.
+and the nouns that name a number a card's or an ID's when its check fails (a typo, a test card;
+money paid onto a card, 转到她农行卡上：6228 …), or the expiry and the back code said after it
+that only a card has.
 
     cn_id_valid("11010519491231002X")        # True: the check character fits
     card_valid("4111 1111 1111 1111")        # True: Luhn
@@ -29,11 +30,12 @@ def cn_id_valid(number: str) -> bool:
 _ID_NOUN = Lazy(r"证件?号?码?\s*(?:是|为|[:：])?\s*$")
 # A card's noun right before: 公务卡 6228 4800 1234 5678 912, "fuel card 5412 ..." laid out in
 # fours (a test card fails Luhn); a member's, a bus's or a shop's card is no payment card
-# ("card 4111 1111 1111 1112" alone, with no kind of card said, is no card's number)
+# ("card 4111 1111 1111 1112" alone, with no kind of card said, is no card's number); money
+# paid onto a card names it too: 转到她农行卡上：6228 4804 …
 _CARD_NAMED = Lazy(
     r"(?i)(?:(?<=[\u4e00-\u9fff])(?<!会员|积分|购物|礼品|公交|交通|校园|门禁|电话|流量)(?<!饭)卡"
-    r"(?:号码?)?|(?<![a-z])(?:company|corporate|business|fuel|account|expenses?|travel|purchasing"
-    r"|procurement|work|petty\s+cash)\s+card(?:\s+(?:number|no\.?))?)\s*(?:是|为|[:：#])?\s*$"
+    r"(?:号码?|上|里)?|(?<![a-z])(?:company|corporate|business|fuel|account|expenses?|travel"
+    r"|purchasing|procurement|work|petty\s+cash)\s+card(?:\s+(?:number|no\.?))?)\s*(?:是|为|[:：#，,])?\s*$"
 )
 _FOURS = Lazy(r"[3-6]\d{3}(?: \d{4}){3}(?: \d{1,3})?|[3-6]\d{3}(?:-\d{4}){3}(?:-\d{1,3})?")
 

@@ -3,7 +3,10 @@ after what it is for: "2FA for the payroll portal 662018", "sign-in code X-20498
 someone sent or one to approve a thing is one too), a wallet's recovery words given a part
 at a time, a password in halves, a code keyed a digit at a time ("9 1 1 4", moved from
 `remem.secrets_access`), a one-time code said by how it came and that it runs out
-(平台发的那个六位数 962731，要过期了), in Chinese and English.
+(平台发的那个六位数 962731，要过期了; 发来一个 847362，五分钟内有效) or said whole with what it is
+for ("the shop sent 663190 to confirm the change", "type 917 402 into the bank screen, it times
+out"), a code split between people, each part in brackets ("I've got half of it (36), Tom's
+got the rest (91)"), a crypto wallet's twelve words after a colon, in Chinese and English.
 
     piece_spans("the OTP is 482 913", ...)                                  # 482 913
     piece_spans("网银动态口令是 273 840", ...)                              # 273 840
@@ -63,8 +66,8 @@ _GROUPS = Lazy(  # two to four groups of digits, as a screen or a text message s
 _GROUPS_FIRST = Lazy(r"(?<![\d.,:/-])\d{2,4}(?:[ -]\d{2,4}){1,3}(?![\d.,:/-]?\d)")  # a link follows
 # ... or whole, six to eight digits, a service's letter before them perhaps ("X-204981"), after
 # what it is for: "2FA for the payroll portal 662018" (not a year, a sum, a phone's tail)
-_WHOLE_CODE = Lazy(
-    r"(?<![\w.,:/£$€¥#-])(?<!\d\s)(?:[A-Z]-)?\d{6,8}"
+_WHOLE_CODE = Lazy(  # it may touch Chinese: 我手机收到的是731458
+    r"(?<![A-Za-z0-9_.,:/£$€¥#-])(?<!\d\s)(?:[A-Z]-)?\d{6,8}"
     r"(?![\w%]|[.,:/-]\d|\s*(?:[秒分天次元个位]"
     r"|(?!(?:for|to|and|then|before|so|if|please|pls|on|in)\s)[A-Za-z]))"  # not "in 600000 ms"
 )
@@ -82,9 +85,12 @@ _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", "mfa", "code", " text",
 # six digits, or as many as said; not points or a voucher's sum that expire)
 _RUNS_OUT = Lazy(
     r"(?i)(?<![a-z])(?:expir\w*|runs?\s+out|times?\s+out|timed\s+out)(?![a-z])|过期|失效|有效期"
+    r"|(?:分钟|秒|小时)(?:内|之内)有效"  # 五分钟内有效: good for minutes only
+    r"|(?i:(?<![a-z])(?:good|valid|live)\s+for\s+(?:\d+|an?|one|two|three|five|ten|fifteen)\s+"
+    r"(?:min|sec|hour)\w*)"  # "only good for 5 minutes"
 )
 _CAME = Lazy(
-    r"(?i)(?<![a-z])(?:sent|texted|messaged|text|sms)(?![a-z])|发的|发来|发过来|发给?我的|短信|收到的"
+    r"(?i)(?<![a-z])(?:sent|texted|messaged|text|sms)(?![a-z])|发的|发来|发了|发过来|发给?我的|短信|收到的"
 )
 _BARE_CODE = Lazy(
     r"(?<![\d.,:/£$€¥-])(?:(?P<n>[四六4-8])位数?(?:字|码)?\s*)?(?P<v>\d{4,8})"
@@ -100,7 +106,7 @@ _ONE_TIME_COUNT = dict(zip("四六45678", [4, 6, 4, 5, 6, 7, 8], strict=True))
 
 def _expiring(text: str, low: str) -> list[tuple[int, int]]:
     out = []
-    for cue in scan(_RUNS_OUT, text, low, "expir", "run", "time", "过期", "失效", "有效期"):
+    for cue in scan(_RUNS_OUT, text, low, "expir", "run", "time", "过期", "失效", "有效", " for "):
         start, end = sentence(text, cue.start())
         if not _CAME.search(text, start, end) or _SUM.search(text, start, end):
             continue
@@ -112,6 +118,46 @@ def _expiring(text: str, low: str) -> list[tuple[int, int]]:
             if counted or (m["n"] is None and n in (4, 6) and not _YEARISH.match(m["v"])):
                 out.append(m.span("v"))
         break
+    return out
+
+
+# A one-time code said whole with no code named: one a service sent, or one to key into a
+# screen, and what it is for (to confirm, to log in) or that it runs out: "the shop sent
+# 663190 to confirm the change", "type 917 402 into the bank screen, it times out"
+_SENT_WHOLE = Lazy(
+    r"(?i)(?<![a-z])(?:(?:sent|texted|messaged|e-?mailed|got|received)(?:\s+(?:me|us|you|him|her|them))?"
+    r"|(?:type|enter|key|put|punch)(?:\s+in)?)\s+(?P<v>\d{6,8}|\d{3}\s\d{3})"
+    r"(?![\d.,:/-]?\d|\s*(?:[%£$€¥]|(?!(?:to|for|from|into|in|on|so|and|then|before|if)\s)[a-z]))"
+    r"(?P<into>\s+(?:in|into|on)\s+(?:the\s+|my\s+|your\s+|their\s+)?(?:[\w'’-]+\s+){0,2}?"
+    r"(?:screen|app|site|website|portal|page|field|box)s?(?![a-z]))?"
+    # 手机上收到 302918，说是登录用的: six digits come, and what they are for
+    r"|(?:收到|发来|发了|发过来)了?(?:一个|个|的是)?\s*(?P<z>\d{6})(?![\d.]|\s*[元块个号件位次张])"
+)
+_FOR_WHAT = Lazy(
+    r"(?i)(?<![a-z])(?:confirm|verify|approve|authori[sz]e|log\s?-?in|sign\s?-?in"
+    r"|read\s+(?:it|them)\s+(?:back|out|to)"  # a code read to whoever asks for it
+    r"|security|two[- ]factor|2fa)(?![a-z])|登录|登陆|验证|确认|注册|绑定|改密码|填"
+)
+_MONEY = Lazy(
+    r"(?i)[£$€¥]|(?<![a-z])(?:pounds?|quid|dollars?|euros?|amount|sum|paid|pay)(?![a-z])"
+    r"|元|块钱|转账|汇款|货款|单号|订单"
+)
+
+
+def _sent_whole(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_SENT_WHOLE, text, low, "sent", "texted", "messaged", "mailed", "got",
+                  "received", "type", "enter", "key", "put", "punch", "收到", "发"):  # fmt: skip
+        start, end = sentence(text, m.start())
+        group = "v" if m["v"] is not None else "z"
+        keyed = re.match(r"(?i)type|enter|key|put|punch", m[0]) is not None
+        # a round sum or a month is no code: "received 500000 in donations", "enter 202406"
+        digits = m[group].replace(" ", "")
+        shaped = not (digits.endswith("000") or _YEARISH.match(digits))
+        if (keyed and m["into"] is None) or not shaped or _MONEY.search(text, start, end):
+            continue  # "enter 150000 in cell B2", "sent 250000 for the deposit"
+        if _FOR_WHAT.search(text, start, end) or _RUNS_OUT.search(text, start, end):
+            out.append(m.span(group))
     return out
 
 
@@ -211,6 +257,33 @@ _WHOLE_CUE = Lazy(r"(?i)pass|pin|code|combo|key|lock|safe|密码|口令|码|锁"
 _HALF_WORDS = ("half", "part", "bit", "piece", "first", "second", "last", "rest", "半")
 
 
+# A code split between people, each part said right after its word, no "is": "I've got half
+# of it (36), Tom's got the rest (91)", 我记前一半 36，另一半在老李那 91 (both parts, by a lock)
+_HELD_HALF = Lazy(
+    r"(?i)(?<![a-z])(?:half|the\s+rest|(?:the\s+)?other\s+half|(?:first|second|last)\s+(?:half|part|bit))"
+    r"(?:\s+of\s+(?:it|the\s+(?:code|number|combo|combination|pin)))?"
+    # the part in brackets, who keeps it said first perhaps ("half of it is with me (12)")
+    r"(?:(?:(?:\s+(?:is|are|stays|sits))?\s+(?:with|at|in)\s+[^.;:\d\n()（）]{1,24}?)?"
+    r"\s*[(（]\s*(?P<p>\d{2,4})\s*[)）]"
+    r"|\s*[:：—–-]?\s*(?P<v>\d{2,4})(?![\d.,:/]?\d|\s*[a-z%]))"
+    r"|(?:一半|另一半|前一半|后一半|剩下的|其余的?)[^。，,；;\d\n]{0,8}?\s*[(（]?\s*(?P<z>\d{2,4})"
+    r"(?![\d.,:/]?\d|\s*[个位号块元])"
+)
+
+
+def _held_halves(text: str, low: str) -> list[tuple[int, int]]:
+    halves = list(scan(_HELD_HALF, text, low, "half", "rest", "part", "bit", "半", "剩下", "其余"))
+    out = []
+    for m in halves:
+        start, end = sentence(text, m.start())
+        parts = [h for h in halves if start <= h.start() < end]
+        first = parts[0].start()  # the lock or the code named before its parts
+        named = _HALF_LOCK.search(text, start, first) or _HALF_CUE.search(text, start, first)
+        if len(parts) > 1 and named:
+            out.append(m.span(m.lastgroup or 0))
+    return out
+
+
 def half_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Each half or part of a value, named as one, in a sentence (or one of the two before)
     that names what it is a part of, or says the parts are joined."""
@@ -243,7 +316,7 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _WHOLE_CUE.search(text, start, end):
             out.append(m.span("v"))
-    return out
+    return out + _held_halves(text, low)
 
 
 # -- recovery words in parts: "first six: maple ocean ...", 前六个：lemon drift ... ---------
@@ -267,10 +340,36 @@ _PROSE = frozenset(  # words of a sentence, never of a wallet's list
 )
 
 
+# A crypto wallet named, then a list as long as its recovery words (12, 15, 18, 21 or 24), no
+# seed named: "the club's crypto wallet, keep it offline: velvet orbit ... noble" (a wallet
+# alone may be a purse: "wallet shopping list: bread milk ...")
+_CRYPTO = Lazy(
+    r"(?i)(?<![a-z])(?:(?:crypto\w*|bitcoin|btc|eth|ethereum|web3|cold|hardware)\s+(?:[\w'’-]+\s+)"
+    r"{0,2}?wallets?|ledger|trezor|metamask)(?![a-z])|(?:比特币|加密货币|数字|冷|硬件)[\u4e00-\u9fff]{0,4}?钱包"
+)
+_WALLET_COLON = Lazy(r"(?i)(?<![a-z])wallets?\s*[:：]$|钱包\s*[:：]$")  # "coinbase wallet: ..."
+_WALLET_LIST = Lazy(r"[:：]\s*(?P<v>[a-z]{3,8}(?:[ ,]+[a-z]{3,8}){11,23})\s*(?:[.。!]?\s*$|\n)")
+_CRYPTO_WORDS = ("crypto", "bitcoin", "btc", "eth", "ledger", "trezor", "metamask", "web3",
+                 "比特币", "加密货币", "钱包")  # fmt: skip
+
+
+def _wallet_list(text: str, low: str) -> list[tuple[int, int]]:
+    if not any(w in low for w in (*_CRYPTO_WORDS, "wallet")):
+        return []
+    crypto = _CRYPTO.search(text) is not None
+    out = []
+    for m in _WALLET_LIST.finditer(text):
+        words = re.findall(r"[a-z]+", m["v"])
+        named = crypto or _WALLET_COLON.search(text, 0, m.start() + 1) is not None
+        if named and len(words) in (12, 15, 18, 21, 24) and not _PROSE.intersection(words):
+            out.append(m.span("v"))
+    return out
+
+
 def _seed_parts(text: str, low: str) -> list[tuple[int, int]]:
     cue = _SEED_CUE.search(text) if any(w in low for w in _SEED_WORDS) else None
     if cue is None or (cue["bare"] and _WALLET.search(text) is None):
-        return []
+        return _wallet_list(text, low)
     out = []
     pos = cue.end()
     while (m := _WORDS.search(text, pos)) is not None:
@@ -352,4 +451,4 @@ def _keyed(text: str, low: str) -> list[tuple[int, int]]:
 def piece_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the pieces these rules find in `text` (`low`: it lower-cased)."""
     out = _grouped_codes(text, low) + _seed_parts(text, low) + _counted_parts(text, low)
-    return out + _keyed(text, low) + _expiring(text, low)
+    return out + _keyed(text, low) + _expiring(text, low) + _sent_whole(text, low)

@@ -2,9 +2,11 @@
 helpline, a wifi network's name (it is broadcast), a code made to be shared (a game's
 share code, a friend code), a number given as an example of a format, a folder's or a
 file's name, passwords named as the weak ones nobody should use, a serial or a
-reference, a make and model said with its size or price, a phrase announced to staff
-with what it means, a key's ID or fingerprint, and the place a secret is kept, in Chinese and
-English.
+reference (a certificate's, an application's: "ref HLF-NL-22-01453"), a number to quote when
+ordering, a make and model said with its size or price, a phrase announced to staff with
+what it means, a key's ID or fingerprint, the place a secret is kept, and who holds a code not
+given ("the padlock code is with the key holder", "ask the caretaker for the code": the
+clause), in Chinese and English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
@@ -91,7 +93,15 @@ _KEPT = Lazy(
     r"|under|behind|on)\s+(?P<v>(?:the|a|an|my|our|his|her|their|your)\s[A-Za-z'’ -]{2,60}?)"
     r"(?=\s*(?:[.,;!?]|$))"
     r"|(?:密码|助记词|私钥|口令|密钥)[^。，,；\n\d]{0,8}?[存放锁藏]在(?P<z>[\u4e00-\u9fff]{2,20})"
+    # or who holds it, or whom to ask, the code not given: the whole clause ("the padlock code
+    # is with the key holder — ring ...", "ask the caretaker for the alarm code", 密码在老王那里)
+    r"|(?P<w>(?<![a-z])(?:pass(?:word|code)?|pin|code|combination|combo)s?\s+(?:is|are)\s+(?:only\s+)?"
+    r"(?:with|held\s+by|kept\s+by|known\s+(?:only\s+)?(?:to|by))\s+[A-Za-z'’ -]{2,40}?"
+    r"|(?<![a-z])ask\s+[A-Za-z'’ -]{1,30}?\s+for\s+(?:the\s+|a\s+)?(?:[\w'’-]+\s+){0,3}?"
+    r"(?:pass(?:word|code)?|pin|code|combination|combo)s?)(?=\s*(?:[.,;!?]|\s[-–—]\s|$))"
+    r"|(?P<y>(?:密码|口令)(?:在|由)[\u4e00-\u9fff]{1,8}?(?:那里|那儿|那|手上|手里|保管))"
 )
+_CLAUSE = Lazy(r"[.!?;,:，。！？；：\n]")
 _MADE_UP = Lazy(r"[a-z][A-Z]")  # "kept in the vault as CorrectHorse": a value, not a place
 _SHARED = Lazy(  # a code made to be handed out: "crosshair share code is X", 分享码 X
     r"(?i)(?<![a-z])(?:share|sharing|friend|referral|creator|crosshair|invite\s+link)"
@@ -114,17 +124,18 @@ _REFERENCE = Lazy(
     r"(?i)(?<![a-z])(?<!for\s)(?:serial(?:\s+(?:number|no\.?))?|s/n|frame\s+number|vin|chassis"
     r"\s+number|(?:tracking|order|case|ticket|application|booking|reference|ref|consignment"
     r"|parcel|shipment|waybill|reservation|invoice|confirmation|appointment)"
-    r"(?:\s+(?:number|no\.?|reference|ref)|\s*#)|reference|tracking"
+    r"(?:\s+(?:number|no\.?|reference|ref)|\s*#)|reference|ref|tracking"
     r"|batch(?:\s+(?:number|no\.?|#|code))?|lot\s+(?:number|no\.?|#)"  # a drug's or food's batch
     r"|(?:ticket|incident)(?=\s+[A-Z]{2,5}-?\d))"  # an IT desk's ticket: "ticket INC0098812"
     r"(?:(?<=#)|(?![a-z]))(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
     r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
     r"|批号|批次号"
 )
-_REF_VALUE = Lazy(  # "EMS 1173 0426 891": a carrier's or a scheme's letters may lead
-    r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -])?[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,})*)"
+_REF_VALUE = Lazy(  # "EMS 1173 0426 891", "HLF-NL-22-01453": a carrier's or a scheme's letters
+    r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -]){0,3}[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,})*)"
     r"(?![\w-])"
 )
+_PRODUCT_KEY = Lazy(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")  # a software serial: a key
 # A product's make and model: "is a Master Lock 1500iD", "bought a Yale YRD256", 型号 X
 _MODEL = Lazy(
     r"(?<![A-Za-z])(?:(?:a|an)\s+(?:[A-Z][\w-]*\s+){1,3}|(?i:model(?:\s+(?:number|no\.?))?)"
@@ -160,6 +171,9 @@ _NOT_BRAND = Lazy(r"[码号锁门密生日年月]|数字|这个|那个|我的|�
 _SAID_PUBLIC = Lazy(
     r"(?i)对外公开|可以公开|是公开的|公开没事|不是秘密|不算秘密|(?<![a-z])(?:it['’]?s|is|that['’]?s"
     r"|they['’]?re|are)\s+(?:public|not\s+(?:a\s+)?secret)|(?:fine|ok(?:ay)?|safe)\s+to\s+share"
+    # a number to quote when ordering or calling is given out: "account 88213, quote it"
+    r"|(?<![a-z])quote\s+(?:it|this|that|them|the\s+(?:number|ref(?:erence)?))(?![a-z])"
+    r"|报(?:这个|上|一下)?(?:号码|编号|账号|户号)"
 )
 _SECRET_WORD = Lazy(r"(?i)pass|pin|code|key|token|cvv|密码|口令|验证码|密钥|令牌|码")
 _ANY_NUMBER = Lazy(r"[A-Za-z0-9-]*\d[A-Za-z0-9-]*(?:[ -]\d+)*")
@@ -201,7 +215,7 @@ def _references(text: str, low: str) -> list[tuple[int, int]]:
              "号", "单")  # fmt: skip
     for m in scan(_REFERENCE, text, low, *hints):
         v = _REF_VALUE.match(text, m.end())
-        if v is not None and v.start("v") - m.end() <= 3 and v["v"].count("-") < 3:
+        if v is not None and v.start("v") - m.end() <= 3 and not _PRODUCT_KEY.fullmatch(v["v"]):
             out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
     out += [m.span("v") for m in scan(_MODEL, text, low, "a ", "an ", "model", "型号")]
     for m in scan(_MAKE_MODEL, text, low, "是", "买", "选", "换", "用的", "入了", "is ", "bought",
@@ -219,7 +233,7 @@ def _said_public(text: str, low: str) -> list[tuple[int, int]]:
     """The numbers before a cue that says they are public, in a sentence naming no
     password, PIN or code (those are secrets however they are described)."""
     out: list[tuple[int, int]] = []
-    hints = ("公开", "秘密", "public", "secret", "share")
+    hints = ("公开", "秘密", "public", "secret", "share", "quote", "报")
     for m in scan(_SAID_PUBLIC, text, low, *hints):
         start, _ = sentence(text, m.start())
         if _SECRET_WORD.search(text, start, m.start()) is None:
@@ -253,6 +267,21 @@ def _signals(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+def _kept(text: str, low: str) -> list[tuple[int, int]]:
+    """Where a secret is kept, or who holds it (then the whole clause that says so, the thing
+    it opens too: the text gives no value there)."""
+    out = []
+    kept = ("kept", "stored", "locked", "held", "filed", "written down", "在", "with", "known")
+    for m in scan(_KEPT, text, low, *kept, "ask"):
+        start, end = m.span(m.lastgroup or 0)
+        if m["w"] is not None or m["y"] is not None:
+            before = list(_CLAUSE.finditer(text, sentence(text, start)[0], start))
+            start = before[-1].end() if before else sentence(text, start)[0]
+        if not _MADE_UP.search(text, start, end):
+            out.append((start, end))
+    return out
+
+
 def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values `text` says are public (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
@@ -273,10 +302,7 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low) + _references(text, low) + _said_public(text, low)
     out += _signals(text, low)
-    kept = ("kept", "stored", "locked", "held", "filed", "written down", "在")
-    for m in scan(_KEPT, text, low, *kept):
-        if not _MADE_UP.search(m[m.lastgroup or 0]):
-            out.append(m.span(m.lastgroup or 0))
+    out += _kept(text, low)
     for m in scan(_KEY_ID, text, low, "key id", "fingerprint", "public key", "公钥", "密钥"):
         v = _KEY_ID_VALUE.match(text, m.end())
         if v is not None and len(re.sub(r"[\s:]|^0x", "", v["v"])) >= 8:

@@ -2,8 +2,9 @@
 and named in the next sentence, a question and its answer, digits given by position, by
 count, in parts (前两位47，最后一位是9; 左边两位29，右边两位06; a lock's first part alone, the
 rest held back) or as another number's tail, a list of backup codes, a login given as an
-e-mail (or a stock user: admin, root, or any user then "the other one") and a password, a
-value before its noun in one sentence (`value_first`), in Chinese and English.
+e-mail (or a stock user: admin, root, or any user then "the other one") and a password (an
+address as what a service is: "PayPal is x@y.com with Ailer0n-Roll-2023"), a value before its
+noun in one sentence (`value_first`), in Chinese and English.
 
     told_spans("6639. That's the alarm code, don't share it.", ...)          # 6639
     told_spans("Q: the PIN on Dad's card? A: 0739.", ...)                    # 0739
@@ -285,6 +286,18 @@ _MAIL_CUE = Lazy(
 )
 
 
+_IS_BEFORE = Lazy(r"(?i)(?:(?:\s(?:is|was)|['’]s)(?:\s+(?:under|on|as))?|[:：])\s*$")  # "'s under"
+_ENDS = Lazy(r"\s*(?:[,.;!?，。；]|$)")
+
+
+def _is_login(text: str, m: re.Match[str], start: int, value: str) -> bool:
+    """An address said as what a thing is, then a word of a password's shape (eight or more,
+    letters and digits) that ends the clause."""
+    stated = _IS_BEFORE.search(text, start, m.start()) is not None
+    shaped = len(value) >= 8 and re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
+    return bool(stated and shaped and _ENDS.match(text, m.start("v") + len(value)))
+
+
 def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_MAIL_PAIR, text, low, "@"):
@@ -295,6 +308,9 @@ def _mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
         # "x@y.org and it's Fig7Tree": what goes with the address, a made-up word with digits
         slash = slash or (m["it"] is not None and bool(re.search(r"\d", value)))
         cued = slash or _MAIL_CUE.search(text, start, end) is not None
+        # what a service "is": an address with a made-up word ending the clause ("PayPal is
+        # x@y.com with Z9-a"; not "... with Q3report2024 attached")
+        cued = cued or _is_login(text, m, start, value)
         letters = any(c.isalpha() for c in value)  # not a phone: "jane@x.com / +44-20-..."
         if m["bare"] is not None:  # no word between the two: a login named just before
             cued = _LOGIN_BEFORE.search(text, max(0, m.start() - 30), m.start()) is not None

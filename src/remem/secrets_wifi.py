@@ -1,7 +1,8 @@
 """A wifi network's key (issue 29): said after the network ("the wifi is hunter-7-gamma",
 "wifi is KP-Guest, key is tangerine99"), after its name ("the staff network Crew-5G is
 oar-lock-6610", 车库网 X 连 Y), as what to tell a guest (客人问wifi就说 X), or as what connects
-(X 就能连, 连的时候输 X, "type X to connect"), its key also 钥匙, the wireless also 无线, in
+or is typed (X 就能连, 连的时候输 X, 要输的是 X, "type X to connect", "what you type is X"), words
+joined as one ("password belayon_belayoff"), its key also 钥匙, the wireless also 无线, in
 Chinese and English; never the router's model or the network's own name (`remem.secrets_public`).
 
     wifi_spans("the wifi is hunter-7-gamma", ...)              # hunter-7-gamma
@@ -26,12 +27,14 @@ _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tange
     # ("key = oak-barn-19": a note's list of settings)
     r"(?:\s+(?:is|was)\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z])"
     # or words typed joined, ending the note: "SSID X, key ladderandbucket" (`_joined`)
-    r"|\s+(?=[a-z]{8,40}\s*(?:[.,;!，。；！]|$))|(?<=密码|口令|密钥|钥匙)\s*(?:是|为)?\s*)"
+    r"|\s+(?=[a-z]+(?:[_-][a-z]+)*\s*(?:[.,;!，。；！]|$))|(?<=密码|口令|密钥|钥匙)\s*(?:是|为)?\s*)"
     r"(?P<v>[^\s,;，。；]+)"
 )
-# "..., key hollyandivy": the key after the network's name and a comma, plain lower-case words
-# typed as one; not a word about the key ("key unchanged", "password required", "key overleaf")
-_JOINED = Lazy(r"[a-z]{8,40}")
+# "..., key hollyandivy": the key after the network's name and a comma (or the name alone:
+# "wifi X password Y"), plain lower-case words typed as one or joined by "_" or "-"
+# ("belayon_belayoff"); not a word about the key ("key unchanged", "password required",
+# "key overleaf", "not_required")
+_JOINED = Lazy(r"(?=.{8,40}$)[a-z]+(?:[_-][a-z]+)*")
 _RIGHT_AFTER = Lazy(  # not "password on the blackboard"
     r"(?i)(?:[a-z]+|密码|口令)\s*(?:(?:is|was)\s+|[:：=]\s*|[是为]\s*)?"
 )
@@ -39,6 +42,8 @@ _TALK = Lazy(
     r"(?:ed|ing|able|ible|tion|sion|ment|ness|ly|where|wards?|stairs|side|neath|leaf|ever|thing)$"
     r"|^(?:optional|unknown|forgotten|private|personal|different)$"
 )
+_NAME_BEFORE = Lazy(r"\s[A-Za-z][\w.-]*[A-Z0-9_][\w.-]*\s+$")  # a network's name: caps, a digit
+_TALK_PARTS = frozenset("not see ask per via any none upon request".split())
 # "the wifi pw is up-the-hill-and-down": four words or more joined, a passphrase, not a
 # network's name (two or three: Cafe-Guest, Mill-Staff-5G)
 _HYPHENED = Lazy(r"(?=.{12})[A-Za-z]+(?:-[A-Za-z]+){3,}")
@@ -50,7 +55,7 @@ _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     # 车库网, 店里网络: a place's network (not 网站, 网银, 上网)
     r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])"
     r"|无线(?:网络?)?(?![电])))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
-    r"(?P<rest>[^.。!?！？\n]{0,80})"
+    r"(?P<rest>(?:[^.。!?！？\n]|\.(?=\w)){0,80})"  # a name's dot goes on: DouYa_2.4G
 )
 _WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网",
                "无线")  # fmt: skip
@@ -70,7 +75,10 @@ _PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令|密钥|钥匙")
 _CONNECTS = Lazy(
     r"(?i)(?<![A-Za-z0-9_@#$%^&*+=~-])(?P<v>[A-Za-z0-9_!@#$%^&*+=~-]{6,40})\s*"
     r"(?:就能|就可以|就|才能|即可)(?:连|上网)"
-    r"|连(?:接)?(?:的时候|时|上去|的话)?\s*(?:要|得|需要)?(?:输入?|填|打)\s*(?P<w>[!-~]{6,40})"
+    r"|连(?:接)?(?:的时候|时|上去?|的话)?\s*(?:要|得|需要)?(?:输入?|填|打)\s*(?P<w>[!-~]{6,40})"
+    # what is typed, said after the network: 网是 X，要输的是 Y; "what you type is Y"
+    r"|(?:要|得|需要)?(?:输入?|填|打)的(?:是|就是)\s*[:：]?\s*(?P<t>[!-~]{6,40})"
+    r"|(?<![a-z])what\s+you\s+(?:type|enter|put\s+in)\s+is\s+(?P<y>[^\s,;]{6,40})"
     r"|(?<![a-z])(?:type|enter|put\s+in|use)\s+(?P<e>[^\s,;]{6,40})\s+to\s+(?:connect|get\s+on|join)"
     r"|(?<![a-z])connect(?:s|ed|ing)?\s+(?:with|using)\s+(?P<f>[^\s,;]{6,40})"
     r"|(?<![^\s,;:])(?P<g>[^\s,;]{6,40})\s+(?:gets|will\s+get)\s+you\s+(?:on(?:line)?|connected)"
@@ -131,14 +139,17 @@ def _joined(text: str, start: int, key: re.Match[str], v: str) -> bool:
     """Plain lower-case words typed as one after a key word, when the network was named
     before it with a comma ("wifi is X, key Y"): the key, unless a word about it."""
     listed = "," in text[start : key.start()] or "，" in text[start : key.start()]
+    listed = listed or _NAME_BEFORE.search(text, start, key.start()) is not None  # "wifi X key Y"
     right_after = _RIGHT_AFTER.fullmatch(text, key.start(), key.start("v")) is not None
-    return listed and right_after and _JOINED.fullmatch(v) is not None and _TALK.search(v) is None
+    words = re.split(r"[_-]", v)  # each part a word of the key, not talk: "not_required"
+    talk = any(len(w) < 3 or w in _TALK_PARTS or _TALK.search(w) for w in words)
+    return listed and right_after and _JOINED.fullmatch(v) is not None and not talk
 
 
 def _connects(text: str, start: int, end: int) -> tuple[int, int] | None:
     """The key said as what connects, after the network ("wifi is X, Y 就能连"), not its name."""
     for c in _CONNECTS.finditer(text, start, end):
-        group = next(g for g in "vwefg" if c[g] is not None)
+        group = next(g for g in "vwtyefg" if c[g] is not None)
         v = c[group].rstrip(".!?")
         if wifi_key(v) and not _AS_NAME.search(text, start, c.start(group)):
             return c.start(group), c.start(group) + len(v)

@@ -1,0 +1,81 @@
+"""The words of things opened by a code and the shapes of their codes (issue 29; moved from
+`remem.secrets_access`, which its rules and `remem.secrets_changed` share): a door, a gate, a
+lock, a safe, a keypad, a room or a store kept locked ("the hay bale store", "the cold room"),
+a code's digits (0619, *7392, 2 6 0 3) or words ("seven seven three one"), and what makes a
+number no code (a unit after it, a count of things, a rate, a place's public code before it).
+
+    ACCESS_RE.search("the side gate")    # a thing a code opens
+    UNIT.match(" metres")                 # a size, not a code
+"""
+
+from __future__ import annotations
+
+from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, Lazy
+
+__all__ = [
+    "ACCESS",
+    "ACCESS_RE",
+    "COUNTED",
+    "HOLDS",
+    "HOURS_RANGE",
+    "KEPT_ROOM",
+    "NUM",
+    "PUBLIC_BEFORE",
+    "RATE",
+    "SET_CUE",
+    "UNIT",
+    "VAL",
+    "VAL_DIAL",
+]
+
+# Things opened by a code: the cue that a bare number is an access code.
+ACCESS = (
+    r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
+    r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
+    r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
+    r"|briefcase|atm|sheds?|cages?|storage\s+units?|(?:photo)?copiers?|printers?"
+    r"|(?:stock|store|strong|supply|storage|plant|server|comms?)[ -]?rooms?"  # rooms kept locked
+    r"|cupboards?"  # a drug or key cupboard has a keypad
+    r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
+    # a machine's menu or mode behind a code: "the service menu wants 5505"
+    r"|(?:service|engineer(?:ing)?|admin|settings|setup|maintenance|programming|installer"
+    r"|config(?:uration)?|manager|supervisor|technician)\s+(?:menus?|modes?)"
+)
+ACCESS_RE = Lazy(
+    rf"(?i)(?<![a-z])(?:{ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
+    r"|门|锁|保险柜|保险箱|柜|箱"
+)
+NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 6 0 3
+UNIT = Lazy(
+    r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
+    r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
+)
+VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
+VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
+
+PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
+    r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
+    r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
+)
+HOLDS = Lazy(  # a thing that holds and shuts: "the cash drawer opens with B5521"
+    r"(?i)(?<![a-z])(?:drawers?|tins?|chests?|trunks?|hatch(?:es)?|lockers?|stores?|rooms?)(?![a-z])"
+)
+# a store or a room named by what it keeps ("hay bale store", "cold room"): kept locked, unless
+# a room one is sent to by its number (`ROOM_OWN_NUMBER`: a meeting's, a class's)
+KEPT_ROOM = (
+    r"(?P<store>(?!(?:the|a|an|my|our|your|this|that)\s)(?P<kept>[a-z]+)\s+(?:store|room)s?)"
+)
+COUNTED = Lazy(  # "takes 1200 dpi scans", "needs 5000 sheets": a number of things
+    r"(?i)\s+(?!(?:and|then|before|after|to|at|for|on|when|if|or|but|so|first|now|every|each"
+    r"|plus|or|into|in)(?![a-z]))[a-z]"
+)
+SET_CUE = Lazy(
+    rf"(?i)(?<![a-z])(?:{ACCESS}|pin|passcode|code|combo|combination)(?![a-z])"
+    r"|门锁|密码锁|挂锁|车锁|锁|保险柜|保险箱|柜|箱|(?<![部专热])门(?![店诊票户面牌号口])|密码"
+    # a till's operator code authorises what it does
+    r"|收银|操作员|授权|(?<![a-z])(?:pos|operator|cashier|log-?in)(?![a-z])"
+)
+HOURS_RANGE = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d\s*[-–]\s*(?:[01]\d|2[0-3])[0-5]\d")  # 0900-1700
+RATE = Lazy(
+    r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
+)

@@ -1,0 +1,126 @@
+"""A thing that locks said to be, take or want its code (issue 29; moved from
+`remem.secrets_access`): "the shed padlock is 0-2-2-7", "the keypad takes 9091", "harness
+locker 3 is 8062" (a locker's own number said first, then its code), "the padlock's number is
+4471", "the float tin lock is seven three three", "the alarm set 9214, unset the same", "my
+locker at the gym is two eight eight zero".
+
+    lock_is_spans("the shed padlock is 0-2-2-7", ...)    # the span of 0-2-2-7
+    lock_is_spans("my locker is 12", ...)                # []: a locker's own number
+    lock_is_spans("the alarm set 0630", ...)             # []: a wake-up time
+
+A locker, a store or a cupboard has a number of its own, a size or a year; an alarm set to a
+time wakes someone: those stay ordinary. Used by `remem.secrets_access`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from remem.secrets_access_words import ACCESS, COUNTED, HOURS_RANGE, UNIT, VAL_DIAL
+from remem.secrets_dial import DIALED
+from remem.secrets_last import TIME, YEAR
+from remem.secrets_notes import ROOM_OWN_NUMBER
+from remem.secrets_shapes import SPOKEN, SPOKEN3, Lazy, scan, strong
+
+__all__ = ["lock_is_spans"]
+
+_LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
+    r"(?i)(?<![a-z])(?P<thing>(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?"
+    r"|keypads?"
+    r"|(?P<box>lockers?|stores?)"  # a locker's or a store's own number is no code: "on" only
+    r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
+    r"|(?:alarm|security|keypad|door)\s+panels?"
+    r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
+    r"|barriers?|containers?"  # a car park's barrier, a padlocked container: keyed too
+    r"|(?P<held>cages?|cabinets?|cupboards?"  # a thing that holds and locks: no year, no count
+    # a room named by what is kept or done in it: "the honey extraction room is 8841" (a
+    # store "is" its own number, a meeting room too)
+    r"|(?!(?:the|a|an|my|our|your|this|that)\s)(?P<kept>[a-z]+)\s+rooms?)"
+    r"|(?:cash|strong|money)[ -]?box)(?![a-z])"  # "the cash box is 4471", like a safe
+    r"(?P<num>\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d{1,3}[A-Za-z]?(?![\w-]))?"  # "locker 3"
+    r"(?P<nw>(?:['’]s)?\s+(?:numbers?|digits))?"  # "the padlock's number is 4471"
+    r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
+    r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
+    r"(?:\s+(?:this|next|for\s+the)\s+(?:week|weekend|month|term|season|stay)|\s+today)?"  # when
+    # "the fridge alarm reset is 7171", "the alarm unset is 2290": the code that resets it
+    r"(?:\s+(?P<rs>reset|unset|disarm))?"
+    r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
+    r"|['’]s\s+(?:now\s+|still\s+)?"  # "the cash tin lock's seven three three"
+    # a lock left on its numbers: "the lockers are all on 220", "the safe is on the same
+    # numbers as the old one, 61-22-48"
+    r"|\s(?:is|are|was|were)\s+(?:all\s+|still\s+|now\s+)?(?P<on>on)\s+"
+    r"(?:the\s+same\s+[^.;:!?\n\d]{1,40}?,\s*)?"
+    r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
+    r"|\s(?P<set>(?:un)?set|(?:dis)?arm)(?:\s*[:：]\s*|\s+)"  # "the alarm set 9214, unset 9214"
+    r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
+    rf"(?P<v>{DIALED}|{VAL_DIAL}|(?P<u>{SPOKEN3}))"
+)
+_LOCK_IS_WORDS = tuple(
+    "lock keypad safe panel alarm box store barrier container cage cabinet cupboard room".split()
+)
+_PADDED = Lazy(r"0\d{3,7}")
+# a lock's "number" is its code; a locker's, an alarm's or a barrier's is its own
+_NUMBERED = Lazy(r"(?i)(?:pad|smart|bike|combination|door|\s)*lock(?!er)|keypad|safe|key|cash")
+_PLACE = Lazy(
+    r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
+)
+_TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
+    rf"(?i)(?<![a-z])(?:{ACCESS}|box(?:es)?)(?![a-z])"  # a box on a wall: a keypad's
+    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
+    # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
+    r"(?:\s+(?:code|combination|combo|pin|panel))?"
+    r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
+    r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
+    rf"\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{VAL_DIAL}"
+    # or a made-up word, named as what it wants: "the lock wants the password Otter42"
+    r"|(?<=\s)(?:the\s+)?(?:word|password|passphrase|pass|login|code)\s+(?P<t>[^\s,;]{6,40}))"
+)
+_IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digit by digit
+    rf"(?i)(?<![a-z])(?:{ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
+)
+
+
+_CODE_DIGITS = Lazy(r"\d{4,8}")
+
+
+def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
+        short = len(m["v"]) < 4 or m["u"] is not None
+        # unset, armed: keyed, never a wake-up
+        keyed = (m["set"] or m["rs"] or "set").lower() not in ("set", "reset")
+        if m["nw"] and not _NUMBERED.match(m["thing"]):
+            continue
+        wake = m["alarm"] is not None and not keyed and (TIME.fullmatch(m["v"]) or short)
+        on = m["on"] is not None
+        # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
+        # its own number said first ("harness locker 3 is 8062": four digits, no year)
+        labelled = m["num"] and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
+        labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
+        own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
+        place = (on and _PLACE.match(text, m.end())) or own
+        held = m["held"] and (YEAR.fullmatch(m["v"]) or COUNTED.match(text, m.end()))
+        # a room's code has four digits or more (or a dial's); a meeting room's number is its own
+        bare = m["v"].isdigit() and not _CODE_DIGITS.fullmatch(m["v"])
+        room = m["kept"] and (bare or ROOM_OWN_NUMBER.fullmatch(m["kept"]))
+        place = place or held or room
+        hours = HOURS_RANGE.fullmatch(m["v"])  # "the waiting room: 0900-1700": when it is open
+        if not (UNIT.match(text, m.end()) or wake or place or hours):  # an alarm at 0630 wakes
+            out.append(m.span("v"))
+    return out
+
+
+def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the codes these rules find in `text` (`low`: it lower-cased)."""
+    out = _lock_is(text, low)
+    for m in scan(
+        _TAKES, text, low, "takes", "wants", "needs", "accepts", "asks for", "goes", "coded"
+    ):
+        if m["t"] is not None:  # a word it wants: letters and digits, not a name or a part
+            word = m["t"].rstrip(".!?")
+            if strong(word) and re.search(r"\d", word) and re.search(r"[A-Za-z]", word):
+                out.append((m.start("t"), m.start("t") + len(word)))
+        elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
+            out.append(m.span("v"))
+    out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
+    return out
