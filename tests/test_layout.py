@@ -66,11 +66,12 @@ def part_of(module: str) -> str:
         return "core"
     if name in (
         *("memory", "exchange", "conversation", "partition", "bulk", "drafts"),
-        *("forgetting", "backup"),
+        *("forgetting", "backup", "saving", "export_file"),
     ):
         # conversation: messages -> save requests for Memory.add_messages; bulk: many saves
         # to a transaction; drafts: the entry a save would store; partition: the
-        # facade's by-id door; forgetting, backup: the facade's deleting, export and import
+        # facade's by-id door; saving, forgetting, backup: the facade's saving, deleting,
+        # export and import; export_file: the file exchange writes and reads
         return "memory"
     if name == "embedding":
         return "shim"

@@ -1,34 +1,29 @@
 """Export and import as JSON (SPEC LT14): every field and timestamp kept; import
-dedups and reports conflicts instead of clobbering, and writes nothing from a bad file."""
+dedups and reports conflicts instead of clobbering, and writes nothing from a bad file
+(the file itself, written and read back checked, is `remem.export_file`)."""
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import functools
 import json
-import os
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from remem import bulk, text
-from remem.entry import AuditRecord, Entry, format_ts, new_id, to_utc, utcnow
+from remem.entry import AuditRecord, Entry, format_ts, new_id, utcnow
 from remem.errors import InvalidInput, StoreError, describe_os_error
-from remem.files import check_output, json_file, read_text
-from remem.partition import Partition, check_id
+from remem.export_file import FORMAT, VERSION, read_export, write_export
+from remem.partition import Partition
 from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.tokens import count_tokens
 from remem.truth import decide, index, when
 from remem.truth.decide import Reader
 from remem.truth.dedup import SimilarityCheck
 from remem.truth.subject import Claim, read
-
-FORMAT = "remem-export"
-VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +76,7 @@ def export_entries(
     }
     text = json.dumps(doc, ensure_ascii=False, indent=1)
     if isinstance(path, Path):
-        _write_atomically(path, text)
+        write_export(path, text)
     else:
         try:
             path.write(text + "\n")
@@ -92,93 +87,6 @@ def export_entries(
             why = describe_os_error(exc)
             raise StoreError(f"cannot write the export: {why}; it is incomplete") from exc
     return len(entries)
-
-
-def is_export(path: Path) -> bool:
-    """Whether `path` holds an earlier export: a JSON object whose format is ours."""
-    doc = json_file(path)
-    return isinstance(doc, dict) and doc.get("format") == FORMAT
-
-
-def _write_atomically(path: Path, data: str) -> None:
-    # Write beside the target and rename, so an existing export is never half-written.
-    # A failure (a full disk) removes the temporary file and leaves the target as it was.
-    path = path.expanduser()
-    check_output(path, made_by=is_export)
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-        why = describe_os_error(exc)
-        raise StoreError(f"cannot write {path}: {why}; nothing was exported") from exc
-
-
-def _read(
-    path: Path, check_content: Callable[[str], object]
-) -> tuple[list[Entry], list[AuditRecord]]:
-    raw = read_text(path, "the import file")
-    try:
-        doc = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(
-            f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from exc
-    except RecursionError as exc:
-        raise InvalidInput(f"{path} is nested too deeply to be a remem export") from exc
-    if isinstance(doc, dict):
-        if doc.get("format") != FORMAT or not isinstance(doc.get("entries"), list):
-            raise InvalidInput(f"{path} is not a remem export (no format/entries)")
-        items, audit_items = doc["entries"], doc.get("audit", [])
-    elif isinstance(doc, list):
-        items, audit_items = doc, []
-    else:
-        raise InvalidInput(f"{path} must hold a remem export or a JSON array of entries")
-    entries = []
-    for i, item in enumerate(items):
-        try:
-            if _depth(item) > MAX_DEPTH:
-                raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
-            entry = Entry.from_dict(item)
-            check_id(entry.id)
-            check_content(entry.content)
-            entries.append(entry)
-        except (InvalidInput, TypeError, ValueError, AttributeError) as exc:
-            raise InvalidInput(f"{path}: entry #{i + 1} is invalid: {exc}") from exc
-    return entries, [_audit_record(a, path) for a in audit_items]
-
-
-MAX_DEPTH = 32  # of an entry's JSON: metadata is key/values, not a tree to recurse into
-
-
-def _depth(value: Any) -> int:
-    """How deeply `value` nests lists and objects (without recursing)."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict | list):
-            deepest = max(deepest, level)
-            if level <= MAX_DEPTH:
-                stack += [
-                    (v, level + 1) for v in (item.values() if isinstance(item, dict) else item)
-                ]
-    return deepest
-
-
-def _audit_record(item: Any, path: Path) -> AuditRecord:
-    try:
-        return AuditRecord(
-            str(item["entry_id"]), str(item["action"]), to_utc(item["at"]), dict(item["detail"])
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise InvalidInput(f"{path}: an audit record is invalid: {exc}") from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +116,7 @@ def import_entries(
     only with `all_users` (an administrator's restore); text that looks like a secret is
     refused, with its whole version chain, unless `force` (SPEC SE3). `progress(n)`
     hears of every n entries handled (len(entries) in all, see `count_entries`)."""
-    entries, audit = _read(path, target.check_content)
+    entries, audit = read_export(path, target.check_content)
     by_id = {e.id: e for e in entries}
     if len(by_id) != len(entries):
         raise InvalidInput(f"{path}: the same entry id appears twice")
@@ -331,17 +239,6 @@ class _Job:
         result.history += history
         if self.progress is not None:
             self.progress(sum(len(chain) for chain in batch))
-
-
-def count_entries(path: Path) -> int:
-    """How many entries the export at `path` holds (0 when it cannot be read: the
-    import itself then says why)."""
-    try:
-        doc = json.loads(read_text(path))
-    except ValueError:  # (InvalidInput too)
-        return 0
-    items = doc.get("entries") if isinstance(doc, dict) else doc
-    return len(items) if isinstance(items, list) else 0
 
 
 def _closed(entries: list[Entry]) -> list[Entry]:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from remem.entry import Entry
 from remem.errors import AmbiguousId, InvalidInput, NotFound, NotYours
-from remem.store.protocol import Filter, Store, Visibility, load_entries
+from remem.store.candidates import load_entries
+from remem.store.protocol import Filter, Store, Visibility
 
 __all__ = ["MIN_PREFIX", "Partition", "check_id"]
 

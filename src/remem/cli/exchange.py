@@ -17,7 +17,7 @@ from remem.cli.common import (
     tell,
 )
 from remem.errors import InvalidInput
-from remem.exchange import count_entries
+from remem.export_file import count_entries
 
 
 @click.command("export")

@@ -21,7 +21,8 @@ from typing import Any, Literal
 from remem import text
 from remem.entry import Entry, utcnow
 from remem.settings import RankingConfig
-from remem.store.protocol import Candidate, CorpusStats, load_entries
+from remem.store.candidates import Candidate, load_entries
+from remem.store.protocol import CorpusStats
 from remem.truth import dedup
 
 DAY = 86400.0

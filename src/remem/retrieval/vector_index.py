@@ -22,7 +22,8 @@ from remem.entry import Entry
 from remem.errors import StoreBusy
 from remem.retrieval.matrix import REFINE, Matrix, new_matrix, one_thread
 from remem.retrieval.warm import WarmEmbedder
-from remem.store.protocol import Candidate, Filter, Store
+from remem.store.candidates import Candidate
+from remem.store.protocol import Filter, Store
 
 if TYPE_CHECKING:
     from remem.retrieval.embedding import Embedder, Vectors

@@ -13,7 +13,8 @@ from functools import lru_cache
 from typing import Any
 
 from remem.entry import Entry, to_utc, utcnow
-from remem.store.protocol import Candidate, Domain, Entries, Filter, IndexFields, stored_json
+from remem.store.candidates import Candidate, Entries, stored_json
+from remem.store.protocol import Domain, Filter, IndexFields
 
 ENTRY_COLUMNS = (
     "id, content, type, scope, project, session_id, user_id, agent_id, created_at, updated_at, "
@@ -26,6 +27,7 @@ N_COLUMNS = len(ENTRY_COLUMNS.split(","))  # where extra selected columns start
 K_COLUMNS = f"{E_COLUMNS}, e.subject_key, e.canon, e.value_key"
 # what a search candidate's row holds (`row_candidate`): the ranking's fields and terms
 C_COLUMNS = "e.id, e.type, e.source, e.entity, e.created_at, e.metadata, e.terms"
+CHUNK = 500  # ids per IN (...) list in dialects that bind no arrays (`Dialect.lists`)
 
 _NAMED = re.compile(r"(?<![:\w]):([A-Za-z_]\w*)")
 

@@ -1,10 +1,11 @@
-"""The SQL core both SQL backends share: visibility filters, entry rows, named values,
-document frequencies, audit records, restore, re-indexing and every read that is the
-same in SQLite and PostgreSQL. A backend (`SQLiteStore`, `PostgresStore`) supplies its
-`Dialect`, its connection handling (`write`, `_q`, `_x`, `_xmany`) and what is really
-different: keyword search (FTS5 / postings), the upkeep of its keyword index, vectors
-and use records. A save's candidates (`near`), vector rows (`vector_table`) and API
-tokens (`api_tokens`) are mixins of their own."""
+"""The SQL core both SQL backends share: visibility filters, entry rows, audit records,
+restore, re-indexing and every read that is the same in SQLite and PostgreSQL. A backend
+(`SQLiteStore`, `PostgresStore`) supplies its `Dialect`, its connection handling
+(`write`, `_q`, `_x`, `_xmany`) and what is really different: keyword search (FTS5 /
+postings), the upkeep of its keyword index, vectors and use records. The tables of the
+index fields (document frequencies, named values, subject words: `index_tables`), a
+save's candidates (`near`), vector rows (`vector_table`) and API tokens (`api_tokens`)
+are mixins of their own."""
 
 from __future__ import annotations
 
@@ -17,19 +18,13 @@ from typing import Any, cast
 from remem.entry import AuditRecord, Entry, to_utc, utcnow
 from remem.errors import StoreError
 from remem.store.api_tokens import TokenTable
+from remem.store.candidates import Candidate, Entries, stored_json
+from remem.store.index_tables import IndexTables
 from remem.store.inproc.postings import KeywordIndex, kept_best
 from remem.store.near import NearRows
-from remem.store.protocol import (
-    MAX_POSTINGS,
-    Candidate,
-    CorpusStats,
-    Entries,
-    Filter,
-    IndexFields,
-    rarest,
-    stored_json,
-)
+from remem.store.protocol import MAX_POSTINGS, CorpusStats, Filter, IndexFields, rarest
 from remem.store.rows import (
+    CHUNK,
     E_COLUMNS,
     ENTRY_COLUMNS,
     Dialect,
@@ -43,8 +38,6 @@ from remem.store.vector_table import VectorTable
 
 __all__ = ["SQLStore", "domain_clause", "where_clause"]
 
-_CHUNK = 500  # ids per IN (...) list in dialects that bind no arrays
-
 
 def newer_schema(path: str, found: int, known: int) -> str | None:
     """Why a store must not be written when a newer remem made it (None: it may be)."""
@@ -56,7 +49,7 @@ def newer_schema(path: str, found: int, known: int) -> str | None:
     )
 
 
-class SQLStore(NearRows, VectorTable, TokenTable):
+class SQLStore(NearRows, VectorTable, TokenTable, IndexTables):
     """What a `Store` over SQL does alike in every dialect (see the module docstring)."""
 
     dialect: Dialect
@@ -150,7 +143,7 @@ class SQLStore(NearRows, VectorTable, TokenTable):
     def _in(self, prefix: str, ids: Iterable[str]) -> list[Any]:
         """Rows of `prefix` (ending in the column to test) for the given ids, in chunks."""
         ids = list(ids)
-        step = max(len(ids), 1) if self.dialect.lists else _CHUNK
+        step = max(len(ids), 1) if self.dialect.lists else CHUNK
         found: list[Any] = []
         for i in range(0, len(ids), step):
             params: dict[str, Any] = {}
@@ -160,88 +153,6 @@ class SQLStore(NearRows, VectorTable, TokenTable):
         return found
 
     # -- writes -------------------------------------------------------------------------
-    def _batch(
-        self, template: str, columns: Sequence[tuple[str, str]], rows: Sequence[Sequence[Any]]
-    ) -> None:
-        """Run `template` for every row at once: its `{rows}` is a table `r` with the
-        named, typed `columns`. Where the driver binds arrays that is one statement over
-        `unnest(...)` (a restore of 1,000 entries costs a handful of statements, not
-        thousands); elsewhere the statement runs once per row."""
-        if not rows:
-            return
-        names = ", ".join(name for name, _ in columns)
-        if self.dialect.lists:
-            arrays = ", ".join(f":c{i}::{kind}[]" for i, (_, kind) in enumerate(columns))
-            source = f"unnest({arrays}) AS r({names})"
-            values = {f"c{i}": list(col) for i, col in enumerate(zip(*rows, strict=True))}
-            self._run(template.format(rows=source), values)
-            return
-        marks = ", ".join(f":c{i} AS {name}" for i, (name, _) in enumerate(columns))
-        self._run_many(
-            template.format(rows=f"(SELECT {marks}) AS r"),
-            [{f"c{i}": v for i, v in enumerate(row)} for row in rows],
-        )
-
-    def _count_terms(self, term_lists: Iterable[Sequence[str]], step: int) -> None:
-        counts = Counter(t for terms in term_lists for t in set(terms))
-        rows = [(t, counts[t]) for t in sorted(counts)]  # one lock order for every writer
-        columns = (("term", "text"), ("n", "int"))
-        if step > 0:
-            # "WHERE TRUE": SQLite would read ON CONFLICT as the join's ON otherwise.
-            self._batch(
-                "INSERT INTO term_df(term, df) SELECT term, n FROM {rows} WHERE TRUE "
-                "ON CONFLICT (term) DO UPDATE SET df = term_df.df + excluded.df",
-                columns,
-                rows,
-            )
-            return
-        self._batch(
-            "UPDATE term_df SET df = df - r.n FROM {rows} WHERE term_df.term = r.term",
-            columns,
-            rows,
-        )
-        # only these terms: "WHERE df <= 0" alone would scan the whole table each time
-        self._batch(
-            "DELETE FROM term_df WHERE df <= 0 AND term IN (SELECT term FROM {rows})",
-            columns[:1],
-            [row[:1] for row in rows],
-        )
-
-    def _write_keys(self, batch: Sequence[tuple[str, IndexFields]], *, new: bool = False) -> None:
-        """Each entry's named values; `new` rows have none to replace (a deleted row's
-        went with it: ON DELETE CASCADE)."""
-        d = self.dialect
-        self._batch(
-            f"DELETE FROM entry_keys WHERE {d.ref} IN (SELECT e.{d.pos} FROM {{rows}} "
-            "JOIN entries e ON e.id = r.id)",
-            (("id", "text"),),
-            [(eid,) for eid, _ in batch] if not new else [],
-        )
-        self._batch(
-            f"INSERT INTO entry_keys({d.ref}, key, value) SELECT e.{d.pos}, r.key, r.value "
-            "FROM {rows} JOIN entries e ON e.id = r.id",
-            (("id", "text"), ("key", "text"), ("value", "text")),
-            [(eid, k, v) for eid, index in batch for k, v in index.keys.items()],
-        )
-
-    def _write_subjects(self, batch: Sequence[tuple[str, str]], *, new: bool = False) -> None:
-        """Each entry's subject words (entry id, subject key), for broader-subject lookups;
-        `new` rows have none to replace."""
-        d = self.dialect
-        for i in range(0, len(batch) if not new else 0, _CHUNK):
-            params: dict[str, Any] = {}
-            ids = d.any("id", "ids", [eid for eid, _ in batch[i : i + _CHUNK]], params)
-            self._run(
-                f"DELETE FROM subject_terms WHERE {d.ref} IN (SELECT {d.pos} FROM entries "
-                f"WHERE {ids})",
-                params,
-            )
-        self._run_many(
-            f"INSERT INTO subject_terms({d.ref}, term) "
-            f"SELECT {d.pos}, :term FROM entries WHERE id = :id",
-            [{"id": eid, "term": t} for eid, key in batch for t in sorted(set(key.split()))],
-        )
-
     def _add_audit(self, records: Sequence[AuditRecord]) -> None:
         self._batch(
             "INSERT INTO audit(entry_id, action, at, detail) "
