@@ -66,7 +66,7 @@ def taken_back(content: str) -> list[str]:
     return [v for v in out if v]
 
 
-def _holds(old: str, value: str) -> bool:
+def holds(old: str, value: str) -> bool:
     """Whether `old` states `value`: as a whole word or number, or for Chinese as it is."""
     if re.search(r"[\u4e00-\u9fff]", value):
         return len(value) >= 2 and value in old
@@ -122,7 +122,7 @@ def _holding(incoming: Entry, candidates: Sequence[Entry], values: list[str]) ->
     mine = content_terms(incoming.content)
     found = {}
     for old in open_to(incoming, candidates, _MAX_CHARS):
-        held = [v for v in values if _holds(old.content, v)]
+        held = [v for v in values if holds(old.content, v)]
         others = mine - content_terms(" ".join(held))
         if held and others & content_terms(old.content):
             found[old.id] = old

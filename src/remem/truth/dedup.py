@@ -31,6 +31,7 @@ class Match:
     entry: Entry
     relation: Relation
     reason: str
+    sure: float = 1.0  # how likely the judge read it (a rule's match: 1)
 
 
 class SimilarityCheck(Protocol):

@@ -13,12 +13,13 @@ lacks: a number, a name, a day of the week.
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from functools import lru_cache
 
 from remem import numbers
-from remem.text import EN_STOPWORDS
+from remem.text import EN_STOPWORDS, terms
 from remem.truth import when
 from remem.truth.markers import states_change
 from remem.truth.table import words
@@ -55,11 +56,18 @@ def adds_nothing(new: str, old: str) -> bool:
             return False
         if not numbers.spoken_zh(new) <= {a for t in held for a in t.aliases} | spelled:
             return False  # "清运车十点半来收" of "每天晚上11点来收": 10, said in words
+    elif (spelled := _spelled(old)) and not _spelled(new) | set(
+        numbers.missing_numbers(new, old)
+    ) <= spelled:
+        return False  # "three glasses of water a day" of "two coffees a day"
     if _recounted(new, old) or not _clock_held(new, old):
         return False
     said = old.lower()
     # a name's first five letters: "Thursdays" / "Thursday", "Freightliner's"
     if any(not re.search(r"\b" + re.escape(name[:5]), said) for name in names(new)):
+        return False
+    # another person ("早班刘姐跟阿斌" / "… 刘姐和小杨"), another title ("《花开富贵》系列")
+    if zh_people(new) - zh_people(old) or titles(new) - titles(old):
         return False
     mine, theirs = days(new), days(old)
     return not (mine and theirs and not mine <= theirs)
@@ -156,6 +164,55 @@ def names(text: str) -> set[str]:
 
 
 _CAPITAL_NEXT = re.compile(r" [A-Z][a-z]")
+
+
+@lru_cache(maxsize=1)
+def _zh_person() -> re.Pattern[str]:
+    """A person as Chinese speakers name one: 阿 and a name, 老 / 小 and a surname (老黄,
+    小马), a surname and how they are called (刘姐, 吴老师, 马老板): jieba tags few of them."""
+    surname = "".join(sorted(words("surname", "zh")))
+    before = "".join(sorted(words("before a surname", "zh")))
+    after = "|".join(sorted(words("after a surname", "zh"), key=len, reverse=True))
+    return re.compile(rf"阿(?!姨)[\u4e00-\u9fff]|[{before}][{surname}]|[{surname}](?:{after})")
+
+
+@lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
+def zh_people(text: str) -> frozenset[str]:
+    """The people `text` names the Chinese way (`_zh_person`)."""
+    return frozenset(_zh_person().findall(text))
+
+
+_TITLE = re.compile(r"《([^》]+)》|“([^”]+)”|\"([^\"]+)\"")
+
+
+def titles(text: str) -> frozenset[str]:
+    """What `text` quotes or names as a work (《花开富贵》, “老街饺子”, "Blue Lagoon")."""
+    return frozenset("".join(m) for m in _TITLE.findall(text))
+
+
+def reworded(new: str, old: str) -> bool:
+    """Whether `new` may say `old` in other words: no word of it stands where `old` has
+    another, between words the two share ("Upper field gate at Birks needs a new latch" /
+    "Lower field gate at Birks …"; "抽水泵每月中旬保养" / "柴油发电机每月初保养"). Two
+    look-alike facts are one sentence with a word swapped; a repeat says it again its own
+    way (the words judge reads both as repeats: on the blind sets' pairs it read 26
+    look-alikes and 338 repeats 0.85 or more, and this kept 2 and 260)."""
+    mine, theirs = terms(new), terms(old)
+    held, said = set(mine), set(theirs)
+    # a note says its words once or so: strings of one list's words said over and over are
+    # no notes (the words judge reads two such strings a repeat at 0.98)
+    if len(mine) - len(held) > 1 or len(theirs) - len(said) > 1:
+        return False
+    steps = difflib.SequenceMatcher(None, theirs, mine, autojunk=False).get_opcodes()
+    for i, (tag, a0, a1, b0, b1) in enumerate(steps):
+        gone, put = theirs[a0:a1], mine[b0:b1]
+        if tag != "replace" or len(gone) > 2 or len(put) > 2:
+            continue
+        if any(t in held for t in gone) or any(t in said for t in put):
+            continue  # a word moved, not swapped
+        if any(steps[j][0] == "equal" for j in (i - 1, i + 1) if 0 <= j < len(steps)):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair

@@ -41,7 +41,7 @@ _PAIRS_A_WORD = 1.5  # 乐高编程课: 4 pairs, two or three words
 # Someone who has left a place ("Kez has left the studio", "Kez has left."), not one who
 # left a thing somewhere ("Sam has left a voicemail", "… left his keys on the desk")
 _HAS_LEFT = re.compile(
-    r"(?<!what)(?<!that)\bha(?:s|ve|d)\s+left\b(?!\s+(?:a|an|his|her|their|my|your|our|some|it|"
+    r"(?<!what)(?<!that)(?:\bha(?:s|ve|d)|['’]ve)\s+left\b(?!\s+(?:a|an|his|her|their|my|your|our|some|it|"
     r"them|me|him|us|you|this|that|these|those|\d)\b)"
     # "Kez's left the studio", "Kez's left.": not an owner's left ("her handler's left arm")
     r"|(?<!what)(?<!that)['’]s\s+left(?=\s+the\b|\s*[.,;!]|\s*$)"
@@ -78,6 +78,9 @@ def stops(content: str) -> bool:
     # "到期" or "不在范围内" states a date or a scope
     words_ = [w for w, _ in text.tagged(content)]
     for i, w in enumerate(words_):
+        # jieba may cut the stop onto the thing's last character ("亲子扎染班停了": 班停)
+        if len(w) > 1 and w[-1] in _ZH_STOP and words_[i + 1 : i + 2] == ["了"]:
+            return True
         if w in _ZH_STOP or w in _ZH_NO_LONGER:
             # 不再, 停止 say it with no 了 ("入冬了，大棚停止喷水")
             if w in ("不再", "停止") or set(words_[i + 1 : i + 4]) & _ZH_DONE:
@@ -111,11 +114,13 @@ def stopped_of(
     for old in open_to(incoming, candidates, _MAX_CHARS):
         if not gone <= content_terms(old.content):
             continue
-        held = content_terms(old.content)
-        for e in earlier(old) if earlier is not None else ():
-            held = held | content_terms(e.content)
+        # its words, a name or the opening word, said by the memory or a version it replaced
+        # ("老杨今年不来挖了" of "挖笋工钱涨到230一天了", which replaced "请了老杨挖笋，一天200")
+        kept = [old, *(earlier(old) if earlier is not None else ())]
+        held = frozenset[str]().union(*(content_terms(v.content) for v in kept))
+        said = " ".join(v.content for v in kept)
         shared = len(mine & held)
-        named = len(people(content, old.content)) or float(opening in content_terms(old.content))
+        named = len(people(content, said)) or float(opening in held)
         # Chinese words cut two ways ("上乐高" / "乐高"): what runs of characters share
         runs = len(han_pairs(content) & han_pairs(old.content)) / _PAIRS_A_WORD
         if max(shared, runs) >= _SHARED or named:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
-from remem.store.protocol import Domain, Filter, IndexFields, Near, Store, Visibility
+from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.truth import (
     changes,
     corrected,
@@ -21,7 +21,6 @@ from remem.truth import (
     elliptic,
     headed,
     index,
-    judge,
     overlap,
     restated,
     stops,
@@ -30,9 +29,9 @@ from remem.truth import (
     when,
 )
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
+from remem.truth.draft import Draft, holding
+from remem.truth.judging import by_judge, vetoed
 from remem.truth.markers import states_change
-from remem.truth.semantic import SemanticCheck
-from remem.truth.subject import Claim
 
 SaveStatus = Literal["added", "duplicate", "conflict", "replaced", "superseded", "refused"]
 
@@ -64,35 +63,6 @@ class SaveResult:
             "replaced": self.replaced.to_dict() if self.replaced else None,
             "notes": self.notes,
         }
-
-
-@dataclass(slots=True)
-class Draft:
-    """What every pass of a save reads: the new entry, what the rules read of it once
-    (its index fields and claim), the current memories of its domain the store found
-    for it, and the semantic check (None without an embedder)."""
-
-    store: Store
-    entry: Entry
-    fields: IndexFields
-    claim: Claim | None
-    candidates: list[Near]
-    semantic: SimilarityCheck | None
-    referee: verdicts.Referee | None = None
-    _sharing: list[Entry] | None = None
-    ruled: bool = False  # a referee (a model) answered: the readings after it keep quiet
-
-    def earlier(self, entry: Entry) -> list[Entry]:
-        """The versions a candidate replaced: where a change left its thing's words."""
-        return versions.earlier(self.store, entry)
-
-    def sharing(self) -> list[Entry]:
-        """The candidates and the memories holding the text's rarest words (looked up
-        once: the judge, stop and heading passes each read them)."""
-        if self._sharing is None:
-            held = holding(self.store, self.entry, self.fields.terms)
-            self._sharing = [c.entry for c in (*self.candidates, *held)]
-        return list(self._sharing)
 
 
 def _by_subject(d: Draft) -> list[Match]:
@@ -141,52 +111,6 @@ def _by_overlap(d: Draft) -> list[Match]:
     return overlap.changed_by_words(d.entry, [c.entry for c in (*d.candidates, *found)])
 
 
-def _by_judge(d: Draft) -> list[Match]:
-    """Where no rule found anything: the learned pair judge (truth.verdicts) on the
-    memories sharing the text's words and, with an embedder, its nearest in meaning
-    (with their cosines, as the semantic check found them); then, with a referee (a
-    model), a second opinion on what the judge left unsure. Any fact is judged, read
-    whole or not, a change said or not ("Maya swim class — Thursdays 5:15pm"): the
-    judges learnt diary events of one person apart from changes (the narratives in
-    their training; none of MADial's 159 stories asked on either path)."""
-    if d.entry.type not in CONFLICT_TYPES:
-        return []
-    whole = d.claim is not None and d.claim.whole
-    dropped = d.claim.dropped if d.claim is not None else None
-    found = d.sharing()
-    if (cosines := _cosines(d)) is not None:
-        domain, seen = Domain.of(d.entry), {e.id for e in found}
-        for eid in cosines:
-            if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
-                if Domain.of(e) == domain:
-                    found.append(e)
-    vectors = _pair_vectors(d, found)
-    reader = judge.load("vectors") if vectors is not None else None
-    read = vectors is not None and reader is not None and reader.vectors == vectors.model
-    # only the candidates `judged` reads: where the grammar did not read the text whole,
-    # none sharing too few words (a third of the pairs of bench_scale's saves at 100k)
-    least = verdicts.least_shared(d.entry.content, silent=whole, loose=read)
-    scored = verdicts.ranked(d.entry, found, cosines, dropped, vectors=vectors, least=least)
-    apart, surely = decide.read_apart(d.claim, [old for _, old in scored], d.entry.content)
-    judged = verdicts.judged(
-        d.entry, scored, cosines, silent=whole, apart=apart, surely=surely, loose=read
-    )
-    matches = _values_kept(d, judged)
-    if d.referee is None or (matches and matches[0].relation != "conflict"):
-        return matches
-    # a model call costs far more than a lookup per word: every memory sharing any word
-    seen = {e.id for e in found}
-    found += [
-        c.entry for c in sharing_any(d.store, d.entry, d.fields.terms) if c.entry.id not in seen
-    ]
-    loose = verdicts.ranked(d.entry, found, cosines, strict=False, vectors=vectors)
-    if not (doubtful := verdicts.doubtful(loose)):
-        return matches
-    ruled = d.referee(d.entry, doubtful)
-    d.ruled = ruled is not None
-    return matches if ruled is None else ruled
-
-
 def _by_correction(d: Draft) -> list[Match]:
     """A correction naming the value it takes back, of the one memory holding it
     (truth.corrected)."""
@@ -206,8 +130,11 @@ def _by_moved_from(d: Draft) -> list[Match]:
 
 def _by_stop(d: Draft) -> list[Match]:
     """A fact said to have stopped, of the one memory sharing its words (truth.stops)."""
+    if not stops.stops(d.entry.content):
+        return []
     dropped = d.claim.dropped if d.claim is not None else None
-    return stops.stopped_of(d.entry, d.sharing(), dropped, earlier=d.earlier)
+    found = {e.id: e for e in (*d.sharing(), *d.through_versions())}
+    return stops.stopped_of(d.entry, list(found.values()), dropped, earlier=d.earlier)
 
 
 def _by_heading(d: Draft) -> list[Match]:
@@ -250,19 +177,6 @@ def _by_moved(d: Draft) -> list[Match]:
     return elliptic.moved_of(e, old, kin)
 
 
-def _pair_vectors(d: Draft, found: Sequence[Entry]) -> judge.PairVectors | None:
-    """The vectors of the text and of `found` under the embedder in use: each candidate
-    judged with its exact cosine (not only those among the approximate nearest, which
-    a bulk import and single saves may see differently), and by the judge that reads
-    the vectors when the embedder is the one it was trained on."""
-    semantic = d.semantic
-    if not isinstance(semantic, SemanticCheck) or not found or semantic.last_vector is None:
-        return None
-    model = semantic.index.model
-    theirs = d.store.vectors_of(model, [e.id for e in found])
-    return judge.PairVectors(semantic.last_vector, theirs, model)
-
-
 # In order; the first pass that finds anything decides the save.
 PASSES = (
     ("subject", _by_subject),
@@ -273,7 +187,7 @@ PASSES = (
     # the fact without when it starts, decided whole, before the judges read the text with
     # it ("从下周一起夜间ETL改成凌晨3点半启动": a change of the ETL's time, said cleanly)
     ("when", _by_when),
-    ("judge", _by_judge),
+    ("judge", by_judge),
     ("corrected", _by_correction),
     ("moved from", _by_moved_from),
     ("stop", _by_stop),
@@ -305,9 +219,11 @@ def decide_save(
         if draft.ruled:
             break
         if (matches := look(draft)) and name not in _AFTER_THE_JUDGES:
-            matches = _vetoed(draft, matches)
+            matches = vetoed(draft, matches)
         if name == "judge" and matches:
             matches = _corrected_instead(draft, matches)
+        if matches and name in _BEFORE_THE_NAMED:
+            matches = _named_instead(draft, matches)
         # "Hive 2 requeened in May" / "Hive 3 requeened in June": two hives, whatever a
         # pass read (dedup.labels)
         matches = [m for m in matches if not named_apart(m.entry.content, entry.content)]
@@ -327,67 +243,26 @@ def _corrected_instead(d: Draft, asked: list[Match]) -> list[Match]:
     return sure or asked
 
 
-# The rules' questions on the blind sets h1-h4 were look-alikes far more often than
-# changes (h4: 6 of 6 asked look-alikes, none of its changes); the judges' "distinct" at
-# >= 0.5 vetoed them all and no handled change (h4 with the vectors: 6 -> 2 asked)
-VETO = 0.5
-# ... read by the words judge (keyword-only). Its session 28 retraining reads fewer
-# changes as distinct: on the pairs of h21-h25 (never trained on) it vetoes at 0.43 as
-# many of the changes (15%) as the judge before at 0.5, and more of the distinct pairs
-# (84%, before 79%)
-VETO_WORDS = 0.43
+# The passes before those reading the value a change names: a match of theirs gives way
+# to the one memory holding that value (`_named_instead`)
+_BEFORE_THE_NAMED = frozenset(
+    name for name, _ in PASSES[: [n for n, _ in PASSES].index("corrected")]
+)
 
 
-def _vetoed(d: Draft, matches: list[Match]) -> list[Match]:
-    """`matches` without the conflicts a rule asked about that the judges read as a
-    distinct fact ("conf room Aspen: seats 8" / "conf room Birch: seats 12": the same
-    attribute, another thing), and with those they read as a repeat adding nothing
-    made a duplicate ("top desk drawer" / "the desk's top drawer"). The rules'
-    questions on the blind sets were look-alikes far more often than changes."""
-    asked = [m.entry for m in matches if m.relation == "conflict"]
-    if not asked:
+def _named_instead(d: Draft, matches: list[Match]) -> list[Match]:
+    """`matches`, or, where the text names the value it moves from or takes back and no
+    match holds it, the one memory that does ("Thursday pitch moved from the science
+    park to the car park": of "thursdays we're at the science park", not of the pitch's
+    first version "Thursday pitch: outside the Corn Exchange" a step it missed left
+    current beside it)."""
+    content = d.entry.content
+    named = corrected.taken_back(content) + corrected.moved_from(content)
+    if not named or matches[0].relation == "duplicate":
         return matches
-    cosines = _cosines(d)
-    scored = verdicts.ranked(d.entry, asked, cosines, strict=False, vectors=_pair_vectors(d, asked))
-    veto = VETO if cosines is not None else VETO_WORDS
-    apart = {old.id for v, old in scored if v.distinct >= veto}
-    # "Redis 升级到 7.2" of the test and the production Redis: the user says which
-    which = {m.entry.id for m in matches if m.reason.startswith(decide.WHICH)}
-    kept = [m for m in matches if m.relation != "conflict" or m.entry.id not in apart - which]
-    repeat = _values_kept(d, verdicts.repeated(d.entry, scored, cosines))
-    return [*repeat, *kept] if repeat else kept
-
-
-def _values_kept(d: Draft, matches: list[Match]) -> list[Match]:
-    """`matches` without a repeat the grammar does not bear out: of a memory it read
-    whole as the same subject with another value ("I prefer spaces for indentation" /
-    "Indentation uses tabs": a change the judge read as a repeat), or, on words alone
-    (no embedder), of a memory it did not read as the same subject with a value sharing
-    a word (the words judge reads two strings of random words from one list as repeats
-    more often than not; with the vectors, none of 59 such pairs). Never a repeat: a
-    text swapping a value of the memory for another ("cullet charge night is thursday" /
-    "… every Tuesday evening": the vectors judges read 0.91 a repeat)."""
-    if not matches or matches[0].relation != "duplicate":
+    if any(corrected.holds(m.entry.content, value) for m in matches for value in named):
         return matches
-    if overlap.swaps_a_value(d.entry.content, matches[0].entry.content):
-        return matches[1:]
-    claim, was = d.claim, None
-    if claim is not None and claim.whole and claim.value:
-        was = decide.claim_of(matches[0].entry)
-    if claim is None or was is None or not was.whole or not was.value or not claim.value:
-        return matches if _cosines(d) is not None else matches[1:]
-    if not decide.akin(claim, was):
-        return matches if _cosines(d) is not None else matches[1:]
-    if set(text.terms(claim.value)) & set(text.terms(was.value)):
-        return matches
-    return matches[1:]
-
-
-def _cosines(d: Draft) -> dict[str, float] | None:
-    """The text's cosines with its nearest memories, as the semantic check found them."""
-    if isinstance(d.semantic, SemanticCheck) and d.semantic.last_vector is not None:
-        return dict(d.semantic.last_nearest)
-    return None
+    return _by_correction(d) or _by_moved_from(d) or matches
 
 
 class Prejudged:
@@ -449,39 +324,6 @@ def save(
     detail = {"forced_past": [m.entry.id for m in conflicts]} if conflicts else {}
     store.insert(entry, fields, action="add", detail=detail, allow_secret=allow_secret)
     return SaveResult("added", entry)
-
-
-_EACH = 4  # words of a change looked up one by one
-
-
-def holding(store: Store, entry: Entry, terms: list[str]) -> list[Near]:
-    """Memories of `entry`'s domain holding its rarest words, else any one of its first
-    words: which words are rare is counted over the whole store, so another project's
-    memories can make rare a word the changed memory does not hold ("单仓库管理工具换成了
-    Nx": 管理工具, in another project, but not in "单仓库用 Lerna 管理")."""
-    domain = Domain.of(entry)
-    found = store.same_domain(domain, IndexFields(terms, "", "", {}), limit=8)
-    if len(found) >= 8:
-        return found
-    seen = {near.entry.id for near in found}
-    for term in list(dict.fromkeys(terms))[:_EACH]:
-        more = store.same_domain(domain, IndexFields([term], "", "", {}), limit=8)
-        found += [near for near in more if near.entry.id not in seen]
-        seen.update(near.entry.id for near in more)
-    return found
-
-
-def sharing_any(store: Store, entry: Entry, terms: list[str], most: int = 12) -> list[Near]:
-    """Memories of `entry`'s domain holding any one of its first `most` words that say
-    something (a lookup per word)."""
-    domain, found, seen = Domain.of(entry), [], set()
-    said = [t for t in dict.fromkeys(terms) if t not in text.EN_STOPWORDS | text.ZH_STOPWORDS]
-    for term in said[:most]:
-        for near in store.same_domain(domain, IndexFields([term], "", "", {}), limit=4):
-            if near.entry.id not in seen:
-                seen.add(near.entry.id)
-                found.append(near)
-    return found
 
 
 def refresh(store: Store, existing: Entry, source: str) -> Entry:
