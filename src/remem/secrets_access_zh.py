@@ -6,7 +6,8 @@ code said by its count after what it pays or opens (付款的app，照旧那六�
 remote paired to a door by its keys (重新对码的话按 3927), a code keyed where a till, a bank's
 USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上要输 135246), or a payment its
 six digits (付款的时候要输 861205), an alarm set or unset by its keys (撤防：先按 8352), a lock's
-code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七).
+code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七), a padlock's or a
+combination lock's three wheels right after it or after 密码 (冰柜挂锁零六零, 挂锁 密码二四七).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
     zh_open_spans("门禁是 2019 年装的", ...)        # []
@@ -84,6 +85,14 @@ _ZH_THING_CODE = Lazy(
     r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
     r"|杂物间|工具间|机房|档案室|器材室)的?\s*"
     rf"(?P<v>[{ZH_DIGITS}]{{4,8}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
+    # a padlock's or a combination lock's wheels are three: 冰柜挂锁零六零, 密码锁 九零四
+    rf"|(?:密码锁|挂锁)的?\s*(?P<w>[{ZH_DIGITS}]{{3}})(?=\s*(?:[，,。；;！!]|$))"
+)
+# A lock named, then 密码 and three digits or more: 仓库挂锁 密码二四七, 柜子的锁，密码是 381
+# (a lock's wheels; not 密码三位数, 密码错了三次: the digits come right after 密码)
+_ZH_LOCK_KEY = Lazy(
+    r"(?:锁|柜|箱|(?<![部专热油闸窍衙佛])门)[^。；;\n\d]{0,8}?密码\s*(?:是|为|[:：])?\s*"
+    rf"(?P<v>\d{{3,8}}|[{ZH_DIGITS}]{{3,8}})(?=\s*(?:[，,。；;！!]|$))"
 )
 # A code said by its count after what it pays or opens, a clause between perhaps: 付款的app，
 # 照旧那六位：604913 (the digits as many as said; not 后四位 or 尾号四位, part of a number,
@@ -100,11 +109,12 @@ _ZH_AUTH = Lazy(
     r"授权|登录|登陆|验证|网银|(?i:u盾|ukey|usb\s?key)|优盾|加密狗|令牌|操作员|管理员|主管"
     r"|(?<![核校])对码|配对"  # a remote paired to a door: 要对码，按两下再输 5590
     r"|插[上进入到]"  # a USB key plugged in asks for its PIN: K宝插上输 135246
+    r"|启动|开机"  # a machine or an app asks for it as it starts: 收银机启动要输 5512
 )
 _ZH_PAY = Lazy(r"付款|支付|付钱|转账|扫码付|取款|取钱")
 _ZH_KEYED = Lazy(
     r"(?:[要得先再就]|需要)?(?:输入?|敲|摁)(?!了)\s*(?:的是|是|[:：])?\s*(?P<v>[*#]?\d{4,8}#?)(?!\d)"
-    r"(?!\s*(?:份|张|次|件|位|条|笔|单|人|分|秒|台|吨|克|页|行|字|遍))"
+    r"(?!\s*(?:份|张|次|件|位|条|笔|单|人|分|秒|台|吨|克|页|行|字|遍|转|瓦|伏))"
 )
 # A lock's code said as its number: 挂锁的号码是六八零四, 门的锁，号码是一五九七, 挂锁的号是 3391
 # (a lock has no number of its own but its code; not a locksmith's, 开锁的号码, nor a chain's)
@@ -140,6 +150,10 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not (ZH_UNIT.match(text, m.end()) or YEAR.fullmatch(m["v"])):
             out.append(m.span("v"))
     for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
-        if not YEAR.fullmatch(m["v"]):  # 仓库2019。: when it was built
+        group = "v" if m["v"] is not None else "w"
+        if not YEAR.fullmatch(m[group]):  # 仓库2019。: when it was built
+            out.append(m.span(group))
+    for m in scan(_ZH_LOCK_KEY, text, low, "密码"):
+        if not YEAR.fullmatch(m["v"]):
             out.append(m.span("v"))
     return out

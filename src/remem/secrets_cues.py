@@ -414,7 +414,7 @@ _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
     rf"[\s,-]|[{ZH_DIGITS}]{{4}}|[{ZH_DIGITS}]十|十[{ZH_DIGITS}]"  # 三十八: a dial's number
-    rf"|[:：是为]\s*[{ZH_DIGITS}]{{3}}"  # 锁：五一八, a lock's three
+    rf"|[:：是为锁码]\s*[{ZH_DIGITS}]{{3}}"  # 锁：五一八, 挂锁零六零, 密码二四七: a lock's three
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(

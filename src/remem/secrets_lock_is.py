@@ -2,7 +2,9 @@
 `remem.secrets_access`): "the shed padlock is 0-2-2-7", "the keypad takes 9091", "harness
 locker 3 is 8062" (a locker's own number said first, then its code), "the padlock's number is
 4471", "the float tin lock is seven three three", "the alarm set 9214, unset the same", "my
-locker at the gym is two eight eight zero".
+locker at the gym is two eight eight zero"; a padlock's digits right after it ("feed bin
+padlock two four seven"); a code a device asks for as it starts ("the app wants 5512 on
+startup").
 
     lock_is_spans("the shed padlock is 0-2-2-7", ...)    # the span of 0-2-2-7
     lock_is_spans("my locker is 12", ...)                # []: a locker's own number
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_access_words import ACCESS, COUNTED, HOURS_RANGE, UNIT, VAL_DIAL
+from remem.secrets_access_words import ACCESS, COUNTED, HOURS_RANGE, RATE, UNIT, VAL_DIAL
 from remem.secrets_dial import DIALED
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_notes import ROOM_OWN_NUMBER
@@ -79,6 +81,31 @@ _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digi
     rf"(?i)(?<![a-z])(?:{ACCESS})(?![a-z])(?:\s+[^.;:!?\n]{{1,30}}?)?\s+(?:is|was)\s+(?P<v>{SPOKEN})"
 )
 
+# A padlock or a combination lock, then its digits and nothing else in the clause: "feed bin
+# padlock two four seven", "combination lock on the tool chest 904" (a lock of wheels has no
+# number of its own; not a year, a round price: "padlock 100")
+_LOCK_DIGITS = Lazy(
+    r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock)"
+    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"
+    rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=\s*(?:[.,;!—–]|$))"
+)
+# A code a device or an app asks for as it starts: "the card app wants 5512 on startup", "the
+# scanner asks for 8831 when it boots", "at login the till wants 6610" (the moment of starting
+# names it a PIN; a power, a speed or a heat has its unit after it)
+_START = (
+    r"(?:start(?:s|ing)?(?:[- ]?up)?|boot(?:s|ing)?(?:[- ]?up)?|launch(?:es|ing)?"
+    r"|log(?:s|ging)?[- ]?(?:in|on)|sign(?:s|ing)?[- ]in|power(?:s|ing)?[- ]?(?:on|up)"
+    r"|wak(?:e|es|ing)(?:\s+up)?"
+    r"|(?:switch|turn)(?:es|s|ing)?\s+(?:it\s+)?on|reboot(?:s|ing)?|restart(?:s|ing)?)(?![a-z])"
+)
+_ASKS = r"(?:wants|asks\s+for|needs|takes|requires|prompts\s+(?:you\s+)?for|demands)"
+_AT_START = Lazy(
+    rf"(?i)(?<![a-z]){_ASKS}\s+(?P<v>\d{{4,8}})\s+(?:on|at|when|whenever|each\s+time|every\s+time"
+    rf"|before)\s+(?:(?:it|you|we|the\s+\w+)\s+)?(?:first\s+)?{_START}"
+    r"(?!\s+(?:costs?|fees?|capital|money|funds?|funding|loans?|budget|grants?|cash)(?![a-z]))"
+    rf"|(?<![a-z])(?:on|at|when)\s+(?:(?:it|you)\s+)?{_START}\s*,?\s+(?:it|the\s+[\w\s]{{1,30}}?)\s+"
+    rf"{_ASKS}\s+(?P<w>\d{{4,8}})(?![\w.,:/-]?\d)"
+)
 
 _CODE_DIGITS = Lazy(r"\d{4,8}")
 
@@ -123,4 +150,13 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
         elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
+    for m in scan(_LOCK_DIGITS, text, low, "lock"):
+        if not (YEAR.fullmatch(m["v"]) or m["v"].endswith("00")):
+            out.append(m.span("v"))
+    for m in scan(_AT_START, text, low, "wants", "asks", "needs", "takes", "requires", "prompts",
+                  "demands"):  # fmt: skip
+        group = "v" if m["v"] is not None else "w"
+        unit = UNIT.match(text, m.end(group)) or RATE.match(text, m.end(group))
+        if not (unit or m[group].endswith("00")):  # "takes 3000 on startup": a load, a speed
+            out.append(m.span(group))
     return out

@@ -126,16 +126,24 @@ def _expiring(text: str, low: str) -> list[tuple[int, int]]:
 # 663190 to confirm the change", "type 917 402 into the bank screen, it times out"
 _SENT_WHOLE = Lazy(
     r"(?i)(?<![a-z])(?:(?:sent|texted|messaged|e-?mailed|got|received)(?:\s+(?:me|us|you|him|her|them))?"
-    r"|(?:type|enter|key|put|punch)(?:\s+in)?)\s+(?P<v>\d{6,8}|\d{3}\s\d{3})"
-    r"(?![\d.,:/-]?\d|\s*(?:[%£$€¥]|(?!(?:to|for|from|into|in|on|so|and|then|before|if)\s)[a-z]))"
+    r"|(?:type|enter|key|put|punch)(?:\s+in)?"
+    # the message it came in: "got a text with 448120", "an email came through with 730915"
+    r"|(?:a|an|the|their|his|her|my|your)\s+(?:[\w'’-]+\s+){0,2}?(?:text|sms|message|e-?mail"
+    r"|notification)(?:\s+(?:from|off)\s+[^.;\n\d]{1,30}?)?(?:\s+(?:came|come|arrived)"
+    r"(?:\s+(?:through|in))?)?\s+(?:with|saying|says|reading|reads|containing|that\s+says))"
+    r"\s+(?P<v>\d{6,8}|\d{3}\s\d{3})"
+    r"(?![\d.,:/-]?\d|\s*(?:[%£$€¥]|(?!(?:to|for|from|into|in|on|so|and|then|before|if)\s"
+    r"|(?:came|arrived)(?![a-z]))[a-z]))"
     r"(?P<into>\s+(?:in|into|on)\s+(?:the\s+|my\s+|your\s+|their\s+)?(?:[\w'’-]+\s+){0,2}?"
     r"(?:screen|app|site|website|portal|page|field|box)s?(?![a-z]))?"
     # 手机上收到 302918，说是登录用的: six digits come, and what they are for
-    r"|(?:收到|发来|发了|发过来)了?(?:一个|个|的是)?\s*(?P<z>\d{6})(?![\d.]|\s*[元块个号件位次张])"
+    r"|(?:收到|发来|发了|发过来|短信里?有|短信上?写着|短信里?说)了?(?:一个|个|的是)?\s*"
+    r"(?P<z>\d{6})(?![\d.]|\s*[元块个号件位次张])"
 )
 _FOR_WHAT = Lazy(
     r"(?i)(?<![a-z])(?:confirm|verify|approve|authori[sz]e|log\s?-?in|sign\s?-?in"
     r"|read\s+(?:it|them)\s+(?:back|out|to)"  # a code read to whoever asks for it
+    r"|(?:type|key|punch|tap)\s+(?:it|them|that)\s+in"  # a code that came, to be typed in
     r"|security|two[- ]factor|2fa)(?![a-z])|登录|登陆|验证|确认|注册|绑定|改密码|填"
 )
 _MONEY = Lazy(
@@ -146,8 +154,9 @@ _MONEY = Lazy(
 
 def _sent_whole(text: str, low: str) -> list[tuple[int, int]]:
     out = []
-    for m in scan(_SENT_WHOLE, text, low, "sent", "texted", "messaged", "mailed", "got",
-                  "received", "type", "enter", "key", "put", "punch", "收到", "发"):  # fmt: skip
+    for m in scan(_SENT_WHOLE, text, low, "sent", "text", "message", "mail", "got", "sms",
+                  "notification", "received", "type", "enter", "key", "put", "punch", "收到",
+                  "发", "短信"):  # fmt: skip
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
         keyed = re.match(r"(?i)type|enter|key|put|punch", m[0]) is not None

@@ -6,7 +6,8 @@ reference (a certificate's, an application's: "ref HLF-NL-22-01453"), a number t
 ordering, a make and model said with its size or price, a phrase announced to staff with
 what it means, a key's ID or fingerprint, the place a secret is kept, and who holds a code not
 given ("the padlock code is with the key holder", "ask the caretaker for the code": the
-clause), in Chinese and English.
+clause), round numbers in turn, the steps of a scale ("grits: 1000 then 6000"), in Chinese and
+English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_access_words import ACCESS_RE
 from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_shapes import Lazy, scan, sentence
 
@@ -267,6 +269,29 @@ def _signals(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# Round numbers in turn are steps of a scale, not a code keyed in pieces: a grit, a speed, a
+# heat, a dose ("1000 then 6000", "80, 120, 240", 先400再1000), unless the sentence names a
+# code or a lock and its turns ("the safe: 30 then 10 then 20")
+_ROUND_STEPS = Lazy(
+    r"(?i)(?<![A-Za-z0-9_.,/£$€¥-])[1-9]\d{0,4}0(?:\s*(?:,\s*)?(?:(?:and\s+)?then|followed\s+by|→|->|>|/"
+    r"|,|、|再|然后)\s*(?:(?:up\s+)?to\s+)?[1-9]\d{0,4}0){1,5}(?![\w.,/-]?\d)"
+)
+_STEPS_NOT = Lazy(
+    r"(?i)(?<![a-z])(?:combination|combo|dial|turn|left|right|clockwise|spin|twist)|[左右转]"
+)
+
+
+def _round_steps(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    joins = ("then", "follow", ",", "、", "/", ">", "→", "再", "然后")
+    for m in scan(_ROUND_STEPS, text, low, *joins):
+        start, end = sentence(text, m.start())
+        named = _SECRET_WORD.search(text, start, end) or ACCESS_RE.search(text, start, end)
+        if not (named or _STEPS_NOT.search(text, start, end)):
+            out.append(m.span())
+    return out
+
+
 def _kept(text: str, low: str) -> list[tuple[int, int]]:
     """Where a secret is kept, or who holds it (then the whole clause that says so, the thing
     it opens too: the text gives no value there)."""
@@ -302,7 +327,7 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low) + _references(text, low) + _said_public(text, low)
     out += _signals(text, low)
-    out += _kept(text, low)
+    out += _kept(text, low) + _round_steps(text, low)
     for m in scan(_KEY_ID, text, low, "key id", "fingerprint", "public key", "公钥", "密钥"):
         v = _KEY_ID_VALUE.match(text, m.end())
         if v is not None and len(re.sub(r"[\s:]|^0x", "", v["v"])) >= 8:
