@@ -80,8 +80,8 @@ ASK_WORDS, ASK_UNREAD_WORDS = 0.75, 0.75
 REPEAT, REPEAT_WORDS = 0.85, 0.82
 # A repeat on words alone (no embedder) the grammar does not bear out: dropped where the
 # words judge is this sure and no word of the text stands in the memory's place for
-# another (`repeats.reworded`). Session 33, the pairs of h21-h38 saved alone: 207 of 900
-# repeats, no look-alike of 1,260, 4 missed changes of 3,510 (at 0.85: 221, 0, 6)
+# another (`repeats.reworded`). Session 33, the pairs of h21-h38 saved alone: 150 of 900
+# repeats, no look-alike of 1,260, 2 missed changes of 3,510 (at 0.85: 162, 0, 2)
 REPEAT_ALONE = 0.9
 _MAX_CHARS = 400  # a fact, not a story
 # Asked of the referee: on the held-out h1 set the memory a missed change was of had a
