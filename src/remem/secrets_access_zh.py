@@ -67,7 +67,8 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 门锁：前面 41 后面 92 (a code in halves); 柜子7号的码 5521 (码 alone, a locker's)
     r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
     # ... the second half after who knows it: 后两位问老王，是 08
-    r"(?P<h>\d{2,4}\s*[，,]?\s*后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d{2,4})(?!\d)"
+    r"(?P<h>\d{2,4}\s*[，,]?\s*(?:中间(?:是|为)?\s*\d{2,4}\s*[，,]?\s*)?"  # or in thirds: 中间 15
+    r"后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d{2,4})(?!\d)"
     r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
     r"(?P<m>\d{4,8})(?!\d)"
     # 门禁卡丢了，临时码九五二七: a stand-in code for the lock's key
@@ -85,8 +86,10 @@ _ZH_THING_CODE = Lazy(
     r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
     r"|杂物间|工具间|机房|档案室|器材室)的?\s*"
     rf"(?P<v>[{ZH_DIGITS}]{{4,8}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
-    # a padlock's or a combination lock's wheels are three: 冰柜挂锁零六零, 密码锁 九零四
-    rf"|(?:密码锁|挂锁)的?\s*(?P<w>[{ZH_DIGITS}]{{3}})(?=\s*(?:[，,。；;！!]|$))"
+    # a lock's wheels are three, said one by one: 冰柜挂锁零六零, 抽屉锁 九零四 (not 开锁, 换锁:
+    # a locksmith's work); a padlock's, a combination lock's or a bike lock's in digits: 挂锁 062
+    rf"|(?:(?<![开修换配连封上加])锁的?\s*(?P<w>[{ZH_DIGITS}]{{3}})|[挂码车]锁的?\s*(?P<x>\d{{3}}))"
+    r"(?=\s*(?:[，,。；;！!]|$))"
 )
 # A lock named, then 密码 and three digits or more: 仓库挂锁 密码二四七, 柜子的锁，密码是 381
 # (a lock's wheels; not 密码三位数, 密码错了三次: the digits come right after 密码)
@@ -150,8 +153,9 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not (ZH_UNIT.match(text, m.end()) or YEAR.fullmatch(m["v"])):
             out.append(m.span("v"))
     for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
-        group = "v" if m["v"] is not None else "w"
-        if not YEAR.fullmatch(m[group]):  # 仓库2019。: when it was built
+        group = next(g for g in "vwx" if m[g] is not None)
+        # 仓库2019: when it was built; 挂锁 100: a price
+        if not (YEAR.fullmatch(m[group]) or (group == "x" and m[group].endswith("00"))):
             out.append(m.span(group))
     for m in scan(_ZH_LOCK_KEY, text, low, "密码"):
         if not YEAR.fullmatch(m["v"]):

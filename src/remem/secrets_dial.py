@@ -68,6 +68,10 @@ _DIAL_CUE = Lazy(_DIAL_WORDS)
 _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{DIALED})"
     rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{DIALED}|{DIALED_SPACED})"
+    # a safe's or a dial's numbers in spaces, ending the clause or before its turns: "the office
+    # safe 55 18 92, it sticks", 保险柜 36 12 47 转三圈 (not a size: "safe 45 30 40 cm")
+    rf"|(?i:(?<![a-z])(?:safe|vault|dial)s?(?![a-z])|保险[柜箱]|转盘|拨盘)[^\d.。;；!?\n]{{0,10}}?"
+    rf"(?P<s>{DIALED_SPACED})(?=\s*(?:[,，.。;；!！—–]|$|转|(?i:turn)))"
     # a cash box or strongbox opens by a dial like a safe: "the shop's cash box = 27-04-61"
     r"|(?i:(?:cash|strong|money)[ -]?box(?:es)?(?:\s+(?:at|in|on|by|of|under|behind)\s+"
     rf"[^.;:=!?\n\d]{{1,30}}?)?)\s*(?:[:=：]|\s(?:is|was))\s*(?P<b>{DIALED})"
@@ -116,7 +120,7 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
         if (m["n"] or m["u"]) is None or _DIAL_CUE.search(text, *sentence(text, m.start())):
-            out.append(m.span(next(g for g in "vwbctnu" if m[g] is not None)))
+            out.append(m.span(next(g for g in "vwsbctnu" if m[g] is not None)))
 
     turns = _TURN_HINTS if _LR.search(text) is None else ("",)  # "25 R, 10 L": any text
     for m in scan(_DIAL, text, low, *turns):

@@ -40,7 +40,7 @@ _ONE = rf"(?:(?<![a-z]){_WORD}|\d|[{ZH_DIGITS}])"
 _MANY = r"(?<![a-z])(?:two|three|four|five|six)\s+(?:" + "|".join(_PLURALS) + r"|\ds)(?![a-z])"
 _ITEM = rf"(?:{_MANY}|(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
 _JOIN = (  # "then a one": the article before a digit said after "then"
-    r"(?:\s*[,，、]?\s*(?:(?<![a-z])then(?:\s+an?)?(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
+    r"(?:\s*[,，、]?\s*(?:(?<![a-z])(?:and\s+)?then(?:\s+an?)?(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
 )
 _RUN = Lazy(  # Chinese runs may touch the words around them: 密码是三个七再三个一
     rf"(?i)(?<![A-Za-z0-9_.]){_ITEM}(?:{_JOIN}?{_ITEM})+(?![A-Za-z0-9_]|\.\d)"
@@ -50,10 +50,10 @@ _SAID = Lazy(
     rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}][、 ]"
     rf"|个\s*[{ZH_DIGITS}\d]|{_MANY}"
     r"|\d,\s?\d,"
-    r"|\d\s*(?:then|再|然后)\s*\d"
+    r"|\d\s*(?:(?:and\s+)?then|再|然后)\s*\d"
 )
-# written numbers keyed one after another: "19 then 84", "3 then 0 then 7 then 1"
-_THEN = Lazy(r"(?i)\d\s*,?\s*(?:(?<![a-z])then(?![a-z])|再|然后)\s*\d")
+# written numbers keyed one after another: "19 then 84", "3 then 0 then 7 then 1", "41 and then 76"
+_THEN = Lazy(r"(?i)\d\s*,?\s*(?:(?<![a-z])(?:and\s+)?then(?![a-z])|再|然后)\s*\d")
 _PART = Lazy(
     rf"(?i)(?P<m>{_MANY})|(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})"
 )

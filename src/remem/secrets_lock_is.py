@@ -22,7 +22,7 @@ from remem.secrets_access_words import ACCESS, COUNTED, HOURS_RANGE, RATE, UNIT,
 from remem.secrets_dial import DIALED
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_notes import ROOM_OWN_NUMBER
-from remem.secrets_shapes import SPOKEN, SPOKEN3, Lazy, scan, strong
+from remem.secrets_shapes import SPOKEN, SPOKEN3, Lazy, scan, sentence, strong
 
 __all__ = ["lock_is_spans"]
 
@@ -45,7 +45,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
     r"(?:\s+(?:this|next|for\s+the)\s+(?:week|weekend|month|term|season|stay)|\s+today)?"  # when
     # "the fridge alarm reset is 7171", "the alarm unset is 2290": the code that resets it
-    r"(?:\s+(?P<rs>reset|unset|disarm))?"
+    r"(?:\s+(?P<rs>reset|unset|disarm|set))?"  # "the alarm set is 2246, unset the same"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
     r"|['’]s\s+(?:now\s+|still\s+)?"  # "the cash tin lock's seven three three"
     # a lock left on its numbers: "the lockers are all on 220", "the safe is on the same
@@ -108,6 +108,7 @@ _AT_START = Lazy(
 )
 
 _CODE_DIGITS = Lazy(r"\d{4,8}")
+_DISARMED = Lazy(r"(?i)(?<![a-z])(?:unset|disarm(?:s|ed|ing)?|(?:un)?arm(?:ed|ing))(?![a-z])")
 
 
 def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
@@ -116,6 +117,9 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         short = len(m["v"]) < 4 or m["u"] is not None
         # unset, armed: keyed, never a wake-up
         keyed = (m["set"] or m["rs"] or "set").lower() not in ("set", "reset")
+        # an alarm also unset or disarmed in the sentence is a burglar alarm's: never a wake-up
+        disarmed = _DISARMED.search(text, *sentence(text, m.start())) is not None
+        keyed = keyed or (m["alarm"] is not None and disarmed)
         if m["nw"] and not _NUMBERED.match(m["thing"]):
             continue
         wake = m["alarm"] is not None and not keyed and (TIME.fullmatch(m["v"]) or short)

@@ -40,6 +40,9 @@ _PASS = (
     # 密码 by its initials, as typed in a chat: "mm是 X" (with a digit: "mm是 Lily" is a sister)
     r"|mm(?=\s*(?:是|为|[:：])\s*[!-~]*\d)"
     r"|key(?=\s+(?:is|was)\s)"  # a wifi's, by its sentence only (_NEEDS)
+    # the word for a password in another language: "wachtwoord X", "Passwort: X", "senha é X"
+    r"|wachtwoord|passwort|kennwort|mot[ -]de[ -]passe|contrase[ñn]a|senha|palavra[ -]passe"
+    r"|parola\s+d['’]ordine|has[łl]o|l[öo]senord|passord|adgangskode|salasana|jelsz[óo]|heslo"
     # a wifi's key named by its scheme, then given: "WPA2 for the shop router: X"
     r"|(?:wpa[23]?(?:[ -]?psk)?|psk)(?=(?:\s+(?:for|on)\s[^:：=\n]{1,40}?)?\s*[:=：]))"
 )
@@ -131,10 +134,11 @@ KEY = Lazy(
     rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
     rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
 )
-# a lock's code may have three digits ("the cupboard lock code 318")
+# a lock's code may have three digits ("the cupboard lock code 318"), a combination's too
 LOCK_CODE = Lazy(
     r"(?i)(?<![a-z])(?:door|gate|lock|padlock|locker|safe|keypad|shed|cabinet"
     r"|(?:lock|key)[ -]?(?:box|safe))[ -]codes?$"
+    r"|(?<![a-z])(?:combination|combo)s?$"  # a dial's wheels: "the lockbox, combo 319"
 )
 KINDS = {
     "pass": "password",
@@ -155,6 +159,9 @@ HINTS = Lazy(
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
             *"puk safew watchword mima memorable macaroon yzm yanzhengma override".split(),
             *"wpa psk identit personalausweis cédula cedula".split(),
+            *"wachtw kennw contrase senha palavra parola hasł hasl".split(),
+            "de passe",
+            *"lösen losen passord adgangs salasana jelsz heslo".split(),
             *"ppsn nric bsn pesel cpf fiscale hkid personnummer".split(),
             *("pps number", "pps no", "ird number", "ird no"),
             "mi ma ",

@@ -131,7 +131,7 @@ _SENT_WHOLE = Lazy(
     r"|(?:a|an|the|their|his|her|my|your)\s+(?:[\w'’-]+\s+){0,2}?(?:text|sms|message|e-?mail"
     r"|notification)(?:\s+(?:from|off)\s+[^.;\n\d]{1,30}?)?(?:\s+(?:came|come|arrived)"
     r"(?:\s+(?:through|in))?)?\s+(?:with|saying|says|reading|reads|containing|that\s+says))"
-    r"\s+(?P<v>\d{6,8}|\d{3}\s\d{3})"
+    r"\s+(?P<v>\d{6,8}|\d{3}\s\d{3}|\d\d\s\d\d\s\d\d)"  # read in threes or in pairs
     r"(?![\d.,:/-]?\d|\s*(?:[%£$€¥]|(?!(?:to|for|from|into|in|on|so|and|then|before|if)\s"
     r"|(?:came|arrived)(?![a-z]))[a-z]))"
     r"(?P<into>\s+(?:in|into|on)\s+(?:the\s+|my\s+|your\s+|their\s+)?(?:[\w'’-]+\s+){0,2}?"

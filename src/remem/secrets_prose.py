@@ -55,7 +55,7 @@ _EN_LINK = Lazy(
     r"(?:\s+(?:sent|texted|emailed|given|issued))?"  # "reset code sent to the phone: 4 9 2 7"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"
     rf"{_NOT_LINK}[\w'’.@-]+(?:\s+{_NOT_LINK}(?:of|on|for|the|my|our|[£$€]?[\w'’.@-]+)){{0,5}})?"
-    r"(?:\s*[(（][^()（）\n]{1,40}[)）])?"  # "password (the old Yahoo one): X", an aside
+    r"(?:\s*[(（][^()（）\n]{1,40}[)）]|,\s[^,;:.!?()\n\d]{2,30}?,)?"  # an aside: ", ok, is"
     rf"\s*(?:[:=：–—]|\s-\s|\s(?:{_LINK_VERBS})(?![A-Za-z])\s*[:=：]?)\s*"  # not "reset tomorrow"
 )
 _PART_ZH = (  # 前半段 Qz81，后四位 9876: a part of a split value
@@ -72,7 +72,7 @@ _META_ZH = Lazy(
     r"策略|规则|长度|复杂|要求|过期|有效期|哈希|加密|算法|字段|重置|找回|输错|错误|强度|格式|位数|规范"
     r"|提示|管理器|学|功能|存在|存放|放在|保存|托管|轮换|检查|校验|生成|加盐|框|页面|链接|必须|至少|不少于"
     r"|容量|大小|数量|个数|上限|下限|阈值|时间|期限|次数|文件|路径|目录|位置|地址|类型|名称|名字|接口|有效|失效"
-    r"|规定|[天月周年]一换"  # 密码按规定90天一换: a rotation policy
+    r"|规定|[天月周年]一换|^在"  # 密码按规定90天一换: a policy; 密码在贴纸上: where it is
 )
 _AFTER_ZH = Lazy(
     r"\s*(?:哈希|加密|加盐|算法|存储|存库|保存|管理|生成|校验|里|中|上|位|个|字符|秒|分钟|小时|天|次)"

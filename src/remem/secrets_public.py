@@ -44,7 +44,7 @@ _LINE = Lazy(
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
 # A network's name, said as its name: "our wifi is called X", "WiFi 名字改成了 X", "SSID: X"
 _SSID = Lazy(
-    r"(?i)(?:wi-?fi\s+is\s+(?=\S+,[^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X, the password"
+    r"(?i)(?:wi-?fi\s+is\s+(?=\S+[,;][^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X; the key"
     r"|wi-?fi\s*是\s*(?=[\w.-]+\s*[,，][^。！？\n]{0,12}?密码)"  # WiFi是X，密码…
     r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
     r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|名叫|叫"
@@ -98,7 +98,10 @@ _KEPT = Lazy(
     # or who holds it, or whom to ask, the code not given: the whole clause ("the padlock code
     # is with the key holder — ring ...", "ask the caretaker for the alarm code", 密码在老王那里)
     r"|(?P<w>(?<![a-z])(?:pass(?:word|code)?|pin|code|combination|combo)s?\s+(?:is|are)\s+(?:only\s+)?"
-    r"(?:with|held\s+by|kept\s+by|known\s+(?:only\s+)?(?:to|by))\s+[A-Za-z'’ -]{2,40}?"
+    r"(?:with|held\s+by|kept\s+by|known\s+(?:only\s+)?(?:to|by)"
+    # or where it is, no value: "the code is in the team chat, not here", "is on the whiteboard"
+    r"|(?:in|on|inside|under|behind|above|pinned\s+(?:to|on)|stuck\s+on)(?=\s+(?:the|a|an|my|our"
+    r"|his|her|their|your)\s))\s+[A-Za-z'’ -]{2,40}?"
     r"|(?<![a-z])ask\s+[A-Za-z'’ -]{1,30}?\s+for\s+(?:the\s+|a\s+)?(?:[\w'’-]+\s+){0,3}?"
     r"(?:pass(?:word|code)?|pin|code|combination|combo)s?)(?=\s*(?:[.,;!?]|\s[-–—]\s|$))"
     r"|(?P<y>(?:密码|口令)(?:在|由)[\u4e00-\u9fff]{1,8}?(?:那里|那儿|那|手上|手里|保管))"
@@ -292,16 +295,28 @@ def _round_steps(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A clause that says where a thing is and nothing more, no digit, no made-up word in it
+_LOCATED = Lazy(
+    r"\s*(?:[A-Z][a-z'’-]*|[a-z'’-]+)(?:\s+[a-z'’-]+){0,8}?\s+(?:is|are)\s+(?:by|at|in|on|under"
+    r"|behind|beside|next\s+to|inside|outside|near|round|around)\s+[a-z'’ -]{1,40}[;,]\s*"
+)
+_WHERE = ("is in ", "is on ", "are in ", "are on ", "is inside", "is under", "is behind",
+          "is above", "pinned", "stuck on")  # fmt: skip
+
+
 def _kept(text: str, low: str) -> list[tuple[int, int]]:
     """Where a secret is kept, or who holds it (then the whole clause that says so, the thing
     it opens too: the text gives no value there)."""
     out = []
     kept = ("kept", "stored", "locked", "held", "filed", "written down", "在", "with", "known")
-    for m in scan(_KEPT, text, low, *kept, "ask"):
+    for m in scan(_KEPT, text, low, *kept, *_WHERE, "ask"):
         start, end = m.span(m.lastgroup or 0)
         if m["w"] is not None or m["y"] is not None:
-            before = list(_CLAUSE.finditer(text, sentence(text, start)[0], start))
-            start = before[-1].end() if before else sentence(text, start)[0]
+            first = sentence(text, start)[0]
+            before = list(_CLAUSE.finditer(text, first, start))
+            start = before[-1].end() if before else first
+            if _LOCATED.fullmatch(text, first, start):  # "the key safe is by the door; the code
+                start = first  # is in the team chat": where the thing is, where its code is
         if not _MADE_UP.search(text, start, end):
             out.append((start, end))
     return out
