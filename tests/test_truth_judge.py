@@ -29,7 +29,7 @@ def test_the_passes_are_named_in_order_and_the_judge_comes_after_the_rules() -> 
     names = [name for name, _ in writes.PASSES]
     assert names == [
         "subject", "restatement", "topic", "tail", "overlap", "when", "judge",
-        "corrected", "moved from", "stop", "heading", "restated", "moved",
+        "corrected", "moved from", "stop", "shorter", "heading", "restated", "moved",
     ]  # fmt: skip
 
 

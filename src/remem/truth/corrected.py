@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from remem.entry import Entry
-from remem.truth.dedup import CONFLICT_TYPES, Match, open_to
+from remem.truth.dedup import CONFLICT_TYPES, Match, han_pairs, open_to
 from remem.truth.markers import states_change
 from remem.truth.overlap import talk
 from remem.truth.table import words
@@ -31,7 +31,8 @@ _EN_NO_VALUE = frozenset(
 )
 # a text owning a mistake ("I misread the brief", "my bad", "actually")
 _EN_CUE = re.compile(
-    r"\b(?:mistake|misread|misheard|my bad|wrong|mixed (?:them|it) up|flipped|typo|actually"
+    r"\b(?:mistake|mis-?(?:read|heard|typed|counted|remembered|spoke|spelt|spelled|wrote)"
+    r"|my bad|wrong|mixed (?:them|it) up|flipped|typo|actually"
     r"|correction|sorry|i meant)\b"
     r"|^\s*(?:no|nope)\s*[,.!:—–-]",  # "no, the uniforms went to the cleaner on Mill Rd not …"
     re.I,
@@ -121,9 +122,30 @@ def _holding(incoming: Entry, candidates: Sequence[Entry], values: list[str]) ->
         return None
     mine = content_terms(incoming.content)
     found = {}
+    values = [*values, *(n for v in values if (n := _bare_number(v)))]
     for old in open_to(incoming, candidates, _MAX_CHARS):
         held = [v for v in values if holds(old.content, v)]
         others = mine - content_terms(" ".join(held))
-        if held and others & content_terms(old.content):
+        if held and (
+            others & content_terms(old.content) or _han_beyond(incoming.content, old.content, held)
+        ):
             found[old.id] = old
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+# a number said with its ordinal ending or a measure word ("not the 3rd", "不是8个"), held
+# by a memory as the bare number ("on 3 October", "每场8人")
+_NUMBER_SAID = re.compile(r"(\d+(?:\.\d+)?)(?:st|nd|rd|th|个|位|名)", re.I)
+
+
+def _bare_number(value: str) -> str | None:
+    m = _NUMBER_SAID.fullmatch(value)
+    return m[1] if m else None
+
+
+def _han_beyond(new: str, old: str, held: list[str]) -> bool:
+    """Whether the two texts share two Chinese characters in a row beside the values held:
+    jieba cuts a word one way in one text and another way in the other ("打药定在" /
+    "打药不是")."""
+    chars = set("".join(held))
+    return any(not chars & set(p) for p in han_pairs(new) & han_pairs(old))

@@ -285,7 +285,7 @@ def read_apart(
     named = keys.named_product(claim.subject)
     for old in olds:
         was = claim_of(old)
-        if was is None or not was.whole or akin(claim, was):
+        if was is None or not was.whole or akin(claim, was) or _shorter(claim, was):
             continue
         apart.add(old.id)
         if named and (other := keys.named_product(was.subject)) and other != named:
@@ -295,6 +295,38 @@ def read_apart(
         ):
             surely.add(old.id)
     return frozenset(apart), frozenset(surely)
+
+
+def _shorter(claim: Claim, was: Claim) -> bool:
+    """Whether `claim`'s key is `was`'s less a word: the text names the thing shorter
+    ("nitrox fills" for "Club nitrox fills"), which says it is no other thing (the
+    judge decides, at the bar of a text read whole)."""
+    a, b = _key_words(claim.key), _key_words(was.key)
+    # a word the text leaves out that names an attribute says which of the thing's values
+    # the memory holds ("日志平台的负责人" is no "日志平台用的是 ELK")
+    # (or whose it is: "My wife is on the Basic plan" is no "I upgraded to the Team plan"),
+    # and a text naming only an attribute names no thing ("We renamed FLAGS_URL ...")
+    named = a - lx.ATTRIBUTES - lx.KINDS
+    return bool(named) and a < b and not (b - a) & (lx.ATTRIBUTES | lx.KINDS | _owner_keys())
+
+
+def said_shorter(incoming: Entry, claim: Claim | None, olds: Sequence[Entry]) -> list[Match]:
+    """The one memory among `olds` whose subject the text names shorter, with another
+    value of the same form ("From June locker rental goes to £6 a month" of "The club's
+    locker rental is £5 a month"): asked, never replaced (where two memories' subjects
+    hold the text's, "squad subs" of the junior and the senior squad's, neither is)."""
+    if claim is None or not claim.whole or not claim.value_terms:
+        return []
+    found = {}
+    for old in olds:
+        was = claim_of(old)
+        if was is None or not was.whole or not was.value_terms or not _shorter(claim, was):
+            continue
+        if was.value_terms != claim.value_terms and _quantity(was) == _quantity(claim):
+            found[old.id] = old
+    if len(found) != 1:
+        return []
+    return [Match(next(iter(found.values())), "conflict", "a new value of it? (named shorter)")]
 
 
 def _narrowed(claim: Claim, was: Claim, old: str, new: str) -> bool:

@@ -28,6 +28,7 @@ _SHARED = 2  # a memory sharing this many of its words: the text names it (other
 _ZH_AMOUNT = r"[0-9０-９一二两三四五六七八九十百千万半几俩仨]"
 _EN_NUMBERS = (
     "a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|half"
+    "|fiver|tenner"
 )
 _EN_AMOUNT = rf"(?:\d|\b(?:{_EN_NUMBERS}|couple|few|fortnight|another)\b)"
 _DONE_MORE = "订买做演开收派送进招排要拿备烧煮炒"  # the verbs of ordering, making, serving
@@ -42,7 +43,9 @@ def _zh() -> re.Pattern[str]:
     either = "|".join(map(re.escape, verbs))
     # or more (less) of what is done: 加订了3张, 多买20斤, 加演两场, 少收8块
     done = f"(?:加|多|少)[{_DONE_MORE}]了?"
-    return re.compile(f"(?<![参更附至不差])(?:{done}|(?:{either})[了到开个]?){_ZH_AMOUNT}")
+    # or any verb after 多 / 少, or again (又, 再) and done: 每批多打10口, 多腌一个礼拜, 又挂了500斤
+    more = "(?:多|少)(?![少多大久了个些点的])[\u4e00-\u9fff]了?|(?:又|再)[\u4e00-\u9fff]{1,2}了"
+    return re.compile(f"(?<![参更附至不差])(?:{done}|{more}|(?:{either})[了到开个]?){_ZH_AMOUNT}")
 
 
 @cache
@@ -57,9 +60,13 @@ def shifted(content: str) -> bool:
     """Whether `content` says a value moved by an amount (later, earlier, up, more ...)."""
     if len(content) > _MAX_CHARS:
         return False
-    if _zh().search(content) or _EN_OFF.search(content):
+    if _zh().search(content) or _EN_OFF.search(content) or _SIGNED.search(content):
         return True
     return bool(_en().search(content) and re.search(_EN_AMOUNT, content, re.IGNORECASE))
+
+
+# an amount with its sign and unit: "+65g this week", "+2kg", "+10%" (not "+44 20 …": a phone)
+_SIGNED = re.compile(r"(?<![\w+])\+\s?\d+(?:\.\d+)?\s?(?:%|[a-z]{1,3}\b)", re.IGNORECASE)
 
 
 # A correction that names nothing but its value is a few words: "记错了，是第13排",

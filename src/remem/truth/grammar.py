@@ -381,6 +381,8 @@ def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str]
     kind = keymod.value_kind(keymod.value_terms(span_text(value))) if value else None
     if attr == "move" and value and all(t.kind == "num" for t in value) and not date_like(value):
         attr = None  # "Python 版本最终定在 3.11": a number is where it settled, not a place
+    if attr == "destination" and amount_led(value):
+        attr = None  # "Nitrox fills go to £9.50": what it becomes, not where it is sent
     if attr in ("move", "location", "deployment"):
         if path or date_like(value) and attr in ("move", "location"):
             attr = "location" if path else "time"
@@ -398,6 +400,13 @@ def implied_attrs(pred: Predicate, value: list[Tok], located: bool) -> list[str]
     if path and "location" not in out:
         out.append("location")
     return out
+
+
+def amount_led(value: list[Tok]) -> bool:
+    """Whether `value` opens with an amount: a number, perhaps after a currency sign or a
+    minus ("£9.50 a cylinder", "-6°C", "12%"), not a date or a time."""
+    lead = next((t for t in value if t.kind not in ("punct", "space")), None)
+    return lead is not None and lead.kind == "num" and not date_like(value)
 
 
 def without_purpose(value: list[Tok]) -> list[Tok]:

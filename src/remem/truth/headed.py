@@ -117,7 +117,10 @@ def headed_change(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
             continue  # the memory says the head whole and holds a value of the kinds too
         if says_again(value, old.content):
             continue  # the value it holds, said another way: a repeat
-        if _holds(old.content, head, one=one) and len(said - held) >= max(len(held), 1):
+        fresh = len(said - held)
+        if not fresh and _AMOUNT.search(value) and value not in old.content:
+            fresh = 1  # "每周四" of "每周二…": jieba keeps 每周 and drops the day
+        if _holds(old.content, head, one=one) and fresh >= max(len(held), 1):
             found.append(old)
     if len(found) != 1:
         return []

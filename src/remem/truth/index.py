@@ -46,7 +46,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    change "到 6") (session 28).
 # 15: a start said by a weekday alone is when, not part of the subject ("As of Monday the
 #    nightly backup runs at 4 AM" is of the nightly backup) (session 31).
-SUBJECT_RULES = 15
+# 16: the period a value holds for ("... this season") is no word of its subject; "go to"
+#    an amount is what a value becomes, not where it is sent (session 34).
+SUBJECT_RULES = 16
 
 
 def subject_key(entry: Entry) -> str:

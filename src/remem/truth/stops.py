@@ -28,6 +28,7 @@ _ZH_STOP = words("ending verb", "zh") - {"到期"}  # "保险下个月到期": a
 _ZH_NO_LONGER = words("no longer", "zh")
 _ZH_DONE = words("done particle", "zh")
 _ZH_NOT_MORE = re.compile(r"不[\u4e00-\u9fff]{1,3}了")  # 不上了, 不放了, 不养了: no more of it
+_DEGREE = content_terms(" ".join(words("degree", "en")))
 _MAX_CHARS = 120  # a note; a diary's event runs longer and may end many things
 # What says the text also names what holds now ("Sofia 转岗了，现在我的经理是 Raj"): a
 # replacement, read by `truth.ending` and the judges, not a stop
@@ -102,7 +103,8 @@ def stopped_of(
     `earlier(memory)`: the versions it replaced, whose words are its thing's too ("no
     beginners corner any more" of "it's Gwen leading beginners, not Gareth", which
     replaced "Gareth is leading the beginners' corner")."""
-    gone = content_terms(dropped) if dropped else frozenset()
+    # how wholly it stopped is no word of the thing ("dropped the Thursday round altogether")
+    gone = content_terms(dropped) - _DEGREE if dropped else frozenset()
     content = incoming.content
     if incoming.type not in CONFLICT_TYPES or len(content) > _MAX_CHARS or not stops(content):
         return []

@@ -463,7 +463,7 @@ def read(content: str) -> Claim | None:
     text, corrected = markers(normal(content))
     # when a change starts is neither its subject nor its value ("从下周一起夜间ETL改成…",
     # "… goes to £240 from the start of March"): the fact is read without it
-    text = when.lead(text) or text
+    text = when.present_tail(when.lead(text) or text)
     claims: list[Claim] = []
     whole = True
     last: Clause | None = None

@@ -201,6 +201,20 @@ _TAIL_EN = re.compile(
 )
 
 
+# the period a value holds for, said after it ("pitch 31 this season", "+65g this week"):
+# when, not which thing
+_NOW_TAIL_EN = re.compile(
+    rf"\s*,?\s*\b(?:for\s+|during\s+)?this\s+(?:{_UNIT_EN})\b\s*(?=[.!]?\s*$)", re.I
+)
+
+
+def present_tail(text: str) -> str:
+    """`text` without the period it holds for said at its end ("... this season")."""
+    if (m := _NOW_TAIL_EN.search(text)) is not None and (rest := text[: m.start()].strip()):
+        return rest + text[m.end() :].strip()
+    return text
+
+
 def lead(text: str) -> str | None:
     """`text` without a start said relative to now at its head or end, or None when it
     has none (or nothing else)."""

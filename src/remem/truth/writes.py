@@ -28,7 +28,7 @@ from remem.truth import (
     versions,
     when,
 )
-from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart
+from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart, open_to
 from remem.truth.draft import Draft, holding
 from remem.truth.judging import by_judge, vetoed
 from remem.truth.markers import states_change
@@ -137,6 +137,16 @@ def _by_stop(d: Draft) -> list[Match]:
     return stops.stopped_of(d.entry, list(found.values()), dropped, earlier=d.earlier)
 
 
+_MAX_SHORTER = 200  # a note, not a story
+
+
+def _by_shorter(d: Draft) -> list[Match]:
+    """A new value of the one memory whose subject the text names shorter (truth.decide)."""
+    if d.entry.type not in CONFLICT_TYPES:
+        return []
+    return decide.said_shorter(d.entry, d.claim, open_to(d.entry, d.sharing(), _MAX_SHORTER))
+
+
 def _by_heading(d: Draft) -> list[Match]:
     """A new value under a heading one memory holds (truth.headed)."""
     return headed.headed_change(d.entry, d.sharing())
@@ -191,6 +201,7 @@ PASSES = (
     ("corrected", _by_correction),
     ("moved from", _by_moved_from),
     ("stop", _by_stop),
+    ("shorter", _by_shorter),
     ("heading", _by_heading),
     ("restated", _by_restated),
     ("moved", _by_moved),
@@ -198,7 +209,7 @@ PASSES = (
 # The judges read these passes' pairs already and found nothing, or (`when`) the pass is a
 # whole decision of its own, vetoed inside: no veto of theirs
 _AFTER_THE_JUDGES = frozenset(
-    {"judge", "corrected", "moved from", "stop", "heading", "restated", "when", "moved"}
+    {"judge", "corrected", "moved from", "stop", "shorter", "heading", "restated", "when", "moved"}
 )
 
 
