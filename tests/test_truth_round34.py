@@ -45,6 +45,8 @@ def saved_after(db: Path, *texts: str) -> tuple[str, list[str]]:
             "misread the letter, the boiler service is 9 March not the 4th",
         ),
         ("每桌坐10人。", "每桌是8个人，不是10个，我说多了。"),
+        # owning the mistake, the value taken back names the memory alone
+        ("食堂的大米改在五常订了", "说错了，不是五常，是在盘锦订的"),
         (
             "Soup of the day on Friday is leek and potato.",
             "Got it wrong, Friday soup is leek and stilton.",
@@ -103,3 +105,13 @@ def test_the_period_a_value_holds_for_is_no_word_of_its_thing() -> None:
     assert when.present_tail("The rota this week is Sam.") == "The rota this week is Sam."
     claim = read("stall - pitch 22 this season")
     assert claim is not None and claim.key == "pitch stall"
+
+
+def test_a_value_taken_back_that_two_memories_hold_replaces_neither(tmp_path: Path) -> None:
+    status, _ = saved_after(
+        tmp_path / "m.db",
+        "周二的快递放在保安室",
+        "周四的外卖放在保安室",
+        "说错了，不是保安室，是前台",
+    )
+    assert status != "superseded"

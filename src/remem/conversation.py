@@ -43,6 +43,7 @@ class Turn:
     source: Source
     created_at: datetime
     metadata: dict[str, Any] = field(default_factory=dict)
+    told: bool = False  # it finishes a secret the turn before began: refused
 
 
 def _check(message: object, index: int) -> Mapping[str, Any]:
@@ -75,10 +76,12 @@ def turns(
     at: datetime | str | None = None,
     session_id: str | None = None,
     hidden: Callable[[str], bool] | None = None,
+    across: Callable[[str, str], bool] | None = None,
 ) -> list[Turn]:
     """The turns of `messages` worth remembering, each with its speaker, the turn it
     answers and the session's date. A turn `hidden` says holds a secret lends its words
-    to no other turn (as context or reply): it is refused, and must not live on beside.
+    to no other turn (as context or reply): it is refused, and must not live on beside;
+    so is one `across` says finishes a secret the turn before began ("and ends with kLm7").
     Raises InvalidInput (naming the message) for a malformed message before anything
     is saved."""
     if isinstance(messages, str | bytes) or not isinstance(messages, Sequence):
@@ -87,7 +90,7 @@ def turns(
     start = to_utc(at) if at else utcnow()
     out: list[Turn] = []
     kept_back: set[int] = set()  # turns whose words no neighbour may hold
-    previous = ""
+    previous = last = ""  # the context a turn may hold; the words said just before
     for index, message in enumerate(checked):
         if not _spoken(message):
             continue
@@ -105,9 +108,10 @@ def turns(
         meta.setdefault("turn", index)
         when = start + timedelta(milliseconds=len(out))
         source: Source = "model" if role == "assistant" else "import"
-        out.append(Turn(index, words, speaker, source, when, meta))
-        secret = hidden is not None and hidden(words)
-        previous = "" if secret else words
+        told = bool(last and across is not None and across(last, words))
+        out.append(Turn(index, words, speaker, source, when, meta, told))
+        secret = told or hidden is not None and hidden(words)
+        previous, last = ("" if secret else words), words
         if secret:
             kept_back.add(len(out) - 1)
     for i, (turn, answer) in enumerate(zip(out, out[1:], strict=False)):
@@ -131,12 +135,23 @@ def remember(
     (a turn sees the ones before it), one commit for many."""
     from remem import bulk
     from remem.errors import SecretRefused
-    from remem.secrets import looks_secret
+    from remem.secrets import looks_secret, told_across
     from remem.truth.writes import SaveResult
 
     built: list[Entry | SaveResult] = []
-    for turn in turns(messages, at=at, session_id=session_id, hidden=looks_secret):
+    cap = mem.settings.max_content_chars  # a turn over it is refused below: not read first
+
+    def hidden(words: str) -> bool:
+        return len(words) <= cap and looks_secret(words)
+
+    def across(before: str, words: str) -> bool:
+        return len(words) <= cap and told_across(before[-cap:], words)
+
+    found = turns(messages, at=at, session_id=session_id, hidden=hidden, across=across)
+    for turn in found:
         try:
+            if turn.told:
+                raise SecretRefused("not saved: with the turn before, it tells a secret")
             built.append(
                 mem._entry(
                     turn.content,

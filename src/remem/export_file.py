@@ -78,6 +78,13 @@ def read_export(
     if isinstance(doc, dict):
         if doc.get("format") != FORMAT or not isinstance(doc.get("entries"), list):
             raise InvalidInput(f"{path} is not a remem export (no format/entries)")
+        version = doc.get("version", VERSION)
+        if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= VERSION:
+            # a newer remem's file may mean what this one would misread: nothing imported
+            raise InvalidInput(
+                f"{path} is a remem export of version {version!r}; this remem reads version "
+                f"{VERSION} (upgrade remem to import it)"
+            )
         items, audit_items = doc["entries"], doc.get("audit", [])
     elif isinstance(doc, list):
         items, audit_items = doc, []

@@ -421,6 +421,21 @@ def looks_secret(text: str, *, contacts: bool = False) -> bool:
     return bool(kinds_of(text, contacts))  # cached: add-messages asks before the save does
 
 
+def told_across(before: str, text: str) -> bool:
+    """Whether `text`, said right after `before` (the turn before it), holds a part of a
+    secret told across the two ("... starts with Qz81" / "and ends with kLm7", "Q: server
+    password?" / "A: tiger-lily-42"): a secret read in them joined that ends in `text`."""
+    if len(text.encode()) > _REPLY_BYTES and not _GOES_ON.match(text):
+        return False  # a sentence of its own, not the rest of the one before
+    joined = f"{before} {text}"
+    return any(hit.span[1] > len(before) + 1 for hit in find_secrets(joined, contacts=False))
+
+
+# A turn that finishes what the one before said: a short reply, or one going on from it
+_REPLY_BYTES = 40  # ~40 letters, ~13 Chinese characters
+_GOES_ON = Lazy(r"(?i)\s*(?:and|then|plus|also|a\s*[:：]|答\s*[:：]?|然后|后面|后半|再|还有|和)")
+
+
 def redact(text: str, *, contacts: bool = True) -> str:
     """`text` with each sensitive item (without `contacts`, each secret) replaced by
     `[REDACTED:<kind>]`."""

@@ -46,6 +46,7 @@ def _fields(entry: Entry) -> Iterator[tuple[str, str]]:
     for key, value in _flat(entry.metadata):
         yield "metadata", f"{key}: {value}"
     for path in entry.linked_paths:
+        yield _PATH_FIELD, path  # a token's shape in a name ("/tmp/ghp_…"), by the rules
         for part in _path_words(path):
             yield _PATH_FIELD, part
 

@@ -94,12 +94,19 @@ _QA_SECRET = Lazy(  # not a bare "code" or "key": "Q: which port does the key se
 )
 
 
+_QA_PASS = Lazy(r"(?i)(?<![a-z])(?:pass(?:word|phrase)?|pw)(?![a-z])|密码|口令")
+# one word with a digit or a sign in it, not a sentence ("on the fridge")
+_MADE_UP = Lazy(r"(?=\S*[A-Za-z])(?=\S*[\d\-_!@#$%^&*+=~])[^\s?？]{6,40}")
+
+
 def _qa(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_QA, text, low, "q", "问"):
         value = m["v"].strip()
         secret = _QA_SECRET.search(m["q"]) is not None
-        if secret and (sum(c.isdigit() for c in value) >= 4 or strong(value.split()[0])):
+        # a password asked for is what answers, one made-up word ("tiger-lily-42")
+        made_up = _QA_PASS.search(m["q"]) is not None and _MADE_UP.fullmatch(value) is not None
+        if secret and (sum(c.isdigit() for c in value) >= 4 or strong(value.split()[0]) or made_up):
             out.append((m.start("v"), m.start("v") + len(value)))
         elif QUESTION.search(m["q"]) and not _ASKING.match(m["q"]):
             if value[:1].isupper() or not value[:1].isascii():  # a security answer

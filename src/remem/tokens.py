@@ -27,7 +27,8 @@ DEFAULT_ENCODING = "o200k_base"
 # 13 s. Such runs are counted in pieces of this size instead; each cut can shift the
 # count by at most one token.
 _PIECE = 64
-_LONG_RUN = re.compile(rf"\S{{{_PIECE + 1},}}")
+_PIECE_BYTES = 4 * _PIECE  # ... and any pre-token longer than this, in bytes
+_LONG_RUN = re.compile(rf"\S{{{_PIECE + 1},}}|\s{{{_PIECE + 1},}}")  # a long blank run too
 _CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]"
 
 
@@ -125,6 +126,13 @@ class _Counter:
         out: list[int] = []
         for match in self._pattern.finditer(self._codes(text)):
             piece, pos = text[pos : match.end()].encode("utf-8"), match.end()
+            if len(piece) > _PIECE_BYTES:  # "/\n/\n…" is one pre-token: merged in parts
+                out += [
+                    r
+                    for i in range(0, len(piece), _PIECE_BYTES)
+                    for r in self._merge(piece[i : i + _PIECE_BYTES], ranks)
+                ]
+                continue
             if (known := merged.get(piece)) is None:
                 rank = ranks.get(piece)
                 known = [rank] if rank is not None else self._merge(piece, ranks)

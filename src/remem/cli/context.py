@@ -30,6 +30,8 @@ def _read_messages(path: Path) -> list[Message]:
         doc = json.loads(read_text(path, "the messages file"))
     except json.JSONDecodeError as exc:
         raise InvalidInput(f"{path} is not valid JSON (line {exc.lineno}: {exc.msg})") from exc
+    except RecursionError as exc:
+        raise InvalidInput(f"{path} is nested too deeply to be messages") from exc
     if isinstance(doc, dict) and isinstance(doc.get("messages"), list):
         doc = doc["messages"]
     if not isinstance(doc, list) or not all(

@@ -22,6 +22,8 @@ def _read_messages(file: str) -> Any:
         data = json.loads(raw)
     except ValueError as exc:
         raise InvalidInput(f"{file}: not JSON ({exc})") from exc
+    except RecursionError as exc:
+        raise InvalidInput(f"{file}: nested too deeply to be messages") from exc
     if isinstance(data, dict) and "messages" in data:
         data = data["messages"]  # a chat request body works too
     return data

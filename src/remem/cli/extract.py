@@ -101,7 +101,7 @@ def load_golden(path: str | Path) -> list[GoldenCase]:
                 forbid=tuple(doc.get("forbid", ())),
                 external_context=bool(doc.get("external_context", False)),
             )
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
             raise InvalidInput(f"{path}:{number}: not a golden case ({exc})") from exc
         if not isinstance(case.input, str) or not all(
             isinstance(p, str) for p in case.expect + case.forbid

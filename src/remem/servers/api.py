@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool
 
 from remem.entry import Entry, EntryType, Scope, Source, utcnow
 from remem.memory import Memory, SaveResult
@@ -88,7 +88,8 @@ class SaveIn(BaseModel):
     entity: str | None = Field(None, description="What it is about (boosts such queries).")
     metadata: dict[str, Any] | None = None
     replace_id: str | None = Field(None, description="Replace this memory (a new version).")
-    keep_both: bool = Field(False, description="Save even if it conflicts (keep both).")
+    # strict: "keep_both": "yes" is a mistake to answer, not a yes to guess
+    keep_both: StrictBool = Field(False, description="Save even if it conflicts (keep both).")
 
 
 class EditIn(BaseModel):
@@ -97,7 +98,7 @@ class EditIn(BaseModel):
 
 class ForgetIn(BaseModel):
     keyword: str
-    dry_run: bool = False
+    dry_run: StrictBool = False
 
 
 class SaveOut(BaseModel):

@@ -25,7 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from remem.errors import (
     AmbiguousId,
@@ -64,6 +64,32 @@ class BearerGate:
             await response(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+class NoFraming:
+    """An ASGI wrapper adding headers that keep every page out of another site's frame
+    (a click on a hidden remem page inside it) and its answers read as what they say."""
+
+    HEADERS = [
+        (b"x-frame-options", b"DENY"),
+        (b"content-security-policy", b"frame-ancestors 'none'"),
+        (b"x-content-type-options", b"nosniff"),
+    ]
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def framed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, framed)
 
 
 class LoopbackHost:
@@ -155,6 +181,7 @@ def build_app(backend: Backend, *, host: str = "127.0.0.1") -> FastAPI:
     app.router.routes.append(Route("/mcp", endpoint=BearerGate(endpoint.app, backend)))
     if is_loopback(host):
         app.add_middleware(LoopbackHost)
+    app.add_middleware(NoFraming)
     return app
 
 

@@ -224,11 +224,16 @@ def _session_of(ctx: Any) -> str | None:
 
 
 def _question(content: str, sources: list[str]) -> str:
-    """What the client's confirmation prompt shows the user (control characters shown)."""
-    shown = "".join(ch if ch.isprintable() or ch == "\n" else "\ufffd" for ch in content)
+    """What the client's confirmation prompt shows the user: the whole memory on view,
+    control characters shown, line breaks as ⏎ and blank runs as one space (60 blank
+    lines would push a sentence out of sight), and how much more there is past 2,000."""
+    lines = (" ".join(line.split()) for line in content.splitlines())
+    flat = " ⏎ ".join(line for line in lines if line)
+    shown = "".join(ch if ch.isprintable() else "\ufffd" for ch in flat)
+    more = f" … ({len(shown) - 2000:,} more characters)" if len(shown) > 2000 else ""
     return (
         f"After reading outside content ({', '.join(sources)[:200]}), the agent asks to "
-        f"save this to your long-term memory:\n\n{shown[:2000]}\n\nSave it?"
+        f"save this to your long-term memory:\n\n{shown[:2000]}{more}\n\nSave it?"
     )
 
 

@@ -111,13 +111,26 @@ def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         return []
     if talk(content) and not re.search(r"[\u4e00-\u9fff]", content):
         return []  # several English sentences: a story, not a note (Chinese runs on)
-    found = _holding(incoming, candidates, taken_back(content))
+    found = _holding(incoming, candidates, taken_back(content), alone=_owns_mistake(content))
     return [Match(found, "supersede", "the text corrects a value this one holds")] if found else []
 
 
-def _holding(incoming: Entry, candidates: Sequence[Entry], values: list[str]) -> Entry | None:
+# Chinese words owning a mistake ("说错了", "我记反了"), not those that only contrast ("其实")
+_ZH_OWNED = tuple(w for w in words("correction", "zh") if w.endswith("了"))
+_SPECIFIC = re.compile(r"[\u4e00-\u9fff]{2}|\d.*\d|[A-Z][a-z]{2}")
+
+
+def _owns_mistake(content: str) -> bool:
+    return _EN_CUE.search(content) is not None or any(w in content for w in _ZH_OWNED)
+
+
+def _holding(
+    incoming: Entry, candidates: Sequence[Entry], values: list[str], *, alone: bool = False
+) -> Entry | None:
     """The one current memory among `candidates` holding one of `values` and sharing
-    another word with `incoming`."""
+    another word with `incoming`; or, `alone` (the text owns a mistake: "说错了，不是潮州，
+    是在钦州订的"), holding a value specific enough to name it (two characters, two digits,
+    a name)."""
     if not values:
         return None
     mine = content_terms(incoming.content)
@@ -127,7 +140,10 @@ def _holding(incoming: Entry, candidates: Sequence[Entry], values: list[str]) ->
         held = [v for v in values if holds(old.content, v)]
         others = mine - content_terms(" ".join(held))
         if held and (
-            others & content_terms(old.content) or _han_beyond(incoming.content, old.content, held)
+            alone
+            and any(_SPECIFIC.search(v) for v in held)
+            or others & content_terms(old.content)
+            or _han_beyond(incoming.content, old.content, held)
         ):
             found[old.id] = old
     return next(iter(found.values())) if len(found) == 1 else None

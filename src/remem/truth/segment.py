@@ -16,7 +16,10 @@ _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _SEG = r"[A-Za-z0-9_.@+\-]+"
 _ATOM = re.compile(
     rf"(?P<url>[A-Za-z][A-Za-z0-9+.\-]*://[^\s{_HAN}，。；、）)」』\"'<>]+)"
-    rf"|(?P<path>(?:~|\.{{1,2}})?/{_SEG}(?:/{_SEG})*/?|{_SEG}(?:/{_SEG})+/?|[A-Za-z]:\\[^\s{_HAN}]+)"
+    # (a slash within a segment's length looked for first: tried at each character of a
+    # long run with no slash, the segment would be read to its end every time)
+    rf"|(?P<path>(?:~|\.{{1,2}})?/{_SEG}(?:/{_SEG})*/?|(?=[A-Za-z0-9_.@+\-]{{1,256}}/){_SEG}(?:/{_SEG})+/?"
+    rf"|[A-Za-z]:\\[^\s{_HAN}]+)"
     r"|(?P<word>(?<![\d:])\d{1,2}:\d\d(?::\d\d)?(?![\d:])(?:am|pm)?"
     r"|(?<![\d,])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])"  # "1,000 requests", "100,000"
     r"|[a-z0-9][a-z0-9_.\-]*:\d[A-Za-z0-9_.\-]*"  # an image tag or host:port: "ubuntu:22.04"

@@ -196,21 +196,26 @@ _LEAD_EN = re.compile(
     re.I,
 )
 _TAIL_EN = re.compile(
-    rf"\s*,?\s*\b(?:from|starting(?:\s+from)?|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*(?=[.!]?\s*$)",
+    # no leading space in the pattern: searched at every space of a long run it would
+    # backtrack through the run each time (the caller trims what is left before it)
+    rf"\b(?:from|starting(?:\s+from)?|as\s+of|effective)\s+(?:{_WHEN_EN})\b\s*(?=[.!]?\s*$)",
     re.I,
 )
 
 
 # the period a value holds for, said after it ("pitch 31 this season", "+65g this week"):
 # when, not which thing
-_NOW_TAIL_EN = re.compile(
-    rf"\s*,?\s*\b(?:for\s+|during\s+)?this\s+(?:{_UNIT_EN})\b\s*(?=[.!]?\s*$)", re.I
-)
+_NOW_TAIL_EN = re.compile(rf"\b(?:for\s+|during\s+)?this\s+(?:{_UNIT_EN})\b\s*(?=[.!]?\s*$)", re.I)
+
+
+def _before(text: str, at: int) -> str:
+    """`text` up to `at`, without the spaces and the comma before a tail."""
+    return text[:at].rstrip().removesuffix(",").rstrip()
 
 
 def present_tail(text: str) -> str:
     """`text` without the period it holds for said at its end ("... this season")."""
-    if (m := _NOW_TAIL_EN.search(text)) is not None and (rest := text[: m.start()].strip()):
+    if (m := _NOW_TAIL_EN.search(text)) is not None and (rest := _before(text, m.start())):
         return rest + text[m.end() :].strip()
     return text
 
@@ -221,7 +226,7 @@ def lead(text: str) -> str | None:
     for pattern in (_LEAD_ZH, _PASSED_ZH, _LEAD_EN):
         if (m := pattern.search(text)) is not None and (rest := text[m.end() :].strip()):
             return rest[:1].upper() + rest[1:]
-    if (m := _TAIL_EN.search(text)) is not None and (rest := text[: m.start()].strip()):
+    if (m := _TAIL_EN.search(text)) is not None and (rest := _before(text, m.start())):
         return rest + text[m.end() :].strip()
     return None
 
