@@ -58,6 +58,7 @@ def open_file(
         _move_aside(path, "it is not a SQLite database", notices)
         _make_file(path)
     left = state.read(path)
+    logs = [] if create else [p for p in _logs(path) if not p.exists()]
     why = _damaged(path, synchronous, busy_timeout, left, upgrade=create)
     if isinstance(why, sqlite3.Connection):
         if create:
@@ -69,6 +70,7 @@ def open_file(
     if isinstance(why, sqlite3.Error):  # read-only: never migrated, by any command
         return _as_found(_connect_read_only(path, why), path, notices, read_only=True)
     if not create:
+        _remove_empty(logs)  # the failed open's, not the user's: a reading creates nothing
         rescue = f"Rescue what it holds with: {damage.rescue_line(path)}"
         if damage.holds_nothing(path):
             rescue = "It holds nothing to rescue: restore a backup if you have one"
@@ -80,6 +82,20 @@ def open_file(
     except sqlite3.Error as again:
         raise store_error(str(path), again) from again
     return Opened(conn, False, keeper=_keeper(path, conn, None, notices, create))
+
+
+def _logs(path: Path) -> list[Path]:
+    return [path.with_name(path.name + suffix) for suffix in ("-wal", "-shm")]
+
+
+def _remove_empty(made: list[Path]) -> None:
+    """Remove the log files an open made (a log with anything in it is kept)."""
+    for log in made:
+        try:
+            if log.name.endswith("-shm") or log.stat().st_size == 0:
+                log.unlink()
+        except OSError:
+            pass
 
 
 def _keeper(
