@@ -186,3 +186,8 @@ def test_a_reading_of_a_damaged_store_leaves_no_log_behind(tmp_path: Path) -> No
     assert result.exit_code == 1 and "damaged" in result.output
     assert not (tmp_path / "memory.db-wal").exists()
     assert not (tmp_path / "memory.db-shm").exists()
+
+
+def test_a_command_substitution_is_no_secret_value() -> None:
+    assert not looks_secret("Use `export GITHUB_TOKEN=$(gh auth token)` to set the token in CI")
+    assert looks_secret("export GITHUB_TOKEN=ghp_1234567890abcdefghijklmnopqrstuvwxyzAB")

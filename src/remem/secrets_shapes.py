@@ -91,8 +91,9 @@ _ADDRESS = Lazy(r"0x[0-9a-fA-F]{40}")  # an Ethereum-style address (a private ke
 _UUID = Lazy(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
+# (a variable, a command's output "$(gh auth token)", a template, a mask, a type name ...)
 PLACEHOLDER = Lazy(
-    r"(?i)^(?:<.*>|\$\{?\w+\}?|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
+    r"(?i)^(?:<.*>|\$\{?\w+\}?|\$\(.*|\{\{.*\}\}|\*+|x{3,}|\.{3,}|null|none|nil|true|false|str|string"
     r"|int|bytes|optional\[?.*|required|undefined|empty|missing|expired|invalid|redacted"
     r"|hidden|your[_-].*|os\.environ.*|process\.env.*|getenv.*|env\(.*|settings\..*"
     r"|config\..*|self\..*|example.*)[.,;:!?)]*$"
