@@ -191,3 +191,39 @@ def test_a_reading_of_a_damaged_store_leaves_no_log_behind(tmp_path: Path) -> No
 def test_a_command_substitution_is_no_secret_value() -> None:
     assert not looks_secret("Use `export GITHUB_TOKEN=$(gh auth token)` to set the token in CI")
     assert looks_secret("export GITHUB_TOKEN=ghp_1234567890abcdefghijklmnopqrstuvwxyzAB")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo INJECTED > $(printf 'AGE%sS.md' NT)",
+        "python3 -c \"open('CLA'+'UDE.md','w').write('INJECTED')\"",
+        "echo INJECTED > $(echo QUdFTlRTLm1k | base64 -d)",
+        "d=.cur; d=${d}sor; mkdir -p $d/rules && echo INJECTED > $d/rules/a.mdc",
+        "python3 -c \"open('.'+'git/hooks/pre-commit','w').write('INJECTED')\"",
+    ],
+)
+def test_a_command_building_a_protected_name_is_undone(tmp_path: Path, command: str) -> None:
+    import subprocess
+
+    from remem.agent.tools import Toolbox
+
+    root = tmp_path / "project"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True, capture_output=True)
+    (root / "CLAUDE.md").write_text("# the team's rules\n", encoding="utf-8")
+    config = (root / ".git" / "config").read_bytes()
+    box = Toolbox(root, allow_commands=True)
+    out = box.run("execute_command", {"command": command})
+    assert "remem put back" in out, out
+    assert not (root / "AGENTS.md").exists()
+    assert (root / "CLAUDE.md").read_text(encoding="utf-8") == "# the team's rules\n"
+    assert not (root / ".cursor").exists() or not any((root / ".cursor").rglob("*.mdc"))
+    assert not (root / ".git" / "hooks" / "pre-commit").exists()
+    assert (root / ".git" / "config").read_bytes() == config
+    # ordinary work goes on: a file written, git's own files, a new repository
+    assert "put back" not in box.run("execute_command", {"command": "echo hi > notes.txt"})
+    assert "put back" not in box.run("execute_command", {"command": "git add notes.txt"})
+    fresh = Toolbox(tmp_path, allow_commands=True)
+    assert "put back" not in fresh.run("execute_command", {"command": "git init -q other"})
+    assert (tmp_path / "other" / ".git" / "config").exists()

@@ -270,7 +270,9 @@ class Toolbox:
             raise ToolError("a command is required")
         if not self.allow_commands and (self.approve is None or not self.approve(command)):
             return "error: the user did not approve this command; do not retry it"
+        guard = None
         if self.allow_commands:  # --yes never covers instruction files, .git or git config
+            from remem.agent.guard import Snapshot
             from remem.agent.writes import protected_command
 
             why = protected_command(command, self.root)
@@ -280,7 +282,22 @@ class Toolbox:
                     f"error: the user did not approve this command ({why}: such files are "
                     "read as instructions or run as code); do not retry it"
                 )
-        timeout = float(args.get("timeout") or self.command_timeout)
+            # ... nor a name the shell builds: what it changes there is put back after
+            guard = Snapshot.take(self.root) if why is None else None
+        out = self._run(command, float(args.get("timeout") or self.command_timeout))
+        if guard is not None and (put_back := guard.restore(self.root, self._write_allowed)):
+            out += (
+                f"\n[remem put back {', '.join(put_back)}: files read as instructions or run "
+                "as code change only with the user's approval; do not retry]"
+            )
+        return out
+
+    def _write_allowed(self, rel: str) -> bool:
+        from remem.agent.writes import WritePolicy
+
+        return WritePolicy(self.root, self.write_allow).check(rel).allowed
+
+    def _run(self, command: str, timeout: float) -> str:
         try:
             done = subprocess.run(
                 command,

@@ -27,7 +27,13 @@ from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["WriteCheck", "WritePolicy", "protected_command", "protected_patterns"]
+__all__ = [
+    "WriteCheck",
+    "WritePolicy",
+    "protected_command",
+    "protected_part",
+    "protected_patterns",
+]
 
 _WILD = frozenset("*?[")
 
@@ -60,6 +66,11 @@ def _protected_by(parts: tuple[str, ...]) -> str | None:
             if all(fnmatch.fnmatchcase(parts[start + i], pattern[i]) for i in range(n)):
                 return "/".join(pattern)
     return None
+
+
+def protected_part(rel: str) -> str | None:
+    """The protected pattern the root-relative path `rel` matches, or None."""
+    return _protected_by(_parts(rel))
 
 
 @dataclass(frozen=True, slots=True)
