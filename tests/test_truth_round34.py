@@ -37,7 +37,7 @@ def saved_after(db: Path, *texts: str) -> tuple[str, list[str]]:
         # a value said of its thing named shorter (and going to an amount)
         ("The club's locker rental is £5 a month.", "From June locker rental goes to £6 a month."),
         ("Junior squad subs are £20 a term.", "From September squad subs go to £24 a term."),
-        ("Market stall pitch is 14.", "stall - pitch 22 this season"),
+        ("Greenwich stall pitch is 14.", "greenwich stall - pitch 22 this season"),
         # corrections
         ("果园打药安排在下周二。", "打药不是下周二，是下周三，我记岔了。"),
         (

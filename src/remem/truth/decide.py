@@ -113,6 +113,7 @@ def by_subject(old: Entry, new: Claim, was: Claim, content: str | None = None) -
 # Words of a subject key that say where a thing is: a stated move from one to another
 # ("stored in Docker Hub" -> "moved to GHCR") is a change of the same subject.
 _WHERE = words("where concept", "en")
+_ENVIRONMENTS = words("environment concept", "en")
 
 
 def without_where(claim: Claim) -> str | None:
@@ -283,9 +284,14 @@ def read_apart(
         return frozenset(), frozenset()
     apart, surely = set(), set()
     named = keys.named_product(claim.subject)
-    for old in olds:
-        was = claim_of(old)
-        if was is None or not was.whole or akin(claim, was) or _shorter(claim, was):
+    claims = [(old, claim_of(old)) for old in olds]
+    # a subject said shorter is the same thing only where no memory names it just so
+    # ("the image resizer" beside "the staging image resizer" is the other one)
+    exact = any(was is not None and was.key == claim.key for _, was in claims)
+    for old, was in claims:
+        if was is None or not was.whole or akin(claim, was):
+            continue
+        if not exact and _shorter(claim, was):
             continue
         apart.add(old.id)
         if named and (other := keys.named_product(was.subject)) and other != named:
@@ -306,8 +312,10 @@ def _shorter(claim: Claim, was: Claim) -> bool:
     # the memory holds ("日志平台的负责人" is no "日志平台用的是 ELK")
     # (or whose it is: "My wife is on the Basic plan" is no "I upgraded to the Team plan"),
     # and a text naming only an attribute names no thing ("We renamed FLAGS_URL ...")
+    # and an environment the memory names is another deployment of it ("开发环境的计费模块")
     named = a - lx.ATTRIBUTES - lx.KINDS
-    return bool(named) and a < b and not (b - a) & (lx.ATTRIBUTES | lx.KINDS | _owner_keys())
+    other = lx.ATTRIBUTES | lx.KINDS | _ENVIRONMENTS | _owner_keys()
+    return bool(named) and a < b and not (b - a) & other
 
 
 def said_shorter(incoming: Entry, claim: Claim | None, olds: Sequence[Entry]) -> list[Match]:
@@ -320,6 +328,8 @@ def said_shorter(incoming: Entry, claim: Claim | None, olds: Sequence[Entry]) ->
     found = {}
     for old in olds:
         was = claim_of(old)
+        if was is not None and was.key == claim.key:
+            return []  # a memory names it just so: the longer ones are other things
         if was is None or not was.whole or not was.value_terms or not _shorter(claim, was):
             continue
         if was.value_terms != claim.value_terms and _quantity(was) == _quantity(claim):

@@ -142,8 +142,8 @@ _MAX_SHORTER = 200  # a note, not a story
 
 def _by_shorter(d: Draft) -> list[Match]:
     """A new value of the one memory whose subject the text names shorter (truth.decide)."""
-    if d.entry.type not in CONFLICT_TYPES:
-        return []
+    if d.entry.type not in CONFLICT_TYPES or not verdicts.says_so(d.entry.content):
+        return []  # a fact said shorter and no change said: the general one, a fact of its own
     return decide.said_shorter(d.entry, d.claim, open_to(d.entry, d.sharing(), _MAX_SHORTER))
 
 
