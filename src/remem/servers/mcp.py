@@ -268,24 +268,35 @@ def _may_ask(
     return explicit_request(user_text or "") is not None
 
 
+def _asker(pick: Pick, answer: Any) -> Any:
+    """save_memory's resolver: the client's confirmation prompt (an `answer` model: save
+    yes / no) where `_may_ask`, else a no without asking."""
+    from mcp.server.mcpserver import Context
+    from mcp.server.mcpserver.resolve import Elicit
+
+    async def users_yes(
+        content: str, user_requested: bool, user_text: str | None, ctx: Context
+    ) -> Any:
+        guard = pick(ctx).guard(_session_of(ctx))
+        can_ask = getattr(ctx.client_capabilities, "elicitation", None) is not None
+        if _may_ask(guard, user_requested, user_text, can_ask=can_ask):
+            return Elicit(_question(content, guard.sources), answer)
+        return answer(save=False)
+
+    return users_yes
+
+
 def _register_save(server: "MCPServer", pick: Pick) -> None:
     """save_memory, and the confirmation prompt it may put to the user."""
     from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
     from mcp.server.mcpserver import Context
-    from mcp.server.mcpserver.resolve import Elicit, Resolve
+    from mcp.server.mcpserver.resolve import Resolve
     from pydantic import BaseModel, Field
 
     class SaveAnswer(BaseModel):
         save: bool = Field(description="Save this memory")
 
-    async def users_yes(
-        content: str, user_requested: bool, user_text: str | None, ctx: Context
-    ) -> SaveAnswer | Elicit[SaveAnswer]:
-        guard = pick(ctx).guard(_session_of(ctx))
-        can_ask = getattr(ctx.client_capabilities, "elicitation", None) is not None
-        if _may_ask(guard, user_requested, user_text, can_ask=can_ask):
-            return Elicit(_question(content, guard.sources), SaveAnswer)
-        return SaveAnswer(save=False)
+    users_yes = _asker(pick, SaveAnswer)
 
     @server.tool()
     async def save_memory(
@@ -315,11 +326,10 @@ def _register_save(server: "MCPServer", pick: Pick) -> None:
         client's confirmation prompt: outside content must not slip into memory.
         """
         tools = pick(ctx)
-        guard = tools.guard(_session_of(ctx))
         confirmed = isinstance(answer, AcceptedElicitation) and answer.data.save
         save = partial(
             tools.save,
-            guard,
+            tools.guard(_session_of(ctx)),
             content,
             type=type,
             scope=scope,
