@@ -193,7 +193,7 @@ _SET_IT = Lazy(
 # "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
 _DOOR_IS = Lazy(
     r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s+(?:(?:is|was)\s+(?:now\s+|still\s+)?|(?:changed|reset|switched)\s+to\s+)"
+    r"\s+(?:(?:is|was)\s+(?:now\s+|still\s+)?|(?:chang(?:ed|es)|reset|switch(?:ed|es))\s+to\s+)"
     r"(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
     r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
     # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203

@@ -6,7 +6,8 @@ code said by its count after what it pays or opens (付款的app，照旧那六�
 remote paired to a door by its keys (重新对码的话按 3927), a code keyed where a till, a bank's
 USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上要输 135246), or a payment its
 six digits (付款的时候要输 861205), an alarm set or unset by its keys (撤防：先按 8352), a lock's
-code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七), a padlock's or a
+code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七), or by its count first
+(车棚的锁是四位数的，8350; three digits by a lock or a box only), a padlock's or a
 combination lock's three wheels right after it or after 密码 (冰柜挂锁零六零, 挂锁 密码二四七).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
@@ -105,6 +106,13 @@ _ZH_COUNTED = Lazy(
     r"|锁屏|登录|密码|门|锁|柜|箱)[^。；;\n\d号]{0,16}?(?<![后末尾前])(?P<n>[四五六七八九4-9])位"
     r"(?:数字|密码|码)?(?!数)\s*(?:是|为|[:：])?\s*(?P<v>\d(?: ?\d){2,8})(?!\d)"
 )
+# A lock said to be a code of N digits, then them after a pause: 车棚的锁是四位数的，8350 (a
+# lock's wheels may be three; a sum "收了六位数" is no lock's)
+_ZH_COUNT_FIRST = Lazy(
+    r"(?:密码|门(?![牌店诊票面号])|(?P<lock>锁|柜|箱))[^。；;\n\d号，,]{0,12}?(?:是|为)"
+    r"(?P<n>[三四五六七八九3-9])位数字?的?\s*[，,：:]\s*"
+    rf"(?P<v>\d(?: ?\d){{2,8}}(?!\d)|[{ZH_DIGITS}]{{3,9}}(?![{ZH_DIGITS}]))"
+)
 # A code keyed where a till, a bank's USB key or a login asks for it, no lock named: 退菜要
 # 授权，输 5588 就行; 网银的U盾，插上要输 135246 (a word of authorising, logging in or a
 # security key before it in the sentence; 输了 is "lost", a count or a sum is no code)
@@ -125,7 +133,7 @@ _ZH_LOCK_NUMBER = Lazy(
     r"(?<![开修换配连封])锁(?:的)?\s*[，,]?\s*(?:号码?|数字)\s*(?:是|为|[:：])?\s*"
     rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])"
 )
-_COUNT = dict(zip("四五六七八九456789", [4, 5, 6, 7, 8, 9] * 2, strict=True))
+_COUNT = dict(zip("三四五六七八九3456789", [3, 4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
 )  # not 键: 关键 is "key" too
@@ -142,6 +150,11 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_ZH_COUNTED, text, low, "位"):
         if len(m["v"].replace(" ", "")) == _COUNT[m["n"]] and not ZH_UNIT.match(text, m.end()):
+            out.append(m.span("v"))
+    for m in scan(_ZH_COUNT_FIRST, text, low, "位数"):
+        three = _COUNT[m["n"]] == 3 and m["lock"] is None  # three wheels: a lock's, a box's
+        unit = ZH_UNIT.match(text, m.end())
+        if len(m["v"].replace(" ", "")) == _COUNT[m["n"]] and not (unit or three):
             out.append(m.span("v"))
     for m in scan(_ZH_KEYED, text, low, "输", "敲", "摁"):
         start, _ = sentence(text, m.start())

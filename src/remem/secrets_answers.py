@@ -82,10 +82,14 @@ _CODE_GOT = Lazy(
     rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|\d{{4,8}}(?!\d)|{SPOKEN})"
 )
 _CODE_SENT = Lazy(  # "the bank just texted a code, 583 027": the code after the sending
-    r"(?i)(?<![a-z])(?:texted|sent|emailed|messaged|gave)\s+(?:me\s+|us\s+|him\s+|her\s+)?(?:a|the"
-    r"|another|this|my|his|her)\s+(?P<q>[a-z-]+\s+)?code\s*(?:[,:：—–]\s*|\s+of\s+|\s+)"
-    r"(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
+    r"(?i)(?<![a-z])(?:(?:texted|sent|emailed|messaged|gave)\s+(?:me\s+|us\s+|him\s+|her\s+)?(?:a"
+    r"|the|another|this|my|his|her)\s+(?P<q>[a-z-]+\s+)?"
+    # a message's verb needs no article: "the bank texted code 638204 for the card reader"
+    r"|(?P<bare>texted|messaged|e-?mailed)\s+(?:me\s+|us\s+|him\s+|her\s+)?)"
+    r"code\s*(?:[,:：—–]\s*|\s+of\s+|\s+)(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
 )
+# what follows a bare "texted code 4471": what it is for, or the clause ends ("code 1200 lines")
+_BARE_NEXT = Lazy(r"(?i)\s*(?:$|[.,;:!?)—–]|(?:to|is|for|and|if|so|then|from|as|when)(?![a-z]))")
 # A code a bank sent, by who got it or by the message: "the code Ellie got from the bank for the
 # transfer was 739-204", "text from the bank says 904 311 to confirm", 银行短信说 482 913
 _BANK = r"(?:the|my|our|his|her|their)\s+(?:bank|building\s+society|card\s+(?:company|issuer))"
@@ -252,7 +256,8 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span(group))
     for got in (_CODE_GOT, _CODE_SENT):
         for m in scan(got, text, low, "code"):
-            if not (m["q"] and PUBLIC_CODE.match(m["q"])):
+            bare = "bare" in m.re.groupindex and m["bare"] and not _BARE_NEXT.match(text, m.end())
+            if not (m["q"] and PUBLIC_CODE.match(m["q"]) or bare):
                 out.append(m.span("v"))
     for m in scan(_FROM_BANK, text, low, "bank", "building society", "card co", "card is", "银行",
                   "支付宝", "微信支付"):  # fmt: skip

@@ -24,7 +24,7 @@ from remem.secrets_changed import changed_spans
 from remem.secrets_described import card_code_spans, described_spans
 from remem.secrets_dial import word_lock_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
-from remem.secrets_pairs import slash_pairs
+from remem.secrets_pairs import labelled_pairs, slash_pairs
 from remem.secrets_pieces import half_spans, piece_spans
 from remem.secrets_shapes import (
     ASIDE,
@@ -384,6 +384,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += slash_pairs(text) if "/" in text or " : " in text else []
+    spans += labelled_pairs(text, low) if ":" in text or "：" in text else []
     spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
     spans += piece_spans(text, low) + word_lock_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
@@ -414,7 +415,8 @@ _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
     rf"[\s,-]|[{ZH_DIGITS}]{{4}}|[{ZH_DIGITS}]十|十[{ZH_DIGITS}]"  # 三十八: a dial's number
-    rf"|[:：是为锁码]\s*[{ZH_DIGITS}]{{3}}"  # 锁：五一八, 挂锁零六零, 密码二四七: a lock's three
+    # 锁：五一八, 挂锁零六零, 密码二四七, 是三位数的，七二九: a lock's three
+    rf"|[:：是为锁码，,]\s*[{ZH_DIGITS}]{{3}}"
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(

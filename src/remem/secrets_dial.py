@@ -2,7 +2,8 @@
 11, left 36", "25 R, 10 L, 33 R", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36;
 two turns when it opens after them: 先左转到36，再右转到20就开了), or its numbers by a thing a
 dial opens ("the gun safe, 12-34-56", "combination 12 34 56", "combination - six one two",
-保险柜七十二、十八、五十五), or turned to one number and then open (密码锁转到 606 就开, "turns
+保险柜七十二、十八、五十五; said last, after what the safe holds: "the safe has the deeds,
+37-14-62"), or turned to one number and then open (密码锁转到 606 就开, "turns
 to 309 and pops open"), in Chinese and English; a letter dial's word ("the lock spells out
 BISCUIT4", 字母锁是 MAPLE: `word_lock_spans`).
 
@@ -104,6 +105,18 @@ _COMBO = Lazy(  # "Combination: 10-20-30": a dial's numbers need no safe named
     # "combo six-one-two"
     rf"|(?<![a-z])(?:combination|combo)\s+(?P<w>{SPOKEN}|{SPOKEN_DIAL}|{SPOKEN3})"
 )
+# A safe's or a lock's numbers said last, after a pause, once the sentence has said what it holds
+# or where it is: "the safe in the back office has the takings and the keys, 44-12-70" (the
+# numbers end the line; a date said so is when, not how: "the safe was serviced, 12-03-24")
+_DIAL_LAST = Lazy(
+    r"(?m)[,，][ \t]*(?P<v>(?P<a>\d{1,2})(?P<sep>[ \t]*[-–][ \t]*|[ \t]+)(?P<b>\d{1,2})"
+    r"(?:(?P=sep)\d{1,2}){1,2})(?![\d-])[ \t]*[.!。]?[ \t]*$"
+)
+_DATE_LIKE = Lazy(r"(?:0?[1-9]|[12]\d|3[01])\D+(?:0?[1-9]|1[0-2])\D+\d{1,2}$")
+_LAST_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:safes?|vaults?|(?:pad)?locks?|lockboxe?s?|key\s?(?:safe|box)|strongbox"
+    r"|combination|combo)(?![a-z])|保险[柜箱]|密码锁|挂锁"
+)
 _TURN_HINTS = tuple(
     "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn".split()
 )
@@ -122,6 +135,11 @@ def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
         if (m["n"] or m["u"]) is None or _DIAL_CUE.search(text, *sentence(text, m.start())):
             out.append(m.span(next(g for g in "vwsbctnu" if m[g] is not None)))
 
+    for m in _DIAL_LAST.finditer(text) if "," in text or "，" in text else ():
+        start, _ = sentence(text, m.start())
+        date = _DATE_LIKE.fullmatch(m["v"]) or _DATE_LIKE.fullmatch(f"{m['b']}-{m['a']}-0")
+        if _LAST_CUE.search(text, start, m.start()) and not date:
+            out.append(m.span("v"))
     turns = _TURN_HINTS if _LR.search(text) is None else ("",)  # "25 R, 10 L": any text
     for m in scan(_DIAL, text, low, *turns):
         start, end = sentence(text, m.start())

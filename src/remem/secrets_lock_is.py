@@ -41,8 +41,9 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?:cash|strong|money)[ -]?box)(?![a-z])"  # "the cash box is 4471", like a safe
     r"(?P<num>\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d{1,3}[A-Za-z]?(?![\w-]))?"  # "locker 3"
     r"(?P<nw>(?:['’]s)?\s+(?:numbers?|digits))?"  # "the padlock's number is 4471"
+    # where it is, then whose or what for: "the keysafe at the Hills' for Friday's job is 2204"
     r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
-    r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?)?"
+    r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?){0,2}"
     r"(?:\s+(?:this|next|for\s+the)\s+(?:week|weekend|month|term|season|stay)|\s+today)?"  # when
     # "the fridge alarm reset is 7171", "the alarm unset is 2290": the code that resets it
     r"(?:\s+(?P<rs>reset|unset|disarm|set))?"  # "the alarm set is 2246, unset the same"

@@ -89,9 +89,14 @@ _ID = (
     r"|(?:nhs|medicare|health[ -]card|national[ -]insurance"
     r"|tax[ -]file)[ -]number|national[ -]insurance|(?-i:NINO)|aadhaar(?:[ -]number)?|itin"
     r"|taxpayer[ -]id(?:entification)?"
-    # a personal number by the name its country gives it (Irish PPS, Dutch BSN, ...); a UK
-    # UTR is a tax reference put on letters and forms (the truth sets' notes keep them)
+    # a personal number by the name its country gives it (Irish PPS, Dutch BSN, a UK UTR: a
+    # taxpayer's own reference, not a letter's; a dummy that counts, 12345 67890, stays a note)
     r"|pps(?:n|[ -](?:number|no\.?))|ird[ -](?:number|no\.?)|nric|bsn|pesel|cpf|codice[ -]fiscale"
+    r"|utr(?:[ -](?:number|no\.?))?|unique[ -]tax(?:payer)?[ -]reference(?:[ -]number)?"
+    # a certificate that vouches for a person (a criminal record check), not for a boiler
+    r"|(?:dbs|pvg|disclosure|criminal[ -]records?(?:[ -]check)?|background[ -]check)"
+    r"(?:[ -](?:check|update))?[ -](?:certificate|cert)(?:[ -](?:number|no\.?))?"
+    r"|dbs[ -](?:number|no\.?)"
     r"|hkid|personnummer"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
     r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF)"  # "ein", "nie": German
@@ -162,7 +167,8 @@ HINTS = Lazy(
             *"wachtw kennw contrase senha palavra parola hasł hasl".split(),
             "de passe",
             *"lösen losen passord adgangs salasana jelsz heslo".split(),
-            *"ppsn nric bsn pesel cpf fiscale hkid personnummer".split(),
+            *"ppsn nric bsn pesel cpf fiscale hkid personnummer utr dbs pvg disclosure".split(),
+            *"criminal background".split(),
             *("pps number", "pps no", "ird number", "ird no"),
             "mi ma ",
             *"mm是 mm为 mm：".split(),

@@ -8,16 +8,17 @@ handle and a password's shape ("Kiln_Room / ashglaze7pots").
     slash_pairs("read / write access for the team")     # []
 
 A path ("registry.acme.io/web:2.8.1") or a pair of plain words ("km / h") is no login. Used
-by `remem.secrets_cues`.
+by `remem.secrets_cues`. A login after its service's label and a colon, the user, then the
+password named: "Dropbox for the proofs: jo.prints, password paper-cuts!" (`labelled_pairs`).
 """
 
 from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import Lazy, strong, very_strong
+from remem.secrets_shapes import PLACEHOLDER, Lazy, strong, very_strong
 
-__all__ = ["slash_pairs"]
+__all__ = ["labelled_pairs", "slash_pairs"]
 
 _PAIR = Lazy(
     # or a Chinese mobile as the user: 后台登录 13912345678 / X
@@ -79,3 +80,30 @@ def _alone(text: str, m: re.Match[str], pw: str) -> bool:
         return False
     marked = _HANDLE.search(m["user"]) or very_strong(pw) or _INNER_DIGIT.search(pw)
     return bool(marked) and strong(pw) and len(pw) >= 8 and any(c.isdigit() for c in pw)
+
+
+# A service's label and a colon, then its user and its password named: "Dropbox for client
+# work: jo.prints, password paper-cuts!", "the NAS: admin, pw Harbour7" (a pair after a label
+# is a login; a note's "Reminder: Sam, password reset sent" is talk: its user is a name and
+# its value no password's shape)
+_LABELLED = Lazy(
+    r"(?i)[:：]\s*(?P<u>[\w.@+-]{2,40})\s*[,，;；]\s*(?:password|passcode|passwd|pwd|pw|pass)"
+    r"\s*(?:is\s+|[:：=]\s*)?(?P<p>[^\s,;，；。]{4,40})"
+)
+_JOINED = Lazy(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+[!?#*$@%&]*")  # "paper-cuts!": words joined
+_CLAUSE_END = Lazy(r"\s*(?:$|[.,;!?)—–]|\s[-–]\s)")
+_TALK = Lazy(r"(?i)reset|chang|expir|protect|manag|recover|forg[oe]t|polic|less|free|requir")
+
+
+def labelled_pairs(text: str, low: str) -> list[tuple[int, int]]:
+    """The password of each login given after a label's colon: its user, then it named."""
+    out = []
+    for m in _LABELLED.finditer(text) if "pass" in low or "pw" in low else ():
+        pw = m["p"].rstrip(".,;:)!?") or m["p"]
+        handle = _HANDLE.search(m["u"]) is not None or any(c.isdigit() for c in m["u"])
+        ends = _CLAUSE_END.match(text, m.end()) is not None  # "password self-service down": talk
+        joined = _JOINED.fullmatch(m["p"].rstrip(".,;:)")) and len(pw) >= 8 and ends
+        shaped = strong(pw) or (handle and joined and not _TALK.search(pw))
+        if shaped and not PLACEHOLDER.match(pw):
+            out.append((m.start("p"), m.start("p") + len(pw)))
+    return out

@@ -25,9 +25,9 @@ from remem.secrets_nouns import KINDS as _KINDS
 from remem.secrets_nouns import LOCK_CODE
 from remem.secrets_nouns import in_context as _in_context
 from remem.secrets_numbers import iban_valid, luhn
-from remem.secrets_shapes import EXCLUDED as _EXCLUDED
 from remem.secrets_shapes import KEYED, PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
+from remem.secrets_shapes import no_number as _no_number
 from remem.secrets_shapes import strong as _strong
 
 __all__ = ["PLACEHOLDER", "find_prose", "iban_valid", "luhn", "talks_about"]
@@ -37,11 +37,11 @@ _LINK_VERBS = (
     r"(?:is|was|are|were|'s)(?:\s+(?:now|still|currently|always|just|simply|actually|also"
     r"|literally|basically|really"
     # "changed from 4410 to 9921": the old value, then the new one (both secrets)
-    r"|the\s+default:?|set\s+to|(?:changed|updated|reset|switched)\s+(?:to|from)"
+    r"|the\s+default:?|set\s+to|(?:chang(?:ed|ing)|updated|reset|switched)\s+(?:to|from)"
     r"|spelled(?:\s+out)?(?:\s+as)?))*"
-    r"|has\s+been\s+(?:changed|set|reset|updated|switched)\s+(?:to|from)|(?:got\s+)?(?:changed"
-    r"|set|reset|updated|switched|rotated)\s+(?:to|from)|went\s+from|became|becomes|reads|equals"
-    r"|starts\s+with|begins\s+with"
+    r"|has\s+been\s+(?:changed|set|reset|updated|switched)\s+(?:to|from)|(?:got\s+|will\s+)?(?:chang"
+    r"(?:ed|es|e)|set|reset|updated|switch(?:ed|es)?|rotated)\s+(?:to|from)|went\s+from|becomes?|reads"
+    r"|equals|starts\s+with|begins\s+with"
     r"|ends\s+with|changed(?:(?:\s+(?!(?:is|was)\b)[\w'’]+){1,3}?\s*[,;—–]|\s+(?:again|recently|today"
     r"|yesterday))?\s*[,;—–-]?\s*(?:it['’]s|it\s+is"
     r"|now)(?:\s+now)?"
@@ -447,7 +447,7 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
             break
         value = m[0]
         if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or _lettered_id(value, cls):
-            if not _EXCLUDED.match(value) and not _UNITS.match(text, m.end()):
+            if not (_no_number(value) or _UNITS.match(text, m.end())):
                 return [m.span()]
     return []
 

@@ -28,6 +28,7 @@ __all__ = [
     "SPOKEN3",
     "SPOKEN_DIAL",
     "counted",
+    "no_number",
     "ZH_DIGITS",
     "excluded",
     "full_shape_spans",
@@ -228,6 +229,18 @@ def counted(text: str, pos: int, end: int) -> tuple[int, int] | None:
     if len(value) != n or excluded(value):
         return None
     return m.start("v"), m.start("v") + len(value)
+
+
+def no_number(value: str) -> bool:
+    """A value no card's, account's or ID's number is: a version, a date, a count in thousands
+    (`EXCLUDED`), or the ten digits once each, nothing else, counted up or down ("12345
+    67890", "5432109876"): a dummy's, not a number anyone was given."""
+    if EXCLUDED.match(value):
+        return True
+    digits = [int(c) for c in value if c.isdigit()]
+    steps = {(b - a) % 10 for a, b in zip(digits, digits[1:], strict=False)}
+    plain = all(c.isdigit() or c in " -" for c in value)
+    return plain and len(digits) == 10 and steps in ({1}, {9})
 
 
 _FULL_TOKEN = Lazy(r"[^\s,，;；()（）\"“”'‘’<>\[\]{}`。、]+")
