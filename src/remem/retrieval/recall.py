@@ -62,7 +62,7 @@ class Recall:
         else:
             hits = self._hybrid(self.vectors, query, terms, flt, limit)
         if net:  # what is true now: a missed change shows (read over the first TOP)
-            hits = self._current(hits, asked, shown, terms)
+            hits = self._current(hits, asked, shown, terms, text.han_pairs(query))
             # the judges reading the hits' vectors where this process embeds (numpy
             # loaded); a one-shot command leaving the model to the warm service reads
             # the words judge, as importing numpy would cost it 0.1-0.3 s
@@ -73,7 +73,12 @@ class Recall:
         return hits
 
     def _current(
-        self, hits: list[Hit], flt: Filter, limit: int | None, terms: Sequence[str]
+        self,
+        hits: list[Hit],
+        flt: Filter,
+        limit: int | None,
+        terms: Sequence[str],
+        pieces: Sequence[str] = (),
     ) -> list[Hit]:
         """`hits` of a search that read every version, each older version in the place of
         the version that replaced it now (the question may be worded as the fact was
@@ -83,14 +88,17 @@ class Recall:
         older version stands for its current one only where it holds two of the
         question's words (all, if it has one): "Which editor do I use?" of "The gateway
         uses Hazelcast for caching" would put "Correction: the gateway cache is
-        Memcached" before the editor."""
-        asked = set(terms)
-        enough = min(2, len(asked))
+        Memcached" before the editor. The pieces of the question's Chinese words
+        (`text.han_pairs`) count as its words here: "头抽要发酵多少天" of
+        "头抽发酵从180天改成210天了", replaced by "不对，是240天"."""
+        asked = {*terms, *pieces}
+        enough = min(2, len(set(terms)) or len(asked))
         hits = [
             h
             for h in hits
             if h.entry.superseded_by is None
-            or len(asked & set(text.terms(h.entry.content))) >= enough
+            or len(asked & {*text.terms(h.entry.content), *text.han_pairs(h.entry.content)})
+            >= enough
         ]
         heads = {h.entry.id: h.entry for h in hits}  # each hit's latest version found
         every = replace(flt, include_history=True)
