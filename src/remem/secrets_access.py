@@ -121,6 +121,12 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
     rf"|(?:on|with)\s+(?P<w>{SPOKEN_DIAL})(?![\w-]|\s+(?:of\s+)?{_MONTHS})"
     # "opens on 6093", ", the bags are in there" after it (not "1,200", "0900-1700")
     r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:-]|[.,]\d|\s*(?:am|pm|a\.m|p\.m))"
+    # the code another lock shares, or whose it is, then it: "opens on the same four as the back
+    # door, 4266", "opens on the manager's four, 8150" (not "on the hour, 0800": when)
+    r"|(?:on\s+(?:the|my|our|his|her|their)|with\s+the\s+same)\s+"
+    r"(?![^,:—–]*?\b(?:time|hour|day|date|week|weekend|month|morning|evening|night|season"
+    r"|shift|bell|dot)s?\b)[^.;:!?\n\d]{1,40}?[,:—–]\s*(?P<s>\d{4,8}|\d{1,2}(?:-\d{1,2}){2,4})"
+    r"(?=\s*(?:[,.;!]|[—–](?!\s*\d)|$))"
     # what the number is, then it: "the shed opens with her birth year, 1958"
     r"|with\s+(?:the|my|our|his|her|their)\s+(?![^,:—–]*?\b(?:bell|time|hour|season|shift|day)s?\b)"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
@@ -245,6 +251,12 @@ def _opening_hours(text: str, m: re.Match[str]) -> bool:
     return TIME.fullmatch(m["n"]) is not None and bool(quarter or _HOURS.search(text, m.end()))
 
 
+def _when(value: str) -> bool:
+    """A year, or a time on the quarter hour: when a thing opens, not what it opens on."""
+    quarter = TIME.fullmatch(value) is not None and value[2:] in ("00", "15", "30", "45")
+    return quarter or YEAR.fullmatch(value) is not None
+
+
 def _opening(text: str, low: str) -> list[tuple[int, int]]:
     """A number set on, opening, locking or entered into a thing ("set the safe to …",
     "opens with …", "locked with …", "punch in …", "locker at the rink: …")."""
@@ -266,8 +278,10 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_OPENS_ON, text, low, "open", "unlock"):
         if m["kept"] is not None and ROOM_OWN_NUMBER.fullmatch(m["kept"]):
             continue  # "the meeting room opens on ...": a room of its own number
+        if m["s"] is not None and "same" not in m[0].lower() and _when(m["s"]):
+            continue  # "opens on the anniversary of the club, 1987", "on the ground floor, 0730"
         if m["n"] is None or not _opening_hours(text, m):
-            out.append(m.span(next(g for g in ("v", "w", "n", "y") if m[g] is not None)))
+            out.append(m.span(next(g for g in ("v", "w", "n", "y", "s") if m[g] is not None)))
     for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]

@@ -14,6 +14,9 @@ words) and a value said after a link; talk about the thing ("the answer is writt
 
 from __future__ import annotations
 
+import re
+
+from remem.secrets_last import YEAR
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
@@ -74,12 +77,19 @@ _NOT_PATTERN = Lazy(
     r"(?i)^(?:off|on|disabled|enabled|turned|not|too|easy|hard|simple|stored|saved|set|the\s+same)"
     r"(?![a-z])|^(?:关|开|没|不|太|很)"
 )
-# A code just received or read off a device: the bare word "code" with who sent it.
+# A one-time code as a screen or a text shows it, in pairs: "90 43 17", "41-08-26-93"
+_PAIRS = r"\d{2}(?:[ -]\d{2}){2,3}(?![\d.,:/-]?\d)"
+# A code just received or read off a device: the bare word "code" with who sent it, or the
+# message that brought it ("code from the council's parking text: 90 43 17")
 _CODE_GOT = Lazy(
     r"(?i)(?<![a-z])(?P<q>[a-z]+\s+)?code\s+(?:(?:they|he|she|it|the\s+bank|the\s+app|you)\s+"
     r"(?:just\s+)?(?:texted|sent|emailed|gave|read)(?:\s+(?:me|us|to\s+me))?"
+    r"|(?P<msg>(?:on|from|in)\s+(?:the|my|that|a|an|their|his|her|our)\s+(?:[\w'’&.-]+\s+){0,4}?"
+    r"(?:text|sms|message|e-?mail|notification|alert)(?:\s+message)?"
+    r"(?:\s+from\s+(?:the\s+|a\s+)?[\w'’&.-]+(?:\s+[\w'’&.-]+){0,2}?)?)"  # "in the text from X"
     r"|(?:on|from|in)\s+(?:the|my|that)\s+[\w'’-]+(?:\s+[\w'’-]+)?)\s*(?:\s(?:is|was)\s+|[:：]\s*)"
-    rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|\d{{4,8}}(?!\d)|{SPOKEN})"
+    rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d)|(?P<p>{_PAIRS})|\d{{4,8}}(?!\d)|{SPOKEN})"
+    r"(?P<more>\s+(?!(?:to|is|for|and|if|so|then|before|on)(?![a-z]))[a-z])?"
 )
 _CODE_SENT = Lazy(  # "the bank just texted a code, 583 027": the code after the sending
     r"(?i)(?<![a-z])(?:(?:texted|sent|emailed|messaged|gave)\s+(?:me\s+|us\s+|him\s+|her\s+)?(?:a"
@@ -113,12 +123,12 @@ _FROM_BANK = Lazy(
 # A one-time code any system sent, by the message or by how it came: "the text the ticketing
 # system just sent me says 604918", "the portal gave me 551 203 to confirm", "login code just
 # came through as 882146", "the portal just texted me seven three nine zero four one"
-_OTP = rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d|[.,]\d)|\d{{6,8}}(?!\d|[.,]\d)|{SPOKEN})"
+_OTP = rf"(?P<v>\d{{3}}[ -]?\d{{3}}(?!\d|[.,]\d)|{_PAIRS}|\d{{6,8}}(?!\d|[.,]\d)|{SPOKEN})"
 _SYSTEM = r"(?:system|portal|app|site|website|service|platform|account)"
 _SYSTEM_SENT = Lazy(
     r"(?i)(?<![a-z])(?:(?:text|sms|message|e-?mail)\s+(?:that\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?"
     rf"{_SYSTEM}\s+(?:just\s+)?sent\s+(?:me|us)\s+(?:says|said|reads|is)\s*:?"
-    rf"|{_SYSTEM}\s+(?:just\s+)?(?:gave|sent|texted|messaged|emailed)\s+(?:me|us)"
+    rf"|{_SYSTEM}\s+(?:just\s+)?(?:(?:gave|sent)\s+(?:me|us)|(?:texted|messaged|emailed)(?:\s+(?:me|us))?)"
     # the code by its name or, after "a code", by a pronoun: "2FA just came through: 118 732",
     # "wants a code, mine came through as 662 918"
     r"|(?:code|2fa|otp|mfa|(?<=code,\s)(?:mine|it|one)|(?<=code\s)(?:and\s+)?(?:mine|it))"
@@ -247,6 +257,17 @@ def _listed(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+def _not_sent(m: re.Match[str]) -> bool:
+    """A code read off a message in pairs or as a year, no one-time code: "code on the receipt:
+    12 30 45" (pairs only from a message), "... newsletter email: 12 03 24 about the trip" (a
+    date, words after it), "code from the council text: 2024" (a year)."""
+    if "msg" not in m.re.groupindex:
+        return False
+    if m["msg"] is None:
+        return m["p"] is not None
+    return m["more"] is not None or YEAR.fullmatch(m["v"]) is not None
+
+
 def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _answer(text, low) + _question_is(text, low) + _listed(text, low) + _grid(text, low)
@@ -257,7 +278,7 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     for got in (_CODE_GOT, _CODE_SENT):
         for m in scan(got, text, low, "code"):
             bare = "bare" in m.re.groupindex and m["bare"] and not _BARE_NEXT.match(text, m.end())
-            if not (m["q"] and PUBLIC_CODE.match(m["q"]) or bare):
+            if not (m["q"] and PUBLIC_CODE.match(m["q"]) or bare or _not_sent(m)):
                 out.append(m.span("v"))
     for m in scan(_FROM_BANK, text, low, "bank", "building society", "card co", "card is", "银行",
                   "支付宝", "微信支付"):  # fmt: skip

@@ -48,6 +48,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     # "the fridge alarm reset is 7171", "the alarm unset is 2290": the code that resets it
     r"(?:\s+(?P<rs>reset|unset|disarm|set))?"  # "the alarm set is 2246, unset the same"
     r"\s*(?:\s(?:is|was)\s+(?:now\s+|still\s+)?(?:set\s+to\s+)?|\s(?:takes|uses|wants|needs|goes)\s+"
+    r"(?:the\s+same\s+[^.;:!?\n\d]{1,40}?,\s*)?"  # "uses the same four as the van, 4266"
     r"|['’]s\s+(?:now\s+|still\s+)?"  # "the cash tin lock's seven three three"
     # a lock left on its numbers: "the lockers are all on 220", "the safe is on the same
     # numbers as the old one, 61-22-48"
@@ -74,7 +75,7 @@ _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before
     r"(?:\s+(?:code|combination|combo|pin|panel))?"
     r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
     r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
-    rf"\s+(?:the\s+code\s+)?(?P<v>{DIALED}|{VAL_DIAL}"
+    rf"\s+(?:the\s+code\s+|the\s+same\s+[^.;:!?\n\d]{{1,40}}?,\s*)?(?P<v>{DIALED}|{VAL_DIAL}"
     # or a made-up word, named as what it wants: "the lock wants the password Otter42"
     r"|(?<=\s)(?:the\s+)?(?:word|password|passphrase|pass|login|code)\s+(?P<t>[^\s,;]{6,40}))"
 )

@@ -6,8 +6,9 @@ reference (a certificate's, an application's: "ref HLF-NL-22-01453"), a number t
 ordering, a make and model said with its size or price, a phrase announced to staff with
 what it means, a key's ID or fingerprint, the place a secret is kept, and who holds a code not
 given ("the padlock code is with the key holder", "ask the caretaker for the code": the
-clause), round numbers in turn, the steps of a scale ("grits: 1000 then 6000"), in Chinese and
-English.
+clause), round numbers in turn, the steps of a scale ("grits: 1000 then 6000"), a rule about a
+code with no code in it ("never write the safe code on the board": the clause), the short
+number a scam text is reported to ("forwarded it to 7726"), in Chinese and English.
 
     public_spans("The helpline on the back of the card is 0345 600 2290")   # the number
     public_spans("Our wifi is called Hollybush_5G, ask me for the key")     # Hollybush_5G
@@ -322,6 +323,42 @@ def _kept(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A rule about a secret, no value: "never write the safe code on the board", "don't tell anyone
+# the alarm PIN", 别把密码写在白板上 (the whole clause, no digit in it)
+_RULE_ABOUT = Lazy(
+    r"(?i)(?<![a-z])(?:never|don['’]?t|do\s+not|must\s+not|mustn['’]t|should\s+not|shouldn['’]t"
+    r"|not\s+to)\s+(?:ever\s+)?(?:write|share|post|put|leave|say|text|e-?mail|send|give(?:\s+out)?"
+    r"|tell|read\s+out|stick|display|show|print|save|store|reuse)(?:\s+(?:it\s+)?down)?"
+    r"\s+(?:[A-Za-z]+\s+){0,2}?(?:the|your|our|my|their|his|her|any|a|an)\s+(?:[A-Za-z'’-]+\s+){0,3}?"
+    r"(?:code|pass(?:word|code|phrase)?|pin|combination|combo)s?(?![\w'’-])"
+    r"(?:\s+(?:on|in|to|with|anywhere|down|again|out|near|where|for|over|by|into|inside|under"
+    r"|online|here|there)(?![a-z])[^.;:!?\n\d]{0,50}?)?(?=\s*(?:[.,;!?]|\s[-–—]\s|$))"
+    r"|(?:别|不要|不能|禁止|切勿|千万别)把?[\u4e00-\u9fff]{0,8}?(?:密码|口令|验证码)"
+    r"[\u4e00-\u9fff]{0,12}?(?:写|贴|发|告诉|说|给)[\u4e00-\u9fff]{0,12}(?=\s*(?:[。，！？,!?]|$))"
+)
+_GIVES = Lazy(r"(?i)\d|[:=：]|(?<![a-z])(?:it['’]?s|is|was|are)(?![a-z])|是|为")
+# The number a scam or a spam text is forwarded or reported to is a public short number
+# ("forwarded it to 7726", 转发到12381), no PIN
+_FORWARDED = Lazy(
+    r"(?i)(?<![a-z])(?:forward(?:ed|ing|s)?|report(?:ed|ing|s)?)\s+(?:(?:it|them|this|that"
+    r"|(?:the|a)\s+(?:[\w-]+\s+){0,2}?(?:text|message|sms|e-?mail|scam)s?)\s+)?(?:on\s+)?to\s+"
+    r"(?P<v>\d{3,6})"
+    r"(?=\s*(?:[.,;!?)]|$))|(?:转发|举报)(?:到|给|至)\s*(?P<z>\d{3,6})(?!\d)"
+)
+
+
+def _rules(text: str, low: str) -> list[tuple[int, int]]:
+    """A rule about a secret with no value in it, and a scam's reporting number."""
+    out = []
+    rules = ("never", "n't", "n’t", " not ", "别", "不", "禁止", "切勿")
+    for m in scan(_RULE_ABOUT, text, low, *rules):
+        if not _GIVES.search(text, m.end(), sentence(text, m.start())[1]):
+            out.append(m.span())  # not "don't share the wifi key, it's X": the value after it
+    out += [m.span(m.lastgroup or 0) for m in scan(_FORWARDED, text, low, "forward", "report",
+                                                       "转发", "举报")]  # fmt: skip
+    return out
+
+
 def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values `text` says are public (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
@@ -342,7 +379,7 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
                                           "example", "instance", "e.g.")]  # fmt: skip
     out += _weak(text, low) + _references(text, low) + _said_public(text, low)
     out += _signals(text, low)
-    out += _kept(text, low) + _round_steps(text, low)
+    out += _kept(text, low) + _round_steps(text, low) + _rules(text, low)
     for m in scan(_KEY_ID, text, low, "key id", "fingerprint", "public key", "公钥", "密钥"):
         v = _KEY_ID_VALUE.match(text, m.end())
         if v is not None and len(re.sub(r"[\s:]|^0x", "", v["v"])) >= 8:

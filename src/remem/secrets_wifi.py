@@ -3,7 +3,8 @@
 oar-lock-6610", 车库网 X 连 Y), as what to tell a guest (客人问wifi就说 X), or as what connects
 or is typed (X 就能连, 连的时候输 X, 要输的是 X, "type X to connect", "what you type is X"), words
 joined as one ("password belayon_belayoff"), its key also 钥匙, the wireless also 无线, in
-Chinese and English; never the router's model or the network's own name (`remem.secrets_public`).
+Chinese and English; never the router's model or the network's own name (`remem.secrets_public`;
+by its band, "the wifi is Barn_5G", or with networks said to be open).
 
     wifi_spans("the wifi is hunter-7-gamma", ...)              # hunter-7-gamma
     wifi_spans("the router is Archer-AX55", ...)               # []
@@ -55,7 +56,8 @@ _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     # 车库网, 店里网络: a place's network (not 网站, 网银, 上网)
     r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])"
     r"|无线(?:网络?)?(?![电])))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
-    r"(?P<rest>(?:[^.。!?！？\n]|\.(?=\w)){0,80})"  # a name's dot goes on: DouYa_2.4G
+    # a name's dot goes on (DouYa_2.4G), and a key's "!" between words (tide!pool)
+    r"(?P<rest>(?:[^.。!?！？\n]|[.!](?=\w)){0,80})"
 )
 _WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网",
                "无线")  # fmt: skip
@@ -67,6 +69,14 @@ _WIFI_LINK = Lazy(
 _WIFI_VALUE = Lazy(
     r"(?:(?:just|still|now|simply)\s+)*(?=[\w!@#$%^&*+=~-]*[a-zA-Z!@#$%^&*+=~])"
     r"([\w!@#$%^&*+=~-]{6,40})(?![\w!@#$%^&*+=~-])"
+)
+# a network's name by its band ("Barn_5G", "Loft-2.4GHz"), or networks said to be open
+# ("guests use Barn_Guest, which is open"): "the wifi is X" then names it, no key is given
+_BAND = Lazy(r"(?i)[_-]?(?:2\.4|2|5|6)g(?:hz)?$")
+_OPEN_NET = Lazy(
+    r"(?i)(?:guest|network|wi-?fi|hotspot|[a-z]+[_-][\w-]+)[^.;!?\n]{0,24}?(?<![a-z])"
+    r"(?:which\s+is|that\s+is|it\s+is|is|it['’]s|['’]s)\s+(?:an?\s+)?open(?:\s+network)?"
+    r"(?=\s*(?:[.,;!]|$))"
 )
 _WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
 _PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令|密钥|钥匙")
@@ -126,6 +136,8 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
             continue  # "wifi is Acme-Guest, password is ...": the network's name
         at = m.start("rest") + link.end()
         first = _WIFI_VALUE.match(text, at, m.end())
+        if (first and _band(text, first.start(1))) or _OPEN_NET.search(rest):
+            continue
         if first and re.search(r"\d", first[1]) and not SPEED.match(first[1]):
             out.append(first.span(1))  # "the wifi is hunter-7-gamma"
             continue
@@ -133,6 +145,15 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
             if re.search(r"\d|[^\w\s-]", text[a:b]):
                 out.append((a, b))
     return out
+
+
+_WORD_AT = Lazy(r"[^\s,;，。；]+")
+
+
+def _band(text: str, at: int) -> bool:
+    """Whether the word at `at` is a network's name by its band (a dot goes on: X-2.4G)."""
+    word = _WORD_AT.match(text, at)
+    return word is not None and _BAND.search(word[0].rstrip(".!?")) is not None
 
 
 def _joined(text: str, start: int, key: re.Match[str], v: str) -> bool:
