@@ -70,9 +70,11 @@ def _labels(content: str) -> tuple[tuple[str, str], ...]:
     # without a colon, only a note's first word names it by number ("Hive 2 ..."): "iOS
     # 端用 Xcode 15 打包" uses a tool, "Xcode 16 出来以后" is about one
     lead = 3 if words[:1] and words[0] in ("#", "the", "our", "my") else 2
+    if _noun_words(words[:2]):  # "Trestle row 12 ...", "Lever harp 1 ...": a noun's number
+        lead = 3
     head = words[:lead] if colon is None else words[:colon]
     named = text.named_values(content)
-    out = {}
+    out = dict(_lettered_en(content))
     for i, word in enumerate(head):
         prev = head[i - 1] if i else ""
         if i <= 1 and _LETTER.fullmatch(word) and (noun := _lettered(tagged, i + 1)):
@@ -83,12 +85,36 @@ def _labels(content: str) -> tuple[tuple[str, str], ...]:
         after, tag = tagged[i + 1] if i + 1 < len(tagged) else ("", "")
         if prev == "#":
             out[head[i - 2] if i > 1 else "#"] = word
+        elif i == 1 and after == "号" and _HAN_WORD.fullmatch(prev):
+            out[prev] = word  # "腊肠1号烘房" / "腊肠2号烘房" (jieba tags what follows 号 at will)
         elif prev and named.get(prev, "").removeprefix("v") == word and not _unit(after, tag):
             if prev not in GLOSSARY:  # a technology's number is its version: "JDK 17"
                 out[prev] = word
         elif i <= 1 and (noun := _noun_after(tagged, i + 1)):
             out[noun] = word  # "302房", "3号楼", "2号机房"
     return tuple(out.items())
+
+
+def _noun_words(words: list[str]) -> bool:
+    """Whether `words` are English words that may name a thing (no stopword)."""
+    return (
+        bool(words)
+        and all(w.isascii() and w.isalpha() for w in words)
+        and not (set(words) & text.EN_STOPWORDS)
+    )
+
+
+# a capital letter between English words at a note's head: "Studio A barre height ...",
+# "Finishing line B sprays ..." (not an article: lower case, or the note's first word;
+# not "Plan A is to fly": no word after it that says more of the thing)
+_EN_LETTERED = re.compile(r"^(?:[A-Za-z]+ )?([A-Za-z]{2,}) ([A-Z]) ([a-z]+)\b")
+
+
+def _lettered_en(content: str) -> list[tuple[str, str]]:
+    m = _EN_LETTERED.match(content)
+    if m is None or {m[1].lower(), m[3]} & text.EN_STOPWORDS:
+        return []
+    return [(text.terms(m[1])[0] if text.terms(m[1]) else m[1].lower(), m[2].lower())]
 
 
 def _noun_after(tagged: list[tuple[str, str]], at: int) -> str | None:
