@@ -74,3 +74,15 @@ def test_another_label_is_another_thing_the_same_label_may_change(db: Path) -> N
     assert not named_apart("Greenhouse bench 7 has the chillies", "Greenhouse bench 7 has basil")
     old, new = "Greenhouse bench 7 has the chilli seedlings", "Greenhouse bench 9 has the basil"
     assert saved_after(db, old, new) == ("added", [])
+
+
+def test_a_judged_change_between_two_people_named_first_is_asked_not_made() -> None:
+    """Each note opens on a person the other does not name (孙老板, 小刘, in its first
+    words): a change the judges are sure of is asked about, never made."""
+    from remem.truth.verdicts import _two_named
+
+    assert _two_named("老主顾孙老板每周要200斤豆皮", "新主顾钱老板每周要150斤豆皮")
+    assert _two_named("夜班保安小刘管东门", "夜班保安小赵管西门")
+    assert not _two_named("孙老板每周要200斤豆皮", "孙老板改成每周要150斤豆皮了")
+    # a person named later in the note: a value the judges may change unasked
+    assert not _two_named("豆皮每周五早上送到孙老板那", "豆皮每周五早上改送钱老板那了")
