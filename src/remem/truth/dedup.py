@@ -85,13 +85,15 @@ def _labels(content: str) -> tuple[tuple[str, str], ...]:
         after, tag = tagged[i + 1] if i + 1 < len(tagged) else ("", "")
         if prev == "#":
             out[head[i - 2] if i > 1 else "#"] = word
-        elif i == 1 and after == "号" and _HAN_WORD.fullmatch(prev):
-            out[prev] = word  # "腊肠1号烘房" / "腊肠2号烘房" (jieba tags what follows 号 at will)
         elif prev and named.get(prev, "").removeprefix("v") == word and not _unit(after, tag):
             if prev not in GLOSSARY:  # a technology's number is its version: "JDK 17"
                 out[prev] = word
+        elif i == 1 and after == "号" and _HAN_WORD.fullmatch(prev):
+            out[prev] = word  # "腊肠1号烘房" / "腊肠2号烘房" (jieba tags what follows 号 at will)
         elif i <= 1 and (noun := _noun_after(tagged, i + 1)):
             out[noun] = word  # "302房", "3号楼", "2号机房"
+        elif i == 0 and after == "号":
+            out["号"] = word  # "1号磨浆机", "3号炉": whatever jieba made of the noun
     return tuple(out.items())
 
 

@@ -295,8 +295,6 @@ def _fit(new: tuple[Unit, ...], old: Entry) -> str | None:
         return None  # two values differ on each side: "to the UK … $29" / "to Canada … $18"
     if _two_people(new, was):
         return None  # "李阿姨周三做B超" / "李叔叔周三做心电图，不用空腹": each about another person
-    if _numbered_apart(new, was, shared_new, shared_old):
-        return None  # "1号磨浆机上个月刚换了电机" / "2号磨浆机…换了砂轮": two machines
     mine = _qualifiers(new, was, set(), shared=shared_new)
     theirs = _qualifiers(was, new, _subject_words(old), shared=shared_old)
     if (mine and theirs) or (mine | theirs) & people():
@@ -317,21 +315,6 @@ def _held(units_: Sequence[Unit], i: int) -> bool:
     蚕房", "2号机": a number before 号)."""
     after = units_[i + 1].form if i + 1 < len(units_) else ""
     return units_[i].value and not (units_[i].form.isdigit() and after.startswith("号"))
-
-
-def _numbered_apart(
-    new: Sequence[Unit], was: Sequence[Unit], shared_new: list[bool], shared_old: list[bool]
-) -> bool:
-    """Whether both notes open with a number naming which one of a thing both name ("3号
-    蚕房", "2号炉"), each another: a note about another one is no change of this one."""
-    a, b = _numbered(new, shared_new), _numbered(was, shared_old)
-    return a is not None and b is not None and a != b
-
-
-def _numbered(units_: Sequence[Unit], shared: list[bool]) -> str | None:
-    if len(units_) > 2 and units_[0].form.isdigit() and units_[1].form == "号" and shared[2]:
-        return units_[0].form
-    return None
 
 
 def _two_people(new: Sequence[Unit], was: Sequence[Unit]) -> bool:
@@ -383,8 +366,6 @@ def two_things(old: Entry, content: str) -> bool:
     if len(content) > _MAX_CHARS or len(old.content) > _MAX_CHARS:
         return False
     new, was = units(content), units(old.content)
-    if _numbered_apart(new, was, _shared(new, was), _shared(was, new)):
-        return True
     mine = _qualifiers(new, was, set(), codes=False)
     theirs = _qualifiers(was, new, _subject_words(old), codes=False)
     # "My wife picks the kids up at 3:15" is not "I take the kids at 8:10": another person
