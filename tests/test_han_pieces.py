@@ -1,27 +1,28 @@
-"""The pieces of Chinese words jieba cuts apart (`text.han_pairs`): a search reads them
+"""The pieces of Chinese words jieba cuts apart (`recall.han_pieces`): a search reads them
 where an older version of a memory stands for the one that replaced it."""
 
 from __future__ import annotations
 
 from remem import Memory, text
+from remem.retrieval.recall import han_pieces
 
 
 def test_a_name_cut_into_single_characters_is_a_piece() -> None:
     # jieba reads no word 老吴 here: 老 and 吴 alone, dropped as single characters
     assert "老吴" not in text.terms("木料下周让老吴送过来")
-    assert "老吴" in text.han_pairs("木料下周让老吴送过来")
-    assert "老吴" in text.han_pairs("老吴什么时候送木料")
+    assert "老吴" in han_pieces("木料下周让老吴送过来")
+    assert "老吴" in han_pieces("老吴什么时候送木料")
 
 
 def test_no_pieces_where_jieba_read_every_character_into_a_word() -> None:
-    assert text.han_pairs("每天早上开会讨论项目进度") == []
-    assert text.han_pairs("The deploy runs at 9") == []
+    assert han_pieces("每天早上开会讨论项目进度") == []
+    assert han_pieces("The deploy runs at 9") == []
 
 
 def test_pieces_are_no_words_the_text_already_has() -> None:
-    pieces = text.han_pairs("发货的快递从中通换成韵达了")
+    pieces = han_pieces("发货的快递从中通换成韵达了")
     assert "中通" in pieces and "中通" not in text.terms("发货的快递从中通换成韵达了")
-    assert not set(text.han_pairs("小邓下个月调去仓库")) & set(text.terms("小邓下个月调去仓库"))
+    assert not set(han_pieces("小邓下个月调去仓库")) & set(text.terms("小邓下个月调去仓库"))
 
 
 def test_a_short_correction_is_found_by_the_words_of_the_version_it_replaced(

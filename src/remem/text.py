@@ -372,31 +372,6 @@ def query_terms(text: str) -> list[str]:
     return list(dict.fromkeys(terms(text)))
 
 
-def han_pairs(text: str) -> list[str]:
-    """The two-character pieces of `text`'s Han runs beside a character jieba left alone:
-    a name it cuts into single characters ("老/吴", "小/邓涨") is no term at all, and it
-    cuts one phrase apart differently by what is around it ("用/中通" but "快递从中/通").
-    Read by a search where an older version stands for its current one; not indexed:
-    in every search the pieces add noise (MADial zh keyword R@10 0.67 -> 0.65)."""
-    words = set(terms(text))
-    runs = _runs(unicodedata.normalize("NFKC", text).lower())
-    hans = [han for han, _, _ in runs if han]
-    out: list[str] = []
-    for han, cut in zip(hans, cut_for_search(hans), strict=True):
-        alone = [True] * len(han)
-        for word in {w for w in cut if len(w) > 1}:
-            at = han.find(word)
-            while at >= 0:
-                alone[at : at + len(word)] = [False] * len(word)
-                at = han.find(word, at + 1)
-        out += [
-            han[i : i + 2]
-            for i in range(len(han) - 1)
-            if (alone[i] or alone[i + 1]) and han[i : i + 2] not in words
-        ]
-    return out
-
-
 @lru_cache(maxsize=4096)
 def canonicalize(text: str) -> str:
     """The dedup form of a content (SPEC LT8)."""
