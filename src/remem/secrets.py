@@ -253,7 +253,8 @@ def _zh_value(m: re.Match[str]) -> bool:
     joined = "_" in m["w"] and m["k"] in ("密码", "口令") and _NAME.match(m["w"])  # 密码 shop_admin
     if m.end("k") == m.start("w") and not (pinyin or joined or re.search(r"[\d\W_]", m["w"])):
         return False  # 密码iCloud里: a product touching the key, unless digits or pinyin
-    return m["k"] in ("授权码", "验证码") or _secret_ish(m["w"]) or pinyin or bool(joined)
+    word = m["w"].rstrip("\"'”’")  # 'said "PIN blocked"': the quote ends the phrase, no value
+    return m["k"] in ("授权码", "验证码") or _secret_ish(word) or pinyin or bool(joined)
 
 
 def _code_value(value: str) -> bool:

@@ -33,6 +33,7 @@ ACCESS = (
     r"(?:front[ -]|back[ -]|side[ -]|garage[ -]|main[ -])?doors?|gates?|lock(?:box|er)?s?"
     r"|lock[ -]box|key[ -]?(?:box|safe)|padlocks?|safes?|alarms?|garages?|keypads?|cabinets?"
     r"|vaults?|mailbox(?:es)?|opener|entry|entrance|intercom|buzzer|suitcases?|luggage"
+    r"|immobili[sz]ers?|roller[ -]?shutters?"  # a vehicle's lock, a unit's shutter (a camera's not)
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|(?:photo)?copiers?|printers?"
     r"|(?:stock|store|strong|supply|storage|plant|server|comms?)[ -]?rooms?"  # rooms kept locked
     r"|cupboards?"  # a drug or key cupboard has a keypad

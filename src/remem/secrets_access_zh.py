@@ -44,9 +44,13 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 警报是 3886, 键盘：1986 (a keypad's, on a wall): four digits or more (报警器是 110 联网的)
     r"|(?:警报器?|报警器|键盘)(?:上|的)?\s*(?:是|为|[:：])\s*"
     r"(?P<k>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+    # 储物柜是 X: any locker or box "is" four digits or more, ending the clause (not 音箱是
+    # 230箱, a count; not 储物柜：203, its own number)
+    r"|(?:(?<![冰书货电])柜子?(?![台员])|(?<![冰电邮信纸音])箱子?)(?:上|的)?\s*(?:是|为)\s*"
+    rf"(?P<b>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
     r"\s*(?:是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
-    r"(?:[\u4e00-\u9fff]{1,8}\s*)?"
+    rf"(?:(?![{ZH_DIGITS}])[\u4e00-\u9fff]{{1,8}}?\s*)?"  # 爷爷生日, not the code's first digit
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙[箱盒]|密码[箱盒]|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
@@ -85,6 +89,7 @@ ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 # nothing else in the clause: 工具间七三一九。 钥匙箱的 4 0 8 1，(not 仓库 2019 年, 柜台 3 号)
 _ZH_THING_CODE = Lazy(
     r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
+    r"|[冷冻车金酒药]库"  # a store kept locked: a cold store, a garage, a vault
     r"|杂物间|工具间|机房|档案室|器材室)的?\s*"
     rf"(?P<v>[{ZH_DIGITS}]{{4,8}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
     # a lock's wheels are three, said one by one: 冰柜挂锁零六零, 抽屉锁 九零四 (not 开锁, 换锁:
@@ -143,7 +148,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the codes these rules find in `text` (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
     for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单", "对码", "配对", "防"):
-        group = next(g for g in "vxcwkysngpthmr" if m[g] is not None)
+        group = next(g for g in "vxcwkbysngpthmr" if m[g] is not None)
         if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
             continue  # 北门见，1830: a door where to meet, then when
         if not (ZH_UNIT.match(text, m.end()) or ZH_WHEN.search(m[0])):

@@ -117,8 +117,10 @@ _FROM_BANK = Lazy(
     rf"|(?<![a-z]){_BANK}\s+(?:just\s+)?(?:texted|sent|messaged)\s+(?:me\s+|us\s+|him\s+|her\s+)?"
     r"(?P<t>\d{3}[ -]?\d{3}(?![\d.,])|\d{6,8}(?![\d.,]))"  # "the bank just texted 482 915 for"
     r"(?!\s+(?!(?:to|is|for|and|if|so|then)(?![a-z]))[a-z])"
-    r"|(?:银行|网银|支付宝|微信支付)(?:刚刚?)?(?:发来|发过来|发给我|发的|发了)?的?(?:短信|消息|信息)"
-    r"[^。，,；;\n\d]{0,8}?(?:是|说|写着|[:：])\s*(?P<z>\d{3}[ -]?\d{3}|\d{6})(?![\d年月日元块])"
+    r"|(?:银行|网银|支付宝|微信支付)(?:刚刚?)?(?:(?:发来|发过来|发给我|发的|发了)的?"
+    r"(?:短信|消息|信息|(?=\s*[:：]))|的?(?:短信|消息|信息))"  # 银行发的：X, what it sent
+    r"[^。，,；;\n\d]{0,8}?(?:是|说|写着|[:：])\s*(?P<z>\d{3}[ -]?\d{3}|\d{6})"
+    r"(?!\d|\s*[年月日元块万])"
 )
 # A one-time code any system sent, by the message or by how it came: "the text the ticketing
 # system just sent me says 604918", "the portal gave me 551 203 to confirm", "login code just
@@ -139,6 +141,14 @@ _SYSTEM_SENT = Lazy(
     r"(?:\s+from\s+[\w.&'’-]+(?:\s+[\w.&'’-]+)?)?\s+(?:just\s+)?(?:came(?:\s+through|\s+in)?"
     r"|arrived)\s*(?:[:：]|as|with))\s*"
     rf"{_OTP}(?!\s+(?!(?:to|is|for|and|if|so|then|quick|before|can|please)(?![a-z]))[a-z])"
+)
+# A code of a one-time code's shape said with the hurry it expires in: 码 705 318，快点输，要过
+# 期了; "code 441 902, quick, it runs out" (a shop's promo code by the word before it)
+_HURRIED = Lazy(
+    r"(?i)(?:(?<![号尺条维邮编惠请销])码|(?<![a-z])(?P<q>[a-z]+\s+)?code)"
+    r"\s*(?:是|为|[:：]|\s(?:is|was)\s)?\s*(?P<v>\d{3}[ -]?\d{3}(?!\d|[.,]\d))"
+    r"(?=[^。.!?\n]{0,30}?(?:过期|失效|快点?输|赶紧|马上|分钟内"
+    r"|(?<![a-z])(?:expir\w*|quick(?:ly)?|hurry|runs?\s+out|times?\s+out)(?![a-z])))"
 )
 PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
@@ -286,6 +296,9 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     out += [m.span("v") for m in scan(_SYSTEM_SENT, text, low, "sent", "gave", "texted", "messaged",
                                        "emailed", "came", "arrived")]  # fmt: skip
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
+    for m in scan(_HURRIED, text, low, "码", "code"):
+        if not (m["q"] and PUBLIC_CODE.match(m["q"])):
+            out.append(m.span("v"))
     out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
     for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for", " in ",
                   " on "):  # fmt: skip

@@ -259,7 +259,8 @@ def _said(text: str, low: str, digits: bool) -> list[tuple[int, int]]:
             out.append((at, e))
     out += _pronoun(text, low) + value_first(text, low) + _for_a_login(text, low)
     for m in scan(_ZH_SAME, text, low, *_ZH_SAME_WORDS):
-        if m["v"][0].isdigit() or m["v"][0] in "*#" + ZH_DIGITS or strong(m["v"]):
+        v = m["v"]  # 改了密码，现在是 shop_2023: words joined to digits, a login's too
+        if v[0].isdigit() or v[0] in "*#" + ZH_DIGITS or strong(v) or _WORDS_DIGITS.fullmatch(v):
             out.append(m.span("v"))
     paired = "回令" in text or "答令" in text  # a challenge and its countersign
     for m in scan(_ZH_WORD_PASS, text, low, "口令", "暗号", "密语", "回令", "答令"):
@@ -391,7 +392,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     spans += [
         m.span(m.lastgroup or 0)
-        for m in scan(_ZH_LOGIN_ON, text, low, "开机", "锁屏", "解锁", "进系统", "就")
+        for m in scan(_ZH_LOGIN_ON, text, low, *_ZH_LOGIN_WORDS)
         if not excluded(m[m.lastgroup or 0])
     ]
     found += [("password", sp) for sp in spans]
@@ -410,7 +411,12 @@ _ZH_LOGIN_ON = Lazy(
     rf"(?P<w>{_TOKEN})\s*(?:就能|就可以|就|才能)(?:进|登)"
     # or digits right after how it starts, ending the clause: 锁屏258036，...
     r"|(?:开机|锁屏|解锁)(?:密码)?\s*(?P<d>\d{4,8})(?=\s*(?:[，,。；;！!]|$))"
+    # what one logs in with, a token of letters and digits ending the clause: 登录用 Xyz2024
+    # (a capital first too: typed pinyin with its capital, not a product by a word after it)
+    r"|(?:登录|登陆)(?:时|的时候)?(?:要|得)?用\s*"
+    r"(?P<l>[A-Z]?[a-z]{2,}(?:_[a-z]+)*[_.-]?\d{2,}[!@#$]*)(?=\s*(?:[，,。；;！!]|$))"
 )
+_ZH_LOGIN_WORDS = tuple("开机 锁屏 解锁 进系统 就 登录用 登陆用 时用 候用 要用 得用".split())
 _FULL_HINT = Lazy(r"[!@#$%^&*?~]")
 _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"

@@ -83,7 +83,9 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     r"|转到\s*(?P<t>\d{1,2}(?:\s*[、，,]\s*(?:再|然后)?(?:转?到)?\s*\d{1,2}){2,3})(?!\d)"
     r"\s*(?:就|才|便)?能?(?:开|打开|解锁)"
     # or to one number, a lock's wheels all at once (by a lock: `dial_spans`): 转到606就开
-    r"|(?:转到|拨到|拧到|调到|对到|对准)\s*(?P<n>\d{3,8})(?!\d)\s*(?:就|才|便)?能?(?:开|打开|解锁)"
+    # (the wheels' digits spaced too: 拨到 1 2 0 8 就开)
+    r"|(?:转到|拨到|拧到|调到|对到|对准)\s*(?P<n>\d(?: ?\d){2,7})(?!\d)"
+    r"\s*(?:就|才|便)?能?(?:开|打开|解锁)"
     r"|(?i:(?<![a-z])(?:turn|roll|spin|dial|click)(?:s|ed|led)?\s+(?:it\s+|the\s+(?:wheels|dials?)\s+)?"
     r"to\s+)(?P<u>\d{3,8})(?!\d)\s*,?\s*(?i:and\s+(?:it\s+)?(?:(?:pops|springs|clicks|comes)\s+open"
     r"|opens|unlocks))"

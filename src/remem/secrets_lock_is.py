@@ -34,7 +34,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
     r"|barriers?|containers?"  # a car park's barrier, a padlocked container: keyed too
-    r"|(?P<held>cages?|cabinets?|cupboards?"  # a thing that holds and locks: no year, no count
+    r"|(?P<held>cages?|cabinets?|cupboards?|vaults?"  # a thing that holds and locks: no year
     # a room named by what is kept or done in it: "the honey extraction room is 8841" (a
     # store "is" its own number, a meeting room too)
     r"|(?!(?:the|a|an|my|our|your|this|that)\s)(?P<kept>[a-z]+)\s+rooms?)"
@@ -42,8 +42,9 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?P<num>\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d{1,3}[A-Za-z]?(?![\w-]))?"  # "locker 3"
     r"(?P<nw>(?:['’]s)?\s+(?:numbers?|digits))?"  # "the padlock's number is 4471"
     # where it is, then whose or what for: "the keysafe at the Hills' for Friday's job is 2204"
+    # (a house's number before its street's name: "the key safe at 14 Rowan Drive is 3088")
     r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
-    r"|outside)\s+(?!\d)[^.;:!?\n]{1,30}?){0,2}"
+    r"|outside)\s+(?!\d(?!\d{0,3}[a-z]?\s+(?-i:[A-Z])))[^.;:!?\n]{1,30}?){0,2}"
     r"(?:\s+(?:this|next|for\s+the)\s+(?:week|weekend|month|term|season|stay)|\s+today)?"  # when
     # "the fridge alarm reset is 7171", "the alarm unset is 2290": the code that resets it
     r"(?:\s+(?P<rs>reset|unset|disarm|set))?"  # "the alarm set is 2246, unset the same"
@@ -55,12 +56,16 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|\s(?:is|are|was|were)\s+(?:all\s+|still\s+|now\s+)?(?P<on>on)\s+"
     r"(?:the\s+same\s+[^.;:!?\n\d]{1,40}?,\s*)?"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
+    # changed, when, then the new one: "the gate keypad changed today, now 5759"
+    r"|\s(?:was\s+|got\s+)?(?:changed|reset)(?:\s+(?:today|again|yesterday|recently|this\s+\w+"
+    r"|last\s+\w+))?\s*[,;—–]\s*(?:and\s+)?(?:it['’]s\s+|it\s+is\s+)?now\s+"
     r"|\s(?P<set>(?:un)?set|(?:dis)?arm)(?:\s*[:：]\s*|\s+)"  # "the alarm set 9214, unset 9214"
     r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
     rf"(?P<v>{DIALED}|{VAL_DIAL}|(?P<u>{SPOKEN3}))"
 )
-_LOCK_IS_WORDS = tuple(
-    "lock keypad safe panel alarm box store barrier container cage cabinet cupboard room".split()
+_LOCK_IS_WORDS = (
+    *"lock keypad safe panel alarm box store barrier container".split(),
+    *"cage cabinet cupboard room vault".split(),
 )
 _PADDED = Lazy(r"0\d{3,7}")
 # a lock's "number" is its code; a locker's, an alarm's or a barrier's is its own
@@ -72,7 +77,8 @@ _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before
     rf"(?i)(?<![a-z])(?:{ACCESS}|box(?:es)?)(?![a-z])"  # a box on a wall: a keypad's
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
-    r"(?:\s+(?:code|combination|combo|pin|panel))?"
+    # or the part of it keyed or pressed: "the roller door remote wants 93002"
+    r"(?:\s+(?:code|combination|combo|pin|panel|remote|fob|opener|keypad|controller|reader))?"
     r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
     r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
     rf"\s+(?:the\s+code\s+|the\s+same\s+[^.;:!?\n\d]{{1,40}}?,\s*)?(?P<v>{DIALED}|{VAL_DIAL}"
@@ -86,8 +92,11 @@ _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digi
 # A padlock or a combination lock, then its digits and nothing else in the clause: "feed bin
 # padlock two four seven", "combination lock on the tool chest 904" (a lock of wheels has no
 # number of its own; not a year, a round price: "padlock 100")
+# An alarm, a keypad or a key safe has no number of its own either: four digits or more right
+# after it, a pause then ("the cellar alarm 4481 — set it as you leave"; not a wake-up time)
 _LOCK_DIGITS = Lazy(
-    r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock)"
+    r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock"
+    r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm|keypad|key\s?safe|key\s?box|lock\s?box))"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"
     rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=\s*(?:[.,;!—–]|$))"
 )
@@ -110,6 +119,13 @@ _AT_START = Lazy(
 )
 
 _CODE_DIGITS = Lazy(r"\d{4,8}")
+_MEASURE = Lazy(r"-[A-Za-z]")
+# a number told with how to remember it is a code, not a wake-up time: "the alarm is 1944, the
+# year the war ended", "..., that's how I remember it"
+_RECALLED = Lazy(
+    r"(?i)\s*[,—–-]\s*[^.;!?\n]{0,40}?(?<![a-z])(?:year|birthday|anniversary"
+    r"|(?:how|easy\s+to|to|help\s+(?:me|you))\s+remember)(?![a-z])"
+)
 _DISARMED = Lazy(r"(?i)(?<![a-z])(?:unset|disarm(?:s|ed|ing)?|(?:un)?arm(?:ed|ing))(?![a-z])")
 
 
@@ -125,6 +141,7 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         if m["nw"] and not _NUMBERED.match(m["thing"]):
             continue
         wake = m["alarm"] is not None and not keyed and (TIME.fullmatch(m["v"]) or short)
+        wake = wake and not _RECALLED.match(text, m.end())
         on = m["on"] is not None
         # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
         # its own number said first ("harness locker 3 is 8062": four digits, no year)
@@ -132,7 +149,9 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
         own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
         place = (on and _PLACE.match(text, m.end())) or own
-        held = m["held"] and (YEAR.fullmatch(m["v"]) or COUNTED.match(text, m.end()))
+        # "the vault uses 256-bit keys": a measure, not a code
+        measured = COUNTED.match(text, m.end()) or _MEASURE.match(text, m.end())
+        held = m["held"] and (YEAR.fullmatch(m["v"]) or measured)
         # a room's code has four digits or more (or a dial's); a meeting room's number is its own
         bare = m["v"].isdigit() and not _CODE_DIGITS.fullmatch(m["v"])
         room = m["kept"] and (bare or ROOM_OWN_NUMBER.fullmatch(m["kept"]))
@@ -156,9 +175,14 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
         elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
-    for m in scan(_LOCK_DIGITS, text, low, "lock"):
-        if not (YEAR.fullmatch(m["v"]) or m["v"].endswith("00")):
-            out.append(m.span("v"))
+    for m in scan(_LOCK_DIGITS, text, low, "lock", "alarm", "keypad", "key"):
+        if YEAR.fullmatch(m["v"]) or m["v"].endswith("00"):
+            continue
+        if m["a"] is not None:  # four digits or more; an alarm's time only if it is keyed
+            keyed = _DISARMED.search(text, *sentence(text, m.start())) is not None
+            if not m["v"].isdigit() or len(m["v"]) < 4 or (TIME.fullmatch(m["v"]) and not keyed):
+                continue
+        out.append(m.span("v"))
     for m in scan(_AT_START, text, low, "wants", "asks", "needs", "takes", "requires", "prompts",
                   "demands"):  # fmt: skip
         group = "v" if m["v"] is not None else "w"

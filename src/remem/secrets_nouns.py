@@ -53,6 +53,7 @@ _CODE = (
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"
     r"|call[ -]?box|elevator|lobby|shed|cabinet|vault|storage|store[ -]?room|cage|suitcase|luggage"
     r"|briefcase|key[ -]?(?:box|safe)|room"  # a room's code opens its door: "the boot room code"
+    r"|immobili[sz]er"  # a vehicle's lock
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|text|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
@@ -198,7 +199,10 @@ SAFE_WORD_FOR = Lazy(
 )
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
     (Lazy(r"(?i)^key$"), Lazy(r"(?i)wi-?fi|wlan|router|hotspot|ssid|无线")),
-    (Lazy(r"(?i)^(?:combination|combo)$"), Lazy(r"(?i)safe|lock|vault|gate|door|dial|保险")),
+    (  # a store, a shed, a cage or a cabinet is locked by a combination too
+        Lazy(r"(?i)^(?:combination|combo)$"),
+        Lazy(r"(?i)safe|lock|vault|gate|door|dial|stores?\b|shed|cage|cabinet|cupboard|保险"),
+    ),
     (Lazy(r"^(?:密码)?组合$"), Lazy(r"锁|保险|柜|箱|门")),
     (Lazy(r"(?i)^safe[ -]?words?$"), SAFE_WORD_FOR),  # a class's safe word stops a scene
     (  # a bank's memorable word, not a trip's

@@ -52,6 +52,12 @@ def slash_pairs(text: str) -> list[tuple[int, int]]:
         said = _LOGIN.search(text, start, min(len(text), m.end() + 40)) is not None
         spaced = re.search(r"\s/\s", m[0]) is not None  # "registry.acme.io/web:2.8.1" is a path
         said = said or (spaced and (m["user"].lower() in _ADMIN or very_strong(pw)))
+        # an admin account's name, a slash, then letters and digits ending the clause: a login
+        # unspaced too ("the till's back office admin/tillpass42"), not a path that goes on
+        admin = m["user"].lower() in _ADMIN and re.match(
+            r"\s*(?:[,;!，。；！]|\.?\s*$)", text[m.end() :]
+        )
+        said = said or bool(admin and len(pw) >= 6 and re.search(r"\d", pw))
         # 后台 daozha / 88886666: a login's user, then digits for its password
         # till login Sam / 4412: the login word right before the pair, a PIN of four or more
         # (a name's capital, the pair ending the clause: not "login page / 2024 redesign")
@@ -95,9 +101,28 @@ _CLAUSE_END = Lazy(r"\s*(?:$|[.,;!?)—–]|\s[-–]\s)")
 _TALK = Lazy(r"(?i)reset|chang|expir|protect|manag|recover|forg[oe]t|polic|less|free|requir")
 
 
+# A service's label, then an e-mail as its user and, after a comma, a token of a password's
+# shape ending the clause, the password unnamed: "shop's cloud drive: ops@firm.co, Ledger_Blue_42"
+# (not a contact's line: "Support: help@firm.co, Mon-Fri")
+_MAILED = Lazy(
+    r"(?i)(?<![a-z])(?P<label>[a-z][^:：\n]{0,40}?)[:：]\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[,，;；]\s*"
+    r"(?P<p>[^\s,;，；。@]{6,40})(?=\s*(?:$|[.,;!?)，。；！]))"
+)
+_CONTACT_LABEL = Lazy(
+    r"(?i)(?<![a-z])(?:contact|e-?mail|support|help|sales|enquir|info|billing|invoice|accounts"
+    r"|office|reception|phone|tel|address|write|reach|cc|from|to|reply|booking|order|ref|ticket)"
+)
+
+
 def labelled_pairs(text: str, low: str) -> list[tuple[int, int]]:
-    """The password of each login given after a label's colon: its user, then it named."""
+    """The password of each login given after a label's colon: its user, then it named (or,
+    the user an e-mail, its shape alone)."""
     out = []
+    for m in _MAILED.finditer(text) if "@" in text else ():
+        pw = m["p"].rstrip(".!?)")
+        mixed = any(c.isdigit() for c in pw) and any(c.isalpha() for c in pw)
+        if mixed and strong(pw) and len(pw) >= 8 and not _CONTACT_LABEL.search(m["label"]):
+            out.append((m.start("p"), m.start("p") + len(pw)))
     for m in _LABELLED.finditer(text) if "pass" in low or "pw" in low else ():
         pw = m["p"].rstrip(".,;:)!?") or m["p"]
         handle = _HANDLE.search(m["u"]) is not None or any(c.isdigit() for c in m["u"])

@@ -103,6 +103,11 @@ _RESTATED = Lazy(
     r"(?i)(?:也就是|就是|即|i\.e\.,?|that\s+is,?|which\s+is|in\s+digits,?)\s*"
     r"(?P<v>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
 )
+# a code said by what its number is, then it: "the combo is just the year we opened — 1987"
+_DESCRIBED = Lazy(
+    r"(?i)(?:the|my|our|his|her|their)\s+(?=[^,:—–]*?\b(?:year|birth\w*|anniversary)\b)"
+    r"(?:[\w'’-]+\s+){0,8}?[\w'’-]+\s*[,:—–]\s*(?P<v>\d{4,8})(?=\s*(?:[,.;!—–]|$))"
+)
 _NAME_THEN_CODE = Lazy(r"[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9!@#$%&*_-]{4,}")
 _ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply|it['’]s|it\s+is)\s+)*")
 _TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
@@ -253,7 +258,7 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
-        again = _RESTATED.search(text, pos, end)  # "两千零一十二，就是 2012": said again in digits
+        again = _RESTATED.search(text, pos, end) or _DESCRIBED.match(text, pos, end)
         return [again.span("v")] if again and not _UNITS.match(text, again.end()) else []
     if cls != "code" and (split := _split_digits(text, pos, end)) is not None:
         return [split]

@@ -61,7 +61,9 @@ _SSID = Lazy(
 # A text that names no key at all: a network's name said as the name is all it gives
 _KEY_WORD = Lazy(r"(?i)key|pass|\bpw\b|\bpwd\b|密码|口令|密钥")
 _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the router
-    r"(?i)ask\s+(?:me|us|him|her|them)\s+for\s+(?:the\s+)?(?:key|password|pass)|密码没变|密码不变"
+    # asked of anyone, by name too: "ask Lee for the key", "ask the landlord for the password"
+    r"(?i)ask\s+(?:[\w'’-]+\s+){0,3}?for\s+(?:the\s+)?(?:wi-?fi\s+)?(?:key|password|pass)(?![a-z])"
+    r"|密码没变|密码不变"
     r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
     r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
     r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"

@@ -55,12 +55,15 @@ _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     r"(?i)(?:(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
     # 车库网, 店里网络: a place's network (not 网站, 网银, 上网)
     r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])"
-    r"|无线(?:网络?)?(?![电])))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
+    r"|无线(?:网络?)?(?![电]))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
+    # devices said to be on a network by its quoted name: 'the tills are on "Shop_Back", the
+    # key for it is ...' (its key only, said after it)
+    r"|(?P<q>(?<![a-z])(?:on|connect(?:ed|s)?\s+to|join(?:ed|s)?)\s+(?=[\"“][^\"”\n]{2,32}[\"”])))"
     # a name's dot goes on (DouYa_2.4G), and a key's "!" between words (tide!pool)
     r"(?P<rest>(?:[^.。!?！？\n]|[.!](?=\w)){0,80})"
 )
 _WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网",
-               "无线")  # fmt: skip
+               "无线", 'on "', "on “", 'to "', "to “", 'ed "', "ed “")  # fmt: skip
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为"
@@ -118,6 +121,8 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
                 elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
                     out.append(typed)
             continue
+        if m["q"] is not None:
+            continue  # a quoted name a device is on: its key only when a key word follows
         if said := _connects(text, m.start("rest"), m.end()):
             out.append(said)
             continue
