@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import stat
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -309,6 +310,44 @@ def test_a_store_truncated_beside_its_log_is_kept_aside_before_any_write(
         "A memory after the crash"
     ]
     con.close()
+
+
+# A process that keeps the store open, a row in its log not yet in the file, until killed.
+HOLDER = """
+import sqlite3, sys
+con = sqlite3.connect(sys.argv[1], isolation_level=None)
+con.execute("PRAGMA wal_autocheckpoint=0")
+con.execute("INSERT INTO meta VALUES ('held', 'yes')")
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.slow  # real processes
+def test_a_damaged_store_another_process_has_open_is_not_moved_from_under_it(
+    cli: Cli, store_path: Path
+) -> None:
+    # Sizes read while another process writes can look damaged; and a store really damaged
+    # while in use would be torn from under its user: either way it is left where it is.
+    assert cli("save", "The heron service listens on port 7000").returncode == 0
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(store_path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        os.truncate(store_path, 0)  # certain damage: an empty file beside a log
+        before = files_in(store_path.parent)
+        saved = cli("save", "The otter service listens on port 7001")
+        assert saved.returncode == 1 and "open in another process" in saved.stderr, show(saved)
+        assert saved.stderr.count("\n") == 1
+        assert corrupt_siblings(store_path) == []
+        assert files_in(store_path.parent).keys() == before.keys()
+    finally:
+        holder.kill()
+        holder.communicate()  # (closes its pipes)
+    saved = cli("save", "The otter service listens on port 7001")  # no one else: set aside
+    assert saved.returncode == 0 and len(corrupt_siblings(store_path)) == 1, show(saved)
 
 
 def test_a_store_cut_short_by_a_byte_is_damaged_not_a_traceback(cli: Cli, store_path: Path) -> None:

@@ -83,7 +83,10 @@ def looks_like_lost_store(path: Path) -> bool:
 def suspicion(path: Path) -> tuple[str | None, str | None]:
     """(why the store is damaged for certain, why damage is likely) from its size, its
     header and its write-ahead log, without opening it."""
-    size, wal = _size(path), _size(side(path, "-wal"))
+    # The log's size first: a store being created by another process gets its first page
+    # before its log, so sizes read a moment apart can then only look healthier than they are
+    wal = _size(side(path, "-wal"))
+    size = _size(path)
     if size == 0:
         if wal > 0:
             return "its file is empty but its write-ahead log is not (truncated)", None

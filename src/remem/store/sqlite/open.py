@@ -294,6 +294,13 @@ def _connect_read_only(path: Path, why: sqlite3.Error) -> sqlite3.Connection:
 
 def _move_aside(path: Path, why: str, notices: list[str]) -> None:
     """Keep the damaged file and its log whole beside it, before anything is written."""
+    if damage.in_use(path):
+        # what another process reads and writes would be torn from under it, or, where the
+        # verdict came from sizes read while it wrote, a sound store set aside
+        raise StoreError(
+            f"the store {path} looks damaged ({why}) but is open in another process; nothing "
+            "was changed: stop what uses it and try again"
+        )
     stamp = utcnow().strftime("%Y%m%dT%H%M%S%fZ")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     rescue = f"rescue its rows with: {damage.rescue_line(target)}"
