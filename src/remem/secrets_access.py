@@ -24,6 +24,7 @@ import re
 from remem.secrets_access_words import (
     ACCESS,
     ACCESS_RE,
+    CONFIRM_KEY,
     COUNTED,
     HOLDS,
     HOURS_RANGE,
@@ -146,8 +147,10 @@ _OPENS = Lazy(r"(?i)(?<![a-z])(?:unlock|open|disarm)|开|解锁|进(?:小区|院
 _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "key cabinet - 7734"
     rf"(?i)(?<![a-z])(?:{ACCESS}"
     # a store or a room named by what it keeps ("hay bale store", "feed room"): kept locked
-    rf"|{KEPT_ROOM})"
+    rf"|{KEPT_ROOM})(?:\s+(?:code|combo|combination|pin|passcode))?"  # not "number": its own
     r"(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{1,30}?)?"
+    # who it is given for and why: "... so the fitters can get the boards in: 4471"
+    r"(?:,?\s+(?:so(?:\s+that)?|for|to\s+let)\s+[^.;:!?\n\d]{1,60}?)?"
     r"(?:\s*[:：]|\s+[-–—])\s*"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
     rf"{HEDGE}?(?:(?:star|hash|pound)\s+)?"  # "the server cage - I think 3114", "star 5502"
     rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL}|{SPOKEN3})"
@@ -172,9 +175,7 @@ _CODE_THEN = Lazy(  # "keycode 8816 for the side entrance"
     # in pairs ("47 89 12") or threes, as a screen shows it, not a count
     r"|0\d{3,7}|\d\d(?:\s\d\d){2,3}|\d{3}\s\d{3})(?=\s*(?:[,.;!—–]|$))"
     # or keyed, then a key to confirm it: "the studio code is 2290 then the green button"
-    r"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<k>\d{3,8})\s*,?\s+"
-    r"(?:and\s+)?(?:then|followed\s+by)\s+(?:the\s+|a\s+)?"
-    r"(?:(?:[\w#*]+\s+)?(?:button|key)s?|hash|star|enter|pound)(?![a-z])"
+    rf"|(?<![a-z])code(?:\s*[:：]|\s+(?:is|was))?\s+(?:now\s+|still\s+)?(?P<k>\d{{3,8}}){CONFIRM_KEY}"
 )
 _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back door)"
     rf"(?i)(?P<v>{NUM})\s+(?:to\s+(?:disarm|unlock|open|get\s+in)|(?:就能|就)?(?:开门|开锁|解锁)"

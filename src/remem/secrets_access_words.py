@@ -15,6 +15,7 @@ from remem.secrets_shapes import SPOKEN, SPOKEN_DIAL, Lazy
 __all__ = [
     "ACCESS",
     "ACCESS_RE",
+    "CONFIRM_KEY",
     "COUNTED",
     "HOLDS",
     "HOURS_RANGE",
@@ -50,6 +51,11 @@ NUM = r"[*#]?\d(?:[ #*-]?\d){2,11}#?(?!\d)"  # 0619, 3-1-4-1-5, *7392, 4471#, 2 
 UNIT = Lazy(
     r"(?i)\s*(?:feet|ft|foot|meters?|m|km|miles?|yards?|cm|mm|inches|in\b|kg|lbs?|pounds"
     r"|dollars|bucks|years?|days?|hours?|minutes?|degrees|%|米|公斤|元|块|年|天|小时|分钟)"
+)
+# a code keyed, then the key that confirms it: "..., then the green button", "then hash"
+CONFIRM_KEY = (
+    r"\s*,?\s+(?:and\s+)?(?:then|followed\s+by)\s+(?:press(?:ing)?\s+|hit(?:ting)?\s+)?(?:the\s+|a\s+)?"
+    r"(?:(?:[\w#*]+\s+)?(?:button|key)s?|hash|star|enter|pound|ok|tick)(?![a-z])"
 )
 VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words

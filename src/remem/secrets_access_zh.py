@@ -98,9 +98,11 @@ _ZH_THING_CODE = Lazy(
     r"(?=\s*(?:[，,。；;！!]|$))"
 )
 # A lock named, then 密码 and three digits or more: 仓库挂锁 密码二四七, 柜子的锁，密码是 381
-# (a lock's wheels; not 密码三位数, 密码错了三次: the digits come right after 密码)
+# (a lock's wheels; not 密码三位数, 密码错了三次: the digits come right after 密码); its own
+# number said first, then its lock's code: 更衣柜 12 号，锁码 503
 _ZH_LOCK_KEY = Lazy(
-    r"(?:锁|柜|箱|(?<![部专热油闸窍衙佛])门)[^。；;\n\d]{0,8}?密码\s*(?:是|为|[:：])?\s*"
+    r"(?:锁|柜|箱|(?<![部专热油闸窍衙佛])门)[^。；;\n\d]{0,8}?(?:\d{1,4}\s*号[^。；;\n\d]{0,4}?)?"
+    r"(?:密码|(?<![开换修配])锁码)\s*(?:是|为|[:：])?\s*"
     rf"(?P<v>\d{{3,8}}|[{ZH_DIGITS}]{{3,8}})(?=\s*(?:[，,。；;！!]|$))"
 )
 # A code said by its count after what it pays or opens, a clause between perhaps: 付款的app，
@@ -175,7 +177,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
         # 仓库2019: when it was built; 挂锁 100: a price
         if not (YEAR.fullmatch(m[group]) or (group == "x" and m[group].endswith("00"))):
             out.append(m.span(group))
-    for m in scan(_ZH_LOCK_KEY, text, low, "密码"):
+    for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码"):
         if not YEAR.fullmatch(m["v"]):
             out.append(m.span("v"))
     return out

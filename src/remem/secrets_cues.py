@@ -385,7 +385,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += _said(text, low, digits)
     spans += _cued_strong(text, low) if digits else []
     spans += slash_pairs(text) if "/" in text or " : " in text else []
-    spans += labelled_pairs(text, low) if ":" in text or "：" in text else []
+    spans += labelled_pairs(text, low)  # each of its rules has its own gate
     spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
     spans += piece_spans(text, low) + word_lock_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []

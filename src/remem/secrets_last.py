@@ -30,7 +30,7 @@ _TAG = r"\s*,?\s*(?:ok(?:ay)?|right|yeah|yes|cheers|thanks|ta|got\s+it)\s*[?!.]*
 # A bare number that ends a sentence about a thing opened by a code, after some chatter:
 # "Alarm at the framers — it's the year they opened backwards, so 8991."
 _LAST = Lazy(
-    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即)\s*"
+    r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即|所以)\s*"
     rf"(?:(?:together|combined|in\s+full)\s*[,:]?\s*|(?:still|now)\s+|{HEDGE})?(?P<v>[*#]?\d{{4,8}}#?)"
     rf"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s|{_TAG})"  # or an aside: "— 0714 —"
 )
@@ -51,6 +51,14 @@ _CHANGED = Lazy(
     r"|starting|starts?\s+with|(?:last|first)\s+(?:digit|number|one))(?![a-z])"
     r"|(?:一样|不变|没变|老样子)[^。！？\n]{0,8}?(?:最后一位|第一位|末位|尾数)"
 )
+# a code said as worked out from another number, then given: "the code for the tank room is
+# last year's plus one, so 4806", 密码是去年的加一，所以 4806 (the working names it a code)
+_DERIVED = Lazy(
+    r"(?i)(?<![a-z])(?<!zip\s)(?<!area\s)(?<!promo\s)(?<!error\s)(?<!discount\s)(?<!voucher\s)"
+    r"(?:code|combo|combination)s?(?![a-z])[^.!?\n]{0,60}?"
+    r"(?<![a-z])(?:plus|minus|add(?:ed)?|times|doubled|one\s+(?:more|less|up|down|higher|lower))"
+    r"(?![a-z])|(?:密码|码)[^。！？\n]{0,16}?(?:加|减)[一二三四五六七八九十\d]"
+)
 _ZH_DOOR = Lazy(r"(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口])|柜|箱")
 # a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
 _FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
@@ -68,7 +76,8 @@ _NAMED_BEFORE = Lazy(  # "customer number, 88231", "level 3, then 1207", "gate B
 )
 _LAST_HINTS = ("alarm", "door", "gate", "safe", "keypad", "lock", "key", "cage", "cupboard",
                "opens", "drawer", "pin", "passcode", "门", "锁", "保险", "警报", "报警",
-               " half", "same", "一样", "不变", "没变", "老样子")  # fmt: skip
+               " half", "same", "一样", "不变", "没变", "老样子",
+               "code", "combo", "码")  # fmt: skip
 
 
 # A number told with how to remember it, in a sentence about a thing that opens: "Tool store
@@ -114,6 +123,8 @@ def last_number(text: str, low: str) -> list[tuple[int, int]]:
                 text, start, halves.start()
             )  # a door's, a lock's (机房门, 柜): no such noun, no code
         cue = _LAST_CUE.search(text, start, m.start()) or halves
+        derived = cue is None and _DERIVED.search(text, start, m.start()) is not None
+        cue = cue or _DERIVED.search(text, start, m.start())
         if cue is None or YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
             continue  # "the gate was rebuilt, 1998": a year
         named = _NAMED_BEFORE.search(text, max(start, m.start() - 16), m.start())
@@ -121,7 +132,7 @@ def last_number(text: str, low: str) -> list[tuple[int, int]]:
             continue
         # an alarm at 0630 wakes someone; a door that "opens with the first bell, 0800" opens then
         wake = (
-            not halves
+            not (halves or derived)
             and (cue["a"] or _OPENS.search(text, start, m.start()))
             and TIME.fullmatch(m["v"])
         )

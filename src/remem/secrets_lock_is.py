@@ -18,7 +18,15 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_access_words import ACCESS, COUNTED, HOURS_RANGE, RATE, UNIT, VAL_DIAL
+from remem.secrets_access_words import (
+    ACCESS,
+    CONFIRM_KEY,
+    COUNTED,
+    HOURS_RANGE,
+    RATE,
+    UNIT,
+    VAL_DIAL,
+)
 from remem.secrets_dial import DIALED
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_notes import ROOM_OWN_NUMBER
@@ -96,9 +104,11 @@ _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digi
 # after it, a pause then ("the cellar alarm 4481 — set it as you leave"; not a wake-up time)
 _LOCK_DIGITS = Lazy(
     r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock"
-    r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm|keypad|key\s?safe|key\s?box|lock\s?box))"
+    r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm(?:\s+panel)?|keypad|key\s?safe|key\s?box"
+    r"|lock\s?box))"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"
-    rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=\s*(?:[.,;!—–]|$))"
+    # or the key that confirms it: "the office alarm, 4471 then the tick button" (keyed)
+    rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=\s*(?:[.,;!—–]|$)|(?P<ok>{CONFIRM_KEY}))"
 )
 # A code a device or an app asks for as it starts: "the card app wants 5512 on startup", "the
 # scanner asks for 8831 when it boots", "at login the till wants 6610" (the moment of starting
@@ -179,7 +189,7 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
         if YEAR.fullmatch(m["v"]) or m["v"].endswith("00"):
             continue
         if m["a"] is not None:  # four digits or more; an alarm's time only if it is keyed
-            keyed = _DISARMED.search(text, *sentence(text, m.start())) is not None
+            keyed = m["ok"] is not None or _DISARMED.search(text, *sentence(text, m.start()))
             if not m["v"].isdigit() or len(m["v"]) < 4 or (TIME.fullmatch(m["v"]) and not keyed):
                 continue
         out.append(m.span("v"))

@@ -23,9 +23,9 @@ _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
     r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
     r"|pass(?=\s*[:=：])"
-    r"|(?:wi-?fi|wlan|network|router)[ -](?:codes?|pass(?=\s+is\s))"  # "router pass is X"
+    r"|(?:wi[- ]?fi|wlan|network|router)[ -](?:codes?|pass(?=\s+is\s))"  # "router pass is X"
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
-    r"|secret[ _-]keys?|(?:api|access|app|wi-?fi|wpa2?|wpa|network|master|encryption"
+    r"|secret[ _-]keys?|(?:api|access|app|wi[- ]?fi|wpa2?|wpa|network|master|encryption"
     r"|license|product|recovery|backup|setup|host|pairing|activation)[ _-]?keys?"
     r"|(?:seed|recovery|backup|secret|wallet|encryption|vault|master|unlock|access|login"
     r"|security)[ -](?:phrase|words)"

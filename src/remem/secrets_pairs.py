@@ -92,8 +92,9 @@ def _alone(text: str, m: re.Match[str], pw: str) -> bool:
 # work: jo.prints, password paper-cuts!", "the NAS: admin, pw Harbour7" (a pair after a label
 # is a login; a note's "Reminder: Sam, password reset sent" is talk: its user is a name and
 # its value no password's shape)
-_LABELLED = Lazy(
-    r"(?i)[:：]\s*(?P<u>[\w.@+-]{2,40})\s*[,，;；]\s*(?:password|passcode|passwd|pwd|pw|pass)"
+_LABELLED = Lazy(  # or after a login word, no colon: "the till login sam4, pw rock-salt-lamp"
+    r"(?i)(?:[:：]|(?<![a-z])(?:log[ -]?in|user(?:name)?|account)\s+)\s*(?P<u>[\w.@+-]{2,40})"
+    r"(?:\s*[,，;；]\s*|\s+)(?:password|passcode|passwd|pwd|pw|pass)"  # "jo@x.org pw ...": a space
     r"\s*(?:is\s+|[:：=]\s*)?(?P<p>[^\s,;，；。]{4,40})"
 )
 _JOINED = Lazy(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+[!?#*$@%&]*")  # "paper-cuts!": words joined
@@ -104,10 +105,25 @@ _TALK = Lazy(r"(?i)reset|chang|expir|protect|manag|recover|forg[oe]t|polic|less|
 # A service's label, then an e-mail as its user and, after a comma, a token of a password's
 # shape ending the clause, the password unnamed: "shop's cloud drive: ops@firm.co, Ledger_Blue_42"
 # (not a contact's line: "Support: help@firm.co, Mon-Fri")
+# Or the label "is" the e-mail: "the Apple ID for the tablet is x@y.com, Tide-Pool4"
 _MAILED = Lazy(
-    r"(?i)(?<![a-z])(?P<label>[a-z][^:：\n]{0,40}?)[:：]\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[,，;；]\s*"
+    r"(?i)(?<![a-z])(?P<label>[a-z][^:：\n]{0,40}?)(?:[:：]|\s(?P<is>is|was)(?:\s+still)?(?=\s))\s*"
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[,，;；]\s*"
     r"(?P<p>[^\s,;，；。@]{6,40})(?=\s*(?:$|[.,;!?)，。；！]))"
 )
+_ACCOUNT = Lazy(
+    r"(?i)(?<![a-z])(?:id|account|log[ -]?in|sign[ -]?in|user(?:name)?|profile)(?![a-z])"
+)
+# the password "is" said of the e-mail it logs in as: "the mail for shop@kiln is still clayp1geon"
+# (a password's shape: a digit inside letters, or letters, digits and a symbol)
+# or of the login itself, unchanged or new: "the streaming login is still popcorn7night"
+_FOR_USER = Lazy(
+    r"(?i)(?<![a-z])(?:(?P<label>[a-z][\w -]{0,30}?)\s+for\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)*\s+"
+    r"(?:is|was)\s+(?:still\s+|now\s+)?"
+    r"|(?:log[ -]?in|account|e-?mail)\s+(?:is|was)\s+(?:still|now)\s+)"
+    r"(?P<p>[^\s,;，；。@]{6,40})(?=\s*(?:$|[.,;!?)，。；！]))"
+)
+_NOT_LOGIN = Lazy(r"(?i)order|invoice|ticket|booking|ref|track|case|customer|member|number|no\.")
 _CONTACT_LABEL = Lazy(
     r"(?i)(?<![a-z])(?:contact|e-?mail|support|help|sales|enquir|info|billing|invoice|accounts"
     r"|office|reception|phone|tel|address|write|reach|cc|from|to|reply|booking|order|ref|ticket)"
@@ -121,8 +137,10 @@ def labelled_pairs(text: str, low: str) -> list[tuple[int, int]]:
     for m in _MAILED.finditer(text) if "@" in text else ():
         pw = m["p"].rstrip(".!?)")
         mixed = any(c.isdigit() for c in pw) and any(c.isalpha() for c in pw)
-        if mixed and strong(pw) and len(pw) >= 8 and not _CONTACT_LABEL.search(m["label"]):
+        said = m["is"] is None or _ACCOUNT.search(m["label"])  # "is": an account's name
+        if mixed and strong(pw) and len(pw) >= 8 and said and not _CONTACT_LABEL.search(m["label"]):
             out.append((m.start("p"), m.start("p") + len(pw)))
+    out += _for_user(text, low)
     for m in _LABELLED.finditer(text) if "pass" in low or "pw" in low else ():
         pw = m["p"].rstrip(".,;:)!?") or m["p"]
         handle = _HANDLE.search(m["u"]) is not None or any(c.isdigit() for c in m["u"])
@@ -130,5 +148,16 @@ def labelled_pairs(text: str, low: str) -> list[tuple[int, int]]:
         joined = _JOINED.fullmatch(m["p"].rstrip(".,;:)")) and len(pw) >= 8 and ends
         shaped = strong(pw) or (handle and joined and not _TALK.search(pw))
         if shaped and not PLACEHOLDER.match(pw):
+            out.append((m.start("p"), m.start("p") + len(pw)))
+    return out
+
+
+def _for_user(text: str, low: str) -> list[tuple[int, int]]:
+    """The password said of the e-mail it logs in as, or of the login, still or now."""
+    out = []
+    for m in _FOR_USER.finditer(text) if "@" in text or " still " in low or " now " in low else ():
+        pw = m["p"].rstrip(".!?)")
+        made_up = _INNER_DIGIT.search(pw) is not None or very_strong(pw)
+        if made_up and re.search(r"[a-z]", pw) and not _NOT_LOGIN.search(m["label"] or ""):
             out.append((m.start("p"), m.start("p") + len(pw)))
     return out

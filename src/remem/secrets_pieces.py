@@ -221,7 +221,8 @@ _HALF = Lazy(
     r"(?:\s+(?:one|two|three|[1-3a-c]))?"  # "part one is", "piece two:"
     r"|the\s+(?:first|second|third|last|other|rest)(?:\s+one)?"  # "The first is Qz81"
     r"|(?:the\s+)?(?:first|last)\s+(?:two|three|four|five|six|[2-6])(?:\s+(?:digits|numbers))?)"
-    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?\s*(?:\s(?:is|was|are|were)\s|[:：])"
+    r"(?:\s+of\s+(?:it|(?:the|my|his|her|our|your)(?:\s+[\w-]+){1,3}))?(?:,?\s+(?:which|that))?"
+    r"\s*(?:\s(?:is|was|are|were)\s|[:：])"  # "she has the second half, which is 16"
     r"\s*[\"“]?(?P<v>[^\s,，;；\"”]{2,})"
     # 我这半是 27, 他那半是 64: each keeps a half
     r"|(?:另一半|一半|前半[段截]?|后半[段截]?|前半部分|后半部分|前一半|后一半|[这那]一?半)"
@@ -274,7 +275,7 @@ _HELD_HALF = Lazy(
     # the part in brackets, who keeps it said first perhaps ("half of it is with me (12)")
     r"(?:(?:(?:\s+(?:is|are|stays|sits))?\s+(?:with|at|in)\s+[^.;:\d\n()（）]{1,24}?)?"
     r"\s*[(（]\s*(?P<p>\d{2,4})\s*[)）]"
-    r"|\s*[:：—–-]?\s*(?P<v>\d{2,4})(?![\d.,:/]?\d|\s*[a-z%]))"
+    r"|\s*[:：—–,-]?\s*(?P<v>\d{2,4})(?![\d.,:/]?\d|\s*[a-z%]))"  # "the first half, 44, ..."
     r"|(?:一半|另一半|前一半|后一半|剩下的|其余的?)[^。，,；;\d\n]{0,8}?\s*[(（]?\s*(?P<z>\d{2,4})"
     r"(?![\d.,:/]?\d|\s*[个位号块元])"
 )

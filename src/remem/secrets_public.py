@@ -39,7 +39,8 @@ _LINE = Lazy(
     # bank's "fraud line"
     r"|(?:booking|reservations?|enquir(?:y|ies)|information|info|ticket(?:ing)?|sales|advice"
     r"|appointments?|fraud|emergency|lost[ -]cards?|out[ -]of[ -]hours|24[ -]hour|complaints?)"
-    r"\s+line)(?![a-z])"
+    r"\s+line|(?:enquir(?:y|ies)|information|reservations?|appointments?|complaints?"
+    r"|out[ -]of[ -]hours|24[ -]hour)\s+number)(?![a-z])"  # "the enquiries number is 0345 ..."
     r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
 )
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
@@ -54,6 +55,8 @@ _SSID = Lazy(
     # or the name first: "Barn_2G is the wifi name", "X is our guest network's name"
     r"|(?<![\w.-])(?P<f>[A-Za-z0-9][\w.-]{1,31})\s+is\s+(?:the|our|my|their|his|her)\s+"
     r"(?:[\w'’-]+\s+)?(?:wi-?fi|wlan|network|hotspot)(?:['’]s)?\s+(?:name|ssid)(?![a-z])"
+    # or "the Wi-Fi network is X", said of a network (its key named nowhere in the text)
+    r"|(?:wi[- ]?fi|wireless)\s+network\s+is\s+(?:now\s+)?[\"“]?(?P<n>[A-Za-z0-9][\w.-]{1,31})"
     # in Chinese: "Bookshop_2F 是二楼的WiFi", "X 是店里的无线网名字"
     r"|(?<![\w.-])(?P<z>[A-Za-z0-9][\w.-]{1,31})\s*是(?:[^，,。！!？?\n]{0,8}?的)?\s*"
     r"(?:wi-?fi|wlan|无线网|热点)(?:名字|名称|名)?(?=\s*(?:[。！!，,]|$))"
@@ -365,15 +368,15 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values `text` says are public (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
     for m in scan(_LINE, text, low, "help", "hot", "customer", "support", "free", "switch", " line",
-                  "客服", "热线", "电话"):  # fmt: skip
+                  " number", "客服", "热线", "电话"):  # fmt: skip
         _, end = sentence(text, m.start())  # the number the line is given, not a PIN after it
         line = _PHONE.search(text, m.end(), end)
         if line is not None and line.start() - m.end() <= 40:
             out.append(line.span())
-    for m in scan(_SSID, text, low, "wifi", "wi-fi", "wlan", "network", "hotspot", "ssid"):
-        named_first = m["v"] is None  # "X is the wifi name", "X 是二楼的WiFi"
+    for m in scan(_SSID, text, low, "wifi", "wi-fi", "wi fi", "wlan", "network", "hotspot", "ssid"):
+        named_first = m["v"] is None  # "X is the wifi name", "X 是二楼的WiFi", "network is X"
         if _KEY_WITHHELD.search(text) is not None or (named_first and not _KEY_WORD.search(text)):
-            out.append(m.span("v" if m["v"] is not None else "f" if m["f"] is not None else "z"))
+            out.append(m.span(next(g for g in "vfnz" if m[g] is not None)))
     shared = ("share", "sharing", "friend", "referral", "creator", "crosshair", "invite link")
     for m in scan(_SHARED, text, low, *shared, "分享码", "好友码", "推荐码", "邀请链接"):
         out.append(m.span("v") if m["v"] is not None else m.span("z"))

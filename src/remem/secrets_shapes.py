@@ -402,8 +402,9 @@ _PUBLIC = Lazy(
     r"(?i)(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sha256:|md5:)\s*$|fingerprint|public|公钥|指纹"
     r"|名字|名称|叫|named|called|address|地址|公开"
 )
-# A key given in groups: "KZXW 6YTB OI4D GMRT QJ3E 2LNV" (an authenticator's setup key)
-_GROUPED = Lazy(r"(?<![\w-])[A-Z0-9]{4}(?:[ -][A-Z0-9]{4}){3,7}(?![\w-])")
+# A key given in groups: "KZXW 6YTB OI4D GMRT QJ3E 2LNV" (an authenticator's setup key), or
+# three joined by dashes, as a router's or a licence's key is printed ("4HJ2-KX9M-T7PW")
+_GROUPED = Lazy(r"(?<![\w-])[A-Z0-9]{4}(?:(?:[ -][A-Z0-9]{4}){3,7}|(?:-[A-Z0-9]{4}){2})(?![\w-])")
 
 
 def key_spans(text: str) -> list[tuple[int, int]]:
@@ -422,7 +423,9 @@ def key_spans(text: str) -> list[tuple[int, int]]:
         if _PUBLIC.search(text, max(start, m.start() - 60), m.start()):
             continue
         cued = _KEY_CUE.search(text, max(start, m.start() - 80), m.start()) is not None
-        if cued and key_like(re.sub(r"[ -]", "", m[0]), cued):
+        body = re.sub(r"[ -]", "", m[0])  # three groups: short for a key, but printed as one
+        three = len(body) == 12 and sum(c.isdigit() for c in body) >= 3 and not body.isdigit()
+        if cued and (key_like(body, cued) or (three and sum(c.isalpha() for c in body) >= 3)):
             out.append(m.span())
     return out
 

@@ -52,7 +52,8 @@ _WIFI_IT = Lazy(  # "change the wifi before they move in — it's currently tena
     r"(?i)(?<![a-z])(?:it['’]s|it\s+is)\s+(?:currently\s+|now\s+|still\s+)?(?P<v>[^\s,;]{8,40})"
 )
 _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
-    r"(?i)(?:(?<![a-z])(?:wi-?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))(?![a-z])"
+    r"(?i)(?:(?<![a-z])(?:wi[- ]?fi|wlan|hotspot|(?P<r>ssid|router|wireless)|(?P<n>network))"
+    r"(?![a-z])"
     # 车库网, 店里网络: a place's network (not 网站, 网银, 上网)
     r"|(?P<z>(?<=[\u4e00-\u9fff])(?<!上)网络?(?![站页址购友点店吧费线速盘银关格球红名])"
     r"|无线(?:网络?)?(?![电]))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
@@ -62,8 +63,8 @@ _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     # a name's dot goes on (DouYa_2.4G), and a key's "!" between words (tide!pool)
     r"(?P<rest>(?:[^.。!?！？\n]|[.!](?=\w)){0,80})"
 )
-_WIFI_WORDS = ("wifi", "wi-fi", "wlan", "hotspot", "ssid", "router", "wireless", "network", "网",
-               "无线", 'on "', "on “", 'to "', "to “", 'ed "', "ed “")  # fmt: skip
+_WIFI_WORDS = ("wifi", "wi-fi", "wi fi", "wlan", "hotspot", "ssid", "router", "wireless", "network",
+               "网", "无线", 'on "', "on “", 'to "', "to “", 'ed "', "ed “")  # fmt: skip
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为"
