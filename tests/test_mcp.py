@@ -93,8 +93,8 @@ def test_mcp_server_over_stdio(db: Path) -> None:
             args["user_text"] = "记住：部署在周五"  # the model's word only: this client cannot ask
             assert _data(await client.call_tool("save_memory", args))["status"] == "refused"
 
-            gone = _data(await client.call_tool("forget_memory", {"keyword": "部署"}))["deleted"]
-            assert [g["content"] for g in gone] == []
+            out = _data(await client.call_tool("forget_memory", {"keyword": "部署"}))
+            assert out["status"] == "refused"  # after outside content: the user's yes only
 
             missing = await client.call_tool("verify_memory", {"id": new_id})
             assert missing.is_error
@@ -229,6 +229,48 @@ def test_the_external_mark_is_not_lifted_by_the_models_claim(db: Path) -> None:
             assert _data(await asking.call_tool("save_memory", args))["status"] == "added"
             listed = _data(await asking.call_tool("list_memories", {}))["memories"]
             assert [m["content"] for m in listed] == ["部署在周五"]
+
+    anyio.run(main)
+
+
+@pytest.mark.slow
+def test_after_outside_content_a_forget_needs_the_users_yes(db: Path) -> None:
+    """A page may tell the model to delete what the user keeps: after external content,
+    forget_memory deletes only what the user confirms, shown the memories first."""
+    shown: list[str] = []
+
+    def user_says(reply: str) -> Any:
+        from mcp_types import ElicitResult
+
+        async def callback(context: Any, params: Any) -> Any:
+            shown.append(params.message)
+            if reply == "yes":
+                return ElicitResult(action="accept", content={"forget": True})
+            return ElicitResult(action="decline")
+
+        return callback
+
+    def kept(names: list[dict[str, Any]]) -> list[str]:
+        return [m["content"] for m in names]
+
+    async def main() -> None:
+        async with mcp_client.Client(_params(db)) as plain:  # no elicitation in this client
+            await plain.call_tool("save_memory", {"content": "The backup job runs at 2am"})
+            await plain.call_tool("note_external_content", {"source": "web_fetch"})
+            out = _data(await plain.call_tool("forget_memory", {"keyword": "backup"}))
+            assert out["status"] == "refused" and "deleted" not in out
+        async with mcp_client.Client(_params(db), elicitation_callback=user_says("no")) as c:
+            await c.call_tool("note_external_content", {"source": "web_fetch"})
+            out = _data(await c.call_tool("forget_memory", {"keyword": "backup"}))
+            assert out["status"] == "refused"
+            listed = _data(await c.call_tool("list_memories", {}))["memories"]
+            assert kept(listed) == ["The backup job runs at 2am"]
+        assert len(shown) == 1 and "The backup job runs at 2am" in shown[0]
+        async with mcp_client.Client(_params(db), elicitation_callback=user_says("yes")) as c:
+            await c.call_tool("note_external_content", {"source": "web_fetch"})
+            out = _data(await c.call_tool("forget_memory", {"keyword": "backup"}))
+            assert kept(out["deleted"]) == ["The backup job runs at 2am"]
+            assert _data(await c.call_tool("list_memories", {}))["memories"] == []
 
     anyio.run(main)
 

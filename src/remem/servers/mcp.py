@@ -15,7 +15,8 @@ client's own prompt (MCP elicitation, which the model cannot answer). `user_requ
 and `user_text` only decide whether the user is asked: a model's claim that the user
 asked, a `user_text` copied from the page, or a page telling it to stay quiet never
 lifts the mark. Clients without elicitation cannot save after external content; the
-user saves with `remem save` instead.
+user saves with `remem save` instead. `forget_memory` after external content deletes only
+what the user confirms in the same prompt, shown the memories it would delete.
 """
 
 import hashlib
@@ -169,9 +170,26 @@ class MemoryTools:
         entries = self.memory.list(limit=limit, scope=where, type=kind)
         return {"memories": [_entry(e) for e in entries]}
 
-    def forget(self, keyword: str) -> dict[str, Any]:
+    def forget(
+        self, guard: ExternalGuard, keyword: str, user_confirmed: bool = False
+    ) -> dict[str, Any]:
+        """After external content a page may ask the model to delete what the user keeps:
+        only the user's own yes in the client's prompt lets a forget through then."""
         self.writable()
+        if guard.external_consumed and not user_confirmed:
+            return {
+                "status": "refused",
+                "reason": "this session read outside content; deleting memories now needs "
+                "the user's own yes in your client's confirmation prompt, and it was not given",
+                "external_sources": list(guard.sources),
+                "next": "Tell the user what you wanted to forget; they can run "
+                "`remem forget` themselves.",
+            }
         return {"deleted": [_entry(e) for e in self.memory.forget(keyword)]}
+
+    def to_forget(self, keyword: str) -> list[Entry]:
+        """What a forget of `keyword` would delete (nothing is deleted)."""
+        return self.memory.forget(keyword, dry_run=True)
 
     def verify(self, entry_id: str) -> dict[str, Any]:
         self.writable()
@@ -234,6 +252,18 @@ def _question(content: str, sources: list[str]) -> str:
     return (
         f"After reading outside content ({', '.join(sources)[:200]}), the agent asks to "
         f"save this to your long-term memory:\n\n{shown[:2000]}{more}\n\nSave it?"
+    )
+
+
+def _forget_question(keyword: str, doomed: list[Entry], sources: list[str]) -> str:
+    """What the client's confirmation prompt shows before a forget after outside content:
+    the memories it would delete, each on one line."""
+    shown = [" ".join(e.content.split())[:200] for e in doomed[:20]]
+    more = f"\n… and {len(doomed) - 20} more" if len(doomed) > 20 else ""
+    return (
+        f"After reading outside content ({', '.join(sources)[:200]}), the agent asks to "
+        f"delete {len(doomed)} memories containing {keyword!r} from your long-term memory:"
+        "\n\n" + "\n".join(f"- {line}" for line in shown) + more + "\n\nDelete them?"
     )
 
 
@@ -342,20 +372,60 @@ def _register_save(server: "MCPServer", pick: Pick) -> None:
         return await _run(save)
 
 
-def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
+def _forget_asker(pick: Pick, answer: Any) -> Any:
+    """forget_memory's resolver: after outside content, the client's confirmation prompt
+    listing what would be deleted (a no without asking where the client cannot ask, or
+    nothing matches); otherwise no question."""
+    import anyio
     from mcp.server.mcpserver import Context
+    from mcp.server.mcpserver.resolve import Elicit
+
+    async def users_yes(keyword: str, ctx: Context) -> Any:
+        tools = pick(ctx)
+        guard = tools.guard(_session_of(ctx))
+        can_ask = getattr(ctx.client_capabilities, "elicitation", None) is not None
+        if not (guard.external_consumed and can_ask and keyword.strip()):
+            return answer(forget=False)
+        doomed = await anyio.to_thread.run_sync(tools.to_forget, keyword)
+        if not doomed:
+            return answer(forget=False)
+        return Elicit(_forget_question(keyword, doomed, guard.sources), answer)
+
+    return users_yes
+
+
+def _register_writes(server: "MCPServer", pick: Pick, *, allow_verify: bool) -> None:
+    from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
+    from mcp.server.mcpserver import Context
+    from mcp.server.mcpserver.resolve import Resolve
+    from pydantic import BaseModel, Field
+
+    class ForgetAnswer(BaseModel):
+        forget: bool = Field(description="Delete these memories")
+
+    users_yes = _forget_asker(pick, ForgetAnswer)
 
     @server.tool()
-    async def forget_memory(keyword: str, ctx: Context) -> dict[str, Any]:
+    async def forget_memory(
+        keyword: str,
+        ctx: Context,
+        answer: Annotated[ElicitationResult[ForgetAnswer], Resolve(users_yes)] = None,  # type: ignore[assignment]
+    ) -> dict[str, Any]:
         """Delete every visible memory containing `keyword` (any case). Only when the
-        user asks to forget something. Returns what was deleted."""
-        return await _run(pick(ctx).forget, keyword)
+        user asks to forget something. Returns what was deleted. After
+        note_external_content was called in this session, nothing is deleted unless the
+        user confirms the list in the client's confirmation prompt."""
+        tools = pick(ctx)
+        confirmed = isinstance(answer, AcceptedElicitation) and answer.data.forget
+        forget = partial(tools.forget, tools.guard(_session_of(ctx)), keyword, confirmed)
+        return await _run(forget)
 
     @server.tool()
     async def note_external_content(source: str, ctx: Context) -> dict[str, Any]:
         """Report that this session read external content (a web page, search results,
         another MCP server's output, a network command). From then on save_memory is
-        refused unless the user asks to remember, in their own words (SPEC SE2)."""
+        refused unless the user asks to remember, in their own words, and forget_memory
+        unless the user confirms what it deletes (SPEC SE2)."""
         guard = pick(ctx).guard(_session_of(ctx))
         guard.mark_external(source)
         return {"external_content": True, "sources": list(guard.sources)}
