@@ -36,6 +36,7 @@ from remem.secrets_contacts import CONTACT_HINTS, CONTACT_KINDS, CONTACT_RULES
 from remem.secrets_cues import find_cued
 from remem.secrets_digits import spoken_digits
 from remem.secrets_disguise import unmask
+from remem.secrets_foreign import foreign_said
 from remem.secrets_numbers import card_named, card_valid, cn_id_valid, id_named
 from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, talks_about
@@ -327,15 +328,17 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
     """Every sensitive item in `text`, in order, without overlaps (the earliest, then
     longest, wins); with `contacts` False, secrets only (no phone, e-mail or QQ). When no
     rule names a secret as written, the rules read the text unmasked (`secrets_disguise`:
-    "my bank ＰＩＮ is 6504", "b4nk p1n 7261") and with digits said aloud written
-    (`secrets_digits`: "4 double 1 7"), then `remem.secrets_model` gives its second
-    opinion ("likely_secret"); `model` False asks the rules alone (its training script
-    measures them). A value the text says is public (`secrets_public`: a helpline, a
-    wifi network's name) is no hit, and the model reads the text without it."""
+    "my bank ＰＩＮ is 6504", "b4nk p1n 7261"), with digits said aloud written
+    (`secrets_digits`: "4 double 1 7") and a password said in another language read as
+    English (`secrets_foreign`: "la contraseña del wifi es X"), then
+    `remem.secrets_model` gives its second opinion ("likely_secret"); `model` False asks
+    the rules alone (its training script measures them). A value the text says is public
+    (`secrets_public`: a helpline, a wifi network's name) is no hit, and the model reads
+    the text without it."""
     text = zh_punctuated(text)  # same length: the hits' spans are the caller's
     public = public_spans(text, text.lower())
     found = _unpublic(_by_rules(text, contacts=True), public)
-    for reading in (unmask, spoken_digits):
+    for reading in (unmask, spoken_digits, foreign_said):
         if not all(hit.kind in CONTACT_KINDS for hit in found) or not (read := reading(text)):
             continue
         plain, where = read
