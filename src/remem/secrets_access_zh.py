@@ -90,11 +90,13 @@ ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 _ZH_THING_CODE = Lazy(
     r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
     r"|[冷冻车金酒药]库"  # a store kept locked: a cold store, a garage, a vault
-    r"|杂物间|工具间|机房|档案室|器材室)的?\s*"
-    rf"(?P<v>[{ZH_DIGITS}]{{4,8}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
+    r"|杂物间|工具间|机房|档案室|器材室)的?\s*[:：]?\s*"
+    rf"(?P<v>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{3,7}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
     # a lock's wheels are three, said one by one: 冰柜挂锁零六零, 抽屉锁 九零四 (not 开锁, 换锁:
     # a locksmith's work); a padlock's, a combination lock's or a bike lock's in digits: 挂锁 062
-    rf"|(?:(?<![开修换配连封上加])锁的?\s*(?P<w>[{ZH_DIGITS}]{{3}})|[挂码车]锁的?\s*(?P<x>\d{{3}}))"
+    # (said digit by digit, spaced: 钱箱锁 三 八 一)
+    rf"|(?:(?<![开修换配连封上加])锁的?\s*[:：]?\s*(?P<w>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{2}})"
+    rf"|[挂码车]锁的?\s*(?P<x>\d{{3}}))"
     r"(?=\s*(?:[，,。；;！!]|$))"
 )
 # A lock named, then 密码 and three digits or more: 仓库挂锁 密码二四七, 柜子的锁，密码是 381
@@ -140,6 +142,14 @@ _ZH_LOCK_NUMBER = Lazy(
     r"(?<![开修换配连封])锁(?:的)?\s*[，,]?\s*(?:号码?|数字)\s*(?:是|为|[:：])?\s*"
     rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])"
 )
+# A lock, a pause, then what someone says it is and its digits: 后门锁，老板说是店开业日期 0818;
+# 库房的锁，师傅讲就是他生日，0527 (the lock "is" the date: its code, not when it opens)
+_ZH_SAID_IS = Lazy(
+    r"(?:门锁|密码锁|挂锁|(?<![开修换配连封上加])锁|保险[柜箱]|钥匙[箱盒柜]|密码[箱盒]|门禁)"
+    r"\s*[，,]\s*(?:[\u4e00-\u9fff]{1,6}?(?:说|讲|告诉我|交代))?(?:就|应该|大概)?是"
+    r"(?P<what>[\u4e00-\u9fff]{0,10}?)\s*[，,:：]?\s*"
+    rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])(?=\s*(?:[，,。；;！!]|$))"
+)
 _COUNT = dict(zip("三四五六七八九3456789", [3, 4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
@@ -177,6 +187,9 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
         # 仓库2019: when it was built; 挂锁 100: a price
         if not (YEAR.fullmatch(m[group]) or (group == "x" and m[group].endswith("00"))):
             out.append(m.span(group))
+    for m in scan(_ZH_SAID_IS, text, low, "锁", "保险", "钥匙", "密码", "门禁"):
+        if not (YEAR.fullmatch(m["v"]) or ZH_UNIT.match(text, m.end())):
+            out.append(m.span("v"))
     for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码"):
         if not YEAR.fullmatch(m["v"]):
             out.append(m.span("v"))

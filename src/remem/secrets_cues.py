@@ -43,6 +43,7 @@ from remem.secrets_shapes import (
     very_strong,
 )
 from remem.secrets_told import told_spans, value_first
+from remem.secrets_typed import typed_spans
 from remem.secrets_wifi import wifi_spans
 
 __all__ = ["find_cued"]
@@ -387,7 +388,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += slash_pairs(text) if "/" in text or " : " in text else []
     spans += labelled_pairs(text, low)  # each of its rules has its own gate
     spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
-    spans += piece_spans(text, low) + word_lock_spans(text, low)
+    spans += piece_spans(text, low) + word_lock_spans(text, low) + typed_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     spans += [
@@ -422,7 +423,7 @@ _SPOKEN_HINT = Lazy(
     r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|teen|ty|double)"
     rf"[\s,-]|[{ZH_DIGITS}]{{4}}|[{ZH_DIGITS}]十|十[{ZH_DIGITS}]"  # 三十八: a dial's number
     # 锁：五一八, 挂锁零六零, 密码二四七, 是三位数的，七二九: a lock's three
-    rf"|[:：是为锁码，,]\s*[{ZH_DIGITS}]{{3}}"
+    rf"|[:：是为锁码，,]\s*[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{2}}"  # 锁 三 八 一: spaced
 )
 # Every word a rule without a digit in its value needs (the spelled, worded and paired ones).
 _WORDS_CUE = Lazy(

@@ -40,9 +40,18 @@ _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, t
     r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
     rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
 )
+# a lock's wheels by where they sit, a digit each: "left dial 6, middle 0, right 3", "top wheel
+# 4, middle 1, bottom 9", 左边 6，中间 0，右边 3 (a wheel shows one digit: not "left 12")
+_WHEEL = (
+    r"(?:(?<![a-z])(?:left|middle|centre|center|right|top|bottom)(?:[- ]?(?:hand|most))?"
+    r"(?:\s+(?:dial|wheel|ring|digit|tumbler|one))?|(?:左边|中间|右边|上面|下面|左|中|右)(?:的)?"
+    r"(?:转轮|拨轮|轮子?|那个|一?位)?)\s*(?:is\s+|on\s+|at\s+|[:：=]\s*|是|为|在)?\s*"
+    rf"(?:\d|[{_ZH_N[:9]}零])(?![\w:]|\.\d|\s*[号楼层路栋米站个点圈]|\s+(?!(?:then|and)\s)[a-z])"
+)
 # a dial's numbers by their order: 第一段36，第二段12，第三段07; "first 36, second 12, third 7"
 _ORDINAL = (
-    r"(?:第[一二三四1-4]\s*[段组个]?|(?<![a-z])(?:first|second|third|fourth|last)(?:\s+(?:number|turn))?)"
+    r"(?:第[一二三四1-4]\s*[段组个]?|(?<![a-z])(?:first|second|third|fourth|last)"
+    r"(?:\s+(?:number|turn|wheel|dial|digit))?)"
     r"\s*(?:是|为|is|[:：])?\s*\d{1,2}(?![\d:]|\.\d|\s*[号楼层路栋米站个点圈公千岁%人分]|\s*[a-z])"
 )
 _DIAL = Lazy(
@@ -56,13 +65,15 @@ _DIAL = Lazy(
     rf"|{_TURN}(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}"
     r"(?=\s*,?\s*(?:and\s+)?(?:it\s+)?(?:opens|unlocks|(?:pops|clicks|swings)\s+open)))"
     rf"|{_ORDINAL}(?:\s*[，,、；;]?\s*(?:then\s+|and\s+)?{_ORDINAL}){{2,3}}"
+    rf"|{_WHEEL}(?:\s*[，,、；;]?\s*(?:then\s+|and\s+)?{_WHEEL}){{2,3}}"
     # turned to each number in turn, the way unsaid: "first turn to 27, then 91, then 05"
     r"|(?:first\s+)?(?:turn|spin|dial)\s+(?:it\s+|the\s+dial\s+)?to\s+\d{1,2}(?![\w:]|\.\d)"
     r"(?:\s*,?\s*(?:and\s+)?then\s+(?:(?:turn|spin|go)\s+)?(?:(?:back\s+)?to\s+)?"
     r"\d{1,2}(?![\w:]|\.\d)){2,3}"
 )
 _DIAL_WORDS = (
-    r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial)s?(?![a-z]))"
+    r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial|lock\s?box"
+    r"|key\s?safe)(?:e?s)?(?![a-z]))"
     r"|密码|保险|锁|柜|转盘|拨盘"
 )
 _DIAL_CUE = Lazy(_DIAL_WORDS)
@@ -120,7 +131,7 @@ _LAST_CUE = Lazy(
     r"|combination|combo)(?![a-z])|保险[柜箱]|密码锁|挂锁"
 )
 _TURN_HINTS = tuple(
-    "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn".split()
+    "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn middle top".split()
 )
 _LR = Lazy(r"\d\s?[LR](?![\w])|(?<![\w])[LR]\s?\d")  # a turn's way by its letter
 _DIAL_HINTS = tuple(

@@ -11,6 +11,8 @@ bought it backwards", 6102，倒过来就是开业那年). Used by `remem.secret
 
 from __future__ import annotations
 
+import re
+
 from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["HEDGE", "TIME", "YEAR", "last_number"]
@@ -59,6 +61,7 @@ _DERIVED = Lazy(
     r"(?<![a-z])(?:plus|minus|add(?:ed)?|times|doubled|one\s+(?:more|less|up|down|higher|lower))"
     r"(?![a-z])|(?:密码|码)[^。！？\n]{0,16}?(?:加|减)[一二三四五六七八九十\d]"
 )
+_DERIVED_CODE = Lazy(r"(?i)(?<![a-z])(?:code|combo|combination|pin|passcode)(?![a-z])|密码|门禁")
 _ZH_DOOR = Lazy(r"(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口])|柜|箱")
 # a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
 _FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
@@ -113,6 +116,52 @@ def _remembered(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# the number a code is built from, right before the link: "house number twice, 47 so 4747",
+# and the working said of it (twice, reversed, a digit added at an end)
+_BASE = Lazy(r"(?<![\d.,:/-])(?P<b>\d{2,6})\W*$")
+_WORKING = Lazy(
+    r"(?i)(?<![a-z])(?:twice|doubled?|repeated|back\s+to\s+back|reversed|backwards|plus|add(?:ed)?"
+    r"|on\s+the\s+(?:end|front)|in\s+front|at\s+the\s+(?:end|front|start))(?![a-z])"
+    r"|两遍|两次|重复|倒过来|反过来|加"
+)
+
+
+def _built_from(text: str, start: int, m: re.Match[str]) -> bool:
+    """Whether the digits before a "so" are what the code is made of ("47 so 4747", "1887,
+    reversed so 7881"): the working, not another number's label ("level 3, then 1207")."""
+    base = _BASE.search(text, max(start, m.start() - 12), m.start())
+    if base is None or re.match(r"(?i)so|所以|就是|即", m[0]) is None:
+        return False
+    value, b = m["v"].strip("*#"), base["b"]
+    made = value.startswith((b, b[::-1])) or value.endswith((b, b[::-1]))
+    return made and _WORKING.search(text, start, m.start()) is not None
+
+
+# A code never said whole: a number, then a digit to add at one end of it ("think of the
+# saw's model number, 261, then stick a zero on the end", 门禁是 261，后面加个 0); the number
+# is the secret's body, in a sentence about a thing opened by a code
+_DIGIT_WORD = r"(?:\d|zero|nought|oh|one|two|three|four|five|six|seven|eight|nine)"
+_APPENDED = Lazy(
+    r"(?i)(?<![\d.,:/-])(?P<v>\d{3,7})(?![\d.,:/-]?\d)\s*[,，]?\s*(?:(?:and\s+)?then\s+|and\s+|but\s+)?"
+    r"(?:stick|put|add|tack|append|pop|whack|bung|write|type|with)\s+(?:on\s+)?(?:an?\s+|another\s+"
+    rf"|one\s+more\s+|an\s+extra\s+)?{_DIGIT_WORD}(?:['’]?s)?\s+"
+    r"(?:on\s+(?:the\s+)?(?:end|front|back)|at\s+the\s+(?:end|front|start|back)|in\s+front"
+    r"|after\s+it|before\s+it|to\s+the\s+end)(?![a-z])"
+    r"|(?<![\d.])(?P<z>\d{3,7})(?!\d)\s*[，,]?\s*(?:然后)?(?:后面|前面|末尾|最后|开头)(?:再)?"
+    r"(?:加|添|补|跟)(?:上|一)?个?\s*[\d零〇一二三四五六七八九]"
+)
+
+
+def _appended(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    hints = ("end", "front", "back", "start", "after it", "before it", "加", "添", "补", "跟")
+    for m in scan(_APPENDED, text, low, *hints):
+        start, end = sentence(text, m.start())
+        if _LAST_CUE.search(text, start, end) or _DERIVED_CODE.search(text, start, end):
+            out.append(m.span(m.lastgroup or 0))
+    return out
+
+
 def last_number(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LAST, text, low, *(_LAST_HINTS if _FOUR.search(text) else ())):
@@ -127,7 +176,8 @@ def last_number(text: str, low: str) -> list[tuple[int, int]]:
         cue = cue or _DERIVED.search(text, start, m.start())
         if cue is None or YEAR.fullmatch(m["v"]) or _MONTH_DAY.search(text, start, m.start()):
             continue  # "the gate was rebuilt, 1998": a year
-        named = _NAMED_BEFORE.search(text, max(start, m.start() - 16), m.start())
+        before = _NAMED_BEFORE.search(text, max(start, m.start() - 16), m.start())
+        named = before is not None and not _built_from(text, start, m)  # "47 so 4747": its working
         if _LAST_NOT.search(text, start, m.start()) or (named and not halves):
             continue
         # an alarm at 0630 wakes someone; a door that "opens with the first bell, 0800" opens then
@@ -138,4 +188,4 @@ def last_number(text: str, low: str) -> list[tuple[int, int]]:
         )
         if not wake or _FROM_DATE.search(text, cue.end(), m.start()):  # "alarm is my birthday"
             out.append(m.span("v"))
-    return out + _remembered(text, low)
+    return out + _remembered(text, low) + _appended(text, low)

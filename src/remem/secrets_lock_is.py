@@ -101,11 +101,13 @@ _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digi
 # padlock two four seven", "combination lock on the tool chest 904" (a lock of wheels has no
 # number of its own; not a year, a round price: "padlock 100")
 # An alarm, a keypad or a key safe has no number of its own either: four digits or more right
-# after it, a pause then ("the cellar alarm 4481 — set it as you leave"; not a wake-up time)
+# after it, a pause then ("the cellar alarm 4481 — set it as you leave", "key cabinet 5620, the
+# van keys on the left"; not a wake-up time)
 _LOCK_DIGITS = Lazy(
     r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock"
     r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm(?:\s+panel)?|keypad|key\s?safe|key\s?box"
-    r"|lock\s?box))"
+    # a cabinet or a cupboard of keys is a key safe on a wall: its code, not a number of its own
+    r"|key\s?(?:cabinet|cupboard|locker|press)|lock\s?box))"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"
     # or the key that confirms it: "the office alarm, 4471 then the tick button" (keyed)
     rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=\s*(?:[.,;!—–]|$)|(?P<ok>{CONFIRM_KEY}))"

@@ -71,8 +71,9 @@ _WHOLE_CODE = Lazy(  # it may touch Chinese: 我手机收到的是731458
     r"(?![\w%]|[.,:/-]\d|\s*(?:[秒分天次元个位]"
     r"|(?!(?:for|to|and|then|before|so|if|please|pls|on|in)\s)[A-Za-z]))"  # not "in 600000 ms"
 )
-_OTHER_NUMBER = Lazy(
-    r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|phone|line)(?![a-z])"
+_OTHER_NUMBER = Lazy(  # not "sent a code to my phone, 734 009": the phone it came to, no number
+    r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|line"
+    r"|(?<!my\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!your\s)(?<!their\s)phone)(?![a-z])"
     r"|#|号|单|电话|热线"
 )
 _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", "mfa", "code", " text", " sms", " message",

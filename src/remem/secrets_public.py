@@ -47,7 +47,11 @@ _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
 # A network's name, said as its name: "our wifi is called X", "WiFi 名字改成了 X", "SSID: X"
 _SSID = Lazy(
     r"(?i)(?:wi-?fi\s+is\s+(?=\S+[,;][^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X; the key"
-    r"|wi-?fi\s*是\s*(?=[\w.-]+\s*[,，][^。！？\n]{0,12}?密码)"  # WiFi是X，密码…
+    # a network renamed or switched: "the WiFi is now X instead of the old one" (public only
+    # with its key withheld: "same password as before")
+    r"|wi-?fi\s+(?:is\s+now|(?:has\s+)?(?:changed|switched|moved)\s+(?:over\s+)?to)\s+"
+    r"|wi-?fi\s*(?:现在|已经)?"  # WiFi是X，密码…; WiFi 现在是 X，密码跟以前一样
+    r"(?=(?:是|改成了?|换成了?|改为)\s*[\w.-]+\s*[,，][^。！？\n]{0,12}?密码)"
     r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
     r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|名叫|叫"
     r"|网名|网络名称?))"  # WiFi 网名 X: the network's name, broadcast
@@ -67,7 +71,11 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     # asked of anyone, by name too: "ask Lee for the key", "ask the landlord for the password"
     r"(?i)ask\s+(?:[\w'’-]+\s+){0,3}?for\s+(?:the\s+)?(?:wi-?fi\s+)?(?:key|password|pass)(?![a-z])"
     r"|密码没变|密码不变"
-    r"|密码(?:还是)?(?:跟|和)?原来(?:的)?(?:一样)?|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same)"
+    r"|密码(?:还是)?(?:跟|和|同)?(?:原来|以前|之前|上次|老的)(?:的)?(?:一样)?"
+    r"|(?:key|password)\s+(?:is\s+)?(?:unchanged|the\s+same|still\s+the\s+same|(?:has\s+)?not\s+changed"
+    r"|hasn['’]t\s+changed|as\s+before)"
+    # "same password as before", "the same key as the old network": unchanged, not given
+    r"|same\s+(?:wi-?fi\s+)?(?:key|password|pass)\s+as\s+(?:before|ever|usual|the\s+old|last)"
     r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
     r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
     # where it is kept, not what it is: "the password is on the noticeboard in the hall"

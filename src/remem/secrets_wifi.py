@@ -117,6 +117,8 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
             for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
                 v = k["v"].rstrip(".!?")
+                if _CONTRACTION.fullmatch(v):
+                    continue  # "password hasn't changed": a word about the key, not it
                 if wifi_key(v) or _HYPHENED.fullmatch(v) or _joined(text, m.start(), k, v):
                     out.append((k.start("v"), k.start("v") + len(v)))
                 elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
@@ -153,6 +155,7 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+_CONTRACTION = Lazy(r"(?i)[a-z]+['’](?:t|s|re|ve|ll|d|m)")  # hasn't, isn't, it's
 _WORD_AT = Lazy(r"[^\s,;，。；]+")
 
 
