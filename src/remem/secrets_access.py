@@ -56,7 +56,7 @@ from remem.secrets_shapes import (
     spelled_end,
 )
 
-__all__ = ["access_spans"]
+__all__ = ["access_spans", "opens_with_word"]
 
 # The bare word "code" is an access code only when it opens one of these.
 _CODE_FOR = Lazy(
@@ -102,6 +102,26 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?=\d{4,8}\s*(?:[,.;!—–]|$)))?"
     rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<k>{KEYED.pattern})|(?P<d>[A-Za-z0-9]))"  # or "C4718"
 )
+# A quoted word a thing opens with, by a thing said to be locked or one that locks: 'the rota
+# file is locked, it opens with "flourpower"' (not 'the show opens with "Hamlet"')
+_OPENS_WORD = Lazy(
+    r"(?i)(?<![a-z])(?:opens?|unlocks?|opened|unlocked)\s+(?:it\s+|up\s+)?(?:with|using|by)"
+    r"(?:\s+(?:typing|entering|putting\s+in))?\s*:?\s*(?:the\s+(?:word|password|passphrase)\s+)?"
+    r"[\"“‘'](?P<q>[^\s\"“”‘’']{4,40})[\"”’']"
+)
+_LOCKED = Lazy(r"(?i)(?<![a-z])(?:locked|password[- ]protected|protected|encrypted)(?![a-z])")
+
+
+def opens_with_word(text: str, low: str) -> list[tuple[int, int]]:
+    """Spans of the quoted words things said to be locked open with (no digit needed)."""
+    out = []
+    for m in scan(_OPENS_WORD, text, low, "open", "unlock"):
+        start, _ = sentence(text, m.start())  # the thing locked named first
+        if _LOCKED.search(text, start, m.start()) or ACCESS_RE.search(text, start, m.start()):
+            out.append(m.span("q"))
+    return out
+
+
 _WAKE = Lazy(
     r"(?i)(?<![a-z])(?:wake|waking|woken|morning|snooze|get\s+up|a\.?m\.?|o['’]clock)(?![a-z])"
 )

@@ -104,7 +104,8 @@ _ZH_THING_CODE = Lazy(
 # number said first, then its lock's code: 更衣柜 12 号，锁码 503
 _ZH_LOCK_KEY = Lazy(
     r"(?:锁|柜|箱|(?<![部专热油闸窍衙佛])门)[^。；;\n\d]{0,8}?(?:\d{1,4}\s*号[^。；;\n\d]{0,4}?)?"
-    r"(?:密码|(?<![开换修配])锁码)\s*(?:是|为|[:：])?\s*"
+    # or the code that opens it: 储物箱 15 号，开箱码 3829 (开柜码, 开门码)
+    r"(?:密码|(?<![开换修配])锁码|开[箱柜门]码)\s*(?:是|为|[:：])?\s*"
     rf"(?P<v>\d{{3,8}}|[{ZH_DIGITS}]{{3,8}})(?=\s*(?:[，,。；;！!]|$))"
 )
 # A code said by its count after what it pays or opens, a clause between perhaps: 付款的app，
@@ -190,7 +191,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_ZH_SAID_IS, text, low, "锁", "保险", "钥匙", "密码", "门禁"):
         if not (YEAR.fullmatch(m["v"]) or ZH_UNIT.match(text, m.end())):
             out.append(m.span("v"))
-    for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码"):
+    for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码", "箱码", "柜码", "门码"):
         if not YEAR.fullmatch(m["v"]):
             out.append(m.span("v"))
     return out

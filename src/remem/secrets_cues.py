@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_access import access_spans
+from remem.secrets_access import access_spans, opens_with_word
 from remem.secrets_access_words import NUM
 from remem.secrets_answers import answer_spans
 from remem.secrets_changed import changed_spans
 from remem.secrets_described import card_code_spans, described_spans
 from remem.secrets_dial import word_lock_spans
+from remem.secrets_halves import half_spans
 from remem.secrets_nouns import SAFE_WORD_FOR
 from remem.secrets_pairs import labelled_pairs, slash_pairs
-from remem.secrets_pieces import half_spans, piece_spans
+from remem.secrets_pieces import piece_spans
 from remem.secrets_shapes import (
     ASIDE,
     PLACEHOLDER,
@@ -118,7 +119,9 @@ _PASS_NOUN = Lazy(r"(?i)(?<![a-z])(?:pass(?:word|phrase)s?|pw|pwd)(?![a-z])")
 _MONTH = Lazy(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$")
 _ZH_SAME = Lazy(  # 微信支付密码跟银行卡密码一样，都是 201314
     r"(?:密码|口令|(?<![A-Za-z])(?:PIN|pin))(?:[^。\n]{0,20}?[，,]\s*"
-    r"(?:(?:都|也|就|统一|全|现在)?是|现在|(?:改|换|变)(?:成|为)了?)"  # 现在是 2580; 管理密码，是 X
+    # 现在是 2580; 管理密码，是 X; 取款密码，他说是 X (who told it, then the value)
+    r"(?:(?:[\u4e00-\u9fff]{1,4}?(?:说|讲|讲的|告诉我|交代))?(?:都|也|就|统一|全|现在)?是"
+    r"|现在|(?:改|换|变)(?:成|为)了?)"
     # or said (not) changed, then the value: 密码锁改了，新的是 九八二零; 一直没改，是 X
     r"|[^。\n，,]{0,20}?[没未改换变][^。\n，,]{0,3}[，,]\s*(?:新的|现在的)?(?:还是|是|为)"
     r"|(?<=[改换]密码|[改换]口令)了?[，,])\s*"  # 改密码了，六一四八: changed, then the new one
@@ -383,7 +386,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
         return found  # most ordinary texts: no digit and none of the words a rule needs
     spoken = digits or _SPOKEN_HINT.search(low) is not None  # "seven seven three one"
     spans = access_spans(text, low) + changed_spans(text, low) if spoken else []
-    spans += _said(text, low, digits)
+    spans += _said(text, low, digits) + opens_with_word(text, low)
     spans += _cued_strong(text, low) if digits else []
     spans += slash_pairs(text) if "/" in text or " : " in text else []
     spans += labelled_pairs(text, low)  # each of its rules has its own gate
@@ -433,4 +436,5 @@ _WORDS_CUE = Lazy(
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"
     r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|盒|转盘|拨盘"
+    r"|lower\s?case|小写"  # a value then how it is typed (`secrets_typed`)
 )

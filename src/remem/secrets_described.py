@@ -18,10 +18,36 @@ Used by `remem.secrets_cues`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from remem.secrets_shapes import Lazy, pinyin_phrase, scan, sentence, strong
 
-__all__ = ["card_code_spans", "described_spans"]
+__all__ = ["card_code_spans", "described_spans", "said_again"]
+
+# -- a code said again or by what its number is (`remem.secrets_prose`, after its link) -----
+_RESTATED = Lazy(
+    r"(?i)(?:也就是|就是|即|i\.e\.,?|that\s+is,?|which\s+is|in\s+digits,?)\s*"
+    r"(?P<v>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
+)
+# "the combo is just the year we opened — 1987"; the number alone after a full stop too: "...
+# is the year the shop opened. 1923." (it ends there: not "1923 was a good year")
+_DESCRIBED = Lazy(
+    r"(?i)(?:the|my|our|his|her|their)\s+(?=[^,:—–]*?\b(?:year|birth\w*|anniversary)\b)"
+    r"(?:[\w'’-]+\s+){0,8}?[\w'’-]+\s*(?:[,:—–]|\.(?=\s+\d))\s*(?P<v>\d{4,8})"
+    r"(?=\s*(?:[,.;!—–]|$))"
+)
+
+
+def said_again(
+    text: str, pos: int, end: int, sentence_end: Callable[[str, int], int]
+) -> tuple[int, int] | None:
+    """The span of a code's digits said again ("that is 4471") or after what they are, from
+    `pos` to the sentence's `end` (or the next sentence's, when the number stands alone)."""
+    if (m := _RESTATED.search(text, pos, end)) is not None:
+        return m.span("v")
+    tail = sentence_end(text, end + 1) if text[end : end + 1] == "." else end
+    return m.span("v") if (m := _DESCRIBED.match(text, pos, tail)) is not None else None
+
 
 # -- a password by its parts: "capital P, then 2015 and an exclamation mark" --------------
 _NOUN = Lazy(

@@ -35,7 +35,10 @@ _ZH_N = "一二三四五六七八九十"
 _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
     # at, in digits or in words (左转三十八); not 5 号门, not 左转三圈 alone
     # 先到 15 (the dial named before: 拨盘先到15，再到40): the way and the verb unsaid
-    r"(?:先|再|然后|最后)?(?:[向往朝]?(?:[左右]|顺时针|逆时针|反时针)(?:转|旋|拧|拨)?|[转拨拧旋](?=到)"
+    r"(?:先|再|然后|最后)?(?:[向往朝]?(?:[左右]|顺时针|逆时针|反时针"
+    # 顺三圈到 42, 逆到 7: 时针 unsaid, a lap count or 到 after it
+    r"|[顺逆反](?=[转旋拧拨]?\s*(?:[一二三四五六七八九两\d]\s*圈|到)))"
+    r"(?:转|旋|拧|拨)?|[转拨拧旋](?=到)"
     r"|(?<=[先再后])(?=到))"
     r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
     rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
@@ -132,6 +135,7 @@ _LAST_CUE = Lazy(
 )
 _TURN_HINTS = tuple(
     "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn middle top".split()
+    + ["顺", "逆"]
 )
 _LR = Lazy(r"\d\s?[LR](?![\w])|(?<![\w])[LR]\s?\d")  # a turn's way by its letter
 _DIAL_HINTS = tuple(

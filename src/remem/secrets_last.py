@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_access_words import CONFIRM_KEY
 from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["HEDGE", "TIME", "YEAR", "last_number"]
@@ -34,7 +35,8 @@ _TAG = r"\s*,?\s*(?:ok(?:ay)?|right|yeah|yes|cheers|thanks|ta|got\s+it)\s*[?!.]*
 _LAST = Lazy(
     r"(?i)(?:[,，:：—–]|(?<![a-z])(?:so|then|i\.e\.|namely)|就是|即|所以)\s*"
     rf"(?:(?:together|combined|in\s+full)\s*[,:]?\s*|(?:still|now)\s+|{HEDGE})?(?P<v>[*#]?\d{{4,8}}#?)"
-    rf"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s|{_TAG})"  # or an aside: "— 0714 —"
+    rf"(?=\s*(?:[.!。！]\s*)?(?:$|\n|(?<=[.!。！])\s)|\s+[—–]\s|{_TAG}"  # or an aside: "— 0714 —"
+    rf"|{CONFIRM_KEY})"  # or the key that confirms it: "..., 5866, then SET"
 )
 _LAST_CUE = Lazy(
     r"(?i)(?<![a-z])(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarm)s?(?![a-z])"

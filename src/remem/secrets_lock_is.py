@@ -30,7 +30,7 @@ from remem.secrets_access_words import (
 from remem.secrets_dial import DIALED
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_notes import ROOM_OWN_NUMBER
-from remem.secrets_shapes import SPOKEN, SPOKEN3, Lazy, scan, sentence, strong
+from remem.secrets_shapes import SPOKEN, SPOKEN3, Lazy, excluded, scan, sentence, strong
 
 __all__ = ["lock_is_spans"]
 
@@ -69,7 +69,9 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|last\s+\w+))?\s*[,;—–]\s*(?:and\s+)?(?:it['’]s\s+|it\s+is\s+)?now\s+"
     r"|\s(?P<set>(?:un)?set|(?:dis)?arm)(?:\s*[:：]\s*|\s+)"  # "the alarm set 9214, unset 9214"
     r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
-    rf"(?P<v>{DIALED}|{VAL_DIAL}|(?P<u>{SPOKEN3}))"
+    rf"(?P<v>{DIALED}|{VAL_DIAL}|(?P<u>{SPOKEN3})"
+    # a screen's or a smart lock's made-up word with digits: "the laptop lock is ennead-2241"
+    r"|(?P<tw>(?=[^\s,;]*\d)[A-Za-z][^\s,;]{5,39}))"
 )
 _LOCK_IS_WORDS = (
     *"lock keypad safe panel alarm box store barrier container".split(),
@@ -82,12 +84,15 @@ _PLACE = Lazy(
     r"\s+(?:[A-Z]|(?i:floor|street|st|road|rd|ave|level)(?![a-z]))|(?i:st|nd|rd|th)(?![a-z])"
 )
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
-    rf"(?i)(?<![a-z])(?:{ACCESS}|box(?:es)?)(?![a-z])"  # a box on a wall: a keypad's
+    rf"(?i)(?<![a-z])(?:{ACCESS}|box(?:es)?"  # a box on a wall: a keypad's
+    # an app or a device that asks for digits: its PIN ("the alarm app on the tablet wants 5126")
+    r"|(?P<dev>apps?|tablets?|ipads?|phones?|handsets?|laptops?|computers?|pcs?|terminals?"
+    r"|kiosks?|tills?|devices?|consoles?|scanners?))(?![a-z])"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
     # or the part of it keyed or pressed: "the roller door remote wants 93002"
     r"(?:\s+(?:code|combination|combo|pin|panel|remote|fob|opener|keypad|controller|reader))?"
-    r"\s+(?:takes|wants|needs|accepts|asks\s+for|goes"
+    r"\s+(?:(?P<asks>wants|needs|asks\s+for)|takes|accepts|goes"
     r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
     rf"\s+(?:the\s+code\s+|the\s+same\s+[^.;:!?\n\d]{{1,40}}?,\s*)?(?P<v>{DIALED}|{VAL_DIAL}"
     # or a made-up word, named as what it wants: "the lock wants the password Otter42"
@@ -131,6 +136,20 @@ _AT_START = Lazy(
 )
 
 _CODE_DIGITS = Lazy(r"\d{4,8}")
+_WORD_DIGITS = Lazy(r"[A-Za-z]{3,}(?:[-_.][A-Za-z]+)*[-_.]?\d{2,6}")  # "ennead-2241", tulip_77
+_OF_THING = Lazy(r"(?i)(?<![a-z])(?:on|of|in|inside|for|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?$")
+_FOR = Lazy(r"(?i)\sfor\s")
+_CLAUSE_ENDS = Lazy(r"\s*(?:[.,;!—–]|$)")
+
+
+def _device_pin(text: str, m: re.Match[str]) -> bool:
+    """An app or a device that wants, needs or asks for digits, ending the clause: its PIN, not
+    a price it takes, a year, a round sum ("the laptop needs 1500"; "the till takes 1450")."""
+    v = m["v"]
+    digits = _CODE_DIGITS.fullmatch(v) and not (YEAR.fullmatch(v) or v.endswith("00"))
+    return bool(m["asks"] and digits and _CLAUSE_ENDS.match(text, m.end()))
+
+
 _MEASURE = Lazy(r"-[A-Za-z]")
 # a number told with how to remember it is a code, not a wake-up time: "the alarm is 1944, the
 # year the war ended", "..., that's how I remember it"
@@ -144,6 +163,18 @@ _DISARMED = Lazy(r"(?i)(?<![a-z])(?:unset|disarm(?:s|ed|ing)?|(?:un)?arm(?:ed|in
 def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
+        if m["tw"] is not None:  # a word, by a lock, a keypad or a safe ("locker B12": its own)
+            word = m["tw"].rstrip(".!?)")
+            worded = _WORD_DIGITS.fullmatch(word) is not None and not excluded(word)
+            of = _OF_THING.search(text, max(0, m.start() - 30), m.start())  # "serial on the safe"
+            if (
+                _NUMBERED.match(m["thing"])
+                and (strong(word) or worded)
+                and len(word) >= 6
+                and not of
+            ):
+                out.append((m.start("tw"), m.start("tw") + len(word)))
+            continue
         short = len(m["v"]) < 4 or m["u"] is not None
         # unset, armed: keyed, never a wake-up
         keyed = (m["set"] or m["rs"] or "set").lower() not in ("set", "reset")
@@ -157,7 +188,9 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         on = m["on"] is not None
         # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
         # its own number said first ("harness locker 3 is 8062": four digits, no year)
-        labelled = m["num"] and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
+        # ... or what it is for ("the kit locker for the Lyon job is 2206": given for the job)
+        purpose = m["num"] or _FOR.search(text, m.end("thing"), m.start("v"))
+        labelled = purpose and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
         labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
         own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
         place = (on and _PLACE.match(text, m.end())) or own
@@ -185,7 +218,8 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
             if strong(word) and re.search(r"\d", word) and re.search(r"[A-Za-z]", word):
                 out.append((m.start("t"), m.start("t") + len(word)))
         elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
-            out.append(m.span("v"))
+            if m["dev"] is None or _device_pin(text, m):
+                out.append(m.span("v"))
     out += [m.span("v") for m in scan(_IS_SPOKEN, text, low, " is ", " was ")]
     for m in scan(_LOCK_DIGITS, text, low, "lock", "alarm", "keypad", "key"):
         if YEAR.fullmatch(m["v"]) or m["v"].endswith("00"):

@@ -65,10 +65,15 @@ _CODE = (
     # ("manger code": the manager's, typed in haste, as "pasword" is a password)
     r"|keycodes?"  # an ATM's PIN by another name, an alarm's duress code
     # "the override is 88-12-03", "manager override: eight eight zero eight"
-    r"|(?:emergency|manual|master|alarm|door|keypad|mana?ger|supervisor|till)(?:['’]s)?[ -]override"
+    # or of any thing that locks or lets through: "the barrier override at the car park is ..."
+    r"|(?:emergency|manual|master|alarm|door|keypad|mana?ger|supervisor|till|barrier|gate|lock"
+    r"|safe|panel|security|staff|admin|shutter|turnstile)(?:['’]s)?[ -]override"
     r"(?:[ -]codes?)?"  # "manager override code 7719": the noun said in full
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
+    # a building's way in "number" is its keypad's code (a raffle's entry number is no building's)
+    r"|(?:building|block|flat|apartment|office|site|lobby|front|main|side|back|rear|staff|yard)"
+    r"[ -]entry[ -](?:number|no\.?)"
     r"|(?:phone|tablet|ipad|iphone|laptop|computer|pc|mac|device)[ -]unlock(?:[ -](?:code|pin))?)"
 )
 _CARD = (
@@ -170,6 +175,7 @@ HINTS = Lazy(
             *"lösen losen passord adgangs salasana jelsz heslo".split(),
             *"ppsn nric bsn pesel cpf fiscale hkid personnummer utr dbs pvg disclosure".split(),
             *"criminal background".split(),
+            *("entry n", "entry-n"),
             *("pps number", "pps no", "ird number", "ird no"),
             "mi ma ",
             *"mm是 mm为 mm：".split(),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_described import said_again
 from remem.secrets_nouns import CAPS_HINTS as _CAPS_HINTS
 from remem.secrets_nouns import HINTS as _HINTS
 from remem.secrets_nouns import KEY as _KEY
@@ -99,15 +100,6 @@ _SHORT_CODE = Lazy(  # 提取码是 x7k2: letters and digits, one short token
     r"(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{4,10}(?![\w.-])"
 )
 _LETTERED = Lazy(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
-_RESTATED = Lazy(
-    r"(?i)(?:也就是|就是|即|i\.e\.,?|that\s+is,?|which\s+is|in\s+digits,?)\s*"
-    r"(?P<v>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
-)
-# a code said by what its number is, then it: "the combo is just the year we opened — 1987"
-_DESCRIBED = Lazy(
-    r"(?i)(?:the|my|our|his|her|their)\s+(?=[^,:—–]*?\b(?:year|birth\w*|anniversary)\b)"
-    r"(?:[\w'’-]+\s+){0,8}?[\w'’-]+\s*[,:—–]\s*(?P<v>\d{4,8})(?=\s*(?:[,.;!—–]|$))"
-)
 _NAME_THEN_CODE = Lazy(r"[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9!@#$%&*_-]{4,}")
 _ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply|it['’]s|it\s+is)\s+)*")
 _TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
@@ -115,6 +107,7 @@ _ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my
 _DIGITS = Lazy(r"[*#]{0,2}\d(?:[ #*-]?\d){2,11}#?(?![\d])")  # *#0518#: a service menu's code
 _CODE_VALUE = Lazy(
     r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"
+    r"|(?=(?:[A-Za-z-]*\d){5})[A-Za-z]{1,2}\d{0,3}(?:-\d{2,4}){2,3}(?![\w-])"  # B7-440-19
 )
 _CARD_VALUE = Lazy(r"(?<![\d])\d(?:[ -]?\d){11,18}(?![\d])")
 _ACCT_VALUE = Lazy(
@@ -258,8 +251,8 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
         m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
-        again = _RESTATED.search(text, pos, end) or _DESCRIBED.match(text, pos, end)
-        return [again.span("v")] if again and not _UNITS.match(text, again.end()) else []
+        again = said_again(text, pos, end, _sentence_end)
+        return [again] if again and not _UNITS.match(text, again[1]) else []
     if cls != "code" and (split := _split_digits(text, pos, end)) is not None:
         return [split]
     found: list[tuple[int, int]] = []

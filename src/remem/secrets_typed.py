@@ -22,8 +22,11 @@ __all__ = ["typed_spans"]
 
 _CUE = Lazy(
     r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?s?|pw|pwd|pin|code|log[ -]?in|sign[ -]?in"
-    r"|unlock(?:s|ed)?|(?:pad)?locks?|key|wi[- ]?fi|combination|combo)(?![a-z])"
-    r"|密码|口令|锁|登录|解锁|开机"
+    r"|unlock(?:s|ed)?|(?:pad)?locks?|key|wi[- ]?fi|combination|combo"
+    # a machine one logs into: what is typed at it is its login ("lab PC: X, all lowercase")
+    r"|pcs?|computers?|laptops?|desktops?|workstations?|terminals?|tablets?|ipads?|macs?"
+    r"|accounts?|e-?mail|inbox|router|server|nas|portal|admin)(?![a-z])"
+    r"|密码|口令|锁|登录|解锁|开机|电脑|笔记本|平板|账号|邮箱|后台"
 )
 # how a value is typed: its case, no space in it, one word
 _NOTE = (
