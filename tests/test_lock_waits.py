@@ -154,7 +154,8 @@ def test_inside_a_write_the_service_is_asked_once_and_briefly(tmp_path: Path) ->
     )  # fmt: skip
     seen = json.loads(out.stdout)
     assert seen["same"] and seen["connections"] == 1  # asked once, answered by jieba here
-    assert seen["limit"] <= seen["asked"] < seen["limit"] + 0.5
+    # briefly: the limit, not the client's 20 s (room for a loaded machine's scheduling)
+    assert seen["limit"] <= seen["asked"] < seen["limit"] + 2.0
     assert seen["again"] < seen["limit"]
 
 

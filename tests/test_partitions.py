@@ -123,7 +123,7 @@ def test_mcp_tools_do_not_cross_users(location: str) -> None:  # noqa: F811
                 tools.verify(given)
             with pytest.raises(NotFound):
                 tools.save(guard, "CI 用 GitHub Actions", replace_id=given)
-        assert tools.forget("Jenkins") == {"deleted": []}
+        assert tools.forget(guard, "Jenkins") == {"deleted": []}
     with Memory(location, project="p", user_id="alice") as alice:
         again = alice.get(target.id)
         assert again.is_current and again.last_verified_at == target.last_verified_at
