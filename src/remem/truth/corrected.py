@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from remem.entry import Entry
 from remem.truth.dedup import CONFLICT_TYPES, Match, han_pairs, open_to
+from remem.truth.elliptic import shift_verbs
 from remem.truth.markers import states_change
 from remem.truth.overlap import talk
 from remem.truth.table import words
@@ -33,7 +35,7 @@ _EN_NO_VALUE = frozenset(
 _EN_CUE = re.compile(
     r"\b(?:mistake|mis-?(?:read|heard|typed|counted|remembered|spoke|spelt|spelled|wrote)"
     r"|my bad|wrong|mixed (?:them|it) up|flipped|typo|actually"
-    r"|correction|sorry|i meant)\b"
+    r"|correction|sorry|i meant|oops|whoops|my mistake)\b"
     r"|^\s*(?:no|nope)\s*[,.!:—–-]",  # "no, the uniforms went to the cleaner on Mill Rd not …"
     re.I,
 )
@@ -48,6 +50,16 @@ _EN_PUT = re.compile(
 _ZH_PUT = re.compile(r"(?:写成|记成|打成|说成|填成|听成)了?\s*([^\s，,。；;！!？?、\-—]{1,12})")
 
 
+_LAST_WORD = re.compile(r"([£$€]?\w[\w.:/%-]*)\s*$")
+
+
+def _set_against(before: str, value: str) -> bool:
+    """Whether the word right before "not" is a value of the shape of the one after it:
+    two numbers ("pitch is 41 not 14", "9:30 not 9"), set one against the other."""
+    m = _LAST_WORD.search(before)
+    return m is not None and any(c.isdigit() for c in m[1]) and any(c.isdigit() for c in value)
+
+
 def taken_back(content: str) -> list[str]:
     """The values `content` says were wrong: what follows "not" where it sets one value
     against another ("32km, not 28", "Not the T14 - it's the T14s") or the text owns a
@@ -59,6 +71,7 @@ def taken_back(content: str) -> list[str]:
         if contrast
         or not content[: m.start()].strip()
         or content[: m.start()].rstrip()[-1] in ",;-–—"
+        or _set_against(content[: m.start()], m[1])
     ]
     out = [v for v in out if v and v.lower() not in _EN_NO_VALUE]
     out += [m[1].rstrip(".:-") for m in _EN_PUT.finditer(content)]
@@ -73,7 +86,9 @@ def holds(old: str, value: str) -> bool:
         return len(value) >= 2 and value in old
     # bounded by letters and digits of the Latin script: "在302教室" holds 302
     edge = "A-Za-z0-9"
-    found = re.search(rf"(?<![{edge}.]){re.escape(value)}(?![{edge}]|\.\d)", old, re.I)
+    # an hour taken back bare is held with its am / pm: "not 9" of "Tuesday 9am"
+    hour = r"(?:\s?[ap]\.?m\b\.?)?" if value.isdigit() and len(value) <= 2 else ""
+    found = re.search(rf"(?<![{edge}.]){re.escape(value)}{hour}(?![{edge}]|\.\d)", old, re.I)
     return found is not None
 
 
@@ -85,21 +100,33 @@ _ZH_FROM = re.compile(
 )
 
 
-_EN_MOVING = words("from verb", "en") | words("replacing verb", "en")
+# ... or that a change now holds in its place: "12 yolks per kilo now instead of 10"
+_EN_INSTEAD = re.compile(
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:the\s+)?([£$€]?\w[\w.:/%-]*)", re.I
+)
+
+
+@cache
+def _moving() -> frozenset[str]:
+    # a value pushed, cut or raised from one to another is moved too ("pushed the deadline
+    # back from 20 March to 27 March")
+    return words("from verb", "en") | words("replacing verb", "en") | shift_verbs()
 
 
 def moved_from(content: str) -> list[str]:
     """The values `content` says a change moved away from (in English, a change said:
-    "runs from 9 to 5" is a range)."""
+    "runs from 9 to 5" is a range; "instead of 10" as well)."""
     said = set(re.findall(r"[a-z]+", content.lower()))
-    en = _EN_FROM.finditer(content) if said & _EN_MOVING or states_change(content) else iter(())
+    changed = bool(said & _moving()) or states_change(content)
+    en = (*_EN_FROM.finditer(content), *_EN_INSTEAD.finditer(content)) if changed else ()
     return [m[1].strip() for m in (*en, *_ZH_FROM.finditer(content))]
 
 
 def moved_from_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     """The one current memory among `candidates` holding the value `incoming` says a change
-    moved from and sharing another word with it, asked about."""
-    found = _holding(incoming, candidates, moved_from(incoming.content))
+    moved from and sharing another word with it, or holding it alone where it names one
+    thing (two characters, two digits, a name: "从B区16号调到C区3号"), asked about."""
+    found = _holding(incoming, candidates, moved_from(incoming.content), alone=True)
     return [Match(found, "conflict", "moved from a value this one holds?")] if found else []
 
 

@@ -3,13 +3,15 @@ for it: the memories of its domain holding its rarest words, or any of its words
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from remem import text
 from remem.entry import Entry
 from remem.store.protocol import Domain, Filter, IndexFields, Near, Store, Visibility
 from remem.truth import verdicts, versions
-from remem.truth.dedup import SimilarityCheck
+from remem.truth.dedup import Match, SimilarityCheck
 from remem.truth.subject import Claim
 
 _REPLACED = 8  # versions (current or not) holding the text's words looked up
@@ -29,6 +31,7 @@ class Draft:
     semantic: SimilarityCheck | None
     referee: verdicts.Referee | None = None
     _sharing: list[Entry] | None = None
+    _replaced: list[tuple[Entry, Entry]] | None = None
     ruled: bool = False  # a referee (a model) answered: the readings after it keep quiet
 
     def earlier(self, entry: Entry) -> list[Entry]:
@@ -39,11 +42,22 @@ class Draft:
         """The current memories whose replaced versions hold the text's words: a third note
         may say the words of a thing's first version only ("亲子扎染班停了" of "亲子班改到3点",
         which replaced "周六下午有亲子扎染班"), which no lookup of current memories finds."""
+        return list(dict((h.id, h) for _, h in self.replaced()).values())
+
+    def replaced(self) -> list[tuple[Entry, Entry]]:
+        """(a replaced version holding the text's words, the current memory it led to),
+        the versions best at the text's words first; for a current memory found so, itself.
+        Looked up once: several passes read them."""
+        if self._replaced is None:
+            self._replaced = self._lookup_replaced()
+        return list(self._replaced)
+
+    def _lookup_replaced(self) -> list[tuple[Entry, Entry]]:
         e = self.entry
         seen = Visibility(e.project, e.session_id, e.user_id, e.agent_id)
         every = Filter(seen, types=(e.type,), include_history=True)
         found, _ = self.store.keyword(self.fields.terms, every, limit=_REPLACED)
-        heads: dict[str, Entry] = {}
+        pairs: list[tuple[Entry, Entry]] = []
         for candidate in found:
             at = candidate.entry
             for _ in range(8):  # along the chain to its current version
@@ -51,8 +65,27 @@ class Draft:
                     break
                 at = later
             if at.superseded_by is None and at.is_current and Domain.of(at) == Domain.of(e):
-                heads.setdefault(at.id, at)
-        return [h for h in heads.values() if h.id != e.id]
+                if at.id != e.id:
+                    pairs.append((candidate.entry, at))
+        return pairs
+
+    def stand_ins(
+        self, found: Sequence[Entry], *, of_found: bool = False
+    ) -> dict[str, tuple[Entry, Entry]]:
+        """A version each current memory not `found` (or, `of_found`, any) replaced that
+        holds the text's words, as if current, by its id, with the memory: a thing's words
+        are in its versions ("冒菜33一斤" of "每斤涨2块", which replaced "冒菜按斤称……29块一
+        斤"). Read by a pass in place of the memory, its match made of the memory
+        (`as_heads`)."""
+        seen, out = set() if of_found else {e.id for e in found}, {}
+        for version, head in self.replaced():
+            if version.id != head.id and head.id not in seen:
+                seen.add(head.id)
+                out[version.id] = (
+                    dataclasses.replace(version, superseded_by=None, valid_to=None),
+                    head,
+                )
+        return out
 
     def sharing(self) -> list[Entry]:
         """The candidates and the memories holding the text's rarest words (looked up
@@ -61,6 +94,19 @@ class Draft:
             held = holding(self.store, self.entry, self.fields.terms)
             self._sharing = [c.entry for c in (*self.candidates, *held)]
         return list(self._sharing)
+
+
+def as_heads(matches: list[Match], stand_in: dict[str, tuple[Entry, Entry]]) -> list[Match]:
+    """Matches of versions standing in (`Draft.stand_ins`) made of the memories now
+    current; a repeat of a replaced version is no repeat of what holds now (a value gone
+    back)."""
+    out = []
+    for m in matches:
+        if m.entry.id not in stand_in:
+            out.append(m)
+        elif m.relation != "duplicate":
+            out.append(dataclasses.replace(m, entry=stand_in[m.entry.id][1]))
+    return out
 
 
 _EACH = 4  # words of a change looked up one by one

@@ -45,12 +45,46 @@ def _zh() -> re.Pattern[str]:
     done = f"(?:加|多|少)[{_DONE_MORE}]了?"
     # or any verb after 多 / 少, or again (又, 再) and done: 每批多打10口, 多腌一个礼拜, 又挂了500斤
     more = "(?:多|少)(?![少多大久了个些点的])[\u4e00-\u9fff]了?|(?:又|再)[\u4e00-\u9fff]{1,2}了"
-    return re.compile(f"(?<![参更附至不差])(?:{done}|{more}|(?:{either})[了到开个]?){_ZH_AMOUNT}")
+    # or the amount right after 多 / 少: 一份少两片, 每锅多半勺 (not 最少3个, 至少: a bound)
+    bare = "(?:多|(?<!多)少)了?"  # (多少3个 asks how many)
+    return re.compile(
+        f"(?<![参更附至不差最])(?:{done}|{more}|{bare}|(?:{either})[了到开个]?){_ZH_AMOUNT}"
+    )
+
+
+def inflected(verb: str) -> set[str]:
+    """An English verb's forms: "drop" -> drop, drops, dropped, dropping; "shave" ->
+    shaves, shaved, shaving; "cut" -> cuts, cutting (its past the same)."""
+    stem, forms = verb, {verb, verb + ("es" if verb.endswith(("sh", "ch", "s")) else "s")}
+    if verb.endswith("e"):
+        stem = verb[:-1]
+    elif len(verb) <= 4 and re.fullmatch(r"[a-z]*[^aeiou][aeiou][bdgklmnprt]", verb):
+        stem = verb + verb[-1]  # a short verb ending consonant-vowel-consonant doubles it
+    if verb not in _SAME_PAST:
+        forms.add(stem + "ed")
+    forms.add(stem + "ing")
+    return forms
+
+
+_SAME_PAST = frozenset({"cut", "put", "set"})
+
+
+@cache
+def shift_verbs() -> frozenset[str]:
+    """Every form of the verbs of moving a value ("pushed", "knocking", "adds")."""
+    return frozenset(f for v in words("shift verb", "en") for f in inflected(v))
+
+
+@cache
+def _shift_words() -> frozenset[str]:
+    """The words saying a value moved: the table's, and every form of its verbs of moving
+    one ("knocking", "adds", "trimmed")."""
+    return words("shift", "en") | shift_verbs()
 
 
 @cache
 def _en() -> re.Pattern[str]:
-    shifts = sorted(words("shift", "en"), key=len, reverse=True)
+    shifts = sorted(_shift_words(), key=len, reverse=True)
     # not "went up to $1,950", "bumped to 60 seconds": a new value said whole, not a move
     either = "|".join(map(re.escape, shifts))
     return re.compile(rf"\b(?:{either})\b(?!\s+to\b)", re.IGNORECASE)
@@ -101,7 +135,7 @@ _AMOUNT_TERM = re.compile(r"[\d.,:£$€%-]+|\d+[a-z]{0,3}")
 
 @cache
 def _moves() -> frozenset[str]:
-    return words("shift", "en") | words("shift", "zh")
+    return _shift_words() | words("shift", "zh")
 
 
 def _names_little(content: str) -> bool:
@@ -109,6 +143,12 @@ def _names_little(content: str) -> bool:
     moves = _moves()
     own = [t for t in content_terms(content) if t not in moves and not _AMOUNT_TERM.fullmatch(t)]
     return len(own) <= _MOVE_TERMS
+
+
+def names(subject: str, content: str) -> bool:
+    """Whether the subject the grammar read says a word of `content` (not only the kind
+    of its value: a time, a price)."""
+    return bool(content_terms(subject) & content_terms(content))
 
 
 def last_said(
@@ -154,15 +194,30 @@ _EN_COUNT = (
 # itself, said whole)
 # money off a price: "knocked £20 off the weekend rate", "taking £25 off the course"
 _EN_OFF = re.compile(
-    r"\b(?:knock(?:ed|ing|s)?|tak(?:e|es|en|ing)|took|giv(?:e|ing)|gave)\s+[£$€]\d[\d.,]*\s+off\b",
+    r"\b(?:knock(?:ed|ing|s)?|tak(?:e|es|en|ing)|took|giv(?:e|ing)|gave|shav(?:e|es|ed|ing))\s+"
+    r"(?:[£$€]\d[\d.,]*|\d[\d.,]*\s?(?:p|pence|cents?|%))\s+off\b",
     re.IGNORECASE,
 )
-_EN_BY = re.compile(
-    rf"\b(?:up|down|back|forward|cut|dropped|raised|bumped|pushed|extended|slipped|added)"
-    rf"\s+(?:by\s+)?(?:another\s+)?{_EN_COUNT}\b|\bby\s+(?:another\s+)?{_EN_COUNT}\b"
-    rf"|\b(?:another\s+)?{_EN_COUNT}(?:\s+[a-z]+){{0,2}}\s+(?:earlier|later|more|less|fewer"
-    r"|longer|shorter|extra)\b",
-    re.IGNORECASE,
+
+
+@cache
+def _en_by() -> re.Pattern[str]:
+    verbs = "|".join(sorted(_shift_words() - _NOT_VERBS, key=len, reverse=True))
+    return re.compile(
+        rf"\b(?:up|down|back|forward|{verbs})"
+        rf"\s+(?:by\s+)?(?:another\s+)?{_EN_COUNT}\b|\bby\s+(?:another\s+)?{_EN_COUNT}\b"
+        rf"|\b(?:another\s+)?{_EN_COUNT}(?:\s+[a-z]+){{0,2}}\s+(?:earlier|later|sooner|more|less"
+        r"|fewer|longer|shorter|extra)\b"
+        # more of the same on top: "needs another 5 days", "slips another week" (not
+        # "another firm")
+        rf"|\banother\s+(?:{_EN_COUNT}\s+[a-z]+|(?:day|week|fortnight|month|hour|year|night)s?\b)",
+        re.IGNORECASE,
+    )
+
+
+# the shift words that are no verb: the amount comes before them ("an hour earlier")
+_NOT_VERBS = frozenset(
+    "another earlier later sooner more less fewer longer shorter extra up down back forward".split()
 )
 _TO_VALUE = re.compile(
     r"\bto\s+[£$€]?\d|(?:改成|改为|变成|到了?|成了?)\s*[0-9一二两三四五六七八九十百千]"
@@ -177,7 +232,7 @@ def moves_by(content: str) -> bool:
         return False
     if _zh().search(content) or _EN_OFF.search(content):
         return True
-    return bool(_EN_BY.search(content))
+    return bool(_en_by().search(content))
 
 
 def _shared_needed(content: str, old: str) -> int:

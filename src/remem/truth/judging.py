@@ -12,7 +12,7 @@ from remem.entry import Entry
 from remem.store.protocol import Domain
 from remem.truth import decide, judge, overlap, repeats, verdicts
 from remem.truth.dedup import CONFLICT_TYPES, Match
-from remem.truth.draft import Draft, sharing_any
+from remem.truth.draft import Draft, as_heads, sharing_any
 from remem.truth.semantic import SemanticCheck
 
 
@@ -35,6 +35,8 @@ def by_judge(d: Draft) -> list[Match]:
             if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
                 if Domain.of(e) == domain:
                     found.append(e)
+    stand_in = d.stand_ins(found)
+    found += [version for version, _ in stand_in.values()]
     vectors = _pair_vectors(d, found)
     reader = judge.load("vectors") if vectors is not None else None
     read = vectors is not None and reader is not None and reader.vectors == vectors.model
@@ -46,7 +48,7 @@ def by_judge(d: Draft) -> list[Match]:
     judged = verdicts.judged(
         d.entry, scored, cosines, silent=whole, apart=apart, surely=surely, loose=read
     )
-    matches = _values_kept(d, judged)
+    matches = as_heads(_values_kept(d, judged), stand_in)
     if d.referee is None or (matches and matches[0].relation != "conflict"):
         return matches
     # a model call costs far more than a lookup per word: every memory sharing any word

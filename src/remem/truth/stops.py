@@ -57,6 +57,10 @@ _EN_ENDED = re.compile(
     r"|\b(?:shut|closed|gone|finished|over|done)\s+for\s+good\b"
     r"|\b(?:is|are|['’]s)\s+off\b(?=\s*(?:[.,;!]|$|this\s+(?:year|season|time)|for\s+(?:good|now)))"
     r"|^\W*no\s+\w+(?:\s+\w+)?\s+this\s+(?:year|season|term|time)\b"
+    # stopping or shutting for good ("shutting the showroom on Saturdays altogether"; not
+    # "shutting at 5pm", "stopping at the depot first")
+    r"|\b(?:stop(?:ping)?|shut(?:ting)?)\b(?:\s+down\b|[^.;!?]*\b(?:altogether"
+    r"|for\s+good|completely|permanently)\b)"
 )
 
 

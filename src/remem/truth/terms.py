@@ -15,10 +15,22 @@ __all__ = ["content_terms", "shared_terms", "terms_of"]
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
 
+# A day's or a month's name cut short, as notes write them ("tue/fri", "due 3 sept"): the
+# whole name's term, so that "Priya on the slicer tue/fri" shares its days with "... on
+# Tuesdays and Fridays" ("sat", "sun", "mar" and "may" are words of their own too)
+_SHORT_NAMES = {
+    "mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday",
+    "thur": "thursday", "fri": "friday", "jan": "januari", "feb": "februari", "apr": "april",
+    "jun": "june", "jul": "juli", "aug": "august", "sep": "septemb", "sept": "septemb",
+    "oct": "octob", "nov": "novemb", "dec": "decemb",
+}  # fmt: skip
+
+
 @lru_cache(maxsize=4096)
 def terms_of(content: str) -> frozenset[str]:
-    """Every search term of `content`, stopwords too."""
-    return frozenset(text.terms(content))
+    """Every search term of `content`, stopwords too, a day's or a month's short name read
+    as its whole name."""
+    return frozenset(_SHORT_NAMES.get(t, t) for t in text.terms(content))
 
 
 @lru_cache(maxsize=4096)  # asked of the text and each candidate several times a save

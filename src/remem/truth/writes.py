@@ -29,7 +29,7 @@ from remem.truth import (
     when,
 )
 from remem.truth.dedup import CONFLICT_TYPES, Match, SimilarityCheck, named_apart, open_to
-from remem.truth.draft import Draft, holding
+from remem.truth.draft import Draft, as_heads, holding
 from remem.truth.judging import by_judge, vetoed
 from remem.truth.markers import states_change
 
@@ -117,7 +117,15 @@ def _by_correction(d: Draft) -> list[Match]:
     if not (wrong := corrected.taken_back(d.entry.content)):
         return []
     held = holding(d.store, d.entry, text.terms(" ".join(wrong)))
-    return corrected.corrected_of(d.entry, [*d.sharing(), *(c.entry for c in held)])
+    found = [*d.sharing(), *(c.entry for c in held)]
+    if matches := corrected.corrected_of(d.entry, found):
+        return matches
+    # or by the version a memory replaced ("…Wednesday 10am, not 9" of "survey moved to
+    # Wednesday, same time", which replaced "… Tuesday 9am")
+    stand_in = d.stand_ins(found, of_found=True)
+    heads = {head.id for _, head in stand_in.values()}
+    found = [e for e in found if e.id not in heads] + [v for v, _ in stand_in.values()]
+    return as_heads(corrected.corrected_of(d.entry, found), stand_in)
 
 
 def _by_moved_from(d: Draft) -> list[Match]:
@@ -180,7 +188,9 @@ def _by_moved(d: Draft) -> list[Match]:
     seen = Visibility(e.project, e.session_id, e.user_id, e.agent_id)
     flt = Filter(seen, types=(e.type,), until=e.created_at)
     newest = [o for o in d.store.find(flt, limit=5) if Domain.of(o) == Domain.of(e)]
-    named = d.claim is not None and d.claim.whole
+    # a subject of its own, said in the text: not only what its value is ("搞错了，是周四送"
+    # reads a time, of nothing it names)
+    named = d.claim is not None and d.claim.whole and elliptic.names(d.claim.subject, e.content)
     if (old := elliptic.last_said(e, newest, d.sharing(), named=named)) is None:
         return []
     kin = [near.entry for near in holding(d.store, old, index.fields(old).terms)]
