@@ -185,3 +185,15 @@ def test_a_day_or_a_month_cut_short_is_the_whole_name() -> None:
     assert {"monday", "thursday"} <= shared
     assert "septemb" in shared_terms("Renewal due in September.", "renewal due 3 sept")
     assert not shared_terms("We sat by the window.", "Saturday market")  # "sat" is a verb too
+
+
+def test_a_capital_right_after_a_chinese_noun_names_which_one(db: Path) -> None:
+    # 冷柜A / 冷柜B: two freezers, whatever the temperatures say; the same one changes
+    assert saved_after(db, "展柜A放饮料，温度调到6度", "展柜B放冰淇淋，温度调到零下20度") == (
+        "added",
+        [],
+    )
+    status, named = saved_after(
+        db.with_name("b.db"), "展柜A放饮料，温度调到6度", "展柜A温度调到4度了"
+    )
+    assert status == "superseded" and named == ["展柜A放饮料，温度调到6度"]

@@ -54,7 +54,8 @@ _HAN_WORD = re.compile(r"[\u4e00-\u9fff]+")
 def labels(content: str) -> dict[str, str]:
     """The numbers that name which thing a note is about, at its head: "Flat 2A smoke
     alarm ...", "Row 12 of the orchard ...", "bug #88：...", "302房空调..." -> {flat: 2a},
-    {row: 12}, {bug: 88}, {房: 302}; a letter before a Chinese noun too ("A班" -> {班: a}).
+    {row: 12}, {bug: 88}, {房: 302}; a letter before a Chinese noun too ("A班" -> {班: a}),
+    or a capital right after one ("冷柜A" -> {冷柜: a}).
     Two notes whose heads differ there are about two things, not one thing's two values.
     A number with a point ("Python 3.12"), a unit ("timeout 30 s", "10 mg", "3 天") or
     four digits without a "#" ("Budget 5000") is a value, and so is a known technology's
@@ -79,6 +80,12 @@ def _labels(content: str) -> tuple[tuple[str, str], ...]:
         prev = head[i - 1] if i else ""
         if i <= 1 and _LETTER.fullmatch(word) and (noun := _lettered(tagged, i + 1)):
             out[noun] = word  # "A班 周六上午英语" / "B班英语 周日上午": two classes
+            continue
+        if i == 1 and _LETTER.fullmatch(word) and _HAN_WORD.fullmatch(prev):
+            # "冷柜A放蔬菜" / "冷柜B放丸子": a noun's letter, more said of it after (not a
+            # value ending its clause: "血型O，…")
+            if re.search(rf"{re.escape(prev + word.upper())}(?:[\u4e00-\u9fff]| \S)", content):
+                out[prev] = word
             continue
         if not _LABEL.fullmatch(word) or (len(word) > 3 and word.isdigit() and prev != "#"):
             continue
