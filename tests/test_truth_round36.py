@@ -14,18 +14,7 @@ from remem import Memory
 from remem.truth import elliptic
 from remem.truth.stops import stops
 from remem.truth.terms import shared_terms
-
-
-def saved_after(db: Path, old: str, new: str) -> tuple[str, list[str]]:
-    """The status of saving `new` after `old` (forced), keyword-only, and the contents
-    it conflicts with or replaced."""
-    with Memory(db, embedder=None) as mem:
-        mem.save(old, force=True)
-        res = mem.save(new)
-        named = [e.content for e in res.conflicts] + (
-            [res.replaced.content] if res.replaced else []
-        )
-        return res.status, named
+from test_truth_round35 import saved_after
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import ZH_DIGITS, Lazy
+from remem.secrets_shapes import ZH_DIGITS, Lazy, Piece, rewritten
 
 __all__ = ["spoken_digits"]
 
@@ -125,23 +125,16 @@ def spoken_digits(text: str) -> tuple[str, list[int]] | None:
     years = list(_YEAR.finditer(text))
     if _SAID.search(text) is None and not years:
         return None
-    out: list[str] = []
-    where: list[int] = []
-    last = 0
     least = 3 if _CVV.search(text) else 4
     runs = [(m, _run_digits(m[0], least)) for m in _RUN.finditer(text)]
     runs += [(y, (_year(y), [(0, len(y[0]))] * 4)) for y in years]
+    pieces: list[Piece] = []
+    last = 0
     for m, said in sorted(runs, key=lambda r: r[0].start()):
         if said is None or m.start() < last:
             continue
-        out.append(text[last : m.start()])
-        where += range(last, m.start())
         digits, spans = said
-        out.append(digits)
-        where += [m.start() + (s if k == 0 else e - 1) for k, (s, e) in enumerate(spans)]
+        at = [m.start() + (s if k == 0 else e - 1) for k, (s, e) in enumerate(spans)]
+        pieces.append((m.start(), m.end(), digits, at))
         last = m.end()
-    if not out:
-        return None
-    out.append(text[last:])
-    where += range(last, len(text))
-    return "".join(out), where
+    return rewritten(text, pieces)

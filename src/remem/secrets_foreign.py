@@ -9,7 +9,7 @@ reads it (the value keeps its place in the text).
 
 from __future__ import annotations
 
-from remem.secrets_shapes import Lazy
+from remem.secrets_shapes import Lazy, rewritten
 
 # the word for a password, then (in the European languages) what it is of, then "is"
 _SAID = Lazy(
@@ -46,17 +46,5 @@ def foreign_said(text: str) -> tuple[str, list[int]] | None:
     low = text.lower()
     if not any(h in low for h in _HINTS):
         return None
-    out: list[str] = []
-    where: list[int] = []
-    last = 0
-    for m in _SAID.finditer(text):
-        out.append(text[last : m.start()])
-        where += range(last, m.start())
-        out.append(_PLAIN)
-        where += [m.start()] * len(_PLAIN)
-        last = m.end()
-    if not out:
-        return None
-    out.append(text[last:])
-    where += range(last, len(text))
-    return "".join(out), where
+    pieces = [(m.start(), m.end(), _PLAIN, [m.start()] * len(_PLAIN)) for m in _SAID.finditer(text)]
+    return rewritten(text, pieces)

@@ -457,3 +457,26 @@ def zh_punctuated(text: str) -> str:
     """`text` with each half-width comma, semicolon, ! or ? beside a Chinese character
     made full-width."""
     return _HALF_BY_HAN.compiled.sub(lambda m: _FULL_WIDTH[m[0]], text)
+
+
+Piece = tuple[int, int, str, list[int]]  # a span of a text, what it reads as, where each char was
+
+
+def rewritten(text: str, pieces: list[Piece]) -> tuple[str, list[int]] | None:
+    """`text` with each piece's span read as its new text (in order, none overlapping), and
+    the index in `text` of each character of the result: a reading the rules run on whose
+    hits map back to the text (`secrets_digits`, `secrets_foreign`). None without a piece."""
+    if not pieces:
+        return None
+    out: list[str] = []
+    where: list[int] = []
+    last = 0
+    for start, end, new, at in pieces:
+        out.append(text[last:start])
+        where += range(last, start)
+        out.append(new)
+        where += at
+        last = end
+    out.append(text[last:])
+    where += range(last, len(text))
+    return "".join(out), where
