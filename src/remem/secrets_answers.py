@@ -103,16 +103,26 @@ _BARE_NEXT = Lazy(r"(?i)\s*(?:$|[.,;:!?)—–]|(?:to|is|for|and|if|so|then|from
 # A code a bank sent, by who got it or by the message: "the code Ellie got from the bank for the
 # transfer was 739-204", "text from the bank says 904 311 to confirm", 银行短信说 482 913
 _BANK = r"(?:the|my|our|his|her|their)\s+(?:bank|building\s+society|card\s+(?:company|issuer))"
+_CONFIRM = r"(?:confirm|verify|approve|authori[sz]e|add|set\s+up)(?![a-z])"  # a step a code makes
+_MSG = r"(?:text|sms|message)"
+_SENDER = rf"(?:{_BANK}(?![a-z])|(?:the\s+|my\s+|our\s+)?[\w&.-]+(?:\s+[\w&.-]+){{0,2}}?)"
+_BANK_SAID = Lazy(r"(?i)bank|building\s+society|card\s+(?:company|issuer)")
 _FROM_BANK = Lazy(
     r"(?i)(?<![a-z])(?:code|otp|pin)\s+(?:[\w'’]+\s+){0,2}?(?:just\s+)?(?:got|received|was\s+sent"
     rf"|was\s+given)\s+from\s+{_BANK}(?![a-z])[^.;:!?\n]{{0,50}}?(?:\s(?:is|was)\s+|[:：]\s*)"
     r"(?P<v>\d{3}[ -]?\d{3}(?!\d)|\d{4,8}(?!\d))"
-    rf"|(?<![a-z])(?:text|sms|message)\s+from\s+{_BANK}(?![a-z])"
-    # what the text was about: "text from the bank for the shop account said 204 118"
-    r"(?:\s+(?:for|about|on)\s+(?:the|my|our|his|her|their)(?:\s+[\w'’-]+){1,3}?(?=\s+(?:says|said|reads)))?"
+    # the text from the bank, the bank's text, the text the bank sent; or anyone's, sent to
+    # confirm a step ("the council's text to verify the booking says 551 203": its `why`)
+    rf"|(?<![a-z])(?:{_MSG}\s+from\s+{_SENDER}|{_SENDER}['’]s\s+{_MSG}"
+    rf"|{_MSG}\s+(?:that\s+)?{_SENDER}\s+(?:just\s+)?sent(?:\s+(?:me|us))?)"
+    # what the text was about: "text from the bank for the shop account said 204 118", or
+    # what it is to confirm: "the building society's text to approve the transfer says 318 004"
+    r"(?:\s+(?:(?:for|about|on)\s+(?:the|my|our|his|her|their)|(?P<why>to\s+" + _CONFIRM + r")"
+    r"(?:\s+(?:the|my|our|his|her|their|a|an))?)(?:\s+[\w'’-]+){1,3}?(?=\s+(?:says|said|reads)))?"
     r"(?:\s+(?:just|now|earlier|today|again|this\s+morning)(?![a-z]))*"  # "... earlier says"
     r"\s*(?:says|said|reads|is|was|:)"
-    r"\s*:?\s*(?P<w>\d{3}[ -]?\d{3}(?!\d|[.,]\d)|\d{6,8}(?!\d|[.,]\d))"  # "said 448 201, pay"
+    # "said 448 201, pay", "says 4417 2290": in two groups
+    r"\s*:?\s*(?P<w>\d{3,4}[ -]?\d{3,4}(?![ -]?\d|[.,]\d)|\d{6,8}(?!\d|[.,]\d))"
     r"(?!\s+(?!(?:to|is|for|and|if|so|then)(?![a-z]))[a-z])"  # not "says 904 311 payments"
     rf"|(?<![a-z]){_BANK}\s+(?:just\s+)?(?:texted|sent|messaged)\s+(?:me\s+|us\s+|him\s+|her\s+)?"
     r"(?P<t>\d{3}[ -]?\d{3}(?![\d.,])|\d{6,8}(?![\d.,]))"  # "the bank just texted 482 915 for"
@@ -291,7 +301,9 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
             if not (m["q"] and PUBLIC_CODE.match(m["q"]) or bare or _not_sent(m)):
                 out.append(m.span("v"))
     for m in scan(_FROM_BANK, text, low, "bank", "building society", "card co", "card is", "银行",
-                  "支付宝", "微信支付"):  # fmt: skip
+                  "支付宝", "微信支付", "confirm", "verif", "approv", "authori"):  # fmt: skip
+        if m["w"] is not None and m["why"] is None and not _BANK_SAID.search(m[0]):
+            continue  # a text from anyone holds a code only when sent to confirm a step
         out.append(m.span(next(g for g in ("v", "w", "t", "z") if m[g] is not None)))
     out += [m.span("v") for m in scan(_SYSTEM_SENT, text, low, "sent", "gave", "texted", "messaged",
                                        "emailed", "came", "arrived")]  # fmt: skip

@@ -27,6 +27,7 @@ from remem.secrets_access_words import (
     UNIT,
     VAL_DIAL,
 )
+from remem.secrets_described import said_again
 from remem.secrets_dial import DIALED
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_notes import ROOM_OWN_NUMBER
@@ -46,7 +47,10 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     # a room named by what is kept or done in it: "the honey extraction room is 8841" (a
     # store "is" its own number, a meeting room too)
     r"|(?!(?:the|a|an|my|our|your|this|that)\s)(?P<kept>[a-z]+)\s+rooms?)"
-    r"|(?:cash|strong|money)[ -]?box)(?![a-z])"  # "the cash box is 4471", like a safe
+    r"|(?:cash|strong|money)[ -]?box"  # "the cash box is 4471", like a safe
+    # a way in "is" its code only as what its number is: "the back door is the year we
+    # moved in — 2004" (not "the door is 2 metres")
+    r"|(?P<entry>doors?|gates?|garages?|sheds?|entrances?))(?![a-z])"
     r"(?P<num>\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d{1,3}[A-Za-z]?(?![\w-]))?"  # "locker 3"
     r"(?P<nw>(?:['’]s)?\s+(?:numbers?|digits))?"  # "the padlock's number is 4471"
     # where it is, then whose or what for: "the keysafe at the Hills' for Friday's job is 2204"
@@ -71,11 +75,14 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|\s*[:：=]\s*)"  # "shed keypad = 4471", as a note's list of codes writes it
     rf"(?P<v>{DIALED}|{VAL_DIAL}|(?P<u>{SPOKEN3})"
     # a screen's or a smart lock's made-up word with digits: "the laptop lock is ennead-2241"
-    r"|(?P<tw>(?=[^\s,;]*\d)[A-Za-z][^\s,;]{5,39}))"
+    r"|(?P<tw>(?=[^\s,;]*\d)[A-Za-z][^\s,;]{5,39})"
+    # or what its number is, then it (`said_again`): "the strongbox is the year the bakery
+    # opened — 1971", "the padlock is my birthday then 77, 110377"
+    r"|(?P<said>(?=(?:the|my|our|his|her|their)\s)))"
 )
 _LOCK_IS_WORDS = (
     *"lock keypad safe panel alarm box store barrier container".split(),
-    *"cage cabinet cupboard room vault".split(),
+    *"cage cabinet cupboard room vault door gate garage shed entrance".split(),
 )
 _PADDED = Lazy(r"0\d{3,7}")
 # a lock's "number" is its code; a locker's, an alarm's or a barrier's is its own
@@ -142,6 +149,18 @@ _FOR = Lazy(r"(?i)\sfor\s")
 _CLAUSE_ENDS = Lazy(r"\s*(?:[.,;!—–]|$)")
 
 
+# a date's word naming a kind, not a date: "the year's best", "year-round", "the anniversary
+# gift" (not "my birthday then 77", "our anniversary twice")
+_A_KIND = Lazy(
+    r"(?i)(?<![a-z])(?:year(?:['’]s|-)|(?:birthday|anniversary)\s+(?!(?:then|plus|followed|twice"
+    r"|backwards|reversed|with|and|in|date|digits|number)(?![a-z]))[a-z])"
+)
+
+
+def _sentence_end(text: str, pos: int) -> int:
+    return sentence(text, pos)[1]
+
+
 def _device_pin(text: str, m: re.Match[str]) -> bool:
     """An app or a device that wants, needs or asks for digits, ending the clause: its PIN, not
     a price it takes, a year, a round sum ("the laptop needs 1500"; "the till takes 1450")."""
@@ -163,6 +182,16 @@ _DISARMED = Lazy(r"(?i)(?<![a-z])(?:unset|disarm(?:s|ed|ing)?|(?:un)?arm(?:ed|in
 def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
+        if m["said"] is not None:  # the lock "is" what its number is, then the number
+            end = sentence(text, m.start())[1]
+            said = said_again(text, m.end(), end, _sentence_end)
+            # a cabinet or a room "is" a year's piece ("the vault is the year's best film")
+            kind = m["held"] or _A_KIND.search(text, m.end(), said[0] if said else m.end())
+            if said is not None and not kind:
+                out.append(said)
+            continue
+        if m["entry"] is not None:
+            continue
         if m["tw"] is not None:  # a word, by a lock, a keypad or a safe ("locker B12": its own)
             word = m["tw"].rstrip(".!?)")
             worded = _WORD_DIGITS.fullmatch(word) is not None and not excluded(word)

@@ -3,11 +3,14 @@ e-mail address and then its password ("use mo@mail.com with Fig-Tree-31", an add
 a service is: "PayPal is x@y.com with Ailer0n-Roll-2023", or a quoted word after a dash:
 'x@y.com — "gracias2019"'), a device's stock user then its password ("the NAS is admin then
 fern-42", 后台是 root 然后 tplink-2020), any user then "the other one", a user, a slash and a
-made-up password by a machine ("the microfilm PC is archivist / Fiche-Reel-1851").
+made-up password by a machine ("the microfilm PC is archivist / Fiche-Reel-1851"), a login
+said as who one is and what with ("logged in as sam.k with Quay4Side"), a user's number at a
+machine and its code ("till: cashier 7 pin 5521").
 
     mail_pairs("I log in with mo@mail.com and Fig-Tree-31", ...)     # Fig-Tree-31
     admin_pairs("the NAS is admin then fern-42", ...)                # fern-42
     mail_pairs("jane@x.com / +44 20 7946 0000", ...)                  # []: a phone, no password
+    user_logins("the till is logged in as sam.k with Quay4Side", ...)  # Quay4Side
 
 Each rule wants a value of a password's shape (letters with digits, a made-up token) where the
 login's way of telling puts it. Used by `remem.secrets_told`.
@@ -19,7 +22,7 @@ import re
 
 from remem.secrets_shapes import Lazy, excluded, scan, sentence, strong, very_strong
 
-__all__ = ["admin_pairs", "mail_pairs"]
+__all__ = ["admin_pairs", "mail_pairs", "user_logins"]
 
 
 # -- a login as an e-mail and a password: "use mo@mail.com with Fig-Tree-31" ---------------
@@ -86,7 +89,8 @@ _ADMIN_PAIR = Lazy(
     r"(?:admin(?:istrator)?|root|guest|pi|ubuntu|postgres|sa)(?![\w-])"
     r"\s*(?:[,，]?\s*(?:然后|再|接着|加上?|后面(?:是|跟|接)?|之后是"
     r"|(?<![a-z])(?:(?:and\s+)?then|and|plus)(?![a-z]))\s*[,，:：]?|/)"
-    r"\s*(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、]|\.(?:\s|$)|$))"
+    # the value ends its clause, or where Chinese goes on: 摄像头还是root/hik12345没换过 (a default)
+    r"\s*(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、\u4e00-\u9fff]|\.(?:\s|$)|$))"
 )
 # Any user named as one, then its password as "the other one", no noun: 用户名 lizhitan，
 # 后面那个是 X; "username lizhitan, the other one's X" (a made-up token: letters and digits)
@@ -154,5 +158,46 @@ def admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
         letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
         digits = digits or _WORD_DIGIT.search(value) is not None  # "spoke-nine-nine"
         if not excluded(value) and (strong(value) or (letters and digits)):
+            out.append(m.span("v"))
+    return out
+
+
+# -- a login said as who one is and what with: "the till is logged in as sam.k with Quay4Side",
+# "sign in as ops2 using Lantern-88 if it drops" (any user; a made-up word with digits after it)
+_AS_WITH = Lazy(
+    r"(?i)(?<![a-z])(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)[ -]?(?:in|on)(?![a-z])"
+    r"(?:\s+(?:to|on)\s+[^.;:!?\n]{1,30}?)?\s+as\s+[\w.@+-]{2,40}\s*,?\s+(?:with|using|and)\s+"
+    r"(?:(?:the\s+|a\s+)?(?:password|pass|pw)\s+)?(?P<v>[^\s,;]{6,40})"
+)
+# the value ends its clause, or a clause of when goes on: "... with Quay4Side if it logs out"
+_THEN_WHEN = Lazy(
+    r"(?i)\s*(?:$|[.,;!?)—–]|(?:if|when|whenever|once|until|unless|after|before|and|so|then"
+    r"|each|every)(?![a-z]))"
+)
+_CODE_ENDS = Lazy(r"(?i)\s*(?:for|to|on|at)(?![a-z])")  # a code's use: "code 7713 for refunds"
+
+# A user's number at a machine, then the code it signs in with: "till: cashier 7 pin 5521",
+# "staff no. 14 passcode 0921", "Clerk 4's code is 8812" (a code for a person is a login)
+_USER_CODE = Lazy(
+    r"(?i)(?<![a-z])(?:operator|cashier|clerk|user|staff|employee|server|login|sign[ -]?in|agent"
+    r"|driver|engineer|op)\s*(?:no\.?\s*|number\s+|#\s*|id\s*)?[A-Z]?\d{1,6}(?:['’]s)?"
+    r"\s*(?:[,;/]\s*|\s+)(?:(?:and|with)\s+)?(?:(?:the|its|their|his|her|my)\s+)?(?:code|pin|passcode|pass\s*code)"
+    r"\s*(?:is\s+|[:=：#]\s*)?(?P<v>\d{4,8})(?![\d.,:/-]?\d)"
+)
+
+
+def user_logins(text: str, low: str) -> list[tuple[int, int]]:
+    """The password of a login said as its user, then what one logs in with (letters and
+    digits: not "as admin with two-factor", "as jo with Google"); a user's number, then its
+    code (not "user 2, code 1500 lines")."""
+    out = []
+    for m in scan(_AS_WITH, text, low, " as "):
+        value = m["v"].rstrip(".!?)")
+        mixed = re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
+        ends = _THEN_WHEN.match(text, m.start("v") + len(value)) is not None
+        if mixed and strong(value) and "@" not in value and ends:
+            out.append((m.start("v"), m.start("v") + len(value)))
+    for m in scan(_USER_CODE, text, low, "code", "pin"):
+        if _THEN_WHEN.match(text, m.end()) or _CODE_ENDS.match(text, m.end()):  # not "4471 errors"
             out.append(m.span("v"))
     return out

@@ -55,7 +55,9 @@ _SSID = Lazy(
     r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
     r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|名叫|叫"
     r"|网名|网络名称?))"  # WiFi 网名 X: the network's name, broadcast
-    r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?(?P<v>[A-Za-z0-9][\w.-]{1,31})"
+    # a name may be Chinese, digits joined (面馆二楼_02); it ends before a key's word
+    r"\s*(?:改成了|改成|改为|换成了?|是|为|叫)?\s*[\"“「]?"
+    r"(?P<v>[A-Za-z0-9\u4e00-\u9fff](?:(?!密码|口令)[\w.-]){1,31})"
     # or the name first: "Barn_2G is the wifi name", "X is our guest network's name"
     r"|(?<![\w.-])(?P<f>[A-Za-z0-9][\w.-]{1,31})\s+is\s+(?:the|our|my|their|his|her)\s+"
     r"(?:[\w'’-]+\s+)?(?:wi-?fi|wlan|network|hotspot)(?:['’]s)?\s+(?:name|ssid)(?![a-z])"
@@ -99,6 +101,11 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|(?:没|没有|不)(?:给|告诉)[\u4e00-\u9fff]{0,3}?密码|密码[^。！!\n]{0,4}?(?:没给|没说|别问)"
     r"|(?:didn['’]?t|did\s+not|won['’]?t|never)\s+(?:give|tell|share)\s+(?:\w+\s+)?(?:the\s+)?"
     r"(?:key|password)"
+    # or there is none: 不用密码, 没有密码, 免密码; "no password needed", "an open network"
+    r"|(?:不用|不需要|无需|没有|没|无|免|不设)密码|密码[^。！!\n]{0,3}?(?:没有|没设|不用|不需要)"
+    r"|(?<![a-z])no\s+(?:key|password)(?:\s+(?:needed|required))?(?![a-z])"
+    r"|(?:doesn['’]?t|does\s+not|don['’]?t)\s+(?:need|have|use)\s+a\s+(?:key|password)"
+    r"|(?<![a-z])(?:open|password[- ]free)\s+network"
 )
 # Where a secret is kept, not what it is: "the seed words are kept in a fireproof box at my
 # sister's", 密码锁在抽屉里 (the place's words, a safe's among them, are no code)

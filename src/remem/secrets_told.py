@@ -25,7 +25,7 @@ import re
 
 from remem.secrets_answers import PUBLIC_CODE as _PUBLIC_CODE
 from remem.secrets_answers import QUESTION
-from remem.secrets_logins import admin_pairs, mail_pairs
+from remem.secrets_logins import admin_pairs, mail_pairs, user_logins
 from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence, strong
 
 __all__ = ["told_spans", "value_first"]
@@ -296,6 +296,7 @@ def told_spans(text: str, low: str) -> list[tuple[int, int]]:
         group = "v" if m["v"] is not None else "z"
         if strong(m[group]):
             out.append(m.span(group))
+    out += user_logins(text, low)
     return out + _code_list(text, low) + mail_pairs(text, low) + admin_pairs(text, low)
 
 
