@@ -34,6 +34,7 @@ from functools import lru_cache
 from remem import secrets_model
 from remem.secrets_contacts import CONTACT_HINTS, CONTACT_KINDS, CONTACT_RULES
 from remem.secrets_cues import find_cued
+from remem.secrets_derived import derived_spans
 from remem.secrets_digits import spoken_digits
 from remem.secrets_disguise import unmask
 from remem.secrets_foreign import foreign_said
@@ -403,6 +404,7 @@ def _by_rules(text: str, contacts: bool) -> list[SecretHit]:
         found += [SecretHit(kind, _value_span(m)) for m in pattern.finditer(text) if check(m)]
     found += [SecretHit(kind, span) for kind, span in find_prose(text)]  # said in words
     found += [SecretHit(kind, span) for kind, span in find_cued(text)]  # by a cue, no noun
+    found += [SecretHit("password", span) for span in derived_spans(text)]  # "is my birthday"
     return found
 
 
