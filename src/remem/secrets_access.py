@@ -36,6 +36,7 @@ from remem.secrets_access_words import (
     UNIT,
     VAL,
     VAL_DIAL,
+    ZH_DOOR,
 )
 from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN, zh_open_spans
 from remem.secrets_answers import PUBLIC_CODE
@@ -168,6 +169,8 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     rf"(?i)(?<![a-z])(?:{ACCESS}"
     # a store or a room named by what it keeps ("hay bale store", "feed room"): kept locked
     rf"|{KEPT_ROOM})(?:\s+(?:code|combo|combination|pin|passcode))?"  # not "number": its own
+    # how it is keyed: "alarm unset at the kiosk: 1357 then OFF" (set or armed at a time wakes)
+    r"(?:\s+(?P<key>unset|disarm(?:ed)?|(?:re)?set|arm(?:ed)?|off)(?![a-z]))?"
     r"(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{1,30}?)?"
     # who it is given for and why: "... so the fitters can get the boards in: 4471"
     r"(?:,?\s+(?:so(?:\s+that)?|for|to\s+let)\s+[^.;:!?\n\d]{1,60}?)?"
@@ -224,7 +227,7 @@ _DOOR_IS = Lazy(
     r"(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
     r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
     # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203
-    r"|(?<=[\u4e00-\u9fff])(?<![部专热油闸窍衙佛])门(?=那个数|的数|还是|就是))"
+    r"|(?<=[\u4e00-\u9fff])" + ZH_DOOR + r"(?=那个数|的数|还是|就是))"
     r"(?:的|那个数字?|的数字?)?\s*(?:还是|仍是|就是|是|为)\s*"
     r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
 )
@@ -232,6 +235,7 @@ _DOOR_IS = Lazy(
 _THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
 _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])|密码")
 _FOUR_DIGITS = Lazy(r"\d{4}")
+_CONFIRM = Lazy(r"(?i)" + CONFIRM_KEY)
 _SPAN = Lazy(r"(?i)\s*(?:to|till|until|[-–])\s*\d")  # "0800 to 1700": hours
 
 
@@ -325,7 +329,12 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         own = m["store"] and ROOM_OWN_NUMBER.fullmatch(m["kept"])
         store = m["store"] and (YEAR.fullmatch(m["v"]) or _SPAN.match(text, m.end()) or own)
         hours = HOURS_RANGE.fullmatch(m["v"])  # "the waiting room: 0900-1700": when it is open
-        if not (COUNTED.match(text, m.end()) or UNIT.match(text, m.end()) or store or hours):
+        woken = bool(m["key"]) and m["key"].lower().startswith(("set", "reset", "arm", "off"))
+        woken = woken and not _CONFIRM.match(text, m.end())  # "off: 1357 then UNSET": keyed
+        wake = woken and TIME.fullmatch(m["v"]) is not None  # "alarm set at the flat: 0630"
+        if not (
+            COUNTED.match(text, m.end()) or UNIT.match(text, m.end()) or store or hours or wake
+        ):
             out.append(m.span("v"))
     return out
 

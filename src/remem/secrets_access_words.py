@@ -1,8 +1,9 @@
 """The words of things opened by a code and the shapes of their codes (issue 29; moved from
 `remem.secrets_access`, which its rules and `remem.secrets_changed` share): a door, a gate, a
 lock, a safe, a keypad, a room or a store kept locked ("the hay bale store", "the cold room"),
-a code's digits (0619, *7392, 2 6 0 3) or words ("seven seven three one"), and what makes a
-number no code (a unit after it, a count of things, a rate, a place's public code before it).
+a code's digits (0619, *7392, 2 6 0 3) or words ("seven seven three one"), 门 as a door (a
+roller shutter's 卷闸门 too, not a floodgate's 闸门), and what makes a number no code (a unit
+after it, a count of things, a rate, a place's public code before it).
 
     ACCESS_RE.search("the side gate")    # a thing a code opens
     UNIT.match(" metres")                 # a size, not a code
@@ -27,7 +28,12 @@ __all__ = [
     "UNIT",
     "VAL",
     "VAL_DIAL",
+    "ZH_DOOR",
 ]
+
+# 门 of a door, not of a department (部门), a throttle (油门) or a floodgate (闸门); a roller
+# shutter (卷闸门) is a shop's door
+ZH_DOOR = r"(?<![部专热油窍衙佛])(?<!(?<!卷)闸)门"
 
 # Things opened by a code: the cue that a bare number is an access code.
 ACCESS = (

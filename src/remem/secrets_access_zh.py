@@ -20,6 +20,7 @@ ordinary. Used by `remem.secrets_access`.
 
 from __future__ import annotations
 
+from remem.secrets_access_words import ZH_DOOR
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_shapes import ZH_DIGITS, Lazy, scan, sentence
 
@@ -48,16 +49,19 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 230箱, a count; not 储物柜：203, its own number)
     r"|(?:(?<![冰书货电])柜子?(?![台员])|(?<![冰电邮信纸音])箱子?)(?:上|的)?\s*(?:是|为)\s*"
     rf"(?P<b>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|(?<![部专热油闸窍衙佛])门)(?:上|的)?"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|" + ZH_DOOR + r")(?:上|的)?"
     r"\s*(?:是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
     rf"(?:(?![{ZH_DIGITS}])[\u4e00-\u9fff]{{1,8}}?\s*)?"  # 爷爷生日, not the code's first digit
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
-    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙[箱盒]|密码[箱盒]|(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口]))"
+    r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙[箱盒]|密码[箱盒]|"
+    + ZH_DOOR
+    + r"(?![店诊票户面牌号口]))"
     r"(?:[\u4e00-\u9fff]{0,6}?[，,\s]\s*"
     rf"(?P<s>\d{{4,8}}(?![\d.:-])|\d(?: \d){{2,7}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
     # ... or right after it, the digits said: 车棚挂锁五七二零
-    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*(?:[，,。；;！!]|$))"
+    # (the key that confirms it may follow, then the clause ends: 门锁 3691 #，...)
+    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*[#＃]?\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
     # 颜料柜还是老样子，八八一三: a few words between; 钥匙柜：四位数，一二三四 (its count first)
     rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
@@ -103,7 +107,7 @@ _ZH_THING_CODE = Lazy(
 # (a lock's wheels; not 密码三位数, 密码错了三次: the digits come right after 密码); its own
 # number said first, then its lock's code: 更衣柜 12 号，锁码 503
 _ZH_LOCK_KEY = Lazy(
-    r"(?:锁|柜|箱|(?<![部专热油闸窍衙佛])门)[^。；;\n\d]{0,8}?(?:\d{1,4}\s*号[^。；;\n\d]{0,4}?)?"
+    r"(?:锁|柜|箱|" + ZH_DOOR + r")[^。；;\n\d]{0,8}?(?:\d{1,4}\s*号[^。；;\n\d]{0,4}?)?"
     # or the code that opens it: 储物箱 15 号，开箱码 3829 (开柜码, 开门码)
     r"(?:密码|(?<![开换修配])锁码|开[箱柜门]码)\s*(?:是|为|[:：])?\s*"
     rf"(?P<v>\d{{3,8}}|[{ZH_DIGITS}]{{3,8}})(?=\s*(?:[，,。；;！!]|$))"

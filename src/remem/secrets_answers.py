@@ -144,7 +144,9 @@ _SYSTEM_SENT = Lazy(
     # the code by its name or, after "a code", by a pronoun: "2FA just came through: 118 732",
     # "wants a code, mine came through as 662 918"
     r"|(?:code|2fa|otp|mfa|(?<=code,\s)(?:mine|it|one)|(?<=code\s)(?:and\s+)?(?:mine|it))"
-    r"\s+(?:just\s+)?(?:came\s+through|came\s+in|arrived)\s*(?:as|[:：])"
+    # "the code that came through for the shop's login: 715 402": what it came for between
+    r"\s+(?:(?:that|which)\s+)?(?:just\s+)?(?:came\s+through|came\s+in|arrived)"
+    r"(?:\s+(?:for|on|from|to)\s+[^.;:!?\n]{1,50}?)?\s*(?:as|[:：]|(?<=\s)(?:is|was))"
     # the message that carries the code, from whom, then it: "the security text from the bank
     # just came: 390115"
     r"|(?:verification|confirmation|security|login|otp|2fa|mfa)\s+(?:text|sms|message|e-?mail)"
@@ -305,8 +307,12 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
         if m["w"] is not None and m["why"] is None and not _BANK_SAID.search(m[0]):
             continue  # a text from anyone holds a code only when sent to confirm a step
         out.append(m.span(next(g for g in ("v", "w", "t", "z") if m[g] is not None)))
-    out += [m.span("v") for m in scan(_SYSTEM_SENT, text, low, "sent", "gave", "texted", "messaged",
-                                       "emailed", "came", "arrived")]  # fmt: skip
+    for m in scan(_SYSTEM_SENT, text, low, "sent", "gave", "texted", "messaged", "emailed", "came",
+                  "arrived"):  # fmt: skip
+        before = text[max(0, m.start() - 24) : m.start()].split()
+        coded = m[0][:4].lower() == "code" and before  # "the tracking code that came through"
+        if not (coded and PUBLIC_CODE.match(before[-1] + " ")):
+            out.append(m.span("v"))
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
     for m in scan(_HURRIED, text, low, "码", "code"):
         if not (m["q"] and PUBLIC_CODE.match(m["q"])):

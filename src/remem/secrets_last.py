@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_access_words import CONFIRM_KEY
+from remem.secrets_access_words import CONFIRM_KEY, ZH_DOOR
 from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["HEDGE", "TIME", "YEAR", "last_number"]
@@ -64,7 +64,7 @@ _DERIVED = Lazy(
     r"(?![a-z])|(?:密码|码)[^。！？\n]{0,16}?(?:加|减)[一二三四五六七八九十\d]"
 )
 _DERIVED_CODE = Lazy(r"(?i)(?<![a-z])(?:code|combo|combination|pin|passcode)(?![a-z])|密码|门禁")
-_ZH_DOOR = Lazy(r"(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口])|柜|箱")
+_ZH_DOOR = Lazy(ZH_DOOR + r"(?![店诊票户面牌号口])|柜|箱")
 # a code made from a date someone keeps in mind: "my birthday mmdd — 0714" is no wake-up time
 _FROM_DATE = Lazy(r"(?i)(?<![a-z])(?:birthday|anniversary|mmdd|ddmm|born)(?![a-z])|生日")
 _MONTH_DAY = Lazy(

@@ -53,6 +53,7 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|(?P<entry>doors?|gates?|garages?|sheds?|entrances?))(?![a-z])"
     r"(?P<num>\s+(?:no\.?\s*|number\s+|#\s*)?[A-Za-z]?\d{1,3}[A-Za-z]?(?![\w-]))?"  # "locker 3"
     r"(?P<nw>(?:['’]s)?\s+(?:numbers?|digits))?"  # "the padlock's number is 4471"
+    r"(?:\s+(?P<rb>unset|disarm))?"  # said before where: "the alarm unset at the shop is 2290"
     # where it is, then whose or what for: "the keysafe at the Hills' for Friday's job is 2204"
     # (a house's number before its street's name: "the key safe at 14 Rowan Drive is 3088")
     r"(?:\s+(?:on|at|by|of|for|in|under|behind|inside|beside|below|above|round|around|near"
@@ -206,7 +207,7 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
             continue
         short = len(m["v"]) < 4 or m["u"] is not None
         # unset, armed: keyed, never a wake-up
-        keyed = (m["set"] or m["rs"] or "set").lower() not in ("set", "reset")
+        keyed = (m["set"] or m["rs"] or m["rb"] or "set").lower() not in ("set", "reset")
         # an alarm also unset or disarmed in the sentence is a burglar alarm's: never a wake-up
         disarmed = _DISARMED.search(text, *sentence(text, m.start())) is not None
         keyed = keyed or (m["alarm"] is not None and disarmed)

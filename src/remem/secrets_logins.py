@@ -4,7 +4,8 @@ a service is: "PayPal is x@y.com with Ailer0n-Roll-2023", or a quoted word after
 'x@y.com — "gracias2019"'), a device's stock user then its password ("the NAS is admin then
 fern-42", 后台是 root 然后 tplink-2020), any user then "the other one", a user, a slash and a
 made-up password by a machine ("the microfilm PC is archivist / Fiche-Reel-1851"), a login
-said as who one is and what with ("logged in as sam.k with Quay4Side"), a user's number at a
+said as who one is and what with ("logged in as sam.k with Quay4Side"), or only what with, a
+code ("everyone clocks in on the rota tablet with the same code, 5521"), a user's number at a
 machine and its code ("till: cashier 7 pin 5521").
 
     mail_pairs("I log in with mo@mail.com and Fig-Tree-31", ...)     # Fig-Tree-31
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_last import YEAR
 from remem.secrets_shapes import Lazy, excluded, scan, sentence, strong, very_strong
 
 __all__ = ["admin_pairs", "mail_pairs", "user_logins"]
@@ -165,9 +167,20 @@ def admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
 # -- a login said as who one is and what with: "the till is logged in as sam.k with Quay4Side",
 # "sign in as ops2 using Lantern-88 if it drops" (any user; a made-up word with digits after it)
 _AS_WITH = Lazy(
-    r"(?i)(?<![a-z])(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)[ -]?(?:in|on)(?![a-z])"
-    r"(?:\s+(?:to|on)\s+[^.;:!?\n]{1,30}?)?\s+as\s+[\w.@+-]{2,40}\s*,?\s+(?:with|using|and)\s+"
+    r"(?i)(?<![a-z])(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?|clock(?:s|ed|ing)?)[ -]?(?:in|on)"
+    r"(?![a-z])(?:\s+(?:to|on|at|into)\s+[^.;:!?\n]{1,40}?)?"
+    r"\s+(?:as\s+[\w.@+-]{2,40}\s*,?\s+(?:with|using|and)\s+"
     r"(?:(?:the\s+|a\s+)?(?:password|pass|pw)\s+)?(?P<v>[^\s,;]{6,40})"
+    # or with no user, what with named a code: "everyone clocks in on the till with the same
+    # code, 5521", "signs in to the kiosk using her PIN 0921" (a shared login's code)
+    r"|(?:with|using)\s+(?:(?:the|a|an|my|our|your|his|her|their|its)\s+)?"
+    r"(?:(?:same|usual|shared|own|one|staff|team|new|old)\s+)*(?:code|pin|passcode|pass\s*code"
+    # "with the same four digits, 3308"
+    r"|(?:four|five|six|seven|eight|[4-8])[ -]?(?:digits?|numbers)(?:\s+code)?)"
+    r"\s*[,:：—–]?\s*(?:of\s+)?(?P<c>\d{4,8})(?![\d.,:/-]?\d))"
+    # or the code first, then what it is used to do: "everyone uses 5521 to clock in"
+    r"|(?<![a-z])(?:uses?|using|enters?|types?|keys?|punch(?:es)?)\s+(?:in\s+)?(?P<f>\d{4,8})"
+    r"\s+to\s+(?:clock|sign|log)[ -]?(?:in|on)(?![a-z])"
 )
 # the value ends its clause, or a clause of when goes on: "... with Quay4Side if it logs out"
 _THEN_WHEN = Lazy(
@@ -191,7 +204,15 @@ def user_logins(text: str, low: str) -> list[tuple[int, int]]:
     digits: not "as admin with two-factor", "as jo with Google"); a user's number, then its
     code (not "user 2, code 1500 lines")."""
     out = []
-    for m in scan(_AS_WITH, text, low, " as "):
+    for m in scan(_AS_WITH, text, low, " as ", "code", "pin", "digit", "number", " to "):
+        if m["f"] is not None:
+            out.append(m.span("f"))
+            continue
+        if m["c"] is not None:  # a code that ends the clause: not "code 1500 lines"
+            used = _CODE_ENDS.match(text, m.end()) and not YEAR.fullmatch(m["c"])  # "2024 for"
+            if _THEN_WHEN.match(text, m.end()) or used:
+                out.append(m.span("c"))
+            continue
         value = m["v"].rstrip(".!?)")
         mixed = re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
         ends = _THEN_WHEN.match(text, m.start("v") + len(value)) is not None

@@ -56,6 +56,7 @@ _CODE = (
     r"|immobili[sz]er"  # a vehicle's lock
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
     r"|otp|2fa|mfa|sms|text|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
+    r"|(?:clock|sign)[ -]?(?:in|on)|log[ -]?on"  # what one clocks in with at a rota's app
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
     r"|collection|pick[ -]?up|parcel|release"  # a locker's one-time code
     # an appliance's service code: "the engineer service code", "installer menu code"
@@ -67,7 +68,8 @@ _CODE = (
     # "the override is 88-12-03", "manager override: eight eight zero eight"
     # or of any thing that locks or lets through: "the barrier override at the car park is ..."
     r"|(?:emergency|manual|master|alarm|door|keypad|mana?ger|supervisor|till|barrier|gate|lock"
-    r"|safe|panel|security|staff|admin|shutter|turnstile)(?:['’]s)?[ -]override"
+    r"|safe|panel|security|staff|admin|shutter|turnstile|drawer)(?:['’]s)?"
+    r"(?:[ -][a-z]+)?[ -]override"  # or of a part of it: "the till drawer override is ..."
     r"(?:[ -]codes?)?"  # "manager override code 7719": the noun said in full
     r"|otp|cvv2?|cvc2?"
     r"|combination|combo"
@@ -87,7 +89,10 @@ _ACCT = (
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
     r"|(?:driver'?s|driving|driver\s+[a-z]+['’]s)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
-    r"|(?:national[ -])?id[ -]number|tax[ -]id"
+    r"|(?:national[ -])?id[ -](?:number|no\.|no(?=\s*[:：#]?\s*\d))|tax[ -]id|national[ -]id"
+    # an identity number named by the country that issued it: "my Turkish ID is ...", "the
+    # Polish ID no. for the form" (a capitalised nationality, then ID in capitals)
+    r"|(?-i:[A-Z][a-z]+(?:ish|ian|ese|an|ic|ch|i)[ -]ID)(?:[ -](?:number|no\.|card))?"
     r"|sin|social[ -]insurance[ -]number|ni[ -](?:number|no\.?)"  # a UK National Insurance no.
     # or NI alone, in capitals, before a value of its shape: "my NI is AB 12 34 56 C"
     r"|(?-i:NI)(?=(?:\s+(?:for|on|at|of)\s[^:：.\n\d]{1,40}?)?\s*(?:is|was|[:：#])?\s*"
@@ -103,7 +108,7 @@ _ID = (
     r"|(?:dbs|pvg|disclosure|criminal[ -]records?(?:[ -]check)?|background[ -]check)"
     r"(?:[ -](?:check|update))?[ -](?:certificate|cert)(?:[ -](?:number|no\.?))?"
     r"|dbs[ -](?:number|no\.?)"
-    r"|hkid|personnummer"
+    r"|hkid|personnummer|kimlik(?:[ -]no\.?)?|(?-i:CNP|CURP|CNIC|NIN)"
     r"(?:[ -]number)?|(?:medicare|medicaid)(?:[ -](?:id|card)(?:[ -]number)?)?"
     r"|employer[ -]identification[ -]number|(?-i:F?EIN|NIE|DNI|NIF)"  # "ein", "nie": German
     # an identity card, named in the language of the country that issued it
@@ -174,13 +179,14 @@ HINTS = Lazy(
             "de passe",
             *"lösen losen passord adgangs salasana jelsz heslo".split(),
             *"ppsn nric bsn pesel cpf fiscale hkid personnummer utr dbs pvg disclosure".split(),
-            *"criminal background".split(),
+            *"criminal background kimlik".split(),
             *("entry n", "entry-n"),
             *("pps number", "pps no", "ird number", "ird no"),
             "mi ma ",
             *"mm是 mm为 mm：".split(),
             "safe w",
             "id number",
+            "id no",
             "id card",
             "id-card",
             "ni number",
@@ -195,7 +201,9 @@ HINTS = Lazy(
 
 # Spain's NIE, DNI and NIF, and a UK NI or NINO, are only nouns in capitals ("nie" is German,
 # "nif" is in "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
-CAPS_HINTS = Lazy(r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI|NINO)(?![A-Za-z])")
+CAPS_HINTS = Lazy(
+    r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI|NINO|CNP|CURP|CNIC|NIN)(?![A-Za-z])|[a-z][ -]ID(?![A-Za-z])"
+)
 
 
 # a safe word that proves who someone is (a family's, a school pickup's) is a secret

@@ -103,7 +103,8 @@ _LETTERED = Lazy(r"[A-Za-z]{1,3}-?\d{3,8}(?![\w.-])")
 _NAME_THEN_CODE = Lazy(r"[\u4e00-\u9fff]{1,4}(?=[A-Za-z0-9]*\d)[A-Za-z0-9!@#$%&*_-]{4,}")
 _ADVERBS = Lazy(r"(?i)(?:(?:now|still|currently|just|simply|it['’]s|it\s+is)\s+)*")
 _TALK_COLON = Lazy(r"[^:：.!?\n]{1,30}?[:：]\s*")
-_ASIDE = Lazy(r",[^:：\n]{1,40}?[:：]\s*")  # "backup codes, in case I lose my phone: 4831"
+# "backup codes, in case I lose my phone: 4831", or with no comma: "codes if I lose my phone: 4831"
+_ASIDE = Lazy(r"(?:,|\s+(?=(?i:if|in\s+case|should|when)\s))[^:：\n]{1,40}?[:：]\s*")
 _DIGITS = Lazy(r"[*#]{0,2}\d(?:[ #*-]?\d){2,11}#?(?![\d])")  # *#0518#: a service menu's code
 _CODE_VALUE = Lazy(
     r"(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,5}"

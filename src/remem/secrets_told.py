@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from remem.secrets_access_words import ZH_DOOR
 from remem.secrets_answers import PUBLIC_CODE as _PUBLIC_CODE
 from remem.secrets_answers import QUESTION
 from remem.secrets_logins import admin_pairs, mail_pairs, user_logins
@@ -191,7 +192,7 @@ _FIRST_PART = Lazy(
     r"(?:[^。！？\n]{0,30}?(?:后|右(?:边|侧|面)?)(?P<m>[一二两三四1-4])位"
     r"[^。！？\n\d]{0,30}?(?P<e>\d{1,4})(?!\d))?"
 )
-_PART_DOOR = Lazy(r"(?<![部专热油闸窍衙佛])门(?![店诊票户面牌号口])")
+_PART_DOOR = Lazy(ZH_DOOR + r"(?![店诊票户面牌号口])")
 
 
 # The head and the tail, apart: "the key box starts with 41, I'll text the rest: it ends 09"
