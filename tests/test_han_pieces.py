@@ -7,11 +7,15 @@ from remem import Memory, text
 from remem.retrieval.recall import han_pieces
 
 
-def test_a_name_cut_into_single_characters_is_a_piece() -> None:
-    # jieba reads no word 老吴 here: 老 and 吴 alone, dropped as single characters
-    assert "老吴" not in text.terms("木料下周让老吴送过来")
-    assert "老吴" in han_pieces("木料下周让老吴送过来")
-    assert "老吴" in han_pieces("老吴什么时候送木料")
+def test_a_name_cut_into_single_characters_is_a_term_not_a_piece() -> None:
+    # jieba reads no word 老吴 here (老 and 吴 alone); the terms join them again
+    assert "老吴" in text.terms("木料下周让老吴送过来")
+    assert "老吴" in text.terms("老吴什么时候送木料")
+    assert "老吴" not in han_pieces("木料下周让老吴送过来")
+
+
+def test_a_piece_jieba_cuts_apart_that_is_no_name() -> None:
+    assert "中通" in han_pieces("发货的快递从中通换成韵达了")
 
 
 def test_no_pieces_where_jieba_read_every_character_into_a_word() -> None:

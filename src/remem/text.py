@@ -18,6 +18,7 @@ from itertools import groupby
 from typing import Any
 
 from remem import plain
+from remem.zh_names import joined
 
 _HAN = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _KANA_HANGUL = "\u3040-\u30ff\uac00-\ud7af"
@@ -357,7 +358,7 @@ def _joined(runs: list[tuple[str, str, str]], cuts: Iterator[list[str]]) -> list
     out: list[str] = []
     for han, other_cjk, rest in runs:
         if han:
-            for token in next(cuts):
+            for token in joined(next(cuts)):  # 小 陈 -> 小陈
                 if len(token) > 1 and token not in ZH_STOPWORDS:
                     out.append(token)
         elif other_cjk:

@@ -153,8 +153,9 @@ class ApiToken:
 # The rules that turn an entry into index terms (remem.text, remem.glossary). Bump it
 # whenever they change: stores indexed under older rules are re-indexed when opened,
 # or a query's terms would miss old entries' terms ("went" is now indexed as "go").
-# 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words.
-INDEX_VERSION = 2
+# 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words;
+# 3: a Chinese person jieba cuts into characters one term (小陈, 阿芳: `text._named`).
+INDEX_VERSION = 3
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would

@@ -39,7 +39,9 @@ _EN_CUE = re.compile(
     r"|^\s*(?:no|nope)\s*[,.!:—–-]",  # "no, the uniforms went to the cleaner on Mill Rd not …"
     re.I,
 )
-_ZH_TAIL = re.compile(r"[了的啊呀吧呢]+$")
+# what ends a Chinese value without being of it: particles, "there" and what follows it
+# ("不是石板那边进的" takes back 石板, which the memory holds as 石板批发点)
+_ZH_TAIL = re.compile(r"(?:那边|这边|那里|这里|那儿|这儿|那家|这家).*$|[了的啊呀吧呢]+$")
 # the wrong value as what was written down ("I put 2pm by mistake", "we wrote 40 in
 # error", "上次写成了5号", "我记成周三了")
 _EN_PUT = re.compile(
@@ -77,7 +79,22 @@ def taken_back(content: str) -> list[str]:
     out += [m[1].rstrip(".:-") for m in _EN_PUT.finditer(content)]
     said = (*_ZH_NOT.finditer(content), *_ZH_PUT.finditer(content))
     out += [_ZH_TAIL.sub("", m[1]) for m in said]
+    if _owns_mistake(content):  # the wrong value given back to what it was of
+        out += [
+            m[1].strip() for m in (*_EN_THEIRS.finditer(content), *_ZH_THEIRS.finditer(content))
+        ]
     return [v for v in out if v]
+
+
+# In a text owning a mistake, a number said to be another thing's: "oops, the chains are in
+# locker 8, 6 is PL-11's", "记错了，一碗是10块，9块是小杯的"
+_EN_THEIRS = re.compile(
+    r"(?:^|[,;.]\s*|\s[–—-]\s+)(\d[\w.:/%-]*)\s+(?:is|was)\s+(?:the\s+)?(?:[\w-]+\s+)?[\w-]+['’]s\b",
+    re.I,
+)
+_ZH_THEIRS = re.compile(
+    r"(?:^|[，,。；;\s])(\d+(?:\.\d+)?\s*[^\s\d，,。；;是]{0,2})是[^，,。；;是]{1,10}的"
+)
 
 
 def holds(old: str, value: str) -> bool:
@@ -142,8 +159,12 @@ def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
     return [Match(found, "supersede", "the text corrects a value this one holds")] if found else []
 
 
-# Chinese words owning a mistake ("说错了", "我记反了"), not those that only contrast ("其实")
-_ZH_OWNED = tuple(w for w in words("correction", "zh") if w.endswith("了"))
+# Chinese words owning a mistake ("说错了", "我记反了", "不好意思，是17，不是18"), not those
+# that only contrast ("其实")
+_ZH_OWNED = (
+    *(w for w in words("correction", "zh") if w.endswith("了")),
+    *words("apology", "zh"),
+)
 _SPECIFIC = re.compile(r"[\u4e00-\u9fff]{2}|\d.*\d|[A-Z][a-z]{2}")
 
 

@@ -23,6 +23,7 @@ from remem.text import EN_STOPWORDS, ZH_STOPWORDS, tagged, terms
 from remem.truth import when
 from remem.truth.markers import states_change
 from remem.truth.table import words
+from remem.truth.terms import zh_people
 
 # A capitalised word or an acronym inside a sentence (its first word may be any word)
 _NAME = re.compile(r"(?<![\w'’])([A-Z][A-Za-z]+|[A-Z]{2,})\b")
@@ -164,22 +165,6 @@ def names(text: str) -> set[str]:
 
 
 _CAPITAL_NEXT = re.compile(r" [A-Z][a-z]")
-
-
-@lru_cache(maxsize=1)
-def _zh_person() -> re.Pattern[str]:
-    """A person as Chinese speakers name one: 阿 and a name, 老 / 小 and a surname (老黄,
-    小马), a surname and how they are called (刘姐, 吴老师, 马老板): jieba tags few of them."""
-    surname = "".join(sorted(words("surname", "zh")))
-    before = "".join(sorted(words("before a surname", "zh")))
-    after = "|".join(sorted(words("after a surname", "zh"), key=len, reverse=True))
-    return re.compile(rf"阿(?!姨)[\u4e00-\u9fff]|[{before}][{surname}]|[{surname}](?:{after})")
-
-
-@lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
-def zh_people(text: str) -> frozenset[str]:
-    """The people `text` names the Chinese way (`_zh_person`)."""
-    return frozenset(_zh_person().findall(text))
 
 
 _TITLE = re.compile(r"《([^》]+)》|“([^”]+)”|\"([^\"]+)\"")

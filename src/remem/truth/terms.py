@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from remem import text
+from remem import text, zh_names
+from remem.truth.table import words
 
-__all__ = ["content_terms", "shared_terms", "terms_of"]
+__all__ = ["content_terms", "shared_terms", "terms_of", "zh_people"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -29,8 +30,27 @@ _SHORT_NAMES = {
 @lru_cache(maxsize=4096)
 def terms_of(content: str) -> frozenset[str]:
     """Every search term of `content`, stopwords too, a day's or a month's short name read
-    as its whole name."""
-    return frozenset(_SHORT_NAMES.get(t, t) for t in text.terms(content))
+    as its whole name, and the people it names the Chinese way (`zh_people`: jieba cuts
+    小陈 and 大刘 into characters, which are no terms, so "小陈改成4点半到了" shared no word
+    with "帮工小陈每天早上5点到摊上")."""
+    said = frozenset(_SHORT_NAMES.get(t, t) for t in text.terms(content))
+    return said | zh_people(content) if _HAN.search(content) else said
+
+
+@lru_cache(maxsize=1)
+def _zh_person() -> re.Pattern[str]:
+    """A person as Chinese speakers name one: 阿 and a name, 老 / 小 and a surname (老黄,
+    小马), a surname and how they are called (刘姐, 吴老师, 马老板): jieba tags few of them."""
+    surname = "".join(sorted(zh_names.SURNAMES))
+    before = "".join(sorted(zh_names.BEFORE_SURNAME))
+    after = "|".join(sorted(words("after a surname", "zh"), key=len, reverse=True))
+    return re.compile(rf"阿(?!姨)[\u4e00-\u9fff]|[{before}][{surname}]|[{surname}](?:{after})")
+
+
+@lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
+def zh_people(text: str) -> frozenset[str]:
+    """The people `text` names the Chinese way (`_zh_person`)."""
+    return frozenset(_zh_person().findall(text))
 
 
 @lru_cache(maxsize=4096)  # asked of the text and each candidate several times a save

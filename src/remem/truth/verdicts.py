@@ -22,6 +22,7 @@ from remem.truth.markers import states_change
 from remem.truth.overlap import talk
 from remem.truth.stops import stops
 from remem.truth.table import words
+from remem.truth.terms import zh_people
 
 # With an embedder, the judges of session 17 (trained with the look-alikes one store
 # finds for each step) read far fewer of them as changes than the judges before, and
@@ -287,7 +288,7 @@ def judged(
 
 def _two_named(old: str, new: str) -> bool:
     """Whether each text opens on a person the other does not name, the Chinese way
-    (`repeats.zh_people`: 孙老板, 小刘, 阿杰) in its first words ("老客户周老板每月要100斤" /
+    (`terms.zh_people`: 孙老板, 小刘, 阿杰) in its first words ("老客户周老板每月要100斤" /
     "新客户邹老板每月要60斤": the vectors judges read a change at 0.97): a change of one
     is asked, never made without asking."""
     a, b = _named_first(old), _named_first(new)
@@ -298,7 +299,7 @@ _FIRST = 8  # characters: a short note's head
 
 
 def _named_first(content: str) -> frozenset[str]:
-    return repeats.zh_people(content[:_FIRST])
+    return zh_people(content[:_FIRST])
 
 
 def _siblings(incoming: Entry, scored: Sequence[tuple[judge.Verdict, Entry]]) -> bool:
