@@ -138,7 +138,7 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
     rf"(?i)(?<![a-z])(?:{ACCESS}|{KEPT_ROOM})"
     r"(?:\s+[\w'’-]+|,\s+(?:the\s+)?[\w'’-]+\s+(?:one|it)){0,6}?"
     r"\s+(?:opens|unlocks|opened|unlocked)\s+"
-    r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4})(?![\d-])"
+    r"(?:(?:on|to|at|with)\s+(?P<v>\d{1,2}(?:-\d{1,2}){2,4}|\d(?: \d){2,4})(?![\d-])"  # 3 1 4
     # or in words (not a month's days: "opened on twenty, twenty-one and twenty-two May")
     rf"|(?:on|with)\s+(?P<w>{SPOKEN_DIAL})(?![\w-]|\s+(?:of\s+)?{_MONTHS})"
     # "opens on 6093", ", the bags are in there" after it (not "1,200", "0900-1700")
@@ -174,10 +174,13 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     r"(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{1,30}?)?"
     # who it is given for and why: "... so the fitters can get the boards in: 4471"
     r"(?:,?\s+(?:so(?:\s+that)?|for|to\s+let)\s+[^.;:!?\n\d]{1,60}?)?"
-    r"(?:\s*[:：]|\s+[-–—])\s*"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
+    r"(?:\s*[:：]|\s+[-–—]"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
+    # or a pause and the code's noun: "engineer menu at the garage, code 2277"
+    r"|(?P<cd>\s*,\s*(?:code|pin|combo|combination|passcode)(?:\s+is)?\s*[:：]?))\s*"
     rf"{HEDGE}?(?:(?:star|hash|pound)\s+)?"  # "the server cage - I think 3114", "star 5502"
     rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL}|{SPOKEN3})"
 )
+_CLAUSE_END = Lazy(r"\s*(?:[,.;!?—–]|$)")
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
     rf"(?P<v>{NUM})\s+(?:for|on|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
@@ -324,7 +327,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         )  # "the authorised dealer said to enter 2024 as the year": a year keyed is no code
         if cue and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
-    for m in scan(_ACCESS_COLON, text, low, ":", "：", " -", " –", " —"):
+    for m in scan(_ACCESS_COLON, text, low, ":", "：", " -", " –", " —", "code", "pin", "combo"):
         # not "locker at the gym: 2024 membership renewed", a store's year or hours
         own = m["store"] and ROOM_OWN_NUMBER.fullmatch(m["kept"])
         store = m["store"] and (YEAR.fullmatch(m["v"]) or _SPAN.match(text, m.end()) or own)
@@ -332,6 +335,8 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         woken = bool(m["key"]) and m["key"].lower().startswith(("set", "reset", "arm", "off"))
         woken = woken and not _CONFIRM.match(text, m.end())  # "off: 1357 then UNSET": keyed
         wake = woken and TIME.fullmatch(m["v"]) is not None  # "alarm set at the flat: 0630"
+        if m["cd"] and not _CLAUSE_END.match(text, m.end()):
+            continue  # ", code 2024 for the uniform": a code of something else
         if not (
             COUNTED.match(text, m.end()) or UNIT.match(text, m.end()) or store or hours or wake
         ):

@@ -44,7 +44,8 @@ ACCESS = (
     r"|briefcase|atm|sheds?|cages?|storage\s+units?|(?:photo)?copiers?|printers?"
     r"|(?:stock|store|strong|supply|storage|plant|server|comms?)[ -]?rooms?"  # rooms kept locked
     r"|cupboards?"  # a drug or key cupboard has a keypad
-    r"|(?:cash|strong|money)[ -]?box(?:es)?"  # a shop's cash box opens by a code like a safe
+    # a shop's cash box or tin opens by a code like a safe
+    r"|(?:cash|strong|money)[ -]?(?:box(?:es)?|tins?)"
     # a machine's menu or mode behind a code: "the service menu wants 5505"
     r"|(?:service|engineer(?:ing)?|admin|settings|setup|maintenance|programming|installer"
     r"|config(?:uration)?|manager|supervisor|technician)\s+(?:menus?|modes?)"

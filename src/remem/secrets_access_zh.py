@@ -50,8 +50,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:(?<![冰书货电])柜子?(?![台员])|(?<![冰电邮信纸音])箱子?)(?:上|的)?\s*(?:是|为)\s*"
     rf"(?P<b>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?=\s*(?:[，,。；;！!]|$))"
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙箱|钥匙盒|密码箱|" + ZH_DOOR + r")(?:上|的)?"
-    r"\s*(?:是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
-    rf"(?:(?![{ZH_DIGITS}])[\u4e00-\u9fff]{{1,8}}?\s*)?"  # 爷爷生日, not the code's first digit
+    r"\s*(?:(?:就|也|还)?是|为|[:：]|密[吗马玛])\s*"  # 密吗 3908: 密码 typed as its homophone
+    rf"(?:(?![{ZH_DIGITS}])[\u4e00-\u9fff]{{1,8}}?"  # 爷爷生日, not the code's first digit
+    r"(?:(?<=尾号|尾数|生日|年份|号码)\s*[，,])?\s*)?"  # 老板手机尾号，5819: a source, a pause
     rf"(?P<y>[*#]?\d(?:[ #*-]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}}(?![{ZH_DIGITS}个位号]))"
     # 钥匙箱还是老样子，0416; 那把锁，零二二八; 门锁 一九九零: a lock (or a door), a pause, digits
     r"|(?:门锁|密码锁|挂锁|锁|保险柜|保险箱|钥匙[箱盒]|密码[箱盒]|"
@@ -61,7 +62,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     rf"(?P<s>\d{{4,8}}(?![\d.:-])|\d(?: \d){{2,7}}(?![\d.:-])|[{ZH_DIGITS}]{{4,}})"
     # ... or right after it, the digits said: 车棚挂锁五七二零
     # (the key that confirms it may follow, then the clause ends: 门锁 3691 #，...)
-    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}))(?=\s*[#＃]?\s*(?:[，,。；;！!]|$))"
+    # (any lock's digits with the hash key after them: 指纹锁3382#)
+    rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}|\d{{4,8}}(?=\s*[#＃])))"
+    r"(?=\s*[#＃]?\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
     # 颜料柜还是老样子，八八一三: a few words between; 钥匙柜：四位数，一二三四 (its count first)
     rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
@@ -70,14 +73,15 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
-    # 大门：先输47再输19: a code keyed in two parts
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?先(?:输入?|按|摁)\s*"
+    # 大门：先输47再输19: a code keyed in two parts (an alarm's too: 报警系统，先输38再输72)
+    r"|(?:门禁|门|锁|柜|箱|警报|报警)[^。；;\n\d]{0,6}?先(?:输入?|按|摁)\s*"
     r"(?P<t>\d{2,4}\s*[，,]?\s*(?:再|然后)(?:输入?|按|摁)\s*\d{2,4})(?!\d)"
     # 门锁：前面 41 后面 92 (a code in halves); 柜子7号的码 5521 (码 alone, a locker's)
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
+    # (an alarm's too, its digits spaced: 报警器，前两位是3 6，后两位0 5)
+    r"|(?:门禁|门|锁|柜|箱|警报|报警)[^。；;\n\d]{0,6}?前(?:面|半|两位)(?:是|为)?\s*"
     # ... the second half after who knows it: 后两位问老王，是 08
-    r"(?P<h>\d{2,4}\s*[，,]?\s*(?:中间(?:是|为)?\s*\d{2,4}\s*[，,]?\s*)?"  # or in thirds: 中间 15
-    r"后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d{2,4})(?!\d)"
+    r"(?P<h>\d(?: ?\d){1,3}\s*[，,]?\s*(?:中间(?:是|为)?\s*\d{2,4}\s*[，,]?\s*)?"  # 中间 15
+    r"后(?:面|半|两位)(?:[^。；;\n\d]{0,8}?(?:是|为))?\s*\d(?: ?\d){1,3})(?!\d)"
     r"|(?:柜|箱|锁|门禁)[^。，,；;\n]{0,6}?的码\s*(?:是|为|[:：])?\s*"
     r"(?P<m>\d{4,8})(?!\d)"
     # 门禁卡丢了，临时码九五二七: a stand-in code for the lock's key
@@ -94,7 +98,7 @@ ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 _ZH_THING_CODE = Lazy(
     r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
     r"|[冷冻车金酒药]库"  # a store kept locked: a cold store, a garage, a vault
-    r"|杂物间|工具间|机房|档案室|器材室)的?\s*[:：]?\s*"
+    r"|杂物间|工具间|机房|档案室|器材室|锁屏|屏幕锁)的?\s*[:：]?\s*"  # a phone's lock screen too
     rf"(?P<v>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{3,7}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
     # a lock's wheels are three, said one by one: 冰柜挂锁零六零, 抽屉锁 九零四 (not 开锁, 换锁:
     # a locksmith's work); a padlock's, a combination lock's or a bike lock's in digits: 挂锁 062

@@ -1,7 +1,8 @@
 """A code changed from one number to another, both said (issue 29; moved from
 `remem.secrets_access`): "the padlock changed from 4-4-1 to 9-0-3", "keypad: went from 1990 to
 2207", or said as what it was and what it is now ("POS operator 01 was 0000, now it's 2580",
-收银员密码原来是0000，现在改成2580了), in Chinese and English. The old one may still open a
+收银员密码原来是0000，现在改成2580了), or the old one said dead and the new one given
+("4410 is dead, use 9921"), in Chinese and English. The old one may still open a
 spare, or be reused: both are secrets.
 
     changed_spans("changed the gate code from 4410 to 9921", ...)   # both numbers
@@ -31,6 +32,14 @@ _WAS_NOW = Lazy(
     r"|(?:原来|以前|之前|本来)(?:是|为)\s*(?P<c>\d{3,8})\s*[，,]\s*(?:现在|后来|如今)(?:是|为|改成"
     r"|改为|换成|设成)了?\s*(?P<d>\d{3,8})(?!\d)"
 )
+# the old one said dead, then the one to use: "4410 is dead, use 9921 from Monday", "0000 no
+# longer works, it's 4417 now"
+_DEAD_USE = Lazy(
+    rf"(?i)(?<![\w.])(?P<a>{VAL})\s+(?:is|'s|’s)\s+(?:now\s+)?(?:dead|gone|retired|void|scrapped"
+    r"|cancell?ed|out|finished|no\s+(?:longer\s+)?(?:good|valid|active|working))\s*[,;—–]\s*"
+    rf"(?:so\s+|and\s+)?(?:use|try|(?:it['’]s|the\s+new\s+one\s+is)(?:\s+now)?)\s+(?P<b>{VAL})"
+    r"(?![\w/:]|[.,]\d)"
+)
 _HOURS = Lazy(  # "the gate changed from 1100 to 1300 opening hours": times, not codes
     r"(?i)(?<![a-z])(?:hours?|opening|opens|closing|closes|times?|shifts?|starts|finish(?:es)?"
     r"|deliver(?:y|ies)|a\.?m|p\.?m|o['’]clock|schedule)(?![a-z])"
@@ -45,6 +54,8 @@ def changed_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Both numbers of each code `text` says was changed (`low`: it lower-cased)."""
     out = []
     said = [*scan(_CHANGED, text, low, " from "), *scan(_WAS_NOW, text, low, "now", "现在", "后来")]
+    said += scan(_DEAD_USE, text, low, "dead", "gone", "retired", "void", "scrapped", "cancel",
+                 " out", "finished", "no ")  # fmt: skip
     for m in said:
         a, b = ("a", "b") if m["a"] is not None else ("c", "d")
         start, end = sentence(text, m.start())

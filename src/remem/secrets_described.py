@@ -3,7 +3,8 @@ said before what it is, a card's security code (named, or on the back), a "socia
 its number, a code told by its count as the usual one ("the till app, the usual six:
 604913"), a code told as a date someone keeps ("the combo is Tom's birthday, 0311",
 柜子，老会计生日1104), a password told as a phrase's pinyin (密码是百鸟朝凤的拼音bainiaochaofeng),
-the part of an ID kept secret ("the secret bit you don't print is k7f"), in Chinese and English.
+the part of an ID kept secret ("the secret bit you don't print is k7f"), a word with what is
+added to it, then the whole ('"tulip" plus her birth year, so tulip1986'), in Chinese and English.
 
     described_spans("the pw is capital R, then 1987, then a dollar sign", ...)   # the parts
     described_spans("it's 2207ka, that's the pin for the bike lock", ...)        # 2207ka
@@ -286,10 +287,30 @@ def _secret_parts(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# -- a word with what is added to it, then the whole: 'it's "tulip" plus her birth year, so
+# tulip1986' (the whole starts with the word and adds to it: a password worked out aloud)
+_WORKED = Lazy(
+    r"(?i)(?<![\w-])[\"'“‘]?(?P<w>[a-z]{3,20})[\"'”’]?\s+(?:plus|and\s+then|then|with|followed\s+by)"
+    r"\s+(?:the|my|our|his|her|their|a|an)\s+[^,.;:!?\n]{1,40}?,?\s*(?:so|i\.e\.|which\s+makes\s+it"
+    r"|making\s+it|giving|=)\s*[:：]?\s*(?:it['’]s\s+)?[\"'“‘]?(?P<v>[a-z][\w!@#$%&*.-]{3,40})"
+)
+
+
+def _worked_out(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_WORKED, text, low, " so ", "i.e.", "makes it", "making it", "giving", "="):
+        value = m["v"].rstrip(".,!?")
+        extra = value[len(m["w"]) :]
+        if value.lower().startswith(m["w"].lower()) and re.search(r"[\d\W_]", extra):
+            out.append((m.start("v"), m.start("v") + len(value)))
+    return out
+
+
 def described_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _composed(text, low) + _value_then(text, low) + _parts_first(text, low)
     out += _usual_count(text, low) + _date_codes(text, low) + _secret_parts(text, low)
+    out += _worked_out(text, low)
     hints = ("security", "sec ", "verification", "back ", "cvv", "cvc", "csc", "cid")
     codes = [m.span("v") for m in scan(_SECURITY_CODE, text, low, *hints)]
     out += codes if codes and _CARD_CUE.search(text) else []

@@ -59,7 +59,10 @@ _EXPIRY = Lazy(
 # "exp 02/28 code 773", "09/26 cvv 412"): the three things only a card has, together
 _BACK_CODE = Lazy(
     r"(?i)\s*[,;]?\s*(?:(?:(?:(?:back|security|sec|verification|card)\s+)?(?:code|number|no\.?)"
-    r"|cvv2?|cvc2?|csc|安全码)\s*(?:is\s+|[:：=#]\s*)?\d{3,4}(?![\d/.,:]?\d)"
+    # or said by where it is: "the three digits on the back are 442"
+    r"|(?:the\s+)?(?:(?:three|four|3|4)\s+)?(?:digits?|numbers?|code)\s+on\s+(?:the\s+)?back"
+    r"(?:\s+of\s+(?:it|the\s+card))?"
+    r"|cvv2?|cvc2?|csc|安全码)\s*(?:is\s+|are\s+|[:：=#]\s*)?\d{3,4}(?![\d/.,:]?\d)"
     # bare, the clause ends or goes on: not "1200 units"
     r"|\d{3,4}(?![\d/.,:]?\d)(?!\s*(?!(?:and|then|for|to|on|but|so|if|over)(?![a-z]))[a-z%]))"
 )

@@ -50,8 +50,8 @@ _LINK_VERBS = (
     r"|shi(?![a-z])(?!\s+(?:shenme|sha|duoshao|nage|na\s?ge)(?![a-z]))"
 )
 _NOT_LINK = r"(?!(?:is|was|are|were)\b)"
-_EN_LINK = Lazy(
-    r"(?i)(?:\s+itself)?(?:,?\s+spelled(?:\s+out)?(?=\s*[:：]))?"
+_EN_LINK = Lazy(  # "paste this token back in: X": where it goes, then the value
+    r"(?i)(?:\s+itself|\s+(?:back\s+)?in(?=\s*[:：]))?(?:,?\s+spelled(?:\s+out)?(?=\s*[:：]))?"
     r"(?:\s+(?:that\s+)?(?:I|we|you|he|she|they)(?:\s+" + _NOT_LINK + r"[a-z']+){1,2})?"
     r"(?:\s+(?:sent|texted|emailed|given|issued))?"  # "reset code sent to the phone: 4 9 2 7"
     r"(?:\s+(?:for|of|on|to|at|in|with|from)\s+(?:(?:the|my|our|your|his|her|their|a|an)\s+)?"

@@ -3,7 +3,8 @@ helpline, a wifi network's name (it is broadcast), a code made to be shared (a g
 share code, a friend code), a number given as an example of a format, a folder's or a
 file's name, passwords named as the weak ones nobody should use, a serial or a
 reference (a certificate's, an application's: "ref HLF-NL-22-01453"), a number to quote when
-ordering, a make and model said with its size or price, a phrase announced to staff with
+ordering, a part's or a stock number and the model it fits, a make and model said with its size
+or price (a size with its unit too: "RF 70-200mm lens, £1,499"), a phrase announced to staff with
 what it means, a key's ID or fingerprint, the place a secret is kept, and who holds a code not
 given ("the padlock code is with the key holder", "ask the caretaker for the code": the
 clause), round numbers in turn, the steps of a scale ("grits: 1000 then 6000"), a rule about a
@@ -152,13 +153,16 @@ _REFERENCE = Lazy(
     r"|parcel|shipment|waybill|reservation|invoice|confirmation|appointment)"
     r"(?:\s+(?:number|no\.?|reference|ref)|\s*#)|reference|ref|tracking"
     r"|batch(?:\s+(?:number|no\.?|#|code))?|lot\s+(?:number|no\.?|#)"  # a drug's or food's batch
+    # what names a stocked item: a part's, a product's, a stock or catalogue number, a SKU
+    r"|(?P<s>(?:part|product|item|stock|catalog(?:ue)?|article)\s+(?:number|no\.?|#|code)|sku)"
     r"|(?:ticket|incident)(?=\s+[A-Z]{2,5}-?\d))"  # an IT desk's ticket: "ticket INC0098812"
     r"(?:(?<=#)|(?![a-z]))(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
     r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
     r"|批号|批次号"
 )
 _REF_VALUE = Lazy(  # "EMS 1173 0426 891", "HLF-NL-22-01453": a carrier's or a scheme's letters
-    r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -]){0,3}[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,})*)"
+    r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -]){0,3}[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,}"
+    r"|-[A-Z0-9])*)"  # "20250302-C": a letter after a hyphen too
     r"(?![\w-])"
 )
 _PRODUCT_KEY = Lazy(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")  # a software serial: a key
@@ -233,16 +237,36 @@ def _weak(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A model's name (MX4120, RTX4090, X-T5) or a size with its unit (70-200mm, 500GB): what a shop
+# stocks and sells, said with its price or its part number, names no secret
+_MODEL_NAME = Lazy(r"(?<![\w/.-])[A-Z]{1,4}-?\d{2,6}[A-Za-z]{0,2}(?![\w/-])")
+_MEASURE = Lazy(
+    r"(?i)(?<![\w/.-])\d+(?:\.\d+)?(?:\s?[-–x×]\s?\d+(?:\.\d+)?)*\s?(?:mm|cm|km|kg|mg|ml|mah|gb|tb|mb"
+    r"|kwh?|inch(?:es)?)(?![\w/-])"
+)
+
+
+def _model_names(text: str, at: int) -> list[tuple[int, int]]:
+    """The model names in the sentence at `at`, unless it names a secret or a lock."""
+    start, end = sentence(text, at)
+    if _SECRET_WORD.search(text, start, end) or ACCESS_RE.search(text, start, end):
+        return []
+    return [n.span() for n in _MODEL_NAME.finditer(text, start, end)]
+
+
 def _references(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     hints = ("serial", "s/n", "frame", "vin", "chassis", "ref", "track", "order", "case",
              "ticket", "incident", "application", "booking", "consignment", "parcel", "shipment",
              "waybill", "reservation", "invoice", "confirmation", "appointment", "batch", "lot",
+             "part", "product", "item", "stock", "catalog", "article", "sku",
              "号", "单")  # fmt: skip
     for m in scan(_REFERENCE, text, low, *hints):
         v = _REF_VALUE.match(text, m.end())
         if v is not None and v.start("v") - m.end() <= 3 and not _PRODUCT_KEY.fullmatch(v["v"]):
             out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
+            if m["s"] is not None:  # a stocked item's number: the model it fits is named too
+                out += _model_names(text, m.start())
     out += [m.span("v") for m in scan(_MODEL, text, low, "a ", "an ", "model", "型号")]
     for m in scan(_MAKE_MODEL, text, low, "是", "买", "选", "换", "用的", "入了", "is ", "bought",
                   "got ", "picked"):  # fmt: skip
@@ -252,6 +276,11 @@ def _references(text: str, low: str) -> list[tuple[int, int]]:
         named = _SECRET_WORD.search(text, start, m.start(group)) is not None
         if brand_ok and not named and _SPEC.search(text, m.end(group), end):
             out.append(m.span(group))
+    for m in scan(_MEASURE, text, low, "mm", "cm", "km", "kg", "mg", "ml", "mah", "gb", "tb",
+                  "mb", "kw", "inch"):  # fmt: skip
+        start, end = sentence(text, m.start())
+        if _SPEC.search(text, m.end(), end) and not _SECRET_WORD.search(text, start, end):
+            out.append(m.span())  # "RF 70-200mm lens, £1,499": a size said with a price
     return out
 
 
