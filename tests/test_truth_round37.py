@@ -1,7 +1,9 @@
 """Session 37: a person named the Chinese way (小陈, 大刘, 阿芳) is a word two notes share,
 though jieba cuts the name into characters; a correction owned by an apology (不好意思,
 sorry) or naming the wrong value as another thing's ("9 is the side door's", "50斤是周末的量")
-takes that value back; a value taken back "there" (不是东街那边) is the place itself.
+takes that value back; a value taken back "there" (不是东街那边) is the place itself; a
+supplier no longer used (不从老何那拿了) is the value moved from; a time or a number taken
+back is held with its am / pm or its unit (4:30 of "4:30pm", 1000 of "1000ml").
 Sentences of our own, not the blind sets'."""
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from remem.truth.corrected import taken_back
+from remem.truth.corrected import holds, moved_from, taken_back
 from remem.truth.terms import content_terms, shared_terms
 from test_truth_round35 import saved_after
 
@@ -62,3 +64,35 @@ def test_a_correction_replaces_the_one_memory_holding_what_it_takes_back(
     db: Path, old: str, new: str
 ) -> None:
     assert saved_after(db, old, new) == ("superseded", [old])
+
+
+@pytest.mark.parametrize(
+    ("text", "was"),
+    [
+        ("豆腐不从老何那拿了，换成西门的", ["老何"]),
+        ("不再从阿强家进货了", ["阿强"]),
+        ("the bakery run moved from 6:15 to 6:45", ["6:15"]),
+    ],
+)
+def test_the_value_a_change_moves_from(text: str, was: list[str]) -> None:
+    assert moved_from(text) == was
+
+
+@pytest.mark.parametrize(
+    ("old", "value", "held"),
+    [
+        ("The cafe closes at 5:30pm on Sundays.", "5:30", True),  # a time with its pm
+        ("酱料用500ml的瓶子装", "500", True),  # a number with its unit
+        ("Spare part is in bay 500B", "500", False),  # a label, not a unit
+        ("We sell 10kg sacks", "10", False),  # two digits: an hour or a count, no unit read
+    ],
+)
+def test_a_value_taken_back_is_held_with_its_unit_or_am_pm(
+    old: str, value: str, held: bool
+) -> None:
+    assert holds(old, value) is held
+
+
+def test_a_supplier_no_longer_used_is_asked_of_the_one_memory_naming_them(db: Path) -> None:
+    old = "豆腐是找老何家拿的，一次拿三板"
+    assert saved_after(db, old, "豆腐不从老何那拿了，换成西门的") == ("conflict", [old])

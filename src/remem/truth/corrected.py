@@ -103,10 +103,20 @@ def holds(old: str, value: str) -> bool:
         return len(value) >= 2 and value in old
     # bounded by letters and digits of the Latin script: "在302教室" holds 302
     edge = "A-Za-z0-9"
-    # an hour taken back bare is held with its am / pm: "not 9" of "Tuesday 9am"
-    hour = r"(?:\s?[ap]\.?m\b\.?)?" if value.isdigit() and len(value) <= 2 else ""
-    found = re.search(rf"(?<![{edge}.]){re.escape(value)}{hour}(?![{edge}]|\.\d)", old, re.I)
+    # an hour or a time taken back bare is held with its am / pm: "not 9" of "Tuesday
+    # 9am", "from 4:30 to 5:15" of "shuts at 4:30pm"; a number with its unit: "不是1000" of
+    # "1000ml的盒子"
+    after = ""
+    if _CLOCK.fullmatch(value):
+        after = r"(?:\s?[ap]\.?m\b\.?)?"
+    elif _PLAIN_NUMBER.fullmatch(value):
+        after = r"(?-i:[a-z]{1,3}(?![a-z]))?"  # a unit is lower case: "1000B" is a label
+    found = re.search(rf"(?<![{edge}.]){re.escape(value)}{after}(?![{edge}]|\.\d)", old, re.I)
     return found is not None
+
+
+_CLOCK = re.compile(r"\d{1,2}(?:[:.]\d{2})?")
+_PLAIN_NUMBER = re.compile(r"\d{3,}(?:\.\d+)?")  # three digits or more: no hour
 
 
 # The value a change moves away from: "Swapped the opener from Mr Brightside to September",
@@ -114,6 +124,8 @@ def holds(old: str, value: str) -> bool:
 _EN_FROM = re.compile(r"\bfrom\s+(?:the\s+)?([^,;.]{1,40}?)\s+to\s+\S", re.I)
 _ZH_FROM = re.compile(
     r"从\s*([^\s，,。；;！!？?]{1,10}?)\s*(?:换成|改成|改为|换到|挪到|搬到|换给|改到|调到|转到|变成|交给|移到)"
+    # no longer got from someone: "不从老周那拿了", "芋圆不从阿珍那进了"
+    r"|不(?:再)?从\s*([^\s，,。；;！!？?]{1,8}?)\s*(?:那里|那儿|那边|那|这|家)?\s*(?:拿|进|订|买|要|采购|进货)"
 )
 
 
@@ -136,7 +148,7 @@ def moved_from(content: str) -> list[str]:
     said = set(re.findall(r"[a-z]+", content.lower()))
     changed = bool(said & _moving()) or states_change(content)
     en = (*_EN_FROM.finditer(content), *_EN_INSTEAD.finditer(content)) if changed else ()
-    return [m[1].strip() for m in (*en, *_ZH_FROM.finditer(content))]
+    return [(m[1] or m[2]).strip() for m in (*en, *_ZH_FROM.finditer(content))]
 
 
 def moved_from_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
