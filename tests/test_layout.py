@@ -25,7 +25,7 @@ CORE = {
     "secrets_last", "secrets_model", "secrets_nouns", "secrets_pieces", "secrets_prose",
     "secrets_public", "secrets_shapes", "secrets_told", "secrets_wifi",
     "secrets_foreign", "secrets_halves", "secrets_logins", "secrets_typed", "secrets_derived",
-    "plain", "settings", "text", "tokens", "zh_names",
+    "plain", "settings", "text", "tokens", "zh_names", "named_values",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {
     "core": set(),

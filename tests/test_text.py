@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remem import text
+from remem.named_values import named_values
 
 
 def test_chinese_is_segmented_and_single_characters_dropped() -> None:
@@ -75,13 +76,13 @@ def test_dice_is_one_for_equal_texts_zero_for_disjoint_ones_and_between_for_near
 
 
 def test_named_values_find_the_thing_and_its_value() -> None:
-    assert text.named_values("项目使用 JDK 17 和 Maven") == {"jdk": "17"}
-    assert text.named_values("预算调整为 8 万") == {"预算": "8万"}
-    assert text.named_values("Java 版本定为 17") == {"java": "17"}
-    assert text.named_values("Budget changed to 80k") == {"budget": "80k"}
-    assert text.named_values("We use Node 18 and Python 3.12") == {"node": "18", "python": "3.12"}
-    assert text.named_values("我有 2 个孩子") == {}
-    assert text.named_values("no numbers") == {}
+    assert named_values("项目使用 JDK 17 和 Maven") == {"jdk": "17"}
+    assert named_values("预算调整为 8 万") == {"预算": "8万"}
+    assert named_values("Java 版本定为 17") == {"java": "17"}
+    assert named_values("Budget changed to 80k") == {"budget": "80k"}
+    assert named_values("We use Node 18 and Python 3.12") == {"node": "18", "python": "3.12"}
+    assert named_values("我有 2 个孩子") == {}
+    assert named_values("no numbers") == {}
 
 
 @given(st.text(max_size=300))
@@ -90,15 +91,15 @@ def test_text_functions_never_fail(value: str) -> None:
     canon = text.canonicalize(value)
     assert canon == text.canonicalize(canon)
     text.skeleton(canon)
-    text.named_values(value)
+    named_values(value)
     assert 0.0 <= text.dice(canon, text.canonicalize(value[::-1])) <= 1.0
 
 
 def test_named_values_take_the_new_value_of_a_change() -> None:
-    assert text.named_values("预算从 5 万调整为 8 万") == {"预算": "8万"}
-    assert text.named_values("Budget changed from 50k to 80k") == {"budget": "80k"}
-    assert text.named_values("JDK 17 和 21") == {"jdk": "17"}
-    assert text.named_values("Released v1.2 today") == {"released": "1.2"}
+    assert named_values("预算从 5 万调整为 8 万") == {"预算": "8万"}
+    assert named_values("Budget changed from 50k to 80k") == {"budget": "80k"}
+    assert named_values("JDK 17 和 21") == {"jdk": "17"}
+    assert named_values("Released v1.2 today") == {"released": "1.2"}
 
 
 def test_terms_are_the_same_from_many_threads_at_once() -> None:
@@ -137,6 +138,7 @@ def _terms_in_a_fresh_process(cut: bool) -> dict[str, Any]:
     script = f"""
 import json, sys
 from remem import text
+from remem.named_values import named_values
 asked = []
 def cutter(runs):
     asked.append(runs)
@@ -209,9 +211,9 @@ def test_terms_of_many_texts_are_each_texts_terms() -> None:
 
 def test_a_text_without_a_digit_names_no_value_and_loads_no_jieba() -> None:
     code = (
-        "import sys; from remem import text; "
-        "print(text.named_values('部署流程 uses the amber wiki'), 'rjieba' in sys.modules, "
-        "text.named_values('项目使用 JDK １７'))"
+        "import sys; from remem.named_values import named_values; "
+        "print(named_values('部署流程 uses the amber wiki'), 'rjieba' in sys.modules, "
+        "named_values('项目使用 JDK １７'))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "{} False {'jdk': '17'}"  # a full-width digit still counts
@@ -248,6 +250,7 @@ def test_a_cutter_that_declined_is_not_asked_again() -> None:
     code = """
 import json
 from remem import text
+from remem.named_values import named_values
 asked = []
 def busy(what, timeout=1.0):
     asked.append(what)

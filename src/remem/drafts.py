@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remem import text
 from remem.entry import Entry, plain_metadata, to_utc, utcnow, validate
 from remem.errors import InvalidInput
+from remem.named_values import named_values
 from remem.settings import Settings
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ def draft(settings: Settings, subjects: Reader, content: str, **fields: Any) -> 
     )
     entry.linked_paths = [str(Path(p).expanduser().resolve()) for p in entry.linked_paths]
     if not entry.facts:
-        entry.facts = text.named_values(content)
+        entry.facts = named_values(content)
     stated = when.validity(content, created)
     entry.valid_from, entry.valid_to = stated.start or created, stated.end
     if entry.valid_to is not None and entry.valid_to < entry.valid_from:

@@ -25,9 +25,8 @@ _KANA_HANGUL = "\u3040-\u30ff\uac00-\ud7af"
 _RUNS = rf"([{_HAN}]+)|([{_KANA_HANGUL}]+)|([^{_HAN}{_KANA_HANGUL}]+)"
 # Words keep inner . _ - + # so "3.11", "spring-boot", "c++", "node.js" stay whole.
 _WORD = re.compile(r"[0-9a-z]+(?:[._\-+#][0-9a-z]+)*[+#]*")
-_NUMBER = re.compile(r"v?\d+(?:[.,:/\-]\d+)*[a-z%]{0,3}")
 _DIGITS = re.compile(r"\d+(?:\.\d+)*")
-_ANY_DIGIT = re.compile(r"\d")
+
 
 EN_STOPWORDS = frozenset(
     """a about above after again against all am an and any are as at be because been before
@@ -44,17 +43,6 @@ ZH_STOPWORDS = frozenset(
     她们 它们 自己 一个 一些 一下 没有 可以 因为 所以 如果 但是 而且 或者 就是 还是 然后 已经 应该
     需要 可能 不是 只是 的话 吗 呢 吧 之后 之前 时候 现在 请问 帮我 告诉 一直 还有""".split()
 )
-# Tokens that link a named thing to its value ("预算调整为 8 万", "budget changed to 80k").
-_LINK_WORDS = frozenset(
-    """使用 用 采用 为 是 改成 改为 定为 设为 设置 设置为 调整 调整为 升级 升级到
-    降级 降级到 换成 换到 到 版本 版本号 目前 当前 现在 大约 约 有 保持 保持为
-    还是 仍然 依然 都 也 要 需 需要 等于 达到 增加 减少
-    改 定 设 调 升 至 从 由 将 把 version ver is are was were be to set changed change uses use
-    using used of at = : now currently still about approx around moved bumped upgraded downgraded
-    remains stays 提高 提升 降低 上调 下调 增至 降至 调到 改到 raised lowered increased
-    decreased reduced""".split()
-)
-_FROM = frozenset({"从", "由", "from"})
 # Irregular English forms the stemmer cannot join to their base ("went" -> "go"): a
 # question asks "where did she go", the memory says "she went". Forms that are also
 # common words of another meaning (left, saw, rose, bit, found, lay) are left alone.
@@ -79,7 +67,6 @@ _IRREGULAR = dict(
     wore:wear worn:wear won:win wept:weep wrote:write written:write children:child
     men:man women:woman feet:foot teeth:tooth mice:mouse""".split()
 )
-_KEY_TAGS_REJECT = ("r", "p", "c", "u", "q", "m", "x", "d", "y", "e", "o", "w")
 _CANON_KEEP = set("#/@\\%_-")
 _CANON_PARTICLES = set("的地得是")
 
@@ -425,33 +412,6 @@ def near_duplicate(left: str, right: str, threshold: float) -> bool:
     return _DIGITS.findall(left) == _DIGITS.findall(right) and dice(left, right) >= threshold
 
 
-def _unit_after(tokens: list[tuple[str, str]], i: int) -> str:
-    if i + 1 < len(tokens):
-        word, tag = tokens[i + 1]
-        if tag in ("m", "q") and not word[:1].isdigit() and len(word) <= 2:
-            return word
-        if word.isascii() and word.isalpha() and word in {"k", "m", "g", "gb", "mb", "ms", "s"}:
-            return word
-    return ""
-
-
-def _key_before(tokens: list[tuple[str, str]], i: int) -> str | None:
-    j = i - 1
-    while j >= 0:
-        word, tag = tokens[j]
-        w = word.strip().lower()
-        if not w or w in _LINK_WORDS or w in _FROM or (tag == "x" and not w.isalnum()):
-            j -= 1
-            continue
-        rejected_tag = tag != "eng" and tag.startswith(_KEY_TAGS_REJECT)
-        if _NUMBER.fullmatch(w) or rejected_tag or w in ZH_STOPWORDS:
-            return None
-        if w in EN_STOPWORDS or (len(w) < 2 and not w.isascii()):
-            return None
-        return w
-    return None
-
-
 def tagged(text: str) -> list[tuple[str, str]]:
     """The words of `text` (lower case, no blanks) with jieba's part-of-speech tags."""
     return list(_tagged(text))
@@ -463,41 +423,3 @@ def _tagged(text: str) -> tuple[tuple[str, str], ...]:
     words = plain.tags(normal)
     words = jieba_tag(normal) if words is None else words
     return tuple((w.lower(), t) for w, t in words if w.strip())
-
-
-def named_values(text: str) -> dict[str, str]:
-    """Named things with a numeric value: "项目使用 JDK 17" -> {"jdk": "17"}.
-
-    The key is the nearest meaningful word before the number, skipping linking
-    words ("调整为", "changed to"); the value keeps its unit ("8万", "50k").
-    """
-    return dict(_named_values(text))
-
-
-@lru_cache(maxsize=1024)  # a save asks it of its content twice (its facts, its index)
-def _named_values(text: str) -> tuple[tuple[str, str], ...]:
-    if not _ANY_DIGIT.search(unicodedata.normalize("NFKC", text)):
-        return ()  # every value is a number: no digit, no value (and no jieba to load)
-    tokens = tagged(text)
-    found: dict[str, str] = {}
-    last: tuple[str, int] | None = None  # the key of the previous number, and where it was
-    for i, (word, _tag) in enumerate(tokens):
-        if not _NUMBER.fullmatch(word):
-            continue
-        value = (word.removeprefix("v") + _unit_after(tokens, i)).replace(",", "")
-        key = _key_before(tokens, i)
-        if key and key not in found:
-            found[key] = value
-            last = (key, i)
-        elif key is None and last and _only_links_between(tokens, last[1], i):
-            found[last[0]] = value  # "预算从 5 万调整为 8 万": the later value is the value
-            last = (last[0], i)
-    return tuple(found.items())
-
-
-def _only_links_between(tokens: list[tuple[str, str]], start: int, end: int) -> bool:
-    between = tokens[start + 1 : end]
-    return bool(between) and all(
-        w in _LINK_WORDS or (t in ("m", "q") and not w[:1].isdigit()) or w in _FROM
-        for w, t in between
-    )

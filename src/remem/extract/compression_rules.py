@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any, Literal
 
 from remem import text
+from remem.named_values import named_values
 from remem.numbers import MONTHS, normalise, number_tokens
 
 Kind = Literal["decision", "change", "milestone", "preference"]
@@ -195,7 +196,7 @@ def rule_facts(source: str, entity: str) -> dict[str, str]:
     normal = normalise(source)
     tokens = {t.key: t for t in number_tokens(normal)}
     names: dict[str, tuple[str, str]] = {}  # token key -> (name, value as named)
-    for name, value in text.named_values(normal).items():
+    for name, value in named_values(normal).items():
         found = number_tokens(value)
         if len(found) == 1 and found[0].key in tokens:
             names.setdefault(found[0].key, (name, value))

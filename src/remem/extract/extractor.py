@@ -41,6 +41,7 @@ from remem.extract.rules import (
     view_of,
 )
 from remem.messages import unfenced
+from remem.named_values import named_values
 from remem.secrets import find_secrets
 from remem.store.protocol import Domain
 from remem.truth import decide, index
@@ -292,7 +293,7 @@ class Extractor:
             agent_id=settings.agent_id,
             source="auto_extracted",
             confidence="unverified",
-            facts=textlib.named_values(cand.content),
+            facts=named_values(cand.content),
             subject=claim.subject if claim else None,
             value=claim.value if claim else None,
         )

@@ -49,10 +49,10 @@ except ImportError as exc:  # the extra is not installed
 
     raise MissingExtra("remem.integrations.langgraph", "langgraph", "langgraph") from exc
 
-from remem import text as text_rules
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, SecretRefused
 from remem.memory import Memory
+from remem.named_values import named_values
 from remem.store.protocol import Filter, Visibility
 from remem.truth import index, versions
 
@@ -254,7 +254,7 @@ class RememStore(BaseStore):
             updated_at=now,
             metadata={META: meta},
             token_count=count_tokens(content),
-            facts=text_rules.named_values(content),
+            facts=named_values(content),
         )
 
     def _search(self, op: SearchOp) -> list[SearchItem]:

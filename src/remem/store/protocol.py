@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from remem import glossary, text
 from remem.entry import AuditRecord, Entry
+from remem.named_values import named_values
 from remem.store.candidates import Candidate
 
 
@@ -84,7 +85,7 @@ class IndexFields:
         searchable += [f"{k} {v}" for k, v in entry.facts.items()]
         searchable += [_flatten(v) for k, v in entry.metadata.items() if _is_words(k)]
         canon = text.canonicalize(entry.content)
-        keys = dict(text.named_values(entry.content))
+        keys = dict(named_values(entry.content))
         keys.update({k.lower(): v for k, v in entry.facts.items()})
         source = " \n".join(searchable)
         terms = text.terms(source)

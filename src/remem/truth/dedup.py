@@ -16,6 +16,7 @@ from typing import Literal, Protocol
 from remem import text
 from remem.entry import Entry
 from remem.glossary import GLOSSARY
+from remem.named_values import named_values
 from remem.truth import lexicon as lx
 
 # Events may legitimately differ in numbers ("v1.2 released", "v1.3 released");
@@ -74,7 +75,7 @@ def _labels(content: str) -> tuple[tuple[str, str], ...]:
     if _noun_words(words[:2]):  # "Trestle row 12 ...", "Lever harp 1 ...": a noun's number
         lead = 3
     head = words[:lead] if colon is None else words[:colon]
-    named = text.named_values(content)
+    named = named_values(content)
     out = dict(_lettered_en(content))
     for i, word in enumerate(head):
         prev = head[i - 1] if i else ""

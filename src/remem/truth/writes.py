@@ -13,6 +13,7 @@ from typing import Any, Literal
 from remem import text
 from remem.entry import Entry, utcnow
 from remem.errors import InvalidInput, NotFound
+from remem.named_values import named_values
 from remem.store.protocol import Domain, Filter, IndexFields, Store, Visibility
 from remem.truth import (
     changes,
@@ -172,7 +173,7 @@ def _by_when(d: Draft) -> list[Match]:
     if (rest := when.lead(d.entry.content)) is None:
         return []
     bare = dataclasses.replace(
-        d.entry, content=rest, subject=None, value=None, facts=text.named_values(rest)
+        d.entry, content=rest, subject=None, value=None, facts=named_values(rest)
     )
     return decide_save(d.store, bare, d.semantic, d.referee)[0]
 
