@@ -40,7 +40,7 @@ import machine
 from remem import Memory
 from remem.entry import EntryType
 from remem.errors import SecretRefused
-from remem.text import named_values
+from remem.named_values import named_values
 
 Doc = tuple[EntryType, str]  # (entry type, content)
 
