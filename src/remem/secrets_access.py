@@ -208,6 +208,12 @@ _TO_OPEN = Lazy(  # "4455 to disarm", "2580 开门", "5521 gets you in (the back
     r"|(?:gets|will\s+get|lets)\s+(?:you|me|us|them)\s+in(?:to)?(?:\s*(?:[.,;!]|$)"
     rf"|\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+)?(?:{ACCESS})(?![a-z])))"
 )
+# a number called to get a thing unlocked is a phone line, no code: "call 0800 … to unlock it",
+# 打 400-… 解锁 (a service desk's number)
+_CALLED = Lazy(
+    r"(?i)(?:(?<![a-z])(?:call|ring|phone|contact)(?:\s+(?:us|them|him|her|support|the\s+[\w'’-]+))?"
+    r"(?:\s+on)?|拨打?|致电|打(?:电话)?(?:给[\u4e00-\u9fff]{1,6})?)\s*$"
+)
 # 1470#, *7392, #6173*; not "#7713", an issue's number
 _KEYPAD = Lazy(r"(?<![\w#*])(?:[#*]?\d{3,8}[#*]|\*\d{3,8})(?![\w#*])")
 _LOCK_WORDS = ("lock", "keypad", "safe", "panel", "alarm", "keybox", "key box")
@@ -319,6 +325,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         m.span("v")
         for m in scan(_TO_OPEN, text, low, "disarm", "unlock", "open", "get", "let", "开")
         if not ZH_WHEN.search(text, *sentence(text, m.start()))  # 营业时间改成 0900 开门
+        and not _CALLED.search(text, max(0, m.start() - 30), m.start())
     ]
     for m in scan(_ENTER, text, low, *_ENTER_WORDS):
         start, end = sentence(text, m.start())

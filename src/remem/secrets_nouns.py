@@ -114,7 +114,16 @@ _ID = (
     # an identity card, named in the language of the country that issued it
     r"|(?:national[ -])?(?:identity|id)[ -]card(?:[ -](?:number|no\.?))?"
     r"|carta\s+d['’]identit[àa]|carte\s+d['’]identit[ée]|personalausweis(?:nummer)?"
-    r"|documento\s+(?:nacional\s+)?de\s+identidad|c[ée]dula(?:\s+de\s+identidad)?)"
+    r"|documento\s+(?:nacional\s+)?de\s+identidad|c[ée]dula(?:\s+de\s+identidad)?"
+    # a document that lets a person live, work or stay in a country, by its name or its
+    # abbreviation in capitals: a residence permit or card (a UK BRP, Taiwan's ARC), a green
+    # card, a work permit, an alien registration number, a tax file number (TFN)
+    r"|(?:(?:biometric|permanent|temporary)[ -])?residen(?:ce|t|cy)[ -](?:permit|card)"
+    r"(?:[ -](?:number|no\.?))?|(?:green|pr|resident\s+alien)[ -]card(?:[ -](?:number|no\.?))?"
+    r"|(?:work|residence|stay)[ -]permit[ -](?:number|no\.?)|alien[ -]registration[ -]number"
+    r"|(?-i:BRP|BRC|TRC|IRP|EAD|TFN|NIK|KTP|QID)(?:[ -](?:number|no\.?|card))?"
+    # ... those that are other words too only with their noun: "ARC number", "TIN no."
+    r"|(?-i:ARC|TIE|TIN|NID)[ -](?:number|no\.?|card))"
 )
 # 密马, 蜜码: 密码 as a pinyin keyboard types it in haste
 _PASS_ZH = r"密码|密碼|秘码|密[马玛]|蜜码|口令|暗号|密钥|秘钥|私钥|令牌|助记词|授权码|推流码|串流码"
@@ -142,6 +151,7 @@ _ACCT_ZH = (
 _ID_ZH = (
     r"身份证|护照|社保号|社保卡号|驾驶证|驾照|通行证|居住证|军官证|台胞证|回乡证|学籍号|医保号"
     r"|医保卡号|社会保障号|纳税人识别号"
+    r"|居留证|居留许可|居留卡|永居证|绿卡|工作许可证?"  # a foreigner's right to live or work
 )
 KEY = Lazy(
     rf"{_AW}(?P<code>{_CODE}){_AZ}|(?P<codezh>{_CODE_ZH})"
@@ -179,7 +189,7 @@ HINTS = Lazy(
             "de passe",
             *"lösen losen passord adgangs salasana jelsz heslo".split(),
             *"ppsn nric bsn pesel cpf fiscale hkid personnummer utr dbs pvg disclosure".split(),
-            *"criminal background kimlik".split(),
+            *"criminal background kimlik residen permit alien".split(),
             *("entry n", "entry-n"),
             *("pps number", "pps no", "ird number", "ird no"),
             "mi ma ",
@@ -194,6 +204,7 @@ HINTS = Lazy(
             *"密 蜜码 口令 暗号 钥 令牌 助记词 码 卡 账 帐 户号 身份证 护照 社保 驾 门禁".split(),
             *"撤防 布防 组合".split(),
             *"通行证 居住证 军官证 台胞证 回乡证 学籍 医保 社会保障 纳税".split(),
+            *"居留 永居 绿卡 许可".split(),
         )
     )
 )
@@ -202,7 +213,8 @@ HINTS = Lazy(
 # Spain's NIE, DNI and NIF, and a UK NI or NINO, are only nouns in capitals ("nie" is German,
 # "nif" is in "unified"): a gate of their own on the text as written, not lower-cased like HINTS.
 CAPS_HINTS = Lazy(
-    r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI|NINO|CNP|CURP|CNIC|NIN)(?![A-Za-z])|[a-z][ -]ID(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:NIE|DNI|NIF|NI|NINO|CNP|CURP|CNIC|NIN|BRP|BRC|ARC|TRC|IRP|TIE|EAD|TFN|TIN"
+    r"|NID|NIK|KTP|QID)(?![A-Za-z])|[a-z][ -]ID(?![A-Za-z])"
 )
 
 

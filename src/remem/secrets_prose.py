@@ -422,10 +422,11 @@ def _lettered_id(value: str, cls: str) -> bool:
     return cls == "id" and letters >= 2 and digits >= 3 and letters + digits >= 8
 
 
-# another number named in a later clause, before the value: "护照下个月到期，… 预约编号 YY2024…"
+# another number named in a later clause, before the value: "护照下个月到期，… 预约编号 YY2024…"; a
+# number to call: "账号被锁了，打 400-… 解锁" (打 right before the value, past the end searched)
 _OTHER_NUMBER = Lazy(
     r"(?i)[，,;；][^，,;；]*?(?:编号|单号|订单|预约号|流水号|工单|票号|(?<![a-z])(?:booking|order|reference|ref"
-    r"|invoice|ticket|confirmation|appointment|tracking)(?![a-z]))"
+    r"|invoice|ticket|confirmation|appointment|tracking|call|ring|phone)(?![a-z])|拨打?|致电|电话|热线|打\s*$)"
 )
 
 

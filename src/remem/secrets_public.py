@@ -1,10 +1,11 @@
 """Values a text gives that are public by what it says of them (issue 29): a company's
 helpline, a wifi network's name (it is broadcast), a code made to be shared (a game's
 share code, a friend code), a number given as an example of a format, a folder's or a
-file's name, passwords named as the weak ones nobody should use, a serial or a
-reference (a certificate's, an application's: "ref HLF-NL-22-01453"), a number to quote when
-ordering, a part's or a stock number and the model it fits, a make and model said with its size
-or price (a size with its unit too: "RF 70-200mm lens, £1,499"), a phrase announced to staff with
+file's name, passwords named as the weak ones nobody should use, a serial, a device's IMEI or a
+reference (`remem.secrets_refs`: "ref HLF-NL-22-01453", a part's number, a make and model with its
+size or price), a business's 0800 or 400 number to call, a number to quote when ordering, quoted
+lettering a thing shows ('the plaque reads "Best Team 2024"'), a code its user sets and none
+given ("padlocks you set your own code on": the sentence), a phrase announced to staff with
 what it means, a key's ID or fingerprint, the place a secret is kept, and who holds a code not
 given ("the padlock code is with the key holder", "ask the caretaker for the code": the
 clause), round numbers in turn, the steps of a scale ("grits: 1000 then 6000"), a rule about a
@@ -28,6 +29,7 @@ import re
 
 from remem.secrets_access_words import ACCESS_RE
 from remem.secrets_nouns import SAFE_WORD_FOR
+from remem.secrets_refs import SECRET_WORD, references
 from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["blanked", "public_spans"]
@@ -45,6 +47,16 @@ _LINE = Lazy(
     r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
 )
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
+# A business's non-geographic number (0800, 0345, 1-800, 1300, China's 400 and 800) said as one
+# to call: "call 0800 … to get it unlocked", 打 400-… 解锁 (a service desk, not a code)
+_SERVICE_NUMBER = Lazy(
+    r"(?<![\d+])(?:0(?:800|808|3[0-7]\d|84[345]|870)[ -]?\d{3}[ -]?\d{3,4}"
+    r"|1[ -]?8(?:00|88|77|66|55|44|33)[ -]?\d{3}[ -]?\d{4}|[48]00[ -]?\d{3}[ -]?\d{4}"
+    r"|1[38]00[ -]?\d{3}[ -]?\d{3})(?![ -]?\d)"
+)
+_CALL = Lazy(
+    r"(?i)(?<![a-z])(?:call|ring|phone|dial|contact)(?![a-z])|打\s*$|拨|致电|电话|热线|联系"
+)
 # A network's name, said as its name: "our wifi is called X", "WiFi 名字改成了 X", "SSID: X"
 _SSID = Lazy(
     r"(?i)(?:wi-?fi\s+is\s+(?=\S+[,;][^.!?\n]{0,30}?(?:key|password))"  # "Wi-Fi is X; the key"
@@ -144,47 +156,6 @@ _FOLDER = Lazy(  # a place's name: "folder 2024_Clients", "drive D", 文件夹 Q
     r"(?i)(?<![a-z])(?:(?:sub)?folder|director(?:y|ies)|dir|file\s?name|drive|path|文件夹|目录)"
     r"(?:\s+(?:named|called))?\s*[:：]?\s*[\"“「]?(?P<v>[\w.-]*[\w](?:[/\\][\w.-]*\w)*)"
 )
-# A number that tracks a thing, not one that opens it: a serial on a frame, a courier's or an
-# application's reference, an order's number; in capitals and digits only (a password has
-# lower case), "PEX 4417 2093", "EMS 1173 0426 891", "ALM-778201", 序列号 WTU194C03421
-_REFERENCE = Lazy(
-    r"(?i)(?<![a-z])(?<!for\s)(?:serial(?:\s+(?:number|no\.?))?|s/n|frame\s+number|vin|chassis"
-    r"\s+number|(?:tracking|order|case|ticket|application|booking|reference|ref|consignment"
-    r"|parcel|shipment|waybill|reservation|invoice|confirmation|appointment)"
-    r"(?:\s+(?:number|no\.?|reference|ref)|\s*#)|reference|ref|tracking"
-    r"|batch(?:\s+(?:number|no\.?|#|code))?|lot\s+(?:number|no\.?|#)"  # a drug's or food's batch
-    # what names a stocked item: a part's, a product's, a stock or catalogue number, a SKU
-    r"|(?P<s>(?:part|product|item|stock|catalog(?:ue)?|article)\s+(?:number|no\.?|#|code)|sku)"
-    r"|(?:ticket|incident)(?=\s+[A-Z]{2,5}-?\d))"  # an IT desk's ticket: "ticket INC0098812"
-    r"(?:(?<=#)|(?![a-z]))(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
-    r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
-    r"|批号|批次号"
-)
-_REF_VALUE = Lazy(  # "EMS 1173 0426 891", "HLF-NL-22-01453": a carrier's or a scheme's letters
-    r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -]){0,3}[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,}"
-    r"|-[A-Z0-9])*)"  # "20250302-C": a letter after a hyphen too
-    r"(?![\w-])"
-)
-_PRODUCT_KEY = Lazy(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")  # a software serial: a key
-# A product's make and model: "is a Master Lock 1500iD", "bought a Yale YRD256", 型号 X
-_MODEL = Lazy(
-    r"(?<![A-Za-z])(?:(?:a|an)\s+(?:[A-Z][\w-]*\s+){1,3}|(?i:model(?:\s+(?:number|no\.?))?)"
-    r"\s*(?:is\s+|[:：]\s*)?|型号\s*(?:是|为|[:：])?\s*)"
-    r"(?P<v>(?=[A-Za-z/-]*\d)[A-Za-z0-9-]{3,20}(?:/[A-Za-z0-9-]{1,10})?)(?![\w/-])"
-)  # "an Ingenico Move/5000": a model's name may hold a slash
-# ... or a make and model said with the thing's size, weight or price after it: 保险箱是得力
-# 4078，高 45 厘米; "the safe is Honeywell 2087, 30 litres" (a code is never given its size)
-_MAKE_MODEL = Lazy(
-    r"(?:是|买了?|选了?|换了?|用的|入了)\s*(?P<zb>[\u4e00-\u9fff]{2,4}?)\s*"
-    r"(?P<z>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]{1,10})(?![\w-])"
-    r"|(?<![A-Za-z])(?:is|bought|got|picked)\s+(?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+"
-    r"(?P<v>[A-Za-z]{0,4}-?\d[A-Za-z0-9-]{1,10})(?![\w-])"
-)
-_SPEC = Lazy(
-    r"(?i)[高宽长深厚重]\s*\d|\d\s*(?:厘米|公分|毫米|公斤|千克|升|寸|瓦|元|块钱)|尺寸|容量|重量|价格"
-    r"|\d\s*(?:cm|mm|kg|lbs?|litres?|liters?|inches|in|watts?)(?![a-z])|(?<![a-z])(?:tall|high|wide"
-    r"|deep|heavy|weighs|costs?)(?![a-z])|[£$€¥]\s*\d"
-)
 # A key's public name: a PGP key's ID, a fingerprint, a public key ("publish it on the site");
 # what signs or logs in stays secret, and an access key's ID is half of a credential
 _KEY_ID = Lazy(
@@ -196,7 +167,6 @@ _KEY_ID_VALUE = Lazy(
     r"(?P<v>(?:0x)?[0-9A-Fa-f]{2,40}(?:(?: {1,2}|:)[0-9A-Fa-f]{2,4}){0,19})"
     r"(?![\w-])"
 )
-_NOT_BRAND = Lazy(r"[码号锁门密生日年月]|数字|这个|那个|我的|他的|她的")
 # A value the text itself calls public: "...，这个对外公开没事", "it's public, fine to share"
 _SAID_PUBLIC = Lazy(
     r"(?i)对外公开|可以公开|是公开的|公开没事|不是秘密|不算秘密|(?<![a-z])(?:it['’]?s|is|that['’]?s"
@@ -205,7 +175,6 @@ _SAID_PUBLIC = Lazy(
     r"|(?<![a-z])quote\s+(?:it|this|that|them|the\s+(?:number|ref(?:erence)?))(?![a-z])"
     r"|报(?:这个|上|一下)?(?:号码|编号|账号|户号)"
 )
-_SECRET_WORD = Lazy(r"(?i)pass|pin|code|key|token|cvv|密码|口令|验证码|密钥|令牌|码")
 _ANY_NUMBER = Lazy(r"[A-Za-z0-9-]*\d[A-Za-z0-9-]*(?:[ -]\d+)*")
 _WEAK = Lazy(  # the weak passwords everyone is told not to use
     r"(?i)(?<![a-z])(?:weak(?:est)?|common(?:est)?|worst|popular|guessable|default|banned"
@@ -237,53 +206,6 @@ def _weak(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-# A model's name (MX4120, RTX4090, X-T5) or a size with its unit (70-200mm, 500GB): what a shop
-# stocks and sells, said with its price or its part number, names no secret
-_MODEL_NAME = Lazy(r"(?<![\w/.-])[A-Z]{1,4}-?\d{2,6}[A-Za-z]{0,2}(?![\w/-])")
-_MEASURE = Lazy(
-    r"(?i)(?<![\w/.-])\d+(?:\.\d+)?(?:\s?[-–x×]\s?\d+(?:\.\d+)?)*\s?(?:mm|cm|km|kg|mg|ml|mah|gb|tb|mb"
-    r"|kwh?|inch(?:es)?)(?![\w/-])"
-)
-
-
-def _model_names(text: str, at: int) -> list[tuple[int, int]]:
-    """The model names in the sentence at `at`, unless it names a secret or a lock."""
-    start, end = sentence(text, at)
-    if _SECRET_WORD.search(text, start, end) or ACCESS_RE.search(text, start, end):
-        return []
-    return [n.span() for n in _MODEL_NAME.finditer(text, start, end)]
-
-
-def _references(text: str, low: str) -> list[tuple[int, int]]:
-    out = []
-    hints = ("serial", "s/n", "frame", "vin", "chassis", "ref", "track", "order", "case",
-             "ticket", "incident", "application", "booking", "consignment", "parcel", "shipment",
-             "waybill", "reservation", "invoice", "confirmation", "appointment", "batch", "lot",
-             "part", "product", "item", "stock", "catalog", "article", "sku",
-             "号", "单")  # fmt: skip
-    for m in scan(_REFERENCE, text, low, *hints):
-        v = _REF_VALUE.match(text, m.end())
-        if v is not None and v.start("v") - m.end() <= 3 and not _PRODUCT_KEY.fullmatch(v["v"]):
-            out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
-            if m["s"] is not None:  # a stocked item's number: the model it fits is named too
-                out += _model_names(text, m.start())
-    out += [m.span("v") for m in scan(_MODEL, text, low, "a ", "an ", "model", "型号")]
-    for m in scan(_MAKE_MODEL, text, low, "是", "买", "选", "换", "用的", "入了", "is ", "bought",
-                  "got ", "picked"):  # fmt: skip
-        group = "v" if m["v"] is not None else "z"
-        start, end = sentence(text, m.start())
-        brand_ok = group == "v" or not _NOT_BRAND.search(m["zb"])
-        named = _SECRET_WORD.search(text, start, m.start(group)) is not None
-        if brand_ok and not named and _SPEC.search(text, m.end(group), end):
-            out.append(m.span(group))
-    for m in scan(_MEASURE, text, low, "mm", "cm", "km", "kg", "mg", "ml", "mah", "gb", "tb",
-                  "mb", "kw", "inch"):  # fmt: skip
-        start, end = sentence(text, m.start())
-        if _SPEC.search(text, m.end(), end) and not _SECRET_WORD.search(text, start, end):
-            out.append(m.span())  # "RF 70-200mm lens, £1,499": a size said with a price
-    return out
-
-
 def _said_public(text: str, low: str) -> list[tuple[int, int]]:
     """The numbers before a cue that says they are public, in a sentence naming no
     password, PIN or code (those are secrets however they are described)."""
@@ -291,7 +213,7 @@ def _said_public(text: str, low: str) -> list[tuple[int, int]]:
     hints = ("公开", "秘密", "public", "secret", "share", "quote", "报")
     for m in scan(_SAID_PUBLIC, text, low, *hints):
         start, _ = sentence(text, m.start())
-        if _SECRET_WORD.search(text, start, m.start()) is None:
+        if SECRET_WORD.search(text, start, m.start()) is None:
             out += [n.span() for n in _ANY_NUMBER.finditer(text, start, m.start())]
     return out
 
@@ -322,6 +244,67 @@ def _signals(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# The words a thing shows, quoted: an engraving, a sign, a banner, a cake ('the plaque reads
+# "Best Team 2024"', 'sign saying "Back in 10"', 蛋糕上写“生日快乐”): lettering for all to see
+_SHOWN = Lazy(
+    r"(?i)(?P<w>[a-z]+)\s+(?:(?:should|will|must|to|would)\s+)?(?:reads?|reading|say(?:s|ing)?)"
+    r"\s*[:,]?\s*[\"“「『](?P<v>[^\"”」』\n]{3,60})[\"”」』]"
+    r"|(?<![a-z])(?:engraved|inscribed|printed|embroidered|etched|stamped)\s+with\s*[:,]?\s*"
+    r"[\"“「『](?P<e>[^\"”」』\n]{3,60})[\"”」』]"
+    r"|(?:刻|写|印|绣)(?:上|着|的字?是|成)\s*[\"“「『](?P<z>[^\"”」』\n]{2,30})[\"”」』]"
+)
+_NETWORK = Lazy(r"(?i)wi-?fi|wlan|router|network|hotspot|ssid|无线|路由|热点")
+_SPEAKER = Lazy(r"(?i)i|he|she|they|we|you|who|[a-z]*one|[a-z]*body|person|guy|man|woman")
+_MADE_UP_PART = Lazy(r"(?=[^\s-]*[A-Za-z])(?=[^\s-]*\d)[^\s-]{5,}|\d{5,}")  # not "12s", "2024"
+_WORD = Lazy(r"[^\W\d_]{2,}")  # lettering in words: two of them, or Chinese
+
+
+def _shown(text: str, low: str) -> list[tuple[int, int]]:
+    """Quoted lettering a thing shows (not what a person says), in words, nothing made up in
+    it, in a sentence naming no secret or lock."""
+    out = []
+    for m in scan(_SHOWN, text, low, "read", "say", "engrav", "inscrib", "print", "embroider",
+                  "etch", "stamp", "刻", "写", "印", "绣"):  # fmt: skip
+        group = next(g for g in "vez" if m[g] is not None)
+        if m["w"] is not None and (_SPEAKER.fullmatch(m["w"]) or m["w"][0].isupper()):
+            continue  # 'Tom says "..."', 'she said "..."': speech may pass a secret on
+        start, end = sentence(text, m.start())
+        said = m[group]
+        if any(p.search(text, start, end) for p in (SECRET_WORD, ACCESS_RE, _NETWORK)):
+            continue  # a router's sticker shows its key
+        worded = len(_WORD.compiled.findall(said)) >= 2 or re.search(r"[\u4e00-\u9fff]{2}", said)
+        if worded and not _MADE_UP_PART.search(said):
+            out.append(m.span(group))
+    return out
+
+
+# A code its user sets, none given: "the padlocks you set your own 4-digit code on", "a PIN
+# you choose yourself", 密码可以自己设: the whole sentence, when no value is in it
+_OWN_CODE = Lazy(
+    r"(?i)(?<![a-z])(?:set|choose|pick|program(?:me)?|make\s+up|create)s?\s+(?:your|their|his|her"
+    r"|my|our)\s+own\s+(?:[\w-]+\s+){0,2}?(?:code|pin|pass(?:word|code)?|combination|combo)s?"
+    r"|(?:code|pin|pass(?:word|code)?|combination|combo)s?\s+(?:that\s+)?(?:you|they|users?|owners?"
+    r"|buyers?|customers?|guests?)\s+(?:can\s+)?(?:set|choose|pick|program)\s+(?:yourself|themselves"
+    r"|himself|herself|on\s+arrival)"
+    r"|(?<![a-z])(?:user|self|owner)[- ]set\s+(?:[\w-]+\s+)?(?:code|pin|combination)s?"
+    r"|(?:密码|组合)(?:可以|能|要)?(?:自己|自行)(?:设|定|改)|(?:自设|自定义|自己设的?)密码"
+)
+_LENGTH_OR_COUNT = Lazy(  # "4-digit", "6 characters", 6位: a code's length; "3 padlocks": a count
+    r"(?i)\d{1,2}[- ]?(?:digits?|characters?|letters?|numbers?|位)(?![a-z])|(?<![\d.,])\d{1,2}"
+    r"(?=\s*(?:(?!(?:left|right|then|and|to|clockwise)\b)[a-z]{3,}|[个把只台套]))"  # not a turn
+)
+
+
+def _own_codes(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_OWN_CODE, text, low, "own", "set", "choose", "pick", "program", "自", "密码"):
+        start, end = sentence(text, m.start())
+        rest = _LENGTH_OR_COUNT.compiled.sub(lambda n: " " * len(n[0]), text[start:end])
+        if not _GIVES.search(rest, m.end() - start) and not re.search(r"\d", rest):
+            out.append((start, end))  # the thing, the code's length: nothing to keep secret
+    return out
+
+
 # Round numbers in turn are steps of a scale, not a code keyed in pieces: a grit, a speed, a
 # heat, a dose ("1000 then 6000", "80, 120, 240", 先400再1000), unless the sentence names a
 # code or a lock and its turns ("the safe: 30 then 10 then 20")
@@ -339,7 +322,7 @@ def _round_steps(text: str, low: str) -> list[tuple[int, int]]:
     joins = ("then", "follow", ",", "、", "/", ">", "→", "再", "然后")
     for m in scan(_ROUND_STEPS, text, low, *joins):
         start, end = sentence(text, m.start())
-        named = _SECRET_WORD.search(text, start, end) or ACCESS_RE.search(text, start, end)
+        named = SECRET_WORD.search(text, start, end) or ACCESS_RE.search(text, start, end)
         if not (named or _STEPS_NOT.search(text, start, end)):
             out.append(m.span())
     return out
@@ -417,6 +400,9 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
         line = _PHONE.search(text, m.end(), end)
         if line is not None and line.start() - m.end() <= 40:
             out.append(line.span())
+    for m in scan(_SERVICE_NUMBER, text, low, "0"):  # each holds a 0
+        if _CALL.search(text, sentence(text, m.start())[0], m.start()):
+            out.append(m.span())
     for m in scan(_SSID, text, low, "wifi", "wi-fi", "wi fi", "wlan", "network", "hotspot", "ssid"):
         named_first = m["v"] is None  # "X is the wifi name", "X 是二楼的WiFi", "network is X"
         if _KEY_WITHHELD.search(text) is not None or (named_first and not _KEY_WORD.search(text)):
@@ -426,8 +412,8 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
         out.append(m.span("v") if m["v"] is not None else m.span("z"))
     out += [m.span("v") for m in scan(_EXAMPLE, text, low, "比如", "例如", "譬如", "例子",
                                           "example", "instance", "e.g.")]  # fmt: skip
-    out += _weak(text, low) + _references(text, low) + _said_public(text, low)
-    out += _signals(text, low)
+    out += _weak(text, low) + references(text, low) + _said_public(text, low)
+    out += _signals(text, low) + _shown(text, low) + _own_codes(text, low)
     out += _kept(text, low) + _round_steps(text, low) + _rules(text, low)
     for m in scan(_KEY_ID, text, low, "key id", "fingerprint", "public key", "公钥", "密钥"):
         v = _KEY_ID_VALUE.match(text, m.end())
