@@ -225,6 +225,10 @@ class EntryStore(Protocol):
 
     def get(self, entry_id: str) -> Entry | None: ...
 
+    def get_many(self, ids: Sequence[str]) -> dict[str, Entry]:
+        """The entries of `ids` that exist, by id, read together (one round trip to a
+        server, where `get` each would be one apiece)."""
+
     def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]: ...
 
     def find(

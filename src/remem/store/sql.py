@@ -295,6 +295,9 @@ class SQLStore(NearRows, VectorTable, TokenTable, IndexTables):
         rows = self._rows(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE id = :id", {"id": entry_id})
         return row_to_entry(rows[0]) if rows else None
 
+    def get_many(self, ids: Sequence[str]) -> dict[str, Entry]:
+        return self._entries(list(dict.fromkeys(ids))) if ids else {}
+
     def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]:
         rows = self._rows(
             "SELECT id FROM entries WHERE id >= :lo AND id < :hi ORDER BY id LIMIT :n",

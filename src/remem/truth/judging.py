@@ -31,10 +31,10 @@ def by_judge(d: Draft) -> list[Match]:
     found = d.sharing()
     if (cosines := _cosines(d)) is not None:
         domain, seen = Domain.of(d.entry), {e.id for e in found}
+        near = d.store.get_many([eid for eid in cosines if eid not in seen])
         for eid in cosines:
-            if eid not in seen and (e := d.store.get(eid)) is not None and e.is_current:
-                if Domain.of(e) == domain:
-                    found.append(e)
+            if (e := near.get(eid)) is not None and e.is_current and Domain.of(e) == domain:
+                found.append(e)
     stand_in = d.stand_ins(found)
     found += [version for version, _ in stand_in.values()]
     vectors = _pair_vectors(d, found)

@@ -106,11 +106,12 @@ class SemanticCheck:
         domain = Domain.of(incoming)
         claim = claim_of(incoming, full=True)
         matches = []
-        for eid, cosine in nearest:
-            rel = self.index.calibrate(cosine)
-            if rel < self.duplicate:
-                continue
-            entry = self.index.store.get(eid)
+        near = [
+            (eid, rel) for eid, c in nearest if (rel := self.index.calibrate(c)) >= self.duplicate
+        ]
+        entries = self.index.store.get_many([eid for eid, _ in near])
+        for eid, rel in near:
+            entry = entries.get(eid)
             if entry is None or not entry.is_current or Domain.of(entry) != domain:
                 continue
             was = claim_of(entry)

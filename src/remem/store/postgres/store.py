@@ -59,6 +59,7 @@ class PostgresStore(SQLStore):
             url, self.path, pool_size=pool_size, timeout=connect_timeout, upgrade=upgrade
         )
         self._conn = self._db.conn
+        self._indexed: set[tuple[str, int]] = set()  # the vector indexes made (put_vectors)
         self._check_schema(self.path, LATEST)
 
     # -- connection ------------------------------------------------------------------------
@@ -155,8 +156,10 @@ class PostgresStore(SQLStore):
     def put_vectors(self, model: str, dim: int, vectors: Sequence[tuple[str, bytes]]) -> None:
         if not vectors:
             return
+        made = (model, dim) in self._indexed  # once a process: each is a round trip
         with self.write():
-            self._x(hnsw_index_sql(model, dim))
+            if not made:
+                self._x(hnsw_index_sql(model, dim))
             self._x(
                 "INSERT INTO vectors(entry_pos, model, dim, vec) "
                 "SELECT e.pos, %s, %s, v.vec FROM unnest(%s::text[], %s::vector[]) AS v(id, vec) "
@@ -165,6 +168,7 @@ class PostgresStore(SQLStore):
                 "dim = excluded.dim, vec = excluded.vec",
                 (model, dim, [eid for eid, _ in vectors], [_vector(b) for _, b in vectors]),
             )
+        self._indexed.add((model, dim))  # committed: the index is there
 
     def vector_rows(
         self, model: str, *, after: int = 0, limit: int | None = None
