@@ -169,7 +169,9 @@ _PROSE_ASSIGN = Lazy(  # "the admin password for the router is X", "passphrase i
     r"[\w .'-]{1,40}?)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:([\"'“])(?P<q>[^\"'”\n]{4,60})[\"'”]"
     r"|(?P<v>[^\s\"',;]{4,}))"
 )
-_CJK_KEYS = r"密码|密碼|口令|密钥|秘钥|私钥|令牌|授权码|验证码|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
+_CJK_KEYS = (
+    r"密码|密碼|口令|密钥|秘钥|私钥|令牌|授权码|验证码|认证码|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
+)
 _EN_KEYS = r"|(?i:(?:api|access|secret|account|app|client)[ _-]?(?:key|secret))"
 _TOUCHING = r"(?:\s+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9]))"  # 密码abc_2024: no space, as typed
 _ZH_ASSIGN = Lazy(  # "登录密码统一是 X", "密码：X", "wifi 密码 88889999", "门禁 PIN 是 4821"
@@ -256,7 +258,7 @@ def _zh_value(m: re.Match[str]) -> bool:
     if m.end("k") == m.start("w") and not (pinyin or joined or re.search(r"[\d\W_]", m["w"])):
         return False  # 密码iCloud里: a product touching the key, unless digits or pinyin
     word = m["w"].rstrip("\"'”’")  # 'said "PIN blocked"': the quote ends the phrase, no value
-    return m["k"] in ("授权码", "验证码") or _secret_ish(word) or pinyin or bool(joined)
+    return m["k"] in ("授权码", "验证码", "认证码") or _secret_ish(word) or pinyin or bool(joined)
 
 
 def _code_value(value: str) -> bool:
@@ -294,7 +296,7 @@ _HINTS: dict[Lazy, _Hint] = {
     **dict(zip([p for _, p in _PATTERNS], _TOKEN_HINTS, strict=True)),
     _CODE_ASSIGN: _KEY_WORDS,
     _PROSE_ASSIGN: (*_KEY_WORDS, "pin", " code"),
-    _ZH_ASSIGN: tuple("密 秘钥 口令 令牌 token 私钥 授权码 验证码 pin key secret".split()),
+    _ZH_ASSIGN: tuple("密 秘钥 口令 令牌 token 私钥 授权码 验证码 认证码 pin key secret".split()),
     _CLI_SECRET: ("sshpass", "mysql", "mariadb", "login", "redis-cli", "--pass", "curl", "wget"),
     _CN_ID: Lazy(r"[0-9]{17}"),
     _NAMED_ID: ("身份证", "护照", "社保", "passport", "ssn", "social security", "id number"),

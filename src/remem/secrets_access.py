@@ -178,7 +178,9 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     # or a pause and the code's noun: "engineer menu at the garage, code 2277"
     r"|(?P<cd>\s*,\s*(?:code|pin|combo|combination|passcode)(?:\s+is)?\s*[:：]?))\s*"
     rf"{HEDGE}?(?:(?:star|hash|pound)\s+)?"  # "the server cage - I think 3114", "star 5502"
-    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|{SPOKEN_DIAL}|{SPOKEN3})"
+    # three digits with the key that ends them, spaced as on the pad: "1 4 7 #"
+    rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|\d(?:[ -]?\d){{2}}\s?#"
+    rf"|{SPOKEN_DIAL}|{SPOKEN3})"
 )
 _CLAUSE_END = Lazy(r"\s*(?:[,.;!?—–]|$)")
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
@@ -231,8 +233,12 @@ _SET_IT = Lazy(
 )
 # "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
 _DOOR_IS = Lazy(
-    r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s+(?:(?:is|was)\s+(?:now\s+|still\s+)?|(?:chang(?:ed|es)|reset|switch(?:ed|es))\s+to\s+)"
+    # or its keypad or lock, said to have gone (back) to a number or to be "on" one now
+    r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:keypad|(?:key)?pad|lock|panel))?"
+    r"(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s+(?:(?:is|was|['’]s)\s+(?:now\s+|still\s+|back\s+)*(?P<on>(?:on|to)\s+)?"
+    r"|(?:chang(?:ed|es)|reset|switch(?:ed|es)|(?P<went>went|go(?:es|ne)?|revert(?:ed|s)?|moved))"
+    r"\s+(?:back\s+)?(?:to|on)\s+)"
     r"(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
     r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
     # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203
@@ -246,6 +252,9 @@ _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])
 _FOUR_DIGITS = Lazy(r"\d{4}")
 _CONFIRM = Lazy(r"(?i)" + CONFIRM_KEY)
 _SPAN = Lazy(r"(?i)\s*(?:to|till|until|[-–])\s*\d")  # "0800 to 1700": hours
+_NOUN_AFTER = Lazy(  # a word a number names: "1500 Main St" (not "8866 now", "2580 because")
+    r"(?i)\s+(?!(?:now|because|since|as|after|and|but|so|then|when|until|till|for)(?![a-z]))[a-z]"
+)
 
 
 def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
@@ -273,6 +282,8 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
         unit = UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())
+        if (m["on"] or m["went"]) and _NOUN_AFTER.match(text, m.end()):
+            continue  # "the gate is on 1500 Main St", "went to 2019 rules": not its code
         if not (_NOT_DOOR.search(text, start, m.start(group)) or unit):
             out.append(m.span(group))
     return out

@@ -156,11 +156,19 @@ _SYSTEM_SENT = Lazy(
 )
 # A code of a one-time code's shape said with the hurry it expires in: 码 705 318，快点输，要过
 # 期了; "code 441 902, quick, it runs out" (a shop's promo code by the word before it)
+_EXPIRES = (
+    r"[^。.!?\n]{{0,{}}}?(?:过期|失效|快点?输|赶紧|马上|分钟内"
+    r"|(?<![a-z])(?:expir\w*|quick(?:ly)?|hurry|runs?\s+out|times?\s+out)(?![a-z]))"
+)
 _HURRIED = Lazy(
     r"(?i)(?:(?<![号尺条维邮编惠请销])码|(?<![a-z])(?P<q>[a-z]+\s+)?code)"
     r"\s*(?:是|为|[:：]|\s(?:is|was)\s)?\s*(?P<v>\d{3}[ -]?\d{3}(?!\d|[.,]\d))"
-    r"(?=[^。.!?\n]{0,30}?(?:过期|失效|快点?输|赶紧|马上|分钟内"
-    r"|(?<![a-z])(?:expir\w*|quick(?:ly)?|hurry|runs?\s+out|times?\s+out)(?![a-z])))"
+    rf"(?={_EXPIRES.format(30)})"
+    # or a number a service sent, no noun, for a login and said to run out: "X sent 8821 to the
+    # till for the login, it expires in five minutes" (money sent is for no login)
+    r"|(?<![a-z])(?:sent|texted|messaged|pushed)\s+(?:me\s+|us\s+)?(?P<s>\d{4,8})(?![\d.,]\d)"
+    r"(?=\s+(?:to|through|for)\s[^.!?\n]{0,50}?(?:log(?:\s?-?in|\s+on)|sign(?:\s?-?in|\s+on)|verif"
+    rf"|confirm))(?={_EXPIRES.format(80)})"
 )
 PUBLIC_CODE = Lazy(  # a code that names a place or a result, not one that opens
     r"(?i)^(?:zip|postal|post|area|country|dial(?:ling)?|status|error|exit|return|http|response"
@@ -314,9 +322,9 @@ def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
         if not (coded and PUBLIC_CODE.match(before[-1] + " ")):
             out.append(m.span("v"))
     out += [m.span("v") for m in scan(_AUTHENTICATOR, text, low, "auth", "2fa", "otp", "mfa")]
-    for m in scan(_HURRIED, text, low, "码", "code"):
+    for m in scan(_HURRIED, text, low, "码", "code", "sent", "texted", "messaged", "pushed"):
         if not (m["q"] and PUBLIC_CODE.match(m["q"])):
-            out.append(m.span("v"))
+            out.append(m.span("v" if m["v"] is not None else "s"))
     out += [m.span("v") for m in scan(_NUMBERED_WORDS, text, low, "word")]
     for m in scan(_TAKES_PW, text, low, "takes", "wants", "needs", "accepts", "asks for", " in ",
                   " on "):  # fmt: skip

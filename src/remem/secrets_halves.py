@@ -83,7 +83,9 @@ _HELD_HALF = Lazy(
     # the second, 92" (a sentence naming a lock or a code, both parts in it: below)
     r"|the\s+(?:second|other|last)(?=\s*[:：—–,-]?\s*\d{2,4}(?![\d.,:/]?\d))"
     r")"
-    r"(?:\s+of\s+(?:it|the\s+(?:code|number|combo|combination|pin)))?"
+    # of the code, or of a thing's code: "the first half of the safe combo, 38"
+    r"(?:\s+of\s+(?:it|(?:the|my|our|his|her|their)\s+(?:[\w'’-]+\s+){0,2}?"
+    r"(?:code|number|combo|combination|pin|passcode)))?"
     # the part in brackets, who keeps it said first perhaps ("half of it is with me (12)")
     r"(?:(?:(?:\s+(?:is|are|stays|sits))?\s+(?:with|at|in)\s+[^.;:\d\n()（）]{1,24}?)?"
     r"\s*[(（]\s*(?P<p>\d{2,4})\s*[)）]"
@@ -103,7 +105,7 @@ def _held_halves(text: str, low: str) -> list[tuple[int, int]]:
     for m in halves:
         start, end = sentence(text, m.start())
         parts = [h for h in halves if start <= h.start() < end]
-        first = parts[0].start()  # the lock or the code named before its parts
+        first = parts[0].start(parts[0].lastgroup or 0)  # the lock or the code named first
         named = _HALF_LOCK.search(text, start, first) or _HALF_CUE.search(text, start, first)
         halved = any(_ORDER_ONLY.match(h[0]) is None for h in parts)  # "the second" after a half
         if len(parts) > 1 and named and halved:

@@ -46,8 +46,8 @@ _PASS = (
     # a wifi's key named by its scheme, then given: "WPA2 for the shop router: X"
     r"|(?:wpa[23]?(?:[ -]?psk)?|psk)(?=(?:\s+(?:for|on)\s[^:：=\n]{1,40}?)?\s*[:=：]))"
 )
-_CODE = (
-    r"(?i:(?:pin|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
+_CODE = (  # "pinn": a PIN's typo
+    r"(?i:(?:pinn?|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
     r"|(?:door|gate|alarm|lock|access|entry|keypad|garage|safe|unlock|security|verification"
     r"|confirmation|one[- ]time"
     r"|opener|disarm|arming|lockbox|lock[ -]box|locker|mailbox|intercom|buzzer|padlock|entrance"

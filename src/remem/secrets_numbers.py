@@ -14,7 +14,15 @@ import re
 
 from remem.secrets_shapes import Lazy
 
-__all__ = ["card_named", "card_valid", "cn_id_valid", "iban_valid", "id_named", "luhn"]
+__all__ = [
+    "card_named",
+    "card_valid",
+    "cn_id_valid",
+    "iban_valid",
+    "id_named",
+    "lettered_id",
+    "luhn",
+]
 
 _ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
 _ID_CHECK = "10X98765432"
@@ -42,6 +50,13 @@ _FOURS = Lazy(r"[3-6]\d{3}(?: \d{4}){3}(?: \d{1,3})?|[3-6]\d{3}(?:-\d{4}){3}(?:-
 
 def _before(m: re.Match[str], size: int) -> str:
     return m.string[max(0, m.start() - size) : m.start()]
+
+
+def lettered_id(value: str) -> bool:
+    """An ID of letters and digits in groups ("4TR7-KP2-WX19", a Medicare number): fewer
+    digits than a numeric one, but eight characters or more of both kinds."""
+    letters, digits = sum(c.isalpha() for c in value), sum(c.isdigit() for c in value)
+    return letters >= 2 and digits >= 3 and letters + digits >= 8
 
 
 def id_named(m: re.Match[str]) -> bool:

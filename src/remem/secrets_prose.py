@@ -25,7 +25,7 @@ from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
 from remem.secrets_nouns import LOCK_CODE
 from remem.secrets_nouns import in_context as _in_context
-from remem.secrets_numbers import iban_valid, luhn
+from remem.secrets_numbers import iban_valid, lettered_id, luhn
 from remem.secrets_shapes import KEYED, PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import no_number as _no_number
@@ -342,6 +342,14 @@ def _split_digits(text: str, pos: int, end: int) -> tuple[int, int] | None:
 
 
 _CLAUSE_END = Lazy(r"\s*(?:[.,;!]|\s[-–—]\s|$)")
+_PIN = Lazy(r"(?i)(?<![a-z])(?:pinn?|pass\s?code)(?:[ -]?(?:code|number))?$")
+# what a PIN is for, in words, then the PIN ending the clause: "PIN for the van 3395" (not
+# "code for order 4410": a thing named by its number)
+_FOR_GAP = Lazy(
+    r"(?i)\s+(?:for|of|on)\s+(?:(?:the|my|our|his|her|their|a)\s+)?(?:[a-z'’-]+\s+){0,2}?"
+    r"(?!(?:order|number|no|ref|room|flat|unit|account|invoice|ticket|booking|case|bus|route"
+    r"|flight|table|seat|item|line|ext|card|model|version|year|page)s?\s)[a-z'’-]+\s+(?=[*#]?\d)"
+)
 
 
 def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[tuple[int, int]]:
@@ -389,6 +397,10 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
     ):
         return [n.span()]  # 备用密码 八八零四七二
     if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
+        g = _FOR_GAP.match(text, key_end, end) if _PIN.search(text, 0, key_end) else None
+        if g is not None:  # "PIN for the van 3395" (a booking's "confirmation code for" is no PIN)
+            d = _DIGITS.match(text, g.end(), end)
+            return [d.span()] if d and len(d[0]) >= 4 and _CLAUSE_END.match(text, d.end()) else []
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         if zh and m is None and (m := _SHORT_CODE.match(text, pos, end)) is not None:
             return [m.span()]  # 提取码 x7k2
@@ -415,13 +427,6 @@ def _quoted_later(text: str, pos: int, end: int) -> list[tuple[int, int]]:
     return []
 
 
-def _lettered_id(value: str, cls: str) -> bool:
-    """An ID of letters and digits in groups ("4TR7-KP2-WX19", a Medicare number): fewer
-    digits than a numeric one, but eight characters or more of both kinds."""
-    letters, digits = sum(c.isalpha() for c in value), sum(c.isdigit() for c in value)
-    return cls == "id" and letters >= 2 and digits >= 3 and letters + digits >= 8
-
-
 # another number named in a later clause, before the value: "护照下个月到期，… 预约编号 YY2024…"; a
 # number to call: "账号被锁了，打 400-… 解锁" (打 right before the value, past the end searched)
 _OTHER_NUMBER = Lazy(
@@ -446,7 +451,8 @@ def _number_value(text: str, key_end: int, end: int, cls: str) -> list[tuple[int
         if m.start() > window_end or _OTHER_NUMBER.search(text, key_end, m.start()):
             break
         value = m[0]
-        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or _lettered_id(value, cls):
+        lettered = cls == "id" and lettered_id(value)
+        if sum(c.isdigit() for c in value) >= (6 if cls == "id" else 8) or lettered:
             if not (_no_number(value) or _UNITS.match(text, m.end())):
                 return [m.span()]
     return []

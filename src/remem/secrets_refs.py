@@ -30,15 +30,22 @@ _REFERENCE = Lazy(
     # a device's hardware identifier, printed on it and its box and asked for on every warranty
     # or insurance form: a phone's IMEI or MEID, a SIM's ICCID, a MAC address, an asset tag
     r"|(?:imei|meid|esn|iccid|mac\s+address|(?:device|hardware|equipment|unit)\s+(?:id|serial)"
-    r"|(?:asset|service)\s+tag)(?:\s+(?:number|no\.?|#))?)"
+    r"|(?:asset|service)\s+tag)(?:\s+(?:number|no\.?|#))?"
+    # a trade's or a firm's entry on a public register, shown on its van, site and certificates
+    # (an alien's registration and a driver's licence are IDs: `remem.secrets_nouns`)
+    r"|(?<!alien\s)(?<!driver's\s)(?<!driver’s\s)(?<!drivers\s)(?<!driver\s)(?<!driving\s)"
+    # (a bank's membership or a check's certificate number logs one in: not public)
+    r"(?:registration|licen[cs]e|accreditation|company|vat|charity)"
+    r"\s+(?:number|no\.?|#))"
     r"(?:(?<=#)|(?![a-z]))(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
-    r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|序列号|车架号|申请编号|受理编号"
+    r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|订单(?:编号)?|序列号|车架号|申请编号|受理编号"
     r"|批号|批次号|串号|(?i:imei|meid)\s*号?码?|设备(?:编)?号|机身(?:编)?号|(?i:mac)\s*地址|资产编号"
+    r"|(?:注册|登记|执照|营业执照|资质证书)(?:编号|号码?)|统一社会信用代码"
 )
 _REF_VALUE = Lazy(  # "EMS 1173 0426 891", "HLF-NL-22-01453": a carrier's or a scheme's letters
     r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -]){0,3}[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,}"
     r"|-[A-Z0-9])*)"  # "20250302-C": a letter after a hyphen too
-    r"(?![\w-])"
+    r"(?![A-Za-z0-9_-])"  # Chinese may follow: 订单3712…发顺丰
 )
 _PRODUCT_KEY = Lazy(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")  # a software serial: a key
 # A product's make and model: "is a Master Lock 1500iD", "bought a Yale YRD256", 型号 X
@@ -87,6 +94,8 @@ def references(text: str, low: str) -> list[tuple[int, int]]:
              "waybill", "reservation", "invoice", "confirmation", "appointment", "batch", "lot",
              "part", "product", "item", "stock", "catalog", "article", "sku", "imei", "meid",
              "esn", "iccid", "mac", "device", "hardware", "equipment", "unit", "tag", "地址",
+             "regist", "licen", "accredit", "company", "vat", "charity",
+             "代码",
              "号", "单")  # fmt: skip
     for m in scan(_REFERENCE, text, low, *hints):
         v = _REF_VALUE.match(text, m.end())

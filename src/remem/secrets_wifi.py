@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import SPEED, Lazy, first_strong, scan, typed_words, wifi_key
+from remem.secrets_shapes import SPEED, Lazy, excluded, first_strong, scan, typed_words, wifi_key
 
 __all__ = ["wifi_spans"]
 
@@ -59,12 +59,16 @@ _WIFI = Lazy(  # a router's or an SSID's key too, never the router's own name
     r"|无线(?:网络?)?(?![电]))"  # 店里无线 X: the wireless (not 无线电, a radio), a key only
     # devices said to be on a network by its quoted name: 'the tills are on "Shop_Back", the
     # key for it is ...' (its key only, said after it)
-    r"|(?P<q>(?<![a-z])(?:on|connect(?:ed|s)?\s+to|join(?:ed|s)?)\s+(?=[\"“][^\"”\n]{2,32}[\"”])))"
+    r"|(?P<q>(?<![a-z])(?:on|connect(?:ed|s)?\s+to|join(?:ed|s)?)\s+(?=[\"“][^\"”\n]{2,32}[\"”]))"
+    # or a network's name said to be open: the sentence names networks, the wifi word unsaid
+    # ("Shop_Guest is open but the staff one is Shop_Staff with ...")
+    r"|(?P<o>(?<![\w-])[A-Za-z][\w.]*[_-][\w.-]+\s+is\s+open(?![a-z])))"
     # a name's dot goes on (DouYa_2.4G), and a key's "!" between words (tide!pool)
     r"(?P<rest>(?:[^.。!?！？\n]|[.!](?=\w)){0,80})"
 )
 _WIFI_WORDS = ("wifi", "wi-fi", "wi fi", "wlan", "hotspot", "ssid", "router", "wireless", "network",
-               "网", "无线", 'on "', "on “", 'to "', "to “", 'ed "', "ed “")  # fmt: skip
+               "网", "无线", 'on "', "on “", 'to "', "to “", 'ed "', "ed “",
+               " is open")  # fmt: skip
 _WIFI_LINK = Lazy(
     r"(?i)(?:\s+(?:code|login|access|key))?(?:\s+(?:here|there|now|today|currently|at\s+home)"
     r"|\s+(?:at|in|for|of|on)\s+[^:：=]{1,40}?)?\s*(?:[:=：—–]|\s(?:is|was)\s|是|为"
@@ -103,9 +107,14 @@ _AS_NAME = Lazy(
 # a network's name (caps, a digit or a hyphen in it), then its key after a link
 _NAMED_NET = Lazy(
     r"\s*(?=[\w.-]*[A-Z0-9_-])[A-Za-z][\w.-]{2,31}"
-    r"(?:\s+(?:is|was)\s+(?:now\s+|still\s+)?|\s*(?:连|用|密码是?|，\s*密码是?)\s*)"
+    r"(?:\s+(?:is|was)\s+(?:now\s+|still\s+)?|\s*(?:连|用|密码是?|，\s*密码是?)\s*"
+    # the name, then its key "with" it: "the staff one is Mill_Staff with oak-barn-loft"
+    r"|(?P<with>\s+with\s+(?:the\s+)?(?:(?:key|pass(?:word)?)\s+)?))"
     r"(?P<v>[^\s,;，。；]{6,40})"
 )
+# a name, then a key "with" it, anywhere after a word of networks: "the staff one is X with Y"
+_WITH_KEY = Lazy(r"(?<![\w.-])(?=[\w.-]*[A-Z0-9_])[A-Za-z][\w.-]{2,31}\s+with\s+")
+_WORDS_JOINED = Lazy(r"[a-z]+(?:[_-][a-z]+){2,}")  # three words or more joined: a passphrase
 
 
 def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
@@ -126,6 +135,11 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
             continue
         if m["q"] is not None:
             continue  # a quoted name a device is on: its key only when a key word follows
+        if (w := _with_key(text, m.start("rest"), m.end())) is not None:
+            out.append(w)
+            continue
+        if m["o"] is not None:
+            continue  # an open network named: a key only "with" a name after it
         if said := _connects(text, m.start("rest"), m.end()):
             out.append(said)
             continue
@@ -174,6 +188,19 @@ def _joined(text: str, start: int, key: re.Match[str], v: str) -> bool:
     words = re.split(r"[_-]", v)  # each part a word of the key, not talk: "not_required"
     talk = any(len(w) < 3 or w in _TALK_PARTS or _TALK.search(w) for w in words)
     return listed and right_after and _JOINED.fullmatch(v) is not None and not talk
+
+
+def _with_key(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """A network's name, then its key after "with": digits in it or three words joined."""
+    for n in _WITH_KEY.finditer(text, start, end):
+        named = _NAMED_NET.match(text, n.start(), end)
+        if named is None or named["with"] is None:
+            continue
+        v = named["v"].rstrip(".!?")
+        joined = _WORDS_JOINED.fullmatch(v) and len(v) >= 12 and not excluded(v)
+        if (wifi_key(v) and re.search(r"\d", v)) or joined:
+            return named.start("v"), named.start("v") + len(v)
+    return None
 
 
 def _connects(text: str, start: int, end: int) -> tuple[int, int] | None:
