@@ -88,10 +88,10 @@ _SPELL_KEY = Lazy(  # "the vault pass is: capital Q, w, e, r, 7, 7, hash"
     r"(?i)(?<![a-z])(?:pass(?:word|code|phrase)?|pin|code|key|combo|combination|pw"
     r"|(?P<a>keypad|lock|safe|door|gate|alarm|locker))(?![a-z])[^.\n]{0,24}?(?:\s(?:is|was)\s*:?|[:：])\s*"
 )
-# "if it asks for a PIN, it's 1357", "the VPN password rotated, new one is Cobalt-Finch-63"
+# "if it asks for a PIN, it's 1357", "the new one is Cobalt-Finch-63", "a PIN? ours is 5521"
 _PRONOUN = Lazy(
-    r"(?i)(?<![a-z])(?:it['’]s|it\s+is|that['’]s|that\s+is|(?:the\s+)?(?:new|old|current"
-    r"|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
+    r"(?i)(?<![a-z])(?:(?:it|that|ours|mine|yours|his|hers|theirs)(?:['’]s|\s+is)|(?:the\s+)?"
+    r"(?:new|old|current|temp(?:orary)?)\s+one\s+is|now\s+it['’]s|use|try)\s+(?:now\s+|just\s+)?"
     r"(?P<v>[^\s,;]+)(?=\s*$|[.,;!?)]|\s+(?:and|but|then|for|on|at|to)\b)"
     # 其实就是 5529..., after a password described in the sentence before
     r"|(?:其实|实际上)?也?就是\s*(?P<z>[^\s,;，。；]+)(?=\s*(?:$|[。，,.;；！!]))"

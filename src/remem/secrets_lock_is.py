@@ -116,14 +116,19 @@ _IS_SPOKEN = Lazy(  # "my locker at the gym is two eight eight zero": keyed digi
 # An alarm, a keypad or a key safe has no number of its own either: four digits or more right
 # after it, a pause then ("the cellar alarm 4481 — set it as you leave", "key cabinet 5620, the
 # van keys on the left"; not a wake-up time)
+_WHERE = (  # a place after a lock's digits, ending the clause ("at the florist's")
+    r"\s+(?:just\s+)?(?:at|in|by|on|behind|inside|outside|beside|near|under|above|round"
+    r"|around)\s+(?:the|our|my|their|his|her)\s+[^.,;:!?\n\d]{1,40}?"
+)
 _LOCK_DIGITS = Lazy(
     r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock"
     r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm(?:\s+panel)?|keypad|key\s?safe|key\s?box"
     # a cabinet or a cupboard of keys is a key safe on a wall: its code, not a number of its own
     r"|key\s?(?:cabinet|cupboard|locker|press)|lock\s?box))"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"
-    # or the key that confirms it: "the office alarm, 4471 then the tick button" (keyed)
-    rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=\s*(?:[.,;!—–]|$)|(?P<ok>{CONFIRM_KEY}))"
+    # or the key that confirms it: "the office alarm, 4471 then the tick button" (keyed), or
+    # where it is, said after the digits: "shed keypad 5093 round the back of the depot"
+    rf"(?P<v>\d{{3,8}}|{SPOKEN}|{SPOKEN3})(?=(?:{_WHERE})?\s*(?:[.,;!—–]|$)|(?P<ok>{CONFIRM_KEY}))"
 )
 # A code a device or an app asks for as it starts: "the card app wants 5512 on startup", "the
 # scanner asks for 8831 when it boots", "at login the till wants 6610" (the moment of starting
@@ -180,6 +185,18 @@ _RECALLED = Lazy(
 _DISARMED = Lazy(r"(?i)(?<![a-z])(?:unset|disarm(?:s|ed|ing)?|(?:un)?arm(?:ed|ing))(?![a-z])")
 
 
+# one locker or store a group shares ("the cleaners' locker is 851"): opened by a code all of
+# them know, not a number of one's own (their lockers, plural, are numbered: "mine's 212")
+_GROUP_OWNS = Lazy(r"(?i)(?<![a-z])[a-z]+s['’]\s+$")
+
+
+def _shared(text: str, m: re.Match[str]) -> bool:
+    one = m["box"] is not None and not m["box"].lower().endswith("s") and m["num"] is None
+    digits = m["v"].isdigit() and len(m["v"]) >= 3 and not YEAR.fullmatch(m["v"])
+    group = _GROUP_OWNS.search(text, max(0, m.start() - 30), m.start()) is not None
+    return bool(one and digits and group and not COUNTED.match(text, m.end()))
+
+
 def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
@@ -222,6 +239,7 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         purpose = m["num"] or _FOR.search(text, m.end("thing"), m.start("v"))
         labelled = purpose and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
         labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
+        labelled = labelled or _shared(text, m)
         own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
         place = (on and _PLACE.match(text, m.end())) or own
         # "the vault uses 256-bit keys": a measure, not a code
@@ -256,7 +274,9 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
             continue
         if m["a"] is not None:  # four digits or more; an alarm's time only if it is keyed
             keyed = m["ok"] is not None or _DISARMED.search(text, *sentence(text, m.start()))
-            if not m["v"].isdigit() or len(m["v"]) < 4 or (TIME.fullmatch(m["v"]) and not keyed):
+            # a keypad or a key safe wakes no one: a time is an alarm's alone
+            wakes = "alarm" in m["a"].lower() and TIME.fullmatch(m["v"]) is not None
+            if not m["v"].isdigit() or len(m["v"]) < 4 or (wakes and not keyed):
                 continue
         out.append(m.span("v"))
     for m in scan(_AT_START, text, low, "wants", "asks", "needs", "takes", "requires", "prompts",

@@ -81,6 +81,7 @@ _WIFI_VALUE = Lazy(
 # a network's name by its band ("Barn_5G", "Loft-2.4GHz"), or networks said to be open
 # ("guests use Barn_Guest, which is open"): "the wifi is X" then names it, no key is given
 _BAND = Lazy(r"(?i)[_-]?(?:2\.4|2|5|6)g(?:hz)?$")
+_BAND_AT = Lazy(r"(?i)(?:2\.4|2|5|6)\s?g(?:hz)?(?![a-z0-9])")
 _OPEN_NET = Lazy(
     r"(?i)(?:guest|network|wi-?fi|hotspot|[a-z]+[_-][\w-]+)[^.;!?\n]{0,24}?(?<![a-z])"
     r"(?:which\s+is|that\s+is|it\s+is|is|it['’]s|['’]s)\s+(?:an?\s+)?open(?:\s+network)?"
@@ -105,9 +106,9 @@ _AS_NAME = Lazy(
     r"(?i)(?:叫|名|名字|名称|选|点|找|ssid|called|named|pick|choose|select)\s*[:：]?\s*$"
 )
 # a network's name (caps, a digit or a hyphen in it), then its key after a link
-_NAMED_NET = Lazy(
-    r"\s*(?=[\w.-]*[A-Z0-9_-])[A-Za-z][\w.-]{2,31}"
-    r"(?:\s+(?:is|was)\s+(?:now\s+|still\s+)?|\s*(?:连|用|密码是?|，\s*密码是?)\s*"
+_NAMED_NET = Lazy(  # after a colon too, the name and its key joined by a dash: "wifi: X - Y"
+    r"(?:\s*[:：])?\s*(?=[\w.-]*[A-Z0-9_-])[A-Za-z][\w.-]{2,31}"
+    r"(?:\s+(?:is|was)\s+(?:now\s+|still\s+)?|\s*(?:连|用|密码是?|，\s*密码是?)\s*|\s+[-–—]\s+"
     # the name, then its key "with" it: "the staff one is Mill_Staff with oak-barn-loft"
     r"|(?P<with>\s+with\s+(?:the\s+)?(?:(?:key|pass(?:word)?)\s+)?))"
     r"(?P<v>[^\s,;，。；]{6,40})"
@@ -124,14 +125,7 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
         rest = m["rest"]
         link = _WIFI_LINK.match(rest)
         if _PASS_LATER.search(rest):  # "wifi is KP-Guest, key is tangerine99"
-            for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end()):
-                v = k["v"].rstrip(".!?")
-                if _CONTRACTION.fullmatch(v):
-                    continue  # "password hasn't changed": a word about the key, not it
-                if wifi_key(v) or _HYPHENED.fullmatch(v) or _joined(text, m.start(), k, v):
-                    out.append((k.start("v"), k.start("v") + len(v)))
-                elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
-                    out.append(typed)
+            out += _keys_after(text, m)
             continue
         if m["q"] is not None:
             continue  # a quoted name a device is on: its key only when a key word follows
@@ -145,7 +139,8 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
             continue
         if m["r"] is None and (named := _NAMED_NET.match(rest)) is not None:
             v = named["v"].rstrip(".!?")
-            if wifi_key(v) and re.search(r"\d", v):  # "network Crew-5G is oar-lock-6610"
+            # "network Crew-5G is oar-lock-6610" (not "X - 5G-Band": its band)
+            if wifi_key(v) and re.search(r"\d", v) and not _BAND_AT.match(v):
                 at = m.start("rest") + named.start("v")
                 out.append((at, at + len(v)))
                 continue
@@ -169,8 +164,42 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# a key's last symbol named in words after it: part of the key, not the sentence's end
+_SYMBOL_SAID = Lazy(
+    r"(?i)\s*[,(]?\s*(?:with|plus|and|including|incl\.?)\s+(?:the|an?|that)\s+(?:exclamation"
+    r"|question|hash|pound|dollar|at|star|asterisk|bang|full\s+stop|dot)(?:\s+(?:mark|point|sign"
+    r"|symbol))?(?![a-z])"
+)
+_WORD_THEN_SYMBOL = Lazy(r"[A-Za-z][A-Za-z0-9]{5,39}[!?.]")
+
+
+def _symbol_said(text: str, key: re.Match[str]) -> bool:
+    """A word and the symbol it ends with, the symbol named after it: the key."""
+    word = _WORD_THEN_SYMBOL.fullmatch(key["v"]) is not None and not excluded(key["v"][:-1])
+    return word and _SYMBOL_SAID.match(text, key.end("v")) is not None
+
+
 _CONTRACTION = Lazy(r"(?i)[a-z]+['’](?:t|s|re|ve|ll|d|m)")  # hasn't, isn't, it's
 _WORD_AT = Lazy(r"[^\s,;，。；]+")
+
+
+def _keys_after(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
+    """The keys said after a key word in a sentence about a network (`m`: its `_WIFI`)."""
+    out = []
+    # the "!" that ended the network's words goes with the key when named after it
+    mark = text[m.end() : m.end() + 1] in ("!", "?", ".")
+    mark = mark and _SYMBOL_SAID.match(text, m.end() + 1) is not None
+    for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end() + mark):
+        v = k["v"].rstrip(".!?")
+        if _CONTRACTION.fullmatch(v):
+            continue  # "password hasn't changed": a word about the key, not it
+        if _symbol_said(text, k):  # "justmarried! with the exclamation mark"
+            out.append(k.span("v"))
+        elif wifi_key(v) or _HYPHENED.fullmatch(v) or _joined(text, m.start(), k, v):
+            out.append((k.start("v"), k.start("v") + len(v)))
+        elif typed := typed_words(text, k.start("v")):  # "key is purple otter all one word"
+            out.append(typed)
+    return out
 
 
 def _band(text: str, at: int) -> bool:
