@@ -169,8 +169,9 @@ _PROSE_ASSIGN = Lazy(  # "the admin password for the router is X", "passphrase i
     r"[\w .'-]{1,40}?)?(?:\s+(?:is|was)\s+|\s*[=:]\s*)(?:([\"'“])(?P<q>[^\"'”\n]{4,60})[\"'”]"
     r"|(?P<v>[^\s\"',;]{4,}))"
 )
-_CJK_KEYS = (
-    r"密码|密碼|口令|密钥|秘钥|私钥|令牌|授权码|验证码|认证码|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
+_CJK_KEYS = (  # 密吗, 密马: 密码 typed as its homophone (not 秘密吗, 亲密吗)
+    r"密码|密碼|(?<![秘保机亲紧精严细])密[吗马玛]|口令|密钥|秘钥|私钥|令牌|授权码|验证码|认证码"
+    r"|[Pp][Ii][Nn] ?码?|[Tt]oken|TOKEN"
 )
 _EN_KEYS = r"|(?i:(?:api|access|secret|account|app|client)[ _-]?(?:key|secret))"
 _TOUCHING = r"(?:\s+|(?<=[\u4e00-\u9fff])(?=[A-Za-z0-9]))"  # 密码abc_2024: no space, as typed

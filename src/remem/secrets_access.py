@@ -30,6 +30,7 @@ from remem.secrets_access_words import (
     HOURS_RANGE,
     KEPT_ROOM,
     NUM,
+    PREMISES,
     PUBLIC_BEFORE,
     RATE,
     SET_CUE,
@@ -64,7 +65,7 @@ _CODE_FOR = Lazy(
     r"(?i)(?<![a-z])(?:(?:code|combo|combination|pin)\s+(?:for|to|of|on)"
     r"|number\s+to\s+(?:get\s+(?:in|into|through|past)|open|unlock))"  # not "number for", a phone's
     rf"\s+(?:[\w'’-]+\s+){{0,6}}?"
-    rf"(?:{ACCESS}|building|apartment|lobby|lift|elevator)(?![a-z])"
+    rf"(?:{ACCESS}|{PREMISES}|building|apartment|lobby|lift|elevator)(?![a-z])"
     r"[^.;:!?\n]{0,40}?(?:\s(?:is|was|are)\s+|\s*:\s*)(?:now\s+|still\s+|just\s+)*"
     rf"(?:(?P<v>{VAL_DIAL})"
     # what the number is, then it: "... is the year the mill was built, 1887"
@@ -143,6 +144,8 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
     rf"|(?:on|with)\s+(?P<w>{SPOKEN_DIAL})(?![\w-]|\s+(?:of\s+)?{_MONTHS})"
     # "opens on 6093", ", the bags are in there" after it (not "1,200", "0900-1700")
     r"|(?:on|with)\s+(?P<n>\d{4,8})(?![\d:-]|[.,]\d|\s*(?:am|pm|a\.m|p\.m))"
+    # a lock of three wheels: "opens on 505", ending the clause (not a round "on 100")
+    r"|(?:on|with)\s+(?P<t>(?!\d00)\d{3})(?=\s*(?:[.;!]|,\s|$))"
     # the code another lock shares, or whose it is, then it: "opens on the same four as the back
     # door, 4266", "opens on the manager's four, 8150" (not "on the hour, 0800": when)
     r"|(?:on\s+(?:the|my|our|his|her|their)|with\s+the\s+same)\s+"
@@ -326,7 +329,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         if m["s"] is not None and "same" not in m[0].lower() and _when(m["s"]):
             continue  # "opens on the anniversary of the club, 1987", "on the ground floor, 0730"
         if m["n"] is None or not _opening_hours(text, m):
-            out.append(m.span(next(g for g in ("v", "w", "n", "y", "s") if m[g] is not None)))
+            out.append(m.span(next(g for g in "vwnyst" if m[g] is not None)))
     for m in scan(_LOCKED_WITH, text, low, "lock", "secur", "protect", "锁", "加密"):
         group = "v" if m["v"] is not None else "z"
         after = text[m.end() :]

@@ -22,6 +22,7 @@ __all__ = [
     "HOURS_RANGE",
     "KEPT_ROOM",
     "NUM",
+    "PREMISES",
     "PUBLIC_BEFORE",
     "RATE",
     "SET_CUE",
@@ -50,6 +51,13 @@ ACCESS = (
     r"|(?:service|engineer(?:ing)?|admin|settings|setup|maintenance|programming|installer"
     r"|config(?:uration)?|manager|supervisor|technician)\s+(?:menus?|modes?)"
 )
+# Premises and rooms one goes into: the code "for" one of them lets one in ("the new code for
+# the bakery is 2468"); not "unit" or "site", whose codes name a course or a job
+PREMISES = (
+    r"kitchens?|offices?|studios?|workshops?|warehouses?|depots?|cellars?|basements?|lofts?"
+    r"|attics?|flats?|houses?|cabins?|huts?|barns?|stables?|yards?|compounds?|premises"
+    r"|pavilions?|clubhouses?|changing\s+rooms?|back\s+rooms?|staff\s+rooms?|storerooms?"
+)
 ACCESS_RE = Lazy(
     rf"(?i)(?<![a-z])(?:{ACCESS}|(?:key)?pad|panel|get\s+in(?:to)?|let\s+(?:me|you|us|them)\s+in)(?![a-z])"
     r"|门|锁|保险柜|保险箱|柜|箱"
@@ -71,7 +79,8 @@ VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
 
 PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
     r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
-    r"|booking|reference|order|product|tax|sort|swift|bar|qr)\s*$"
+    r"|booking|reference|order|product|tax|sort|swift|bar|qr"
+    r"|course|module|class|job|cost|project|nominal|budget|stock|item|dress)\s*$"  # a name's code
 )
 HOLDS = Lazy(  # a thing that holds and shuts: "the cash drawer opens with B5521"
     r"(?i)(?<![a-z])(?:drawers?|tins?|chests?|trunks?|hatch(?:es)?|lockers?|stores?|rooms?)(?![a-z])"

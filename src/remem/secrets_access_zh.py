@@ -160,6 +160,12 @@ _ZH_SAID_IS = Lazy(
     r"(?P<what>[\u4e00-\u9fff]{0,10}?)\s*[，,:：]?\s*"
     rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])(?=\s*(?:[，,。；;！!]|$))"
 )
+# One of them pointed back to, after a code given for the thing: 储物柜都是 X，但他自己的那个是
+# Y (那个, 这把: the locker or the lock said before, its own code)
+_ZH_THAT_ONE = Lazy(
+    r"[那这](?:一?个|把|只|台|间|扇)(?:的|呢)?\s*[，,]?\s*(?:就|也|还|则|却)?(?:是|为|[:：])\s*"
+    rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])(?=\s*(?:[，,。；;！!]|$))"
+)
 _COUNT = dict(zip("三四五六七八九3456789", [3, 4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
@@ -202,5 +208,10 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
     for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码", "箱码", "柜码", "门码"):
         if not YEAR.fullmatch(m["v"]):
+            out.append(m.span("v"))
+    for m in scan(_ZH_THAT_ONE, text, low, "那", "这"):  # a code given before it, this sentence
+        start = sentence(text, m.start())[0]
+        before = any(start <= s and e <= m.start() for s, e in out)
+        if before and not (YEAR.fullmatch(m["v"]) or ZH_UNIT.match(text, m.end())):
             out.append(m.span("v"))
     return out

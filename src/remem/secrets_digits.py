@@ -38,7 +38,12 @@ _ONE = rf"(?:(?<![a-z]){_WORD}|\d|[{ZH_DIGITS}])"
 # hyphen or a "then" (三个七再三个一). A run needs two items or more, and four digits or
 # more (checked after).
 _MANY = r"(?<![a-z])(?:two|three|four|five|six)\s+(?:" + "|".join(_PLURALS) + r"|\ds)(?![a-z])"
-_ITEM = rf"(?:{_MANY}|(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
+# two buttons pressed at once on a push-button lock: "2 and 8 together", one step of its code
+_AT_ONCE = (
+    r"\d\s*(?:and|&|\+)\s*\d\s+(?:together|at\s+once|at\s+the\s+same\s+time|simultaneously)"
+    r"(?![a-z])"
+)
+_ITEM = rf"(?:{_AT_ONCE}|{_MANY}|(?:(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?{_ONE})"
 _JOIN = (  # "then a one": the article before a digit said after "then"
     r"(?:\s*[,，、]?\s*(?:(?<![a-z])(?:and\s+)?then(?:\s+an?)?(?![a-z])|再|然后)\s*|\s*[,，、]\s*|\s+|-)"
 )
@@ -50,12 +55,13 @@ _SAID = Lazy(
     rf"(?i)(?<![a-z])(?:{_WORD}|double|triple)|[{ZH_DIGITS}]{{2}}|[{ZH_DIGITS}][、 ]"
     rf"|个\s*[{ZH_DIGITS}\d]|{_MANY}"
     r"|\d,\s?\d,"
-    r"|\d\s*(?:(?:and\s+)?then|再|然后)\s*\d"
+    r"|\d\s*,?\s*(?:(?:and\s+)?then|再|然后)\s*\d"  # "4, then 7"
+    r"|(?:together|at\s+once|same\s+time|simultaneously)\s*,?\s*(?:and\s+)?then\s+\d"
 )
 # written numbers keyed one after another: "19 then 84", "3 then 0 then 7 then 1", "41 and then 76"
 _THEN = Lazy(r"(?i)\d\s*,?\s*(?:(?<![a-z])(?:and\s+)?then(?![a-z])|再|然后)\s*\d")
 _PART = Lazy(
-    rf"(?i)(?P<m>{_MANY})|(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})"
+    rf"(?i)(?P<g>{_AT_ONCE})|(?P<m>{_MANY})|(?P<t>(?<![a-z])(?:double|triple)\s+|[两二三23]\s*个\s*)?(?P<d>{_ONE})"
 )
 
 
@@ -102,6 +108,11 @@ def _run_digits(run: str, least: int = 4) -> tuple[str, list[tuple[int, int]]] |
     where: list[tuple[int, int]] = []
     spoken = False
     for m in _PART.finditer(run):
+        if m["g"] is not None:  # two buttons at once: both digits, in the order said
+            pair = [c for c in m["g"] if c.isdigit()]
+            digits += pair
+            where += [m.span()] * 2
+            continue
         if m["m"] is not None:  # "three nines": a count, then the digit in the plural
             count, plural = m["m"].lower().split()
             digits += [_PLURALS.get(plural) or plural[0]] * _COUNTS[count]

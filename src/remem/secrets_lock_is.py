@@ -239,7 +239,10 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         purpose = m["num"] or _FOR.search(text, m.end("thing"), m.start("v"))
         labelled = purpose and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
         labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
-        labelled = labelled or _shared(text, m)
+        # keyed, then the hash key ("the cold store is 7720#"): a code, no store's number ("is
+        # #214": a number's sign before it)
+        keyed_in = m["v"].startswith("*") or m["v"].endswith("#")
+        labelled = labelled or _shared(text, m) or keyed_in
         own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
         place = (on and _PLACE.match(text, m.end())) or own
         # "the vault uses 256-bit keys": a measure, not a code

@@ -182,6 +182,7 @@ _AS_WITH = Lazy(
     r"|(?<![a-z])(?:uses?|using|enters?|types?|keys?|punch(?:es)?)\s+(?:in\s+)?(?P<f>\d{4,8})"
     r"\s+to\s+(?:clock|sign|log)[ -]?(?:in|on)(?![a-z])"
 )
+_JOINED_DIGITS = Lazy(r"[a-z]{2,}(?:[-_.][a-z]{2,})+[-_.]\d{2,6}")
 # the value ends its clause, or a clause of when goes on: "... with Quay4Side if it logs out"
 _THEN_WHEN = Lazy(
     r"(?i)\s*(?:$|[.,;!?)—–]|(?:if|when|whenever|once|until|unless|after|before|and|so|then"
@@ -216,7 +217,9 @@ def user_logins(text: str, low: str) -> list[tuple[int, int]]:
         value = m["v"].rstrip(".!?)")
         mixed = re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
         ends = _THEN_WHEN.match(text, m.start("v") + len(value)) is not None
-        if mixed and strong(value) and "@" not in value and ends:
+        # a login's words joined, then its digits, is made up too ("as kds with till-four-2024")
+        joined = _JOINED_DIGITS.fullmatch(value) is not None and not excluded(value)
+        if mixed and (strong(value) or joined) and "@" not in value and ends:
             out.append((m.start("v"), m.start("v") + len(value)))
     for m in scan(_USER_CODE, text, low, "code", "pin"):
         if _THEN_WHEN.match(text, m.end()) or _CODE_ENDS.match(text, m.end()):  # not "4471 errors"

@@ -43,7 +43,11 @@ _LINE = Lazy(
     r"|(?:booking|reservations?|enquir(?:y|ies)|information|info|ticket(?:ing)?|sales|advice"
     r"|appointments?|fraud|emergency|lost[ -]cards?|out[ -]of[ -]hours|24[ -]hour|complaints?)"
     r"\s+line|(?:enquir(?:y|ies)|information|reservations?|appointments?|complaints?"
-    r"|out[ -]of[ -]hours|24[ -]hour)\s+number)(?![a-z])"  # "the enquiries number is 0345 ..."
+    r"|out[ -]of[ -]hours|24[ -]hour)\s+number"  # "the enquiries number is 0345 ..."
+    # a business's own number, to call it: "the alarm company's number is 0345 ...", "the
+    # locksmith firm's phone number" (a company's number is no code)
+    r"|(?:company|firm|provider|supplier|contractor|agency)['’]?s?\s+(?:phone\s+|contact\s+)?number)"
+    r"(?![a-z])"
     r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
 )
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
