@@ -155,8 +155,9 @@ class ApiToken:
 # whenever they change: stores indexed under older rules are re-indexed when opened,
 # or a query's terms would miss old entries' terms ("went" is now indexed as "go").
 # 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words;
-# 3: a Chinese person jieba cuts into characters one term (小陈, 阿芳: `text._named`).
-INDEX_VERSION = 3
+# 3: a Chinese person jieba cuts into characters one term (小陈, 阿芳: `text._named`);
+# 4: names jieba cuts into pieces one word (饿了么), a range of clock times one value.
+INDEX_VERSION = 4
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would
@@ -225,10 +226,6 @@ class EntryStore(Protocol):
 
     def get(self, entry_id: str) -> Entry | None: ...
 
-    def get_many(self, ids: Sequence[str]) -> dict[str, Entry]:
-        """The entries of `ids` that exist, by id, read together (one round trip to a
-        server, where `get` each would be one apiece)."""
-
     def ids_with_prefix(self, prefix: str, limit: int = 2) -> list[str]: ...
 
     def find(
@@ -283,6 +280,10 @@ class TruthStore(Protocol):
 
     def superseded(self, entry_id: str) -> list[Entry]:
         """Entries whose superseded_by is `entry_id`."""
+
+    def get_many(self, ids: Sequence[str]) -> dict[str, Entry]:
+        """The entries of `ids` that exist, by id, read together: the nearest a save weighs
+        (one round trip to a server, where `get` each would be one apiece)."""
 
     @property
     def writable(self) -> bool:
