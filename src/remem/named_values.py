@@ -42,7 +42,7 @@ def named_values(text: str) -> dict[str, str]:
 def _named_values(text: str) -> tuple[tuple[str, str], ...]:
     if not _ANY_DIGIT.search(unicodedata.normalize("NFKC", text)):
         return ()  # every value is a number: no digit, no value (and no jieba to load)
-    tokens = tagged(text)
+    tokens = _clock_units(tagged(text))
     found: dict[str, str] = {}
     last: tuple[str, int] | None = None  # the key of the previous number, and where it was
     for i, (word, _tag) in enumerate(tokens):
@@ -54,9 +54,33 @@ def _named_values(text: str) -> tuple[tuple[str, str], ...]:
             found[key] = value
             last = (key, i)
         elif key is None and last and _only_links_between(tokens, last[1], i):
-            found[last[0]] = value  # "预算从 5 万调整为 8 万": the later value is the value
+            # "预算从 5 万调整为 8 万": the later value is the value; "9点到21点": both
+            found[last[0]] = _later(found[last[0]], value, tokens[last[1] + 1 : i])
             last = (last[0], i)
     return tuple(found.items())
+
+
+# jieba reads "6点到11点" as 6 / 点到 / 11 / 点 ("5万到8万": 万到): after a number, its
+# unit and 到 are two words
+_UNIT_TO = re.compile(r"(\w)([到至])")
+_CLOCK_UNITS = "点时号日"
+
+
+def _clock_units(tokens: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for word, tag in tokens:
+        if out and _NUMBER.fullmatch(out[-1][0]) and (m := _UNIT_TO.fullmatch(word)):
+            out += [(m[1], "q"), (m[2], "p")]
+        else:
+            out.append((word, tag))
+    return out
+
+
+def _later(was: str, value: str, between: list[tuple[str, str]]) -> str:
+    """The value a second number gives: a range of clock times ("9点到21点") is both."""
+    if was[-1:] in _CLOCK_UNITS and [w for w, _t in between][-1:] in (["到"], ["至"]):
+        return f"{was}-{value}"
+    return value
 
 
 def _only_links_between(tokens: list[tuple[str, str]], start: int, end: int) -> bool:

@@ -91,7 +91,16 @@ def _stemmer() -> Any:
 def _jieba() -> Any:
     import rjieba
 
+    for word in _NAMES_JIEBA_LACKS:
+        rjieba.add_word(word, None, "nz")
     return rjieba
+
+
+# Names everyone uses that jieba's dictionary lacks and cuts into pieces no term keeps
+# (饿了么 into 饿 / 了 / 么, 飞书 into 飞 / 书): a note about them had no word to find it by
+_NAMES_JIEBA_LACKS = (
+    "饿了么 拼多多 货拉拉 钉钉 飞书 唯品会 快团团 企查查 开市客 名创优品 美图秀秀".split()
+)
 
 
 @lru_cache(maxsize=1 << 16)

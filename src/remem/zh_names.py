@@ -4,6 +4,7 @@ and cuts the rest into characters, which are no terms ("小陈改成4点半到�
 nobody), so `joined` makes them one word again.
 
     joined(["小", "陈", "改成"])   # ["小陈", "改成"]
+    joined(["小", "刘不干"])       # ["小刘", "不干"]: a surname jieba glued to a verb
     joined(["一", "小时"])         # ["一", "小时"]: a word jieba kept whole is left alone
 """
 
@@ -26,9 +27,27 @@ def joined(cut: list[str]) -> list[str]:
     for token in cut:
         if out and len(token) == 1 and _joins(out[-1], token):
             out[-1] += token
+        elif len(token) > 1 and token[1] in _GLUED and (k := _before(out, token)) is not None:
+            out[k] += token[0]  # 小 / 刘不干 ("小刘不干了"): 小刘 / 不干
+            if token[1:] not in out[k + 1 :]:
+                out.append(token[1:])
         else:
             out.append(token)
     return out
+
+
+def _before(out: list[str], token: str) -> int | None:
+    """Where in `out` the 小 / 老 / 大 before `token` is, past the pieces of `token` a
+    search cut gives first (老 / 不来 / 赵不来), if `token` opens with a surname."""
+    k = len(out) - 1
+    while k >= 0 and out[k] in token:
+        k -= 1
+    return k if k >= 0 and _joins(out[k], token[0]) else None
+
+
+# words that open what a person does or is, which jieba glues to a surname it cut from
+# 小 / 老 / 大 ("小刘不干了": 小 / 刘不干); no word of a thing opens so ("小金鱼", "大石头")
+_GLUED = frozenset("不没也都又还就才在说要来去给跟和把被让叫请已")
 
 
 def _joins(before: str, char: str) -> bool:

@@ -126,6 +126,8 @@ _ZH_FROM = re.compile(
     r"从\s*([^\s，,。；;！!？?]{1,10}?)\s*(?:换成|改成|改为|换到|挪到|搬到|换给|改到|调到|转到|变成|交给|移到)"
     # no longer got from someone: "不从老周那拿了", "芋圆不从阿珍那进了"
     r"|不(?:再)?从\s*([^\s，,。；;！!？?]{1,8}?)\s*(?:那里|那儿|那边|那|这|家)?\s*(?:拿|进|订|买|要|采购|进货)"
+    # what was used swapped for another: "金龙鱼换成鲁花花生油", "把旧秤换成电子秤"
+    r"|(?:^|(?<=[，,。；;！!\s把]))([^\s，,。；;！!？?从把]{2,8}?)\s*(?:换成|换为)"
 )
 
 
@@ -148,7 +150,7 @@ def moved_from(content: str) -> list[str]:
     said = set(re.findall(r"[a-z]+", content.lower()))
     changed = bool(said & _moving()) or states_change(content)
     en = (*_EN_FROM.finditer(content), *_EN_INSTEAD.finditer(content)) if changed else ()
-    return [(m[1] or m[2]).strip() for m in (*en, *_ZH_FROM.finditer(content))]
+    return [next(g for g in m.groups() if g).strip() for m in (*en, *_ZH_FROM.finditer(content))]
 
 
 def moved_from_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:

@@ -205,7 +205,7 @@ def _en_by() -> re.Pattern[str]:
     verbs = "|".join(sorted(_shift_words() - _NOT_VERBS, key=len, reverse=True))
     return re.compile(
         rf"\b(?:up|down|back|forward|{verbs})"
-        rf"\s+(?:by\s+)?(?:another\s+)?{_EN_COUNT}\b|\bby\s+(?:another\s+)?{_EN_COUNT}\b"
+        rf"\s+(?:by\s+)?(?:another\s+)?{_EN_COUNT}\b{_NO_MONTH}|\bby\s+(?:another\s+)?{_EN_COUNT}\b"
         rf"|\b(?:another\s+)?{_EN_COUNT}(?:\s+[a-z]+){{0,2}}\s+(?:earlier|later|sooner|more|less"
         r"|fewer|longer|shorter|extra)\b"
         # more of the same on top: "needs another 5 days", "slips another week" (not
@@ -213,6 +213,10 @@ def _en_by() -> re.Pattern[str]:
         rf"|\banother\s+(?:{_EN_COUNT}\s+[a-z]+|(?:day|week|fortnight|month|hour|year|night)s?\b)",
         re.IGNORECASE,
     )
+
+
+# a day of a month is a date, not an amount: "due back 19 Feb"
+_NO_MONTH = r"(?!\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 
 
 # the shift words that are no verb: the amount comes before them ("an hour earlier")

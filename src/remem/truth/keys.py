@@ -86,6 +86,10 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
             out.extend(found)
             i += used
             continue
+        if day := _SHORT_DAYS.get(word) or _SHORT_DAYS.get(tok.text):
+            out.append(day)  # "Sat waitress" is the "Saturday waitress"
+            i += 1
+            continue
         concept, used = _english_concept(words, i)
         i += used
         bare = word.removesuffix("'s")
@@ -103,6 +107,13 @@ def _subject_terms(toks: list[Tok]) -> list[str]:
     return out
 
 
+# a day's name cut short, as notes write them; "sat" and "sun" are words of their own too,
+# a day only with a capital
+_SHORT_DAYS = {
+    "mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+    "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+    "fri": "friday", "Sat": "saturday", "Sun": "sunday",
+}  # fmt: skip
 _OWNERS = lexicon.EN_OWNERS_USER | lexicon.ZH_OWNERS_USER | words("owner user possessive", "en")
 
 

@@ -58,6 +58,9 @@ _WHEN_WORDS = ordered("when word")
 _ROOM = re.compile(r"\d{1,4}[A-Za-z]{1,2}|(?![vV]\d)[A-Za-z]{1,2}\d{1,4}")  # 2A, B12; not v2
 
 
+_POINTING = words("demonstrative", "zh")
+
+
 def place_like(toks: list[Tok], located: bool) -> bool:
     if located or any(t.kind in ("path", "url", "word") for t in toks):
         return True
@@ -69,7 +72,9 @@ def place_like(toks: list[Tok], located: bool) -> bool:
     # a name the segmenter split ("七牛云" is 七 + 牛云): short, and no word of it a verb,
     # an adverb or a particle ("海边放风筝" is something done there, not a place)
     known = lx.concepts()
-    return len(toks) <= 3 and all(
+    # "红星菜市场北门那个角上": which part of the place, pointed at, no verb
+    toks = [t for k, t in enumerate(toks) if not (k and t.low in _POINTING)]
+    return len(toks) <= 3 + all(t.tag[:1] == "n" for t in toks) and all(
         t.is_han and (t.tag[:1] in ("n", "m", "q", "j") or t.low in known) for t in toks
     )
 
@@ -95,7 +100,9 @@ def value_ok(toks: list[Tok], items: int) -> bool:
     if date_like(toks):
         return not any(t.low in NEGATORS for t in toks)
     concepts = lx.concepts()
-    for tok in toks:
+    for k, tok in enumerate(toks):
+        if k and tok.low in _POINTING and k + 1 < len(toks) and nounish(toks[k + 1]):
+            continue  # "北门那个角": which part of the place, no pronoun or verb
         if tok.low in PRONOUNS or tok.low in NEGATORS:
             return False
         verbish = tok.is_han and tok.tag[:1] in ("v", "d", "r", "p", "c") and tok.tag != "vn"

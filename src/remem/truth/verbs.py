@@ -73,7 +73,7 @@ def _zh_predicate_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
             best = (pr.ZH_PREDICATES[joined], j + 1)
     after = toks[best[1]] if best and best[1] < len(toks) else None
     if best is None:
-        return _zh_to_number(toks, i)
+        return _zh_switched_verb(toks, i) or _zh_to_number(toks, i)
     if after is not None and after.low == "的":
         return None  # attributive: "喜欢的故事书" is a thing, not a statement
     if best[0].numeric and not _zh_number_at(toks, best[1]):
@@ -87,6 +87,19 @@ def _zh_number_at(toks: list[Tok], i: int) -> bool:
     """A number at toks[i], or one word before it ("提到 iOS 16", "提到 v3")."""
     at = toks[i : i + 2]
     return bool(at) and (at[0].kind == "num" or len(at) == 2 and at[1].kind == "num")
+
+
+def _zh_switched_verb(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
+    """jieba's 改 and a verb, one word: a change to doing it another way ("改卖2块一个",
+    "改收现金", "改走高速"), whatever the verb; not 改善 / 改进 / 改革 (making better)."""
+    tok = toks[i]
+    low = tok.low
+    if len(low) == 2 and low[0] == "改" and tok.tag[:1] == "v" and low not in _ZH_BETTER:
+        return _CHANGE, i + 1
+    return None
+
+
+_ZH_BETTER = frozenset({"改善", "改进", "改革", "改良", "改造", "改编", "改写"})
 
 
 def _zh_to_number(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
@@ -110,6 +123,8 @@ _CHANGE = Predicate(change=True)
 _ZH_UNITS = "点时号"  # a time or a day after a number, never a verb there
 # verbs in -ed before "to" and a number that set nothing: "talked to 5 people"
 _EN_NOT_SET = words("not setting verb", "en")
+# a present copula before it: "the rig is rated to 150 kg" says what holds, not a change
+_EN_PRESENT = words("copula short", "en")
 
 
 def _en_verb_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
@@ -128,6 +143,8 @@ def _en_verb_at(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
     if first.low in pr.EN_RELICENSING:
         return _transitive(toks, i, pr.EN_RELICENSING_LINKS, _RELICENSED)
     if len(first.low) < 5 or not first.low.endswith("ed") or first.low in _EN_NOT_SET:
+        return None
+    if i and toks[i - 1].low in _EN_PRESENT:
         return None
     end = i + 1
     end += end < len(toks) and toks[end].low in pr.EN_PARTICLES
