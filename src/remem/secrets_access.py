@@ -26,6 +26,7 @@ from remem.secrets_access_words import (
     ACCESS_RE,
     CONFIRM_KEY,
     COUNTED,
+    DOOR_IS,
     HOLDS,
     HOURS_RANGE,
     KEPT_ROOM,
@@ -37,7 +38,7 @@ from remem.secrets_access_words import (
     UNIT,
     VAL,
     VAL_DIAL,
-    ZH_DOOR,
+    WORD_DIGITS,
 )
 from remem.secrets_access_zh import ZH_UNIT, ZH_WHEN, zh_open_spans
 from remem.secrets_answers import PUBLIC_CODE
@@ -102,8 +103,8 @@ _UNLOCK = Lazy(  # "the safe opens with 36-12-48", "punch in 4821"
     # a year named, then it: "opens with the year we moved in, 1994" (not "the spring show, 2025")
     r"(?:(?:the|my|our|his|her|their)\s+(?=[^,:—–]*?\b(?:year|birth\w*|anniversary|number)\b)"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?=\d{4,8}\s*(?:[,.;!—–]|$)))?"
-    rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<k>{KEYED.pattern})|(?P<d>[A-Za-z0-9]))"  # or "C4718"
-)
+    rf"(?P<v>{NUM}|(?P<w>{SPOKEN})|(?P<k>{KEYED.pattern})|{WORD_DIGITS}|(?P<d>[A-Za-z0-9]))"
+)  # or "C4718"
 # A quoted word a thing opens with, by a thing said to be locked or one that locks: 'the rota
 # file is locked, it opens with "flourpower"' (not 'the show opens with "Hamlet"')
 _OPENS_WORD = Lazy(
@@ -174,16 +175,25 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     rf"|{KEPT_ROOM})(?:\s+(?:code|combo|combination|pin|passcode))?"  # not "number": its own
     # how it is keyed: "alarm unset at the kiosk: 1357 then OFF" (set or armed at a time wakes)
     r"(?:\s+(?P<key>unset|disarm(?:ed)?|(?:re)?set|arm(?:ed)?|off)(?![a-z]))?"
-    r"(?:\s+(?:at|in|on|by|of|for|behind|under)\s+[^.;:!?\n\d]{1,30}?)?"
+    # where it is, or what it keeps: "the safe where the float lives: ..."
+    r"(?:\s+(?:at|in|on|by|of|for|behind|under|where|which|that)\s+[^.;:!?\n\d]{1,30}?)?"
     # who it is given for and why: "... so the fitters can get the boards in: 4471"
     r"(?:,?\s+(?:so(?:\s+that)?|for|to\s+let)\s+[^.;:!?\n\d]{1,60}?)?"
     r"(?:\s*[:：]|\s+[-–—]"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
     # or a pause and the code's noun: "engineer menu at the garage, code 2277"
-    r"|(?P<cd>\s*,\s*(?:code|pin|combo|combination|passcode)(?:\s+is)?\s*[:：]?))\s*"
+    r"|(?P<cd>\s*,\s*(?:code|pin|combo|combination|passcode)(?:\s+is)?\s*[:：]?)"
+    r"|(?P<cm>\s*,))\s*"  # or a pause alone, the number a clause of its own ("van lock, 8205,")
     rf"{HEDGE}?(?:(?:star|hash|pound)\s+)?"  # "the server cage - I think 3114", "star 5502"
+    # the code named by how it is keyed: "alarm: set code 2096", "gate: entry pin 4410"
+    r"(?:(?:(?:un)?set|(?:dis)?arm|entry|exit|master|user|main)\s+(?:code|pin)\s+(?:is\s+)?)?"
     # three digits with the key that ends them, spaced as on the pad: "1 4 7 #"
     rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|\d(?:[ -]?\d){{2}}\s?#"
     rf"|{SPOKEN_DIAL}|{SPOKEN3})"
+)
+# the number between commas names the thing the sentence goes on about: its model ("the
+# printer, 4200, is jammed again"), not its code
+_NAMES_IT = Lazy(
+    r"(?i)\s*,\s*(?:is|was|are|were|has|had|needs|got|broke|keeps|went|jams|stopped)(?![a-z])"
 )
 _CLAUSE_END = Lazy(r"\s*(?:[,.;!?—–]|$)")
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
@@ -234,21 +244,6 @@ _SET_IT = Lazy(
     r"|(?:设成|设为|设置成|设置为|改成|改为|换成|设的是|设的)了?\s*"
     rf"(?P<z>[*#]?\d(?:[ -]?\d){{2,11}}#?(?!\d)|[{ZH_DIGITS}]{{3,}})"
 )
-# "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
-_DOOR_IS = Lazy(
-    # or its keypad or lock, said to have gone (back) to a number or to be "on" one now
-    r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:keypad|(?:key)?pad|lock|panel))?"
-    r"(?:\s+(?:to|for|on|at|of|in)\s+[^.;:!?\n]{1,30}?)?"
-    r"\s+(?:(?:is|was|['’]s)\s+(?:now\s+|still\s+|back\s+)*(?P<on>(?:on|to)\s+)?"
-    r"|(?:chang(?:ed|es)|reset|switch(?:ed|es)|(?P<went>went|go(?:es|ne)?|revert(?:ed|s)?|moved))"
-    r"\s+(?:back\s+)?(?:to|on)\s+)"
-    r"(?P<v>[#*]?\d{4,8}[#*]?)(?![\w#*]|[.,]\d)"
-    r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
-    # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203
-    r"|(?<=[\u4e00-\u9fff])" + ZH_DOOR + r"(?=那个数|的数|还是|就是))"
-    r"(?:的|那个数字?|的数字?)?\s*(?:还是|仍是|就是|是|为)\s*"
-    r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
-)
 # "Codes for the cabin: front door 4821, garage 1107": things and their codes, listed
 _THING_NUM = Lazy(rf"(?i)(?<![a-z])(?:{ACCESS})\s+(?P<v>[*#]?\d{{4,8}}#?)(?![\w#*-]|[.,]\d)")
 _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])|密码")
@@ -281,7 +276,7 @@ def _set_and_doors(text: str, low: str) -> list[tuple[int, int]]:
             text, start, m.end()
         ):
             out.append(m.span("v"))
-    for m in scan(_DOOR_IS, text, low, *(("door", "gate", "entrance", "门") if four else ())):
+    for m in scan(DOOR_IS, text, low, *(("door", "gate", "entrance", "门") if four else ())):
         start, end = sentence(text, m.start())
         group = "v" if m["v"] is not None else "z"
         unit = UNIT.match(text, m.end()) or ZH_UNIT.match(text, m.end())
@@ -314,7 +309,11 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         if not bare_alarm:
             out.append(m.span("v"))
     for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
-        if m["w"] is not None or m["k"] is not None:  # "opens with C4718" or in words, by a lock
+        if m["p"] is not None:  # a word and digits: what a thing that unlocks takes, or a lock
+            around = sentence(text, m.start())
+            if "unlock" in m[0].lower() or ACCESS_RE.search(text, *around):
+                out.append(m.span("v"))
+        elif m["w"] is not None or m["k"] is not None:  # "opens with C4718" or said, by a lock
             around = sentence(text, m.start())
             if ACCESS_RE.search(text, *around) or HOLDS.search(text, *around):
                 out.append(m.span("v"))
@@ -348,7 +347,8 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         )  # "the authorised dealer said to enter 2024 as the year": a year keyed is no code
         if cue and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
-    for m in scan(_ACCESS_COLON, text, low, ":", "：", " -", " –", " —", "code", "pin", "combo"):
+    colon = (":", "：", " -", " –", " —", ",", "code", "pin", "combo")
+    for m in scan(_ACCESS_COLON, text, low, *colon):
         # not "locker at the gym: 2024 membership renewed", a store's year or hours
         own = m["store"] and ROOM_OWN_NUMBER.fullmatch(m["kept"])
         store = m["store"] and (YEAR.fullmatch(m["v"]) or _SPAN.match(text, m.end()) or own)
@@ -356,8 +356,14 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         woken = bool(m["key"]) and m["key"].lower().startswith(("set", "reset", "arm", "off"))
         woken = woken and not _CONFIRM.match(text, m.end())  # "off: 1357 then UNSET": keyed
         wake = woken and TIME.fullmatch(m["v"]) is not None  # "alarm set at the flat: 0630"
-        if m["cd"] and not _CLAUSE_END.match(text, m.end()):
+        if (m["cd"] or m["cm"]) and not _CLAUSE_END.match(text, m.end()):
             continue  # ", code 2024 for the uniform": a code of something else
+        if m["cm"] and (
+            not (m["v"][0] in "*#" or m["v"][0].isdigit())
+            or _when(m["v"])
+            or _NAMES_IT.match(text, m.end())
+        ):
+            continue  # "the gate, 1998, ...", "the door, 0800, ...", "the printer, 4200, is"
         if not (
             COUNTED.match(text, m.end()) or UNIT.match(text, m.end()) or store or hours or wake
         ):

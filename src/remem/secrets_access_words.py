@@ -3,7 +3,8 @@
 lock, a safe, a keypad, a room or a store kept locked ("the hay bale store", "the cold room"),
 a code's digits (0619, *7392, 2 6 0 3) or words ("seven seven three one"), 门 as a door (a
 roller shutter's 卷闸门 too, not a floodgate's 闸门), and what makes a number no code (a unit
-after it, a count of things, a rate, a place's public code before it).
+after it, a count of things, a rate, a place's public code before it), a word-and-digits
+password a thing unlocks with, and a door that "is" its keypad's number (`DOOR_IS`).
 
     ACCESS_RE.search("the side gate")    # a thing a code opens
     UNIT.match(" metres")                 # a size, not a code
@@ -18,6 +19,7 @@ __all__ = [
     "ACCESS_RE",
     "CONFIRM_KEY",
     "COUNTED",
+    "DOOR_IS",
     "HOLDS",
     "HOURS_RANGE",
     "KEPT_ROOM",
@@ -29,6 +31,7 @@ __all__ = [
     "UNIT",
     "VAL",
     "VAL_DIAL",
+    "WORD_DIGITS",
     "ZH_DOOR",
 ]
 
@@ -76,6 +79,13 @@ CONFIRM_KEY = (
 )
 VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words
+# a password of a word and digits a thing unlocks with: "unlocks with tile1234", "with 77harbour"
+# (not a level, a version or a tier: "unlocks with level10", "windows11")
+WORD_DIGITS = (
+    r"(?P<p>(?!(?:level|lvl|version|ver|windows|win|ios|android|macos|rank|tier|stage|chapter"
+    r"|act|season|xp|lv|v)\d)(?:[A-Za-z]{3,16}\d{2,8}|\d{2,8}[A-Za-z]{3,16})[A-Za-z!@#$]{0,3}"
+    r"(?![\w-]|\.\w))"
+)
 
 PUBLIC_BEFORE = Lazy(  # "the zip code for the building is 10001": a place's code
     r"(?i)(?<![a-z])(?:zip|postal|post|area|country|dialling|dialing|promo|discount|coupon|tracking"
@@ -103,4 +113,21 @@ SET_CUE = Lazy(
 HOURS_RANGE = Lazy(r"(?:[01]\d|2[0-3])[0-5]\d\s*[-–]\s*(?:[01]\d|2[0-3])[0-5]\d")  # 0900-1700
 RATE = Lazy(
     r"(?i)\s*(?:dpi|ppm|rpm|px|pt|hz|khz|mhz|ghz|watts?|w|volts?|v|k|lux|baud|[km]?bps)(?![a-z])"
+)
+# "the back door is 0852", 前门是 2580: a door or gate "is" a keypad's number
+DOOR_IS = Lazy(
+    # or its keypad or lock, said to have gone (back) to a number or to be "on" one now
+    r"(?i)(?<![a-z])(?:doors?|gates?|entrances?)(?:\s+(?:keypad|(?:key)?pad|lock|panel))?"
+    r"(?:\s+(?:to|for|on|at|of|in|by|behind|near|beside|off|opposite|past|(?:a)?round"
+    r"|next\s+to)\s+[^.;:!?\n]{1,30}?)?"
+    r"\s+(?:(?:is|was|['’]s)\s+(?:now\s+|still\s+|back\s+)*(?P<on>(?:on|to)\s+)?"
+    r"|(?:chang(?:ed|es)|reset|switch(?:ed|es)|(?P<went>went|go(?:es|ne)?|revert(?:ed|s)?|moved))"
+    r"\s+(?:back\s+)?(?:to|on)\s+)"
+    # a keypad's letter key last: "is 2580X" (a push-button lock's X or C key)
+    r"(?P<v>[#*]?\d{4,8}(?:[#*]|(?-i:[A-Z]))?)(?![\w#*]|[.,]\d|-[a-z])"
+    r"|(?:前门|后门|侧门|大门|正门|边门|单元门|楼门|院门|车库门|家门|房门"
+    # any door named by what it is (防火门), and its number as "that number": 那个数还是 6203
+    r"|(?<=[\u4e00-\u9fff])" + ZH_DOOR + r"(?=那个数|的数|还是|就是))"
+    r"(?:的|那个数字?|的数字?)?\s*(?:还是|仍是|就是|是|为)\s*"
+    r"(?P<z>[#*]?\d{4,8}#?)(?!\d)"
 )

@@ -20,6 +20,8 @@ ordinary. Used by `remem.secrets_access`.
 
 from __future__ import annotations
 
+import re
+
 from remem.secrets_access_words import ZH_DOOR
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_shapes import ZH_DIGITS, Lazy, scan, sentence
@@ -166,6 +168,23 @@ _ZH_THAT_ONE = Lazy(
     r"[那这](?:一?个|把|只|台|间|扇)(?:的|呢)?\s*[，,]?\s*(?:就|也|还|则|却)?(?:是|为|[:：])\s*"
     rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])(?=\s*(?:[，,。；;！!]|$))"
 )
+# or the one a payment or a login asks for, named by it: 转账那个是 X, 登录用的那个是 X (its PIN)
+_ZH_FOR = Lazy(r"(?:用|时|的时候)?的?\s*$")
+
+
+def _for_paying(text: str, m: re.Match[str]) -> bool:
+    """Whether the one pointed back to is named by what it pays or logs in (a PIN's six digits
+    for a payment: not 订单那个是 240613, an order's number)."""
+    at = _ZH_FOR.search(text, max(0, m.start() - 4), m.start())
+    start = at.start() if at is not None else m.start()
+    pay = _ZH_PAY.search(text, max(0, start - 3), start)
+    auth = _ZH_AUTH.search(text, max(0, start - 3), start)
+    six = len(m["v"]) == 6
+    return (pay is not None and pay.end() == start and six) or (
+        auth is not None and auth.end() == start
+    )
+
+
 _COUNT = dict(zip("三四五六七八九3456789", [3, 4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
@@ -211,7 +230,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(m.span("v"))
     for m in scan(_ZH_THAT_ONE, text, low, "那", "这"):  # a code given before it, this sentence
         start = sentence(text, m.start())[0]
-        before = any(start <= s and e <= m.start() for s, e in out)
+        before = any(start <= s and e <= m.start() for s, e in out) or _for_paying(text, m)
         if before and not (YEAR.fullmatch(m["v"]) or ZH_UNIT.match(text, m.end())):
             out.append(m.span("v"))
     return out

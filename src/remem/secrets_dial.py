@@ -39,12 +39,12 @@ _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, t
     # 顺三圈到 42, 逆到 7: 时针 unsaid, a lap count or 到 after it
     r"|[顺逆反](?=[转旋拧拨]?\s*(?:[一二三四五六七八九两\d]\s*圈|到)))"
     r"(?:转|旋|拧|拨)?|[转拨拧旋](?=到)"
-    r"|(?<=[先再后])(?=到)"
+    r"|(?<=[先再后])(?=到)|(?<=[先再后])[转拨拧旋](?=\s*\d)"  # 先转19 再转46: 到 unsaid
     # a later turn, its verb said once before: 先转到25再转到60最后11
     r"|(?:(?<=再)|(?<=然后)|(?<=最后))(?=\s*\d))"
     r"(?:\s*(?:[一二三四五六七八九两]|\d)\s*圈)?\s*(?:到|至|停在|停到|对准)?\s*"
-    rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈])"
-)
+    rf"(?:\d{{1,3}}|[{_ZH_N}]{{1,3}})(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈块元万千百])"
+)  # not a sum: 先转19块
 # a lock's wheels by where they sit, a digit each: "left dial 6, middle 0, right 3", "top wheel
 # 4, middle 1, bottom 9", 左边 6，中间 0，右边 3 (a wheel shows one digit: not "left 12")
 _WHEEL = (
@@ -139,7 +139,7 @@ _LAST_CUE = Lazy(
 )
 _TURN_HINTS = tuple(
     "left right clockwise 左 右 时针 转到 拨到 拧到 先到 再到 第 first turn middle top".split()
-    + ["顺", "逆"]
+    + ["顺", "逆", "先转", "先拨", "先拧", "先旋"]
 )
 _LR = Lazy(r"\d\s?[LR](?![\w])|(?<![\w])[LR]\s?\d")  # a turn's way by its letter
 _DIAL_HINTS = tuple(

@@ -129,6 +129,26 @@ def _run_digits(run: str, least: int = 4) -> tuple[str, list[tuple[int, int]]] |
     return "".join(digits), where
 
 
+# a keypad's keys said by name at either end of a code said aloud: "star two nine seven two
+# hash" is keyed as *2972# (read so, the rules take it as the keypad's code it is)
+_KEY_BEFORE = Lazy(r"(?i)(?<![a-z])(?P<k>star|hash|pound)\s+$")
+_KEY_AFTER = Lazy(r"(?i)\s+(?P<k>hash|star|pound)(?![a-z])")
+_KEYS = {"star": "*", "hash": "#", "pound": "#"}
+
+
+def _keyed(text: str, start: int, end: int, said: tuple[str, list[int]]) -> Piece:
+    """The piece a run said aloud is read as, with the keypad's keys named before or after it."""
+    digits, at = said
+    before = _KEY_BEFORE.search(text, max(0, start - 8), start)
+    if before is not None:
+        start = before.start()
+        digits, at = _KEYS[before["k"].lower()] + digits, [start, *at]
+    after = _KEY_AFTER.match(text, end)
+    if after is not None:
+        digits, at, end = digits + _KEYS[after["k"].lower()], [*at, after.end() - 1], after.end()
+    return start, end, digits, at
+
+
 def spoken_digits(text: str) -> tuple[str, list[int]] | None:
     """`text` with each code said aloud written as its digits, and the index in `text` of
     each character; None when no run of four digits or more is said (three by a card's
@@ -146,6 +166,6 @@ def spoken_digits(text: str) -> tuple[str, list[int]] | None:
             continue
         digits, spans = said
         at = [m.start() + (s if k == 0 else e - 1) for k, (s, e) in enumerate(spans)]
-        pieces.append((m.start(), m.end(), digits, at))
-        last = m.end()
+        pieces.append(_keyed(text, m.start(), m.end(), (digits, at)))
+        last = pieces[-1][1]
     return rewritten(text, pieces)

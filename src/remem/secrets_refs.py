@@ -35,12 +35,19 @@ _REFERENCE = Lazy(
     # (an alien's registration and a driver's licence are IDs: `remem.secrets_nouns`)
     r"|(?<!alien\s)(?<!driver's\s)(?<!driver’s\s)(?<!drivers\s)(?<!driver\s)(?<!driving\s)"
     # (a bank's membership or a check's certificate number logs one in: not public)
-    r"(?:registration|licen[cs]e|accreditation|company|vat|charity)"
+    r"(?:registration|licen[cs]e|accreditation|company|vat|charity"
+    # a certificate a thing passed (gas safety, an inspection, a calibration), on file and
+    # shown to whoever asks; a person's vetting check's logs one in (`_VETTING`)
+    r"|(?P<c>cert(?:ificate)?))"
     r"\s+(?:number|no\.?|#))"
     r"(?:(?<=#)|(?![a-z]))(?:(?:\s+(?:for|of|on)\s+[^.,;:!?\n]{1,30}?)?\s+(?:is|was)(?![a-z])|\s*[:：#])?"
     r"|(?:快递|运|物流|订|工|申请|受理|回执|参考|查询|追踪)单?号|快递单|订单(?:编号)?|序列号|车架号|申请编号|受理编号"
     r"|批号|批次号|串号|(?i:imei|meid)\s*号?码?|设备(?:编)?号|机身(?:编)?号|(?i:mac)\s*地址|资产编号"
     r"|(?:注册|登记|执照|营业执照|资质证书)(?:编号|号码?)|统一社会信用代码"
+)
+_VETTING = Lazy(
+    r"(?i)(?<![a-z])(?:dbs|pvg|crb|disclosure|vetting|background|criminal\s+records?|check)"
+    r"(?:\s+check)?\s+$"
 )
 _REF_VALUE = Lazy(  # "EMS 1173 0426 891", "HLF-NL-22-01453": a carrier's or a scheme's letters
     r"\s*(?:是|为|[:：])?\s*(?P<v>(?:[A-Z]{2,5}[ -]){0,3}[A-Z0-9]*\d[A-Z0-9]*(?:[ -][A-Z0-9]{2,}"
@@ -94,11 +101,13 @@ def references(text: str, low: str) -> list[tuple[int, int]]:
              "waybill", "reservation", "invoice", "confirmation", "appointment", "batch", "lot",
              "part", "product", "item", "stock", "catalog", "article", "sku", "imei", "meid",
              "esn", "iccid", "mac", "device", "hardware", "equipment", "unit", "tag", "地址",
-             "regist", "licen", "accredit", "company", "vat", "charity",
+             "regist", "licen", "accredit", "company", "vat", "charity", "cert",
              "代码",
              "号", "单")  # fmt: skip
     for m in scan(_REFERENCE, text, low, *hints):
         v = _REF_VALUE.match(text, m.end())
+        if m["c"] is not None and _VETTING.search(text, max(0, m.start() - 30), m.start()):
+            continue  # "my DBS certificate number": a person's check, asked for to log in
         if v is not None and v.start("v") - m.end() <= 3 and not _PRODUCT_KEY.fullmatch(v["v"]):
             out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
             if m["s"] is not None:  # a stocked item's number: the model it fits is named too
