@@ -125,3 +125,23 @@ def test_gai_and_a_verb_states_a_change(db: Path) -> None:
     assert not states_change("厨房的排风改善了很多")  # made better, no value changed
     old = "豆浆2块一杯。"
     assert saved_after(db, old, "豆浆从2块改卖3块一杯") == ("superseded", [old])
+
+
+def test_a_plural_noun_before_a_verb_is_part_of_the_subject() -> None:
+    claim = read("Our print runs go to Halcyon Press.")
+    assert claim is not None and (claim.subject, claim.value) == (
+        "print runs destination",
+        "Halcyon Press",
+    )
+    claim = read("Ana runs the Tuesday class")  # a verb with its object: no other verb after
+    assert claim is None or "runs" not in claim.subject
+
+
+def test_a_thing_named_after_a_word_and_a_space_is_no_value_swapped() -> None:
+    # "VPN 服务器" is one name: the server, not a value the mail server's memory holds
+    assert moved_from("VPN 服务器换成了 vpn2.corp.net") == []
+
+
+def test_gai_and_a_verb_before_zai_is_read_with_zai() -> None:
+    claim = read("推理服务现在改跑在 1 张 4090 上了")
+    assert claim is not None and claim.value == "1 张 4090"

@@ -127,7 +127,8 @@ _ZH_FROM = re.compile(
     # no longer got from someone: "不从老周那拿了", "芋圆不从阿珍那进了"
     r"|不(?:再)?从\s*([^\s，,。；;！!？?]{1,8}?)\s*(?:那里|那儿|那边|那|这|家)?\s*(?:拿|进|订|买|要|采购|进货)"
     # what was used swapped for another: "金龙鱼换成鲁花花生油", "把旧秤换成电子秤"
-    r"|(?:^|(?<=[，,。；;！!\s把]))([^\s，,。；;！!？?从把]{2,8}?)\s*(?:换成|换为)"
+    # (not after a word and a space: "VPN 服务器换成了 vpn2" names the server, no value)
+    r"|(?:^|(?<=[，,。；;！!把]))([^\s，,。；;！!？?从把]{2,8}?)\s*(?:换成|换为)"
 )
 
 

@@ -324,6 +324,9 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
             i += 1
             continue
         pred, j = found
+        if _noun_before_verb(toks, start, i, j):
+            i = j  # "print runs go to Corbel": "runs" names the thing, "go to" states it
+            continue
         if _relative(toks, start, i, j):
             i = j  # "the ORM we use is SQLAlchemy": "we use" says which ORM, "is" states it
             continue
@@ -345,6 +348,16 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
 
 
 _RELATIVE_OWNERS = words("relative owner", "en")
+_S_VERBS = frozenset({"is", "was", "has", "does", "goes", "says"})
+
+
+def _noun_before_verb(toks: list[Tok], start: int, i: int, j: int) -> bool:
+    """Whether the one-word predicate toks[i] is a plural noun ending the subject: a word
+    before it, and another predicate right after it ("Van runs go out Mondays")."""
+    low = toks[i].low
+    if j != i + 1 or i == start or toks[i].is_han or not low.endswith("s") or low in _S_VERBS:
+        return False
+    return j < len(toks) and predicate_at(toks, j) is not None
 
 
 def _relative(toks: list[Tok], start: int, i: int, j: int) -> bool:

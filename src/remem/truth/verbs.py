@@ -94,9 +94,11 @@ def _zh_switched_verb(toks: list[Tok], i: int) -> tuple[Predicate, int] | None:
     "改收现金", "改走高速"), whatever the verb; not 改善 / 改进 / 改革 (making better)."""
     tok = toks[i]
     low = tok.low
-    if len(low) == 2 and low[0] == "改" and tok.tag[:1] == "v" and low not in _ZH_BETTER:
-        return _CHANGE, i + 1
-    return None
+    if len(low) != 2 or low[0] != "改" or tok.tag[:1] != "v" or low in _ZH_BETTER:
+        return None
+    if i + 1 < len(toks) and toks[i + 1].low in ("在", "到"):
+        return None  # "改跑在 4090 上": where it runs, read with 在
+    return _CHANGE, i + 1
 
 
 _ZH_BETTER = frozenset({"改善", "改进", "改革", "改良", "改造", "改编", "改写"})
