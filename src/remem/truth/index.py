@@ -48,7 +48,10 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 #    nightly backup runs at 4 AM" is of the nightly backup) (session 31).
 # 16: the period a value holds for ("... this season") is no word of its subject; "go to"
 #    an amount is what a value becomes, not where it is sent (session 34).
-SUBJECT_RULES = 16
+# 17: "is rated to" a number holds, no change; 改 and a verb states one (改卖, 改走); a
+#    place pointed into (北门那个角上), a day cut short ("Sat"), a plural noun before a
+#    verb ("print runs go to") (session 38).
+SUBJECT_RULES = 17
 
 
 def subject_key(entry: Entry) -> str:
