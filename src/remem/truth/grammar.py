@@ -439,3 +439,14 @@ def ends_with_attr(toks: list[Tok]) -> bool:
     if toks[-1].is_han:
         last = keymod.split_han(last)[-1]  # "项目经理": 项目 + 经理, an owner
     return concept(last) in lx.ATTRIBUTES or concept(last.rstrip("s")) in lx.ATTRIBUTES
+
+
+_RELATIVE_OWNERS = words("relative owner", "en")
+
+
+def relative_clause(toks: list[Tok], start: int, i: int, j: int) -> bool:
+    """Whether the predicate toks[i:j] is in a relative clause ("X we use is Y")."""
+    if i - start < 2 or toks[i - 1].low not in _RELATIVE_OWNERS or toks[i - 2].is_han:
+        return False
+    end = clause_end(toks, j)
+    return any(t.low in ("is", "are") for t in toks[j:end])

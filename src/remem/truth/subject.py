@@ -41,6 +41,7 @@ from remem.truth.grammar import (
     implied_attrs,
     promote_attrs,
     read_value,
+    relative_clause,
     split_time,
     strip_subject,
     subject_part,
@@ -69,7 +70,7 @@ from remem.truth.segment import (
 )
 from remem.truth.table import mapping, words
 from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, nounish, span_text, value_ok
-from remem.truth.verbs import predicate_at
+from remem.truth.verbs import noun_before_verb, predicate_at
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,10 +325,10 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
             i += 1
             continue
         pred, j = found
-        if _noun_before_verb(toks, start, i, j):
+        if noun_before_verb(toks, start, i, j):
             i = j  # "print runs go to Corbel": "runs" names the thing, "go to" states it
             continue
-        if _relative(toks, start, i, j):
+        if relative_clause(toks, start, i, j):
             i = j  # "the ORM we use is SQLAlchemy": "we use" says which ORM, "is" states it
             continue
         clause = _clause(toks, start, i, pred, j)
@@ -345,27 +346,6 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
         start = i = max(end, j)
     whole = all(k in covered or _noise(t) for k, t in enumerate(toks))
     return clauses, whole
-
-
-_RELATIVE_OWNERS = words("relative owner", "en")
-_S_VERBS = frozenset({"is", "was", "has", "does", "goes", "says"})
-
-
-def _noun_before_verb(toks: list[Tok], start: int, i: int, j: int) -> bool:
-    """Whether the one-word predicate toks[i] is a plural noun ending the subject: a word
-    before it, and another predicate right after it ("Van runs go out Mondays")."""
-    low = toks[i].low
-    if j != i + 1 or i == start or toks[i].is_han or not low.endswith("s") or low in _S_VERBS:
-        return False
-    return j < len(toks) and predicate_at(toks, j) is not None
-
-
-def _relative(toks: list[Tok], start: int, i: int, j: int) -> bool:
-    """Whether the predicate toks[i:j] is in a relative clause ("X we use is Y")."""
-    if i - start < 2 or toks[i - 1].low not in _RELATIVE_OWNERS or toks[i - 2].is_han:
-        return False
-    end = clause_end(toks, j)
-    return any(t.low in ("is", "are") for t in toks[j:end])
 
 
 _COUNTING = words("counting verb", "zh")

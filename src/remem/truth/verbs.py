@@ -216,3 +216,15 @@ def _transitive(
             attr = "name" if toks[i].low.startswith("renam") else attr
             return Predicate(change=True, transitive=True, attr=attr), i + 1
     return None
+
+
+_S_VERBS = frozenset({"is", "was", "has", "does", "goes", "says"})
+
+
+def noun_before_verb(toks: list[Tok], start: int, i: int, j: int) -> bool:
+    """Whether the one-word predicate toks[i] is a plural noun ending the subject: a word
+    before it, and another predicate right after it ("Van runs go out Mondays")."""
+    low = toks[i].low
+    if j != i + 1 or i == start or toks[i].is_han or not low.endswith("s") or low in _S_VERBS:
+        return False
+    return j < len(toks) and predicate_at(toks, j) is not None
