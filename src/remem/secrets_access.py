@@ -308,20 +308,7 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         bare_alarm = m["o"].lower().startswith("alarm") and TIME.fullmatch(m["v"])
         if not bare_alarm:
             out.append(m.span("v"))
-    for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
-        if m["p"] is not None:  # a word and digits: what a thing that unlocks takes, or a lock
-            around = sentence(text, m.start())
-            if "unlock" in m[0].lower() or ACCESS_RE.search(text, *around):
-                out.append(m.span("v"))
-        elif m["w"] is not None or m["k"] is not None:  # "opens with C4718" or said, by a lock
-            around = sentence(text, m.start())
-            if ACCESS_RE.search(text, *around) or HOLDS.search(text, *around):
-                out.append(m.span("v"))
-        elif m["d"] is None:
-            if not (TIME.fullmatch(m["v"]) and _WAKE.search(text, *sentence(text, m.start()))):
-                out.append(m.span("v"))  # not "set the alarm with 0700 as the wake-up time"
-        elif (end := spelled_end(text, m.start("v"))) is not None:
-            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
+    out += _unlocked_with(text, low)
     for m in scan(_OPENS_ON, text, low, "open", "unlock"):
         if m["kept"] is not None and ROOM_OWN_NUMBER.fullmatch(m["kept"]):
             continue  # "the meeting room opens on ...": a room of its own number
@@ -347,6 +334,34 @@ def _opening(text: str, low: str) -> list[tuple[int, int]]:
         )  # "the authorised dealer said to enter 2024 as the year": a year keyed is no code
         if cue and m["v"] not in _EMERGENCY:
             out.append(m.span("v"))
+    out += _after_colon(text, low)
+    return out
+
+
+def _unlocked_with(text: str, low: str) -> list[tuple[int, int]]:
+    """A number a thing unlocks or opens with ("opens with C4718", "unlocks with tile1234")."""
+    out: list[tuple[int, int]] = []
+    for m in scan(_UNLOCK, text, low, *_UNLOCK_WORDS):
+        if m["p"] is not None:  # a word and digits: what a thing that unlocks takes, or a lock
+            around = sentence(text, m.start())
+            if "unlock" in m[0].lower() or ACCESS_RE.search(text, *around):
+                out.append(m.span("v"))
+        elif m["w"] is not None or m["k"] is not None:  # "opens with C4718" or said, by a lock
+            around = sentence(text, m.start())
+            if ACCESS_RE.search(text, *around) or HOLDS.search(text, *around):
+                out.append(m.span("v"))
+        elif m["d"] is None:
+            if not (TIME.fullmatch(m["v"]) and _WAKE.search(text, *sentence(text, m.start()))):
+                out.append(m.span("v"))  # not "set the alarm with 0700 as the wake-up time"
+        elif (end := spelled_end(text, m.start("v"))) is not None:
+            out.append((m.start("v"), end))  # "opens with p as in papa, 4, x ..."
+    return out
+
+
+def _after_colon(text: str, low: str) -> list[tuple[int, int]]:
+    """A thing that locks, then a colon, a dash or a pause and its code ("locker at the
+    rink: 4471", "the immobiliser, 8205, ...")."""
+    out: list[tuple[int, int]] = []
     colon = (":", "：", " -", " –", " —", ",", "code", "pin", "combo")
     for m in scan(_ACCESS_COLON, text, low, *colon):
         # not "locker at the gym: 2024 membership renewed", a store's year or hours
