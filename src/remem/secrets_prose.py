@@ -397,25 +397,28 @@ def _pass_value(text: str, key_end: int, end: int, cls: str, zh: bool) -> list[t
     ):
         return [n.span()]  # 备用密码 八八零四七二
     if cls == "code":  # no link: "PIN 8421", not "Security code 200 means OK"
-        g = _FOR_GAP.match(text, key_end, end) if _PIN.search(text, 0, key_end) else None
-        if g is not None:  # "PIN for the van 3395" (a booking's "confirmation code for" is no PIN)
-            d = _DIGITS.match(text, g.end(), end)
-            return [d.span()] if d and len(d[0]) >= 4 and _CLAUSE_END.match(text, d.end()) else []
-        m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
-        if zh and m is None and (m := _SHORT_CODE.match(text, pos, end)) is not None:
-            return [m.span()]  # 提取码 x7k2
-        if m is None or _UNITS.match(text, m.end()):
-            return []
-        short = LOCK_CODE.search(text, max(0, key_end - 12), key_end) is not None
-        least = 3 if short and _CLAUSE_END.match(text, m.end()) else 4  # a lock's "code 318"
-        if sum(c.isdigit() for c in m[0]) < least:
-            return []
-        return [m.span()]
+        return _code_value(text, key_end, pos, end, zh)
     # "passwrod 7788 - ...": four digits right after the word, the clause ending there
     least = 4 if zh or (a == key_end + 1 and _CLAUSE_END.match(text, b)) else 6
     digits = token.isdigit() and len(token) >= least and not _UNITS.match(text, b)
     worded = cls == "pass" and _worded(token, text[b:])
     return [(a, b)] if _strong(token) or worded or (digits and cls != "weak") else []
+
+
+def _code_value(text: str, key_end: int, pos: int, end: int, zh: bool) -> list[tuple[int, int]]:
+    """A code's value said right after its name, no link word ("PIN 8421", "提取码 x7k2")."""
+    g = _FOR_GAP.match(text, key_end, end) if _PIN.search(text, 0, key_end) else None
+    if g is not None:  # "PIN for the van 3395" (a booking's "confirmation code for" is no PIN)
+        d = _DIGITS.match(text, g.end(), end)
+        return [d.span()] if d and len(d[0]) >= 4 and _CLAUSE_END.match(text, d.end()) else []
+    m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
+    if zh and m is None and (m := _SHORT_CODE.match(text, pos, end)) is not None:
+        return [m.span()]  # 提取码 x7k2
+    if m is None or _UNITS.match(text, m.end()):
+        return []
+    short = LOCK_CODE.search(text, max(0, key_end - 12), key_end) is not None
+    least = 3 if short and _CLAUSE_END.match(text, m.end()) else 4  # a lock's "code 318"
+    return [m.span()] if sum(c.isdigit() for c in m[0]) >= least else []
 
 
 def _quoted_later(text: str, pos: int, end: int) -> list[tuple[int, int]]:
