@@ -8,7 +8,8 @@ USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上�
 six digits (付款的时候要输 861205), an alarm set or unset by its keys (撤防：先按 8352), a lock's
 code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七), or by its count first
 (车棚的锁是四位数的，8350; three digits by a lock or a box only), a padlock's or a
-combination lock's three wheels right after it or after 密码 (冰柜挂锁零六零, 挂锁 密码二四七).
+combination lock's three wheels right after it or after 密码 (冰柜挂锁零六零, 挂锁 密码二四七), an
+alarm's code right after it (仓库报警器 七二九一).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
     zh_open_spans("门禁是 2019 年装的", ...)        # []
@@ -100,6 +101,8 @@ ZH_WHEN = Lazy(r"时间|日期|时候|几点|费用|价格|电话")
 # nothing else in the clause: 工具间七三一九。 钥匙箱的 4 0 8 1，(not 仓库 2019 年, 柜台 3 号)
 _ZH_THING_CODE = Lazy(
     r"(?:钥匙[盒箱柜]|保险[柜箱]|密码[锁箱]|[挂门]锁|锁|柜子?|箱子?|盒子?|库房|仓库|储物间|储藏室"
+    # an alarm's panel, its digits after it: 店里报警器 七二九一 (not a smoke or gas alarm's)
+    r"|(?<!烟雾)(?<!烟感)(?<!火灾)(?<!燃气)(?<!消防)(?:报警器|警报器|报警主机)"
     r"|[冷冻车金酒药]库"  # a store kept locked: a cold store, a garage, a vault
     r"|杂物间|工具间|机房|档案室|器材室|锁屏|屏幕锁)的?\s*[:：]?\s*"  # a phone's lock screen too
     rf"(?P<v>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{3,7}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
@@ -185,6 +188,7 @@ def _for_paying(text: str, m: re.Match[str]) -> bool:
     )
 
 
+_ZH_THING_WORDS = tuple("锁 柜 箱 盒 库 间 室 机房 警报 报警".split())
 _COUNT = dict(zip("三四五六七八九3456789", [3, 4, 5, 6, 7, 8, 9] * 2, strict=True))
 _ZH_OPEN_WORDS = tuple(
     "门 锁 柜 箱 盒 开 机 取 付 警报 报警 键盘".split()
@@ -217,7 +221,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_ZH_LOCK_NUMBER, text, low, "锁"):
         if not (ZH_UNIT.match(text, m.end()) or YEAR.fullmatch(m["v"])):
             out.append(m.span("v"))
-    for m in scan(_ZH_THING_CODE, text, low, "锁", "柜", "箱", "盒", "库", "间", "室", "机房"):
+    for m in scan(_ZH_THING_CODE, text, low, *_ZH_THING_WORDS):
         group = next(g for g in "vwx" if m[g] is not None)
         # 仓库2019: when it was built; 挂锁 100: a price
         if not (YEAR.fullmatch(m[group]) or (group == "x" and m[group].endswith("00"))):

@@ -1,7 +1,8 @@
 """A note that is a thing that locks and its code, with no link between them (issue 29;
 moved from `remem.secrets_access`): "Pinsetter pit door 6924" (the code ends the note), 放钱的
-那个A12柜子，1194 (a locker's label, a pause, the code), 钥匙盒，老周说是三一四一; and a room
-named by what it holds or is for, then its code, as the whole note ("boot drying room 2290").
+那个A12柜子，1194 (a locker's label, a pause, the code; or its number after it: 更衣柜 5 号：
+2 6 0 4), 钥匙盒，老周说是三一四一; and a room named by what it holds or is for, then its code,
+as the whole note ("boot drying room 2290").
 
     lock_note_spans("Pinsetter pit door 6924", ...)      # the span of 6924
     lock_note_spans("tack room 4471", ...)               # the span of 4471
@@ -27,6 +28,7 @@ NOT_DOOR = Lazy(  # a door or gate with a number of its own: a flight's, a room'
     r"|floor|house|street|number|no\.)(?![a-z])|航班|登机|房间|号"
 )
 
+_ZH_LOCKER = r"(?:储物柜|更衣柜|柜子|柜|箱子|箱|格子)"
 # A note that is a lock and its code, no link: "Pinsetter pit door 6924" (the code ends the
 # note), 放钱的那个A12柜子，1194 (a locker's label, a pause, the code), 钥匙盒，老周说是三一四一
 _LOCK_NOTE = Lazy(
@@ -34,7 +36,10 @@ _LOCK_NOTE = Lazy(
     r"|(?<!fire\s)(?<!smoke\s)(?P<a>alarm))"
     # ... or in words, then an aside or what to do: "Stockroom alarm 4471, panel by the till"
     rf"\s+(?P<v>[#*]?\d{{4,6}}#?|{SPOKEN})(?:\s*[.!]?\s*$|\s*[,;—–]\s|\s+then\s)"
-    r"|(?<![A-Za-z])[A-Z]\d{1,3}号?(?:储物柜|柜子|柜|箱子|箱|格子)\s*[，,：:]\s*(?P<z>\d{4,6})\s*[。！!]?\s*$"
+    rf"|(?:(?<![A-Za-z])[A-Z]\d{{1,3}}号?\s*{_ZH_LOCKER}"
+    # or numbered after it, the code spaced or said perhaps: 更衣柜 12 号：3 8 2 9
+    rf"|(?<![冰书货电]){_ZH_LOCKER}\s*[A-Z]?\d{{1,3}}\s*号)\s*[，,：:]\s*"
+    rf"(?P<z>\d{{4,6}}|\d(?: \d){{3,5}}|[{ZH_DIGITS}]{{4,6}})\s*[。！!]?\s*$"
     r"|(?:钥匙盒|钥匙箱|保险柜|保险箱|密码锁|挂锁|门锁|柜子|门禁)[^。！？\n]{0,12}?说(?:过)?是\s*"
     rf"(?P<s>[{ZH_DIGITS}]{{4,8}}|\d{{4,8}})(?![\d{ZH_DIGITS}])"
 )
@@ -61,6 +66,8 @@ def lock_note_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
         group = next(g for g in ("v", "z", "s") if m[g] is not None)
         wake = m["a"] and (TIME.fullmatch(m[group]) or YEAR.fullmatch(m[group]))
+        if group == "z" and YEAR.fullmatch(m[group]):
+            continue  # 储物柜 3 号：2019, when it was put in
         if group != "v" or not (NOT_DOOR.search(text, 0, m.start(group)) or wake):
             out.append(m.span(group))  # not "Room 12 door 1204", "alarm 0630, coffee"
     for m in scan(_ROOM_NOTE, text, low, "room"):

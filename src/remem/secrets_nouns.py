@@ -6,22 +6,40 @@ their value looks like: a password's ("password", 口令, "safe word"), a code's
     in_context("combo", "the combo meal is 12")    # False: a combo is a lock's by a lock
 
 `KEY` names each noun's group by its class (`code`, `pass`, `card`, `acct`, `id`, and the
-same with `zh` for the Chinese ones); `KINDS` gives the kind of secret each class holds.
+same with `zh` for the Chinese ones); `KINDS` gives the kind of secret each class holds. A
+code's value is digits, but a device's verification or activation code is capitals and digits
+too (`caps_code`, `keyed_code`); a licence number of a UK driving licence's layout is an ID's.
 """
 
 from __future__ import annotations
 
-from remem.secrets_shapes import ZH_DIGITS, Lazy
+import re
 
-__all__ = ["CAPS_HINTS", "HINTS", "KEY", "KINDS", "LOCK_CODE", "SAFE_WORD_FOR", "in_context"]
+from remem.secrets_numbers import UK_LICENCE
+from remem.secrets_shapes import KEYED, ZH_DIGITS, Lazy
+
+__all__ = [
+    "CAPS_HINTS",
+    "HINTS",
+    "KEY",
+    "KINDS",
+    "LOCK_CODE",
+    "PASS_TYPED",
+    "SAFE_WORD_FOR",
+    "caps_code",
+    "in_context",
+    "keyed_code",
+]
 
 _AW = r"(?<![A-Za-z0-9_])"  # an ASCII word start (CJK around a key is fine)
 _AZ = r"(?![A-Za-z0-9_])"
 
+# "password" typed in haste: pasword, passwrd, pssword, paswd (a login's label reads it too)
+PASS_TYPED = r"pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)"
 # The secret nouns, by what their value looks like.
 _PASS = (
     r"(?i:pass(?:word|wd|phrase)s?|pass[ -](?:word|phrase)s?|pwd|pw|pword|creds|credentials?"
-    r"|pa?s{1,2}(?:w(?:or|ro|o|r)?d|owrd)s?"  # typed in haste: pasword, passwrd, pssword, paswd
+    rf"|{PASS_TYPED}s?"
     r"|pass(?=\s*[:=：])"
     r"|(?:wi[- ]?fi|wlan|network|router)[ -](?:codes?|pass(?=\s+is\s))"  # "router pass is X"
     r"|(?:client|shared|app|webhook)[ _-]secrets?|requirepass|masterauth|unseal[ -]keys?"
@@ -88,7 +106,11 @@ _ACCT = (
 )
 _ID = (
     r"(?i:ssn|social[ -]security(?:[ -]number)?|passport(?:[ -](?:number|no\.?))?"
-    r"|(?:driver'?s|driving|driver\s+[a-z]+['’]s)[ -]licen[cs]e(?:[ -](?:number|no\.?))?"
+    # a learner's licence is a driving licence too ("her learner's licence number: ...")
+    r"|(?:driver'?s|driving|driver\s+[a-z]+['’]s|learner['’]?s?)[ -]licen[cs]e"
+    r"(?:[ -](?:number|no\.?))?"
+    # any licence's number of a UK driving licence's shape: "licence no. for the hire: ..."
+    rf"|licen[cs]e[ -](?:number|no\.?)(?=[^.;!?\n\d]{{0,40}}?(?-i:{UK_LICENCE})(?![A-Za-z0-9]))"
     r"|(?:national[ -])?id[ -](?:number|no\.|no(?=\s*[:：#]?\s*\d))|tax[ -]id|national[ -]id"
     # an identity number named by the country that issued it: "my Turkish ID is ...", "the
     # Polish ID no. for the form" (a capitalised nationality, then ID in capitals)
@@ -160,6 +182,15 @@ KEY = Lazy(
     rf"|{_AW}(?P<acct>{_ACCT}){_AZ}|(?P<acctzh>{_ACCT_ZH})"
     rf"|{_AW}(?P<id>{_ID}){_AZ}|(?P<idzh>{_ID_ZH})"
 )
+# A code a device or an account is verified, activated, paired or unlocked with, named right
+# before its value: capitals and digits as a sticker or a screen shows them ("the doorbell's
+# verification code is 7KQZ2W", "activation code XK42PR"), not only a PIN's digits (a flight's
+# confirmation code is its reference, and a door's code is keyed: neither is read so)
+_DEVICE_CODE = Lazy(
+    r"(?i)(?<![a-z])(?:verification|activation|pairing|setup|claim|redemption|recovery|backup"
+    r"|unlock)[ -]codes?(?![a-z])[^.;!?\n]{0,40}$"
+)
+_CAPS_CODE = Lazy(r"(?=[A-Z0-9]*\d)(?=(?:\d*[A-Z]){2})[A-Z0-9]{5,10}(?![\w-]|\.\w)")
 # a lock's code may have three digits ("the cupboard lock code 318"), a combination's too
 LOCK_CODE = Lazy(
     r"(?i)(?<![a-z])(?:door|gate|lock|padlock|locker|safe|keypad|shed|cabinet"
@@ -244,3 +275,17 @@ _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
 
 def in_context(key: str, sentence: str) -> bool:
     return all(need.search(sentence) for noun, need in _NEEDS if noun.match(key))
+
+
+def caps_code(text: str, pos: int, end: int) -> re.Match[str] | None:
+    """The value at `pos` of a device's or an account's code named just before it, of
+    capitals and digits ("8HRT3K")."""
+    if _DEVICE_CODE.search(text, max(0, pos - 60), pos) is None:
+        return None
+    return _CAPS_CODE.match(text, pos, end)
+
+
+def keyed_code(text: str, pos: int, end: int) -> re.Match[str] | None:
+    """A code's value at `pos` after its link, not all digits: a keypad's letter with its
+    digits ("C4718"), or a device's capitals and digits (`caps_code`)."""
+    return KEYED.match(text, pos, end) or caps_code(text, pos, end)

@@ -2,7 +2,8 @@
 `remem.secrets_prose`): a Chinese ID's check character, a card's Luhn sum, an IBAN's mod 97,
 and the nouns that name a number a card's or an ID's when its check fails (a typo, a test card;
 money paid onto a card, 转到她农行卡上：6228 …), or the expiry and the back code said after it
-that only a card has.
+that only a card has; a UK driving licence's layout (`UK_LICENCE`: a person's, whatever
+licence it is said to be).
 
     cn_id_valid("11010519491231002X")        # True: the check character fits
     card_valid("4111 1111 1111 1111")        # True: Luhn
@@ -15,6 +16,7 @@ import re
 from remem.secrets_shapes import Lazy
 
 __all__ = [
+    "UK_LICENCE",
     "card_named",
     "card_valid",
     "cn_id_valid",
@@ -46,6 +48,15 @@ _CARD_NAMED = Lazy(
     r"|purchasing|procurement|work|petty\s+cash)\s+card(?:\s+(?:number|no\.?))?)\s*(?:是|为|[:：#，,])?\s*$"
 )
 _FOURS = Lazy(r"[3-6]\d{3}(?: \d{4}){3}(?: \d{1,3})?|[3-6]\d{3}(?:-\d{4}){3}(?:-\d{1,3})?")
+
+
+# A UK driving licence's number: the surname's first five letters (9s pad a short one), the
+# birth date's digits (the month plus 50 for a woman), two initials, a digit, two check
+# characters, and perhaps the licence's issue number: it names a person, wherever it is given
+UK_LICENCE = (
+    r"[A-Z9]{5}\d(?:[05][1-9]|[16][0-2])(?:0[1-9]|[12]\d|3[01])\d[A-Z9]{2}\d[A-Z0-9]{2}"
+    r"(?:\s?\d{2})?"
+)
 
 
 def _before(m: re.Match[str], size: int) -> str:

@@ -1,22 +1,25 @@
 """A login given as its user, a slash and its password (issue 29; moved from
 `remem.secrets_cues`): "admin / nasAdmin!2025" in a sentence about logging in, "root /
 Tr0ub4dor&3" after an admin's name, "zhoulei / Zl#gitee2024" in a password's full shape,
-后台 daozha / 88886666, "till login Sam / 4412"; or a line that is nothing but the pair, a
-handle and a password's shape ("Kiln_Room / ashglaze7pots").
+后台 daozha / 88886666, "till login Sam / 4412", a hotspot's name / key (手机热点：X / Y, a
+key of eight or more); or a line that is nothing but the pair, a handle and a password's
+shape ("Kiln_Room / ashglaze7pots").
 
     slash_pairs("NAS login: admin / nasAdmin!2025")     # the span of nasAdmin!2025
     slash_pairs("read / write access for the team")     # []
 
 A path ("registry.acme.io/web:2.8.1") or a pair of plain words ("km / h") is no login. Used
 by `remem.secrets_cues`. A login after its service's label and a colon, the user, then the
-password named: "Dropbox for the proofs: jo.prints, password paper-cuts!" (`labelled_pairs`).
+password named (its noun typed in haste too, "passwrd", 密玛): "Dropbox for the proofs:
+jo.prints, password paper-cuts!" (`labelled_pairs`).
 """
 
 from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import PLACEHOLDER, Lazy, strong, very_strong
+from remem.secrets_nouns import PASS_TYPED
+from remem.secrets_shapes import PLACEHOLDER, Lazy, strong, very_strong, wifi_key
 
 __all__ = ["labelled_pairs", "slash_pairs"]
 
@@ -40,6 +43,12 @@ _WIFI_NAME_KEY = Lazy(
     r"(?i:wi-?fi|wlan|ssid)\s+(?=\S*[A-Z0-9_-])[A-Za-z][\w-]{3,30}\s+/\s+[a-z]{8,24}[!#$*@]+$"
 )
 _ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
+# a hotspot's name / key (手机热点：X / Y): a wifi's key is eight characters or more, so not a
+# topic's pair (今日热点：AI / Web3); two names are no name and key (`_hotspot_key`)
+_HOTSPOT = Lazy(r"(?i:hotspot)|热点")
+_SLASH_AFTER = Lazy(r"\s*/")
+_SLASH_BEFORE = Lazy(r"/\s*$")
+_NAMES = Lazy(r"(?i)(?<![a-z])(?:names?|ssids?|called)(?![a-z])|名称|名字|叫")  # two networks
 
 
 def slash_pairs(text: str) -> list[tuple[int, int]]:
@@ -67,9 +76,18 @@ def slash_pairs(text: str) -> list[tuple[int, int]]:
         digits = said and spaced and pw.isdigit() and len(pw) >= least and m["user"].isalpha()
         digits = digits or bool(spaced and said and _WIFI_NAME_KEY.search(text, start, m.end()))
         alone = (spaced or " : " in m[0]) and _alone(text, m, pw)
-        if (said and (strong(pw) or digits)) or alone:
+        if (said and (strong(pw) or digits)) or alone or _hotspot_key(text, m, start, pw):
             found.append((m.start("pw"), m.start("pw") + len(pw)))
     return found
+
+
+def _hotspot_key(text: str, m: re.Match[str], start: int, pw: str) -> bool:
+    """A hotspot's name, a slash and a wifi's key (eight or more, "winding-road-77"), not
+    two networks' names, a path or a list that goes on ("ChatGPT5 / Sora2024 / 新能源")."""
+    hotspot = _HOTSPOT.search(text, start, m.start()) is not None
+    names = _NAMES.search(text, start, m.start()) is not None
+    listed = _SLASH_AFTER.match(text, m.end()) or _SLASH_BEFORE.search(text, start, m.start())
+    return hotspot and not (names or listed) and len(pw) >= 8 and wifi_key(pw)
 
 
 _LINE_END = Lazy(r"[ \t.!]*(?:\n|$)")
@@ -94,9 +112,14 @@ def _alone(text: str, m: re.Match[str], pw: str) -> bool:
 # its value no password's shape)
 _LABELLED = Lazy(  # or after a login word, no colon: "the till login sam4, pw rock-salt-lamp"
     r"(?i)(?:[:：]|(?<![a-z])(?:log[ -]?in|user(?:name)?|account)\s+)\s*(?P<u>[\w.@+-]{2,40})"
-    r"(?:\s*[,，;；]\s*|\s+)(?:password|passcode|passwd|pwd|pw|pass)"  # "jo@x.org pw ...": a space
-    r"\s*(?:is\s+|[:：=]\s*)?(?P<p>[^\s,;，；。]{4,40})"
+    r"(?:\s*[,，;；]\s*|\s+)"  # "jo@x.org pw ...": a space
+    # the noun typed in haste too ("passwrd", 密玛): a login's label says what it is
+    rf"(?:password|passcode|passwd|pwd|pw|{PASS_TYPED}|pass|密[码碼马玛]|秘码|蜜码)"
+    r"\s*(?:is\s+|[:：=]\s*|[是为]\s*)?(?P<p>[^\s,;，；。]{4,40})"
 )
+_LABELLED_HINT = Lazy(r"(?i)pas|pss|psw|pw|密|蜜|秘码")
+# a password with a slash between digits ("Tempo3/4!", a time signature): no path's shape
+_SLASHED = Lazy(r"(?=[^/]*[A-Za-z])[\w!@#$%^&*?~+=.-]*\d/\d[\w!@#$%^&*?~+=.-]*")
 _JOINED = Lazy(r"[A-Za-z]{2,}(?:[-_][A-Za-z]{2,})+[!?#*$@%&]*")  # "paper-cuts!": words joined
 _CLAUSE_END = Lazy(r"\s*(?:$|[.,;!?)—–]|\s[-–]\s)")
 _TALK = Lazy(r"(?i)reset|chang|expir|protect|manag|recover|forg[oe]t|polic|less|free|requir")
@@ -141,12 +164,13 @@ def labelled_pairs(text: str, low: str) -> list[tuple[int, int]]:
         if mixed and strong(pw) and len(pw) >= 8 and said and not _CONTACT_LABEL.search(m["label"]):
             out.append((m.start("p"), m.start("p") + len(pw)))
     out += _for_user(text, low)
-    for m in _LABELLED.finditer(text) if "pass" in low or "pw" in low else ():
+    for m in _LABELLED.finditer(text) if _LABELLED_HINT.search(low) else ():
         pw = m["p"].rstrip(".,;:)!?") or m["p"]
         handle = _HANDLE.search(m["u"]) is not None or any(c.isdigit() for c in m["u"])
         ends = _CLAUSE_END.match(text, m.end()) is not None  # "password self-service down": talk
         joined = _JOINED.fullmatch(m["p"].rstrip(".,;:)")) and len(pw) >= 8 and ends
-        shaped = strong(pw) or (handle and joined and not _TALK.search(pw))
+        slashed = _SLASHED.fullmatch(pw) is not None and len(pw) >= 6
+        shaped = strong(pw) or slashed or (handle and joined and not _TALK.search(pw))
         if shaped and not PLACEHOLDER.match(pw):
             out.append((m.start("p"), m.start("p") + len(pw)))
     return out

@@ -1,7 +1,8 @@
 """Secrets given in pieces (issue 29): a one-time code said in groups of digits (or whole,
 after what it is for: "2FA for the payroll portal 662018", "sign-in code X-204981"; a code
-someone sent or one to approve a thing is one too), a wallet's recovery words given a part
-at a time, a code keyed a digit at a time ("9 1 1 4", moved from `remem.secrets_access`), a
+someone sent, said to have come in ("the code from the bank's app just came in, 417 262", 码刚
+发过来) or one to approve a thing is one too), a wallet's recovery words given a part at a
+time, a code keyed a digit at a time ("9 1 1 4", moved from `remem.secrets_access`), a
 one-time code said by how it came and that it runs out (平台发的那个六位数 962731，要过期了;
 发来一个 847362，五分钟内有效) or said whole with what it is for ("the shop sent 663190 to
 confirm the change", "type 917 402 into the bank screen, it times out"), a crypto wallet's
@@ -44,11 +45,16 @@ _ONE_TIME = Lazy(
     r"|(?:sent|texted|messaged|e-?mailed|pinged)\s+(?:(?:me|us|you|him|her|them)\s+)?"
     r"(?:a|the|another|my|your|his|her|their|our)\s+(?:new\s+|fresh\s+)?(?P<q>[a-z-]+\s+)?code"
     r"|code\s+(?:that\s+)?(?:[\w'’-]+\s+){1,3}?(?:sent|texted|messaged|e-?mailed)"  # "code X sent"
+    # or a code said to have come, from whom perhaps: "the code from the bank's app just came in"
+    r"|code\s+(?:from\s+[^.;:,\n\d]{1,40}?\s+)?(?:(?:that|which)\s+)?(?:just\s+|finally\s+)?"
+    r"(?:came|come|arrived)(?:\s+(?:through|in))?"
     # or a code said to approve or confirm something: "code from the bank to approve it"
     r"|code\s+(?:from\s+[^.;:\n\d]{1,30}?\s+)?to\s+(?:approve|confirm|verify|authori[sz]e|sign\s+in"
     r"|log\s+in))"
     r"(?![a-z])|动态口令|动态码|动态密码|验证码|校验码|短信码|一次性密码|令牌码"
     r"|(?:发来|发过来|发给我|短信)的?码"  # 平台发来的码: a code sent is a one-time code
+    # or said to have come: 平台的码刚发过来 (not a QR code's, a promo's, a size's)
+    r"|(?<![号尺条维邮编惠请销区代源乱页价])码(?:刚刚?|才|已经)?(?:发过来|发来|到了?|来了)"
 )
 # six digits in threes a service sent: "the bank texted me 602 913, read it back", or a
 # text said to hold them: "the text from the bank says 602 913"
@@ -74,9 +80,10 @@ _OTHER_NUMBER = Lazy(  # not "sent a code to my phone, 734 009": the phone it ca
     r"|(?<!my\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!your\s)(?<!their\s)phone)(?![a-z])"
     r"|#|号|单|电话|热线"
 )
+_WORD_BEFORE = Lazy(r"(?i)(?<![a-z])[a-z]+\s+$")  # the word before a bare "code"
 _ONE_TIME_WORDS = ("otp", "one-time", "one time", "2fa", "mfa", "code", " text", " sms", " message",
                    "动态", "验证码", "校验码", "短信码", "一次性", "令牌码", "的码",
-                   "来码")  # fmt: skip
+                   "来码", "码刚", "码才", "码已", "码发", "码到", "码来")  # fmt: skip
 
 
 # A one-time code said by how it came and that it runs out, no code named: 平台发的那个六位数
@@ -201,6 +208,10 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
             continue
         if cue["q"] is not None and PUBLIC_CODE.match(cue["q"]):
             continue  # "they emailed me a promo code": a code to hand out
+        bare = cue[0][:4].lower() == "code"
+        word = _WORD_BEFORE.search(text, start, cue.start()) if bare else None
+        if word is not None and PUBLIC_CODE.match(word[0]):
+            continue  # "the tracking code the courier sent": a code that names a thing
         # "OTP from the bank for the March payment is 602 913": what it is for, then it
         m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 64))
         if m is None and cue["c"] is None:  # a booking's confirmation code is its reference

@@ -23,10 +23,10 @@ from remem.secrets_nouns import CAPS_HINTS as _CAPS_HINTS
 from remem.secrets_nouns import HINTS as _HINTS
 from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
-from remem.secrets_nouns import LOCK_CODE
+from remem.secrets_nouns import LOCK_CODE, caps_code, keyed_code
 from remem.secrets_nouns import in_context as _in_context
 from remem.secrets_numbers import iban_valid, lettered_id, luhn
-from remem.secrets_shapes import KEYED, PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
+from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import no_number as _no_number
 from remem.secrets_shapes import strong as _strong
@@ -248,7 +248,7 @@ def _after_link(text: str, pos: int, end: int, cls: str, zh: bool) -> list[tuple
     if cls == "code":  # digits, said ones too: 四七二八一六, "four eight two nine"
         m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
         m = m or _SPOKEN.match(text, pos, end)
-        m = m or (_SHORT_CODE.match(text, pos, end) if zh else KEYED.match(text, pos, end))
+        m = m or (_SHORT_CODE.match(text, pos, end) if zh else keyed_code(text, pos, end))
         m = m or (_LETTERED.match(text, pos, end) if zh else None)  # 取件码：A-0423
         if m is not None and not _UNITS.match(text, m.end()):
             return [m.span(), *_more(text, m.end(), end)]
@@ -412,8 +412,8 @@ def _code_value(text: str, key_end: int, pos: int, end: int, zh: bool) -> list[t
         d = _DIGITS.match(text, g.end(), end)
         return [d.span()] if d and len(d[0]) >= 4 and _CLAUSE_END.match(text, d.end()) else []
     m = _DIGITS.match(text, pos, end) or _CODE_VALUE.match(text, pos, end)
-    if zh and m is None and (m := _SHORT_CODE.match(text, pos, end)) is not None:
-        return [m.span()]  # 提取码 x7k2
+    if m is None and (m := _SHORT_CODE.match(text, pos, end) if zh else caps_code(text, pos, end)):
+        return [m.span()]  # 提取码 x7k2, "device verification code 8HRT3K"
     if m is None or _UNITS.match(text, m.end()):
         return []
     short = LOCK_CODE.search(text, max(0, key_end - 12), key_end) is not None

@@ -10,6 +10,7 @@ its size or price, a size with its unit said with a price.
 from __future__ import annotations
 
 from remem.secrets_access_words import ACCESS_RE
+from remem.secrets_numbers import UK_LICENCE
 from remem.secrets_shapes import Lazy, scan, sentence
 
 __all__ = ["SECRET_WORD", "references"]
@@ -34,8 +35,9 @@ _REFERENCE = Lazy(
     # a trade's or a firm's entry on a public register, shown on its van, site and certificates
     # (an alien's registration and a driver's licence are IDs: `remem.secrets_nouns`)
     r"|(?<!alien\s)(?<!driver's\s)(?<!driver’s\s)(?<!drivers\s)(?<!driver\s)(?<!driving\s)"
+    r"(?<!learner's\s)(?<!learner’s\s)(?<!learners\s)(?<!learner\s)"
     # (a bank's membership or a check's certificate number logs one in: not public)
-    r"(?:registration|licen[cs]e|accreditation|company|vat|charity"
+    r"(?:registration|(?P<l>licen[cs]e)|accreditation|company|vat|charity"
     # a certificate a thing passed (gas safety, an inspection, a calibration), on file and
     # shown to whoever asks; a person's vetting check's logs one in (`_VETTING`)
     r"|(?P<c>cert(?:ificate)?))"
@@ -54,6 +56,7 @@ _REF_VALUE = Lazy(  # "EMS 1173 0426 891", "HLF-NL-22-01453": a carrier's or a s
     r"|-[A-Z0-9])*)"  # "20250302-C": a letter after a hyphen too
     r"(?![A-Za-z0-9_-])"  # Chinese may follow: 订单3712…发顺丰
 )
+_UK_LICENCE = Lazy(UK_LICENCE)
 _PRODUCT_KEY = Lazy(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){3,}")  # a software serial: a key
 # A product's make and model: "is a Master Lock 1500iD", "bought a Yale YRD256", 型号 X
 _MODEL = Lazy(
@@ -108,6 +111,8 @@ def references(text: str, low: str) -> list[tuple[int, int]]:
         v = _REF_VALUE.match(text, m.end())
         if m["c"] is not None and _VETTING.search(text, max(0, m.start() - 30), m.start()):
             continue  # "my DBS certificate number": a person's check, asked for to log in
+        if m["l"] is not None and v is not None and _UK_LICENCE.fullmatch(v["v"]):
+            continue  # a licence number of a driving licence's shape: a person's ID
         if v is not None and v.start("v") - m.end() <= 3 and not _PRODUCT_KEY.fullmatch(v["v"]):
             out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
             if m["s"] is not None:  # a stocked item's number: the model it fits is named too

@@ -1,10 +1,11 @@
 """A wifi network's key (issue 29): said after the network ("the wifi is hunter-7-gamma",
-"wifi is KP-Guest, key is tangerine99"), after its name ("the staff network Crew-5G is
-oar-lock-6610", 车库网 X 连 Y), as what to tell a guest (客人问wifi就说 X), or as what connects
-or is typed (X 就能连, 连的时候输 X, 要输的是 X, "type X to connect", "what you type is X"), words
-joined as one ("password belayon_belayoff"), its key also 钥匙, the wireless also 无线, in
-Chinese and English; never the router's model or the network's own name (`remem.secrets_public`;
-by its band, "the wifi is Barn_5G", or with networks said to be open).
+"wifi is KP-Guest, key is tangerine99", "... and the key's X"), after its name, quoted too
+("the staff network Crew-5G is oar-lock-6610", 车库网 X 连 Y, 'wifi "Den" pw X'; a name, a
+slash and its key are `remem.secrets_pairs`'s), as what to tell a guest (客人问wifi就说 X), or
+as what connects or is typed (X 就能连, 连的时候输 X, 要输的是 X, "type X to connect", "what
+you type is X"), words joined as one ("password belayon_belayoff"), its key also 钥匙, the
+wireless also 无线, in Chinese and English; never the router's model or the network's own name
+(`remem.secrets_public`; by its band, "the wifi is Barn_5G", or with networks said to be open).
 
     wifi_spans("the wifi is hunter-7-gamma", ...)              # hunter-7-gamma
     wifi_spans("the router is Archer-AX55", ...)               # []
@@ -26,7 +27,8 @@ _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tange
     r"(?:\s+(?:on|in|from|at|for)\s+(?:the\s+)?[\w'’-]+)?"
     # "SSID X, key 4D8K2M9P", "key LarkspurInJune!": after a space, a digit, symbol or inner capital
     # ("key = oak-barn-19": a note's list of settings)
-    r"(?:\s+(?:is|was)\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z])"
+    # or said as the key's ("... and the key's sailandanchor")
+    r"(?:\s+(?:is|was)\s+|['’]s\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z])"
     # or words typed joined, ending the note: "SSID X, key ladderandbucket" (`_joined`)
     r"|\s+(?=[a-z]+(?:[_-][a-z]+)*\s*(?:[.,;!，。；！]|$))|(?<=密码|口令|密钥|钥匙)\s*(?:是|为)?\s*)"
     r"(?P<v>[^\s,;，。；]+)"
@@ -37,13 +39,16 @@ _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tange
 # "key overleaf", "not_required")
 _JOINED = Lazy(r"(?=.{8,40}$)[a-z]+(?:[_-][a-z]+)*")
 _RIGHT_AFTER = Lazy(  # not "password on the blackboard"
-    r"(?i)(?:[a-z]+|密码|口令)\s*(?:(?:is|was)\s+|[:：=]\s*|[是为]\s*)?"
+    r"(?i)(?:[a-z]+|密码|口令)\s*(?:(?:is|was)\s+|['’]s\s+|[:：=]\s*|[是为]\s*)?"
 )
 _TALK = Lazy(
     r"(?:ed|ing|able|ible|tion|sion|ment|ness|ly|where|wards?|stairs|side|neath|leaf|ever|thing)$"
     r"|^(?:optional|unknown|forgotten|private|personal|different)$"
 )
-_NAME_BEFORE = Lazy(r"\s[A-Za-z][\w.-]*[A-Z0-9_][\w.-]*\s+$")  # a network's name: caps, a digit
+_NAME_BEFORE = Lazy(  # a network's name: caps, a digit; or any name quoted ('wifi "Den" pw X')
+    r"\s[A-Za-z][\w.-]*[A-Z0-9_][\w.-]*\s+$|[\"“][^\"”\n]{2,32}[\"”]\s+$"
+    r"|(?<![\w'’])['‘][^'’\n]{2,32}['’]\s+$"
+)
 _TALK_PARTS = frozenset("not see ask per via any none upon request".split())
 # "the wifi pw is up-the-hill-and-down": four words or more joined, a passphrase, not a
 # network's name (two or three: Cafe-Guest, Mill-Staff-5G)
@@ -87,6 +92,7 @@ _OPEN_NET = Lazy(
     r"(?:which\s+is|that\s+is|it\s+is|is|it['’]s|['’]s)\s+(?:an?\s+)?open(?:\s+network)?"
     r"(?=\s*(?:[.,;!]|$))"
 )
+_SLASH_NEXT = Lazy(r"\s*/\s*[^\s/]")
 _WIFI_NAME = Lazy(r"(?i)name|ssid|network\s+is\s+called|called|名称|名字|叫|speed|signal|速")
 _PASS_LATER = Lazy(r"(?i)pass|pw|key|密码|口令|密钥|钥匙")
 # the key said as what connects: "X 就能连", 连的时候输 X, "type X to connect"; not the
@@ -155,6 +161,8 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
         first = _WIFI_VALUE.match(text, at, m.end())
         if (first and _band(text, first.start(1))) or _OPEN_NET.search(rest):
             continue
+        if first and _SLASH_NEXT.match(text, first.end(1)):
+            continue  # "the hotspot is Pixel_7 / X": its name, then its key (`secrets_pairs`)
         if first and re.search(r"\d", first[1]) and not SPEED.match(first[1]):
             out.append(first.span(1))  # "the wifi is hunter-7-gamma"
             continue
