@@ -87,13 +87,24 @@ def _stemmer() -> Any:
     return stemmer
 
 
-@cache
-def _jieba() -> Any:
-    import rjieba
+_JIEBA_LOCK = threading.Lock()
+_JIEBA: Any = None
 
-    for word in _NAMES_JIEBA_LACKS:
-        rjieba.add_word(word, None, "nz")
-    return rjieba
+
+def jieba() -> Any:
+    """rjieba, its dictionary given the names it lacks once. Under a lock: rjieba raises
+    "Already borrowed" when a word is added while another thread cuts (eight threads'
+    first saves at once)."""
+    global _JIEBA
+    if _JIEBA is None:
+        with _JIEBA_LOCK:
+            if _JIEBA is None:
+                import rjieba
+
+                for word in _NAMES_JIEBA_LACKS:
+                    rjieba.add_word(word, None, "nz")
+                _JIEBA = rjieba
+    return _JIEBA
 
 
 # Names everyone uses that jieba's dictionary lacks and cuts into pieces no term keeps
@@ -220,7 +231,7 @@ def jieba_tag(text: str) -> list[tuple[str, str]]:
         tags = _ask(_tag_elsewhere[0], [text])
         if tags is not None and len(tags) == 1:
             return list(tags[0])
-    return [(str(w), str(t)) for w, t in _jieba().tag(text)]
+    return [(str(w), str(t)) for w, t in jieba().tag(text)]
 
 
 def cut_for_search(runs: list[str]) -> list[list[str]]:
@@ -237,8 +248,8 @@ def cut_for_search(runs: list[str]) -> list[list[str]]:
         if asked is not None and len(asked) == len(runs):
             cuts = [list(cut) for cut in asked]
     if cuts is None:
-        jieba = _jieba()
-        cuts = [jieba.cut_for_search(run) for run in runs]
+        cutter = jieba()
+        cuts = [cutter.cut_for_search(run) for run in runs]
     _learn(known, runs, cuts)
     return cuts
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from functools import cache
 from typing import Any, Literal
 
 from remem import text
@@ -127,11 +126,10 @@ def split_sentences(source: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(source) if s and s.strip()]
 
 
-@cache
 def _jieba() -> Any:
-    import rjieba
+    from remem.text import jieba  # one dictionary, its words added once
 
-    return rjieba
+    return jieba()
 
 
 def _clean(words: Sequence[str]) -> str:
