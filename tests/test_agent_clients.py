@@ -21,6 +21,7 @@ tests on purpose. Offline flags per client:
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -56,19 +57,31 @@ def clients() -> Path:
     where = Path(os.environ.get("REMEM_CLIENTS_DIR") or Path.home() / ".cache" / "remem-clients")
     stamp = where / "remem-pins.json"
     bins = [where / "node_modules" / ".bin" / name for name in PACKAGES]
-    if stamp.exists() and json.loads(stamp.read_text()) == PACKAGES and all(map(Path.exists, bins)):
+
+    def installed() -> bool:
+        return (
+            stamp.exists()
+            and json.loads(stamp.read_text()) == PACKAGES
+            and all(map(Path.exists, bins))
+        )
+
+    if installed():
         return where
     npm = shutil.which("npm")
     if npm is None:
         pytest.fail("npm is needed to install the agent clients (or REMEM_TEST_CLIENTS=skip)")
     where.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(
-        [npm, "install", "--no-audit", "--no-fund", "--prefix", str(where), *PACKAGES.values()],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    if done.returncode != 0:
-        pytest.fail(f"npm install failed: {done.stderr[-2000:]}")
-    stamp.write_text(json.dumps(PACKAGES))
+    with (where / "install.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another test process may be installing them
+        if installed():
+            return where
+        done = subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", "--prefix", str(where), *PACKAGES.values()],
+            capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        if done.returncode != 0:
+            pytest.fail(f"npm install failed: {done.stderr[-2000:]}")
+        stamp.write_text(json.dumps(PACKAGES))
     return where
 
 

@@ -260,7 +260,7 @@ runs = ["周五上线的服务", "数据库迁移脚本"]
 first = text.cut_for_search(runs)
 text.cut_for_search(["部署流程改到"])
 text.jieba_tag("部署流程改到周四")
-print(json.dumps([asked, first == [text._jieba().cut_for_search(r) for r in runs]]))
+print(json.dumps([asked, first == [text.jieba().cut_for_search(r) for r in runs]]))
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert json.loads(out.stdout) == [[["周五上线的服务", "数据库迁移脚本"]], True]
