@@ -41,8 +41,11 @@ class Terminal:
         self.screen = pyte.HistoryScreen(cols, rows, history=2000)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
+        # the pty's size is the terminal's: a COLUMNS / LINES inherited (pytest-xdist's
+        # workers export 80 x 24) would have the program draw for another width
+        env = {k: v for k, v in env.items() if k not in ("COLUMNS", "LINES")}
         self.child = pexpect.spawn(
-            argv[0], list(argv[1:]), cwd=str(cwd), env=dict(env), dimensions=(rows, cols),
+            argv[0], list(argv[1:]), cwd=str(cwd), env=env, dimensions=(rows, cols),
             preexec_fn=_as_from_a_terminal,
         )  # fmt: skip
 
