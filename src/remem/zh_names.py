@@ -46,8 +46,9 @@ def _before(out: list[str], token: str) -> int | None:
 
 
 # words that open what a person does or is, which jieba glues to a surname it cut from
-# 小 / 老 / 大 ("小刘不干了": 小 / 刘不干); no word of a thing opens so ("小金鱼", "大石头")
-_GLUED = frozenset("不没也都又还就才在说要来去给跟和把被让叫请已")
+# 小 / 老 / 大 ("小刘不干了": 小 / 刘不干; "燃气站的小李送": 小 / 李送); no word of a thing
+# opens so ("小金鱼", "大石头")
+_GLUED = frozenset("不没也都又还就才在说要来去给跟和把被让叫请已送做管带收拿接")
 
 
 def _joins(before: str, char: str) -> bool:

@@ -156,8 +156,9 @@ class ApiToken:
 # or a query's terms would miss old entries' terms ("went" is now indexed as "go").
 # 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words;
 # 3: a Chinese person jieba cuts into characters one term (小陈, 阿芳: `text._named`);
-# 4: names jieba cuts into pieces one word (饿了么), a range of clock times one value.
-INDEX_VERSION = 4
+# 4: names jieba cuts into pieces one word (饿了么), a range of clock times one value;
+# 5: a surname jieba glued to a verb of doing (小 / 李送) the person again.
+INDEX_VERSION = 5
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would

@@ -123,7 +123,9 @@ _PLAIN_NUMBER = re.compile(r"\d{3,}(?:\.\d+)?")  # three digits or more: no hour
 # "外卖平台从美团换成饿了么了", "兰寿从7号池挪到温室11号缸了"
 _EN_FROM = re.compile(r"\bfrom\s+(?:the\s+)?([^,;.]{1,40}?)\s+to\s+\S", re.I)
 _ZH_FROM = re.compile(
-    r"从\s*([^\s，,。；;！!？?]{1,10}?)\s*(?:换成|改成|改为|换到|挪到|搬到|换给|改到|调到|转到|变成|交给|移到)"
+    # (the one it came from, and where: "从老韩那换到刘记", "从我妈那又换回我媳妇")
+    r"从\s*([^\s，,。；;！!？?]{1,10}?)\s*(?:那里|那儿|那边|那|这里|这儿|这边|这)?\s*(?:又|再)?"
+    r"(?:换成|改成|改为|换到|换回|改回|挪到|搬到|换给|改到|调到|转到|变成|交给|移到)"
     # no longer got from someone: "不从老周那拿了", "芋圆不从阿珍那进了"
     r"|不(?:再)?从\s*([^\s，,。；;！!？?]{1,8}?)\s*(?:那里|那儿|那边|那|这|家)?\s*(?:拿|进|订|买|要|采购|进货)"
     # what was used swapped for another: "金龙鱼换成鲁花花生油", "把旧秤换成电子秤"
@@ -183,8 +185,17 @@ _ZH_OWNED = (
 _SPECIFIC = re.compile(r"[\u4e00-\u9fff]{2}|\d.*\d|[A-Z][a-z]{2}")
 
 
+# "不对，是小黎，不是小李": a note opening on "wrong," owns a mistake, as "no, ..." does
+# (not "不对外开放": no comma after it)
+_ZH_NO = re.compile(r"^\s*(?:不对|不是的|错了)\s*[，,。！!：:]")
+
+
 def _owns_mistake(content: str) -> bool:
-    return _EN_CUE.search(content) is not None or any(w in content for w in _ZH_OWNED)
+    return (
+        _EN_CUE.search(content) is not None
+        or _ZH_NO.search(content) is not None
+        or any(w in content for w in _ZH_OWNED)
+    )
 
 
 def _holding(
