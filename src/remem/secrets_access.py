@@ -403,11 +403,18 @@ _IT_IS_CUE = Lazy(
     r"|lock\s?box|(?P<a>(?:burglar\s+|house\s+|shop\s+|security\s+)?alarms?)|alarm\s+panel"
     # a thing that holds and locks, or a way in: "the tool cage, it's 7734" (a size or a year
     # after "it's" is ruled out below, as for a safe)
-    r"|(?P<h>cages?|cabinets?|cupboards?|vaults?|sheds?|gates?|doors?)|immobili[sz]ers?)(?![a-z])"
+    r"|(?P<h>cages?|cabinets?|cupboards?|vaults?|sheds?|gates?|doors?)|immobili[sz]ers?"
+    # a login to a machine, lent or shared: "borrow her kiosk login, it's 4482" (the noun:
+    # "log in, it's ..." is a verb, a time perhaps)
+    r"|(?P<l>log-?ins?|log-?ons?|sign-?ins?))(?![a-z])"
     # an alarm in or at a place guards it: its code, not a time to wake up ("the alarm in
     # the boat shed, it's 0 six 3 0")
     r"(?P<p>\s+(?:in|at)\s+(?:the|our|my|his|her|their)\s+(?!morning|evening|afternoon|night)[a-z])?"
 )
+
+
+_NOW = Lazy(r"(?i)\s+(?:now|already|o['’]clock)(?![a-z])")
+_RESET = Lazy(r"(?i)(?<![a-z])(?:chang|reset|new)")
 
 
 def _it_is(text: str, low: str) -> list[tuple[int, int]]:
@@ -424,8 +431,11 @@ def _it_is(text: str, low: str) -> list[tuple[int, int]]:
         wake = cue is not None and cue["a"] and not (keyed or cue["p"]) and TIME.fullmatch(v)
         if cue is None or YEAR.fullmatch(v) or wake:
             continue  # "the safe, it's 1998 vintage"; an alarm "it's 0630" wakes someone
-        if cue["h"] and TIME.fullmatch(v) and (_HOURS.search(text, start, m.end() + 4)):
+        if (cue["h"] or cue["l"]) and TIME.fullmatch(v) and _HOURS.search(text, start, m.end() + 4):
             continue  # "the gate shuts at six, it's 1745 now": the hour, not its code
+        clock = TIME.fullmatch(v) and _NOW.match(text, m.end())  # "it's 1130 now": the time,
+        if cue["l"] and clock and not _RESET.search(text, start, m.start()):  # unless it changed
+            continue  # "the login page timed out, it's 1130 now"
         if not (UNIT.match(text, m.end()) or RATE.match(text, m.end())):
             out.append(m.span("v"))
     return out

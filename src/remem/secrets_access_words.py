@@ -72,10 +72,13 @@ UNIT = Lazy(
 )
 # a code keyed, then the key that confirms it: "..., then the green button", "then hash"
 CONFIRM_KEY = (
-    r"\s*,?\s+(?:and\s+)?(?:then|followed\s+by)\s+(?:press(?:ing)?\s+|hit(?:ting)?\s+)?(?:the\s+|a\s+)?"
+    r"(?:\s*,?\s+(?:and\s+)?(?:then|followed\s+by)\s+(?:press(?:ing)?\s+|hit(?:ting)?\s+)?(?:the\s+|a\s+)?"
     r"(?:(?:[\w#*]+\s+)?(?:button|key)s?|hash|star|enter|pound|ok|tick"
     # a panel's key by its label, in capitals as printed on it: "then SET", "then UNSET"
     r"|set|unset|arm|disarm|away|(?-i:[A-Z]{2,8}))(?![A-Za-z])"
+    # or the hash or star key said with it: "6642 plus hash", "4471 and the hash key"
+    r"|\s*,?\s+(?:plus|and|with)\s+(?:the\s+|a\s+)?(?:hash|star|pound|[#*])"
+    r"(?:\s+(?:key|button|sign))?(?![A-Za-z]))"
 )
 VAL = rf"(?:{NUM}|{SPOKEN})"  # 4821, "seven seven three one", 四四七一
 VAL_DIAL = rf"(?:{VAL}|{SPOKEN_DIAL})"  # 4821, or a dial's numbers in words

@@ -29,6 +29,11 @@ from remem.secrets_shapes import ZH_DIGITS, Lazy, scan, sentence
 
 __all__ = ["ZH_UNIT", "ZH_WHEN", "zh_open_spans"]
 
+# the key that ends a code, said after its digits: 7306 再按井号, 3691 再按#, 0417 按确认键
+_ZH_CONFIRM = (
+    r"(?:\s*[，,]?\s*(?:然后|再|最后)?(?:加|按|摁|点|带)(?:一?下)?\s*(?:井号|井字|[#＃]|星号|[*＊]"
+    r"|确认|确定|开锁|(?i:ok))键?)?"
+)
 _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的 0-3-9
     r"(?:开[门锁柜箱]|开保险|解锁|进门|进楼|门禁|开机|锁屏|取件|进小区|进院|进单元|进大门|回家"
     r"|进入?(?:工程|维修|调试|管理员?|设置|后台)(?:模式|菜单)"  # a machine's service mode
@@ -39,7 +44,8 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     r"|(?:门禁|门|锁|柜|箱)[^。，,；;\n\d]{0,6}?(?:输入?|按|摁|敲)\s*"
     r"(?P<x>[*#]?\d(?:[ #*-]?\d){2,11}#?)(?!\d)"
     # 卷帘门，遥控坏了就按 7788: a clause between the door and the keys, four digits or more
-    r"|(?:门禁|门|锁|柜|箱)[^。；;\n\d]{0,6}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
+    # (an alarm unset or set, then its keys after a pause: 报警器撤防，按 8352)
+    r"|(?:门禁|门|锁|柜|箱|撤防|布防)[^。；;\n\d]{0,6}?[，,][^。，,；;\n\d]{0,8}?(?:输入?|按|摁)\s*"
     r"(?P<c>[*#]?\d(?:[ #*-]?\d){3,11}#?)(?!\d)"
     r"|(?:门|锁|柜|箱)[^。，,；;\n\d]{0,4}?(?:设的|设成|设为|设置成|设置为|改成|改为|换成|设了"
     r"|[改换]了[，,]\s*(?:现在|新的?))"  # 锁改了，新的是七七三零: changed, then the new one
@@ -68,7 +74,7 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     # (the key that confirms it may follow, then the clause ends: 门锁 3691 #，...)
     # (any lock's digits with the hash key after them: 指纹锁3382#)
     rf"|(?P<n>[{ZH_DIGITS}]{{4,8}}|(?<=门锁|挂锁)\d{{4,8}}|\d{{4,8}}(?=\s*[#＃])))"
-    r"(?=\s*[#＃]?\s*(?:[，,。；;！!]|$))"
+    r"(?=\s*[#＃]?" + _ZH_CONFIRM + r"\s*(?:[，,。；;！!]|$))"
     # 更衣室柜子 三七一九: any cupboard or box, then its digits said one by one
     # 颜料柜还是老样子，八八一三: a few words between; 钥匙柜：四位数，一二三四 (its count first)
     rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
@@ -105,7 +111,8 @@ _ZH_THING_CODE = Lazy(
     r"|(?<!烟雾)(?<!烟感)(?<!火灾)(?<!燃气)(?<!消防)(?:报警器|警报器|报警主机)"
     r"|[冷冻车金酒药]库"  # a store kept locked: a cold store, a garage, a vault
     r"|杂物间|工具间|机房|档案室|器材室|锁屏|屏幕锁)的?\s*[:：]?\s*"  # a phone's lock screen too
-    rf"(?P<v>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{3,7}}|\d(?: ?\d){{3,7}})(?=\s*(?:[，,。；;！!]|$))"
+    rf"(?P<v>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{3,7}}|\d(?: ?\d){{3,7}})"
+    r"(?=" + _ZH_CONFIRM + r"\s*(?:[，,。；;！!]|$))"
     # a lock's wheels are three, said one by one: 冰柜挂锁零六零, 抽屉锁 九零四 (not 开锁, 换锁:
     # a locksmith's work); a padlock's, a combination lock's or a bike lock's in digits: 挂锁 062
     # (said digit by digit, spaced: 钱箱锁 三 八 一)
@@ -160,7 +167,8 @@ _ZH_LOCK_NUMBER = Lazy(
 # A lock, a pause, then what someone says it is and its digits: 后门锁，老板说是店开业日期 0818;
 # 库房的锁，师傅讲就是他生日，0527 (the lock "is" the date: its code, not when it opens)
 _ZH_SAID_IS = Lazy(
-    r"(?:门锁|密码锁|挂锁|(?<![开修换配连封上加])锁|保险[柜箱]|钥匙[箱盒柜]|密码[箱盒]|门禁)"
+    r"(?:门锁|密码锁|挂锁|(?<![开修换配连封上加])锁|保险[柜箱]|钥匙[箱盒柜]|密码[箱盒]|门禁"
+    r"|(?:收银(?:机|台)?|后台|电脑|平板|系统)的?(?:登录|登陆))"  # 用她的后台登录，是 4482
     r"\s*[，,]\s*(?:[\u4e00-\u9fff]{1,6}?(?:说|讲|告诉我|交代))?(?:就|应该|大概)?是"
     r"(?P<what>[\u4e00-\u9fff]{0,10}?)\s*[，,:：]?\s*"
     rf"(?P<v>\d{{4,8}}|[{ZH_DIGITS}]{{4,8}})(?![\d{ZH_DIGITS}])(?=\s*(?:[，,。；;！!]|$))"
@@ -226,7 +234,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
         # 仓库2019: when it was built; 挂锁 100: a price
         if not (YEAR.fullmatch(m[group]) or (group == "x" and m[group].endswith("00"))):
             out.append(m.span(group))
-    for m in scan(_ZH_SAID_IS, text, low, "锁", "保险", "钥匙", "密码", "门禁"):
+    for m in scan(_ZH_SAID_IS, text, low, "锁", "保险", "钥匙", "密码", "门禁", "登录", "登陆"):
         if not (YEAR.fullmatch(m["v"]) or ZH_UNIT.match(text, m.end())):
             out.append(m.span("v"))
     for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码", "箱码", "柜码", "门码"):

@@ -435,6 +435,6 @@ _WORDS_CUE = Lazy(
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"
-    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|盒|转盘|拨盘"
+    r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|盒|转盘|拨盘|报警|警报"
     r"|lower\s?case|小写"  # a value then how it is typed (`secrets_typed`)
 )

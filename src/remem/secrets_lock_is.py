@@ -95,14 +95,18 @@ _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before
     rf"(?i)(?<![a-z])(?:{ACCESS}|box(?:es)?"  # a box on a wall: a keypad's
     # an app or a device that asks for digits: its PIN ("the alarm app on the tablet wants 5126")
     r"|(?P<dev>apps?|tablets?|ipads?|phones?|handsets?|laptops?|computers?|pcs?|terminals?"
-    r"|kiosks?|tills?|devices?|consoles?|scanners?))(?![a-z])"
+    r"|kiosks?|tills?|registers?|pos|devices?|consoles?|scanners?))(?![a-z])"
+    r"(?:\s+(?:no\.?\s*|number\s+|#\s*)?\d{1,2}(?![\w.,-]))?"  # "terminal 2": one of several
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
     # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
     # or the part of it keyed or pressed: "the roller door remote wants 93002"
     r"(?:\s+(?:code|combination|combo|pin|panel|remote|fob|opener|keypad|controller|reader))?"
     r"\s+(?:(?P<asks>wants|needs|asks\s+for)|takes|accepts|goes"
     r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
-    rf"\s+(?:the\s+code\s+|the\s+same\s+[^.;:!?\n\d]{{1,40}}?,\s*)?(?P<v>{DIALED}|{VAL_DIAL}"
+    rf"\s+(?:the\s+code\s+|the\s+same\s+[^.;:!?\n\d]{{1,40}}?,\s*"
+    # or a thing it takes instead, then its code: "wants a supervisor's badge or the code 4471"
+    r"|(?P<or>(?:a|an|the|your|its)\s+[^.;:!?\n\d,]{1,30}?\s+or\s+(?:the|a|its|their|your)\s+"
+    rf"(?:[\w'’-]+\s+)?(?:code|pin|passcode)\s+))?(?P<v>{DIALED}|{VAL_DIAL}"
     # or a made-up word, named as what it wants: "the lock wants the password Otter42"
     r"|(?<=\s)(?:the\s+)?(?:word|password|passphrase|pass|login|code)\s+(?P<t>[^\s,;]{6,40}))"
 )
@@ -123,6 +127,7 @@ _WHERE = (  # a place after a lock's digits, ending the clause ("at the florist'
 _LOCK_DIGITS = Lazy(
     r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock"
     r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm(?:\s+panel)?|keypad|key\s?safe|key\s?box"
+    r"|(?:door|gate)\s+lock"  # a keypad lock on a door has no number of its own either
     # a cabinet or a cupboard of keys is a key safe on a wall: its code, not a number of its own
     r"|key\s?(?:cabinet|cupboard|locker|press)|lock\s?box))"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"

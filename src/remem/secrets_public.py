@@ -41,7 +41,9 @@ _LINE = Lazy(
     # a business's line for the public: "Booking line for passengers: 01632 960 552", a
     # bank's "fraud line"
     r"|(?:booking|reservations?|enquir(?:y|ies)|information|info|ticket(?:ing)?|sales|advice"
-    r"|appointments?|fraud|emergency|lost[ -]cards?|out[ -]of[ -]hours|24[ -]hour|complaints?)"
+    r"|appointments?|fraud|emergency|lost[ -]cards?|out[ -]of[ -]hours|24[ -]hour|complaints?"
+    # what a firm answers its customers on: "the renewals line is ...", "breakdown line"
+    r"|renewals?|breakdown|billing|returns|repairs?|orders?|accounts|payments?)"
     r"\s+line|(?:enquir(?:y|ies)|information|reservations?|appointments?|complaints?"
     r"|out[ -]of[ -]hours|24[ -]hour)\s+number"  # "the enquiries number is 0345 ..."
     # a business's own number, to call it: "the alarm company's number is 0345 ...", "the
@@ -51,6 +53,16 @@ _LINE = Lazy(
     r"|客服(?:热线|电话)?|服务热线|热线|咨询电话|官方电话"
 )
 _PHONE = Lazy(r"\+?\d(?:[ -]?\d){6,14}(?![\d])")
+# A number said with the hours it is answered: a business's line ("0345 600 2290, open 9 to
+# 5", "9am-5pm weekdays", 早9点到晚5点); a code is never open
+_HOURS_AFTER = Lazy(
+    r"(?i)[^.;!?\n]{0,30}?(?:(?<![a-z])(?:open|opens|lines\s+open|staffed|answered|manned)\s+"
+    r"(?:from\s+)?\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*(?:till|til|to|until|-|–)\s*\d{1,2}"
+    r"|(?<![\d:])\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)\s*(?:-|–|to|till)\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)"
+    r"|(?<![a-z])(?:mon(?:day)?\s*(?:-|–|to)\s*(?:fri|sat)|weekdays|24/7|24\s+hours)(?![a-z])"
+    r"|(?:早上?|上午)\s*\d{1,2}\s*点(?:半)?\s*(?:到|至|-)\s*(?:晚上?|下午)\s*\d{1,2}\s*点"
+    r"|工作日|全天|24\s*小时)"
+)
 # A business's non-geographic number (0800, 0345, 1-800, 1300, China's 400 and 800) said as one
 # to call: "call 0800 … to get it unlocked", 打 400-… 解锁 (a service desk, not a code)
 _SERVICE_NUMBER = Lazy(
@@ -132,13 +144,15 @@ _KEPT = Lazy(
     r"\s+(?:kept|stored|locked(?:\s+away)?|held|filed|written\s+down)\s+(?:in|at|inside|with"
     r"|under|behind|on)\s+(?P<v>(?:the|a|an|my|our|his|her|their|your)\s[A-Za-z'’ -]{2,60}?)"
     r"(?=\s*(?:[.,;!?]|$))"
-    r"|(?:密码|助记词|私钥|口令|密钥)[^。，,；\n\d]{0,8}?[存放锁藏]在(?P<z>[\u4e00-\u9fff]{2,20})"
+    r"|(?:密码|助记词|私钥|口令|密钥)[^。，,；\n\d]{0,8}?[存放锁藏写记抄]在(?P<z>[\u4e00-\u9fff]{2,20})"
     # or who holds it, or whom to ask, the code not given: the whole clause ("the padlock code
     # is with the key holder — ring ...", "ask the caretaker for the alarm code", 密码在老王那里)
     r"|(?P<w>(?<![a-z])(?:pass(?:word|code)?|pin|code|combination|combo)s?\s+(?:is|are)\s+(?:only\s+)?"
     r"(?:with|held\s+by|kept\s+by|known\s+(?:only\s+)?(?:to|by)"
-    # or where it is, no value: "the code is in the team chat, not here", "is on the whiteboard"
-    r"|(?:in|on|inside|under|behind|above|pinned\s+(?:to|on)|stuck\s+on)(?=\s+(?:the|a|an|my|our"
+    # or where it is, no value: "the code is in the team chat, not here", "is on the whiteboard",
+    # written or noted there perhaps ("the safe code is noted in the shift log")
+    r"|(?:(?:written|noted|jotted|scribbled)(?:\s+down)?\s+)?"
+    r"(?:in|on|inside|under|behind|above|pinned\s+(?:to|on)|stuck\s+on)(?=\s+(?:the|a|an|my|our"
     r"|his|her|their|your)\s))\s+[A-Za-z'’ -]{2,40}?"
     r"|(?<![a-z])ask\s+[A-Za-z'’ -]{1,30}?\s+for\s+(?:the\s+|a\s+)?(?:[\w'’-]+\s+){0,3}?"
     r"(?:pass(?:word|code)?|pin|code|combination|combo)s?)(?=\s*(?:[.,;!?]|\s[-–—]\s|$))"
@@ -338,7 +352,7 @@ _LOCATED = Lazy(
     r"|behind|beside|next\s+to|inside|outside|near|round|around)\s+[a-z'’ -]{1,40}[;,]\s*"
 )
 _WHERE = ("is in ", "is on ", "are in ", "are on ", "is inside", "is under", "is behind",
-          "is above", "pinned", "stuck on")  # fmt: skip
+          "is above", "pinned", "stuck on", "written", "noted", "jotted", "scribbled")  # fmt: skip
 
 
 def _kept(text: str, low: str) -> list[tuple[int, int]]:
@@ -395,6 +409,22 @@ def _rules(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+_DIGITS8 = Lazy(r"\d(?:[ -]?\d){7}")
+
+
+def _answered(text: str) -> list[tuple[int, int]]:
+    """A phone's number with the hours it is answered after it, in a sentence naming no
+    secret before it: a line to call, not a code."""
+    out = []
+    for m in _PHONE.finditer(text):
+        start, _ = sentence(text, m.start())
+        long_enough = sum(c.isdigit() for c in m[0]) >= 8
+        if long_enough and _HOURS_AFTER.match(text, m.end()):
+            if not SECRET_WORD.search(text, start, m.start()):
+                out.append(m.span())
+    return out
+
+
 def public_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values `text` says are public (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
@@ -404,6 +434,8 @@ def public_spans(text: str, low: str) -> list[tuple[int, int]]:
         line = _PHONE.search(text, m.end(), end)
         if line is not None and line.start() - m.end() <= 40:
             out.append(line.span())
+    if _DIGITS8.search(text):
+        out += _answered(text)
     for m in scan(_SERVICE_NUMBER, text, low, "0"):  # each holds a 0
         if _CALL.search(text, sentence(text, m.start())[0], m.start()):
             out.append(m.span())

@@ -47,6 +47,13 @@ _REFERENCE = Lazy(
     r"|批号|批次号|串号|(?i:imei|meid)\s*号?码?|设备(?:编)?号|机身(?:编)?号|(?i:mac)\s*地址|资产编号"
     r"|(?:注册|登记|执照|营业执照|资质证书)(?:编号|号码?)|统一社会信用代码"
 )
+# ... or said right after the word, in capitals, a hyphen perhaps, even after "for" ("collection
+# for order KB-44120", "invoice INV-20417"): a firm's reference, printed on its paperwork (a
+# password has lower case)
+_NAMED_REF = Lazy(
+    r"(?i:(?<![a-z])(?:order|booking|invoice|job|return|consignment|parcel"
+    r"|shipment))\s+(?P<v>[A-Z]{1,5}-?\d{3,12}(?:-[A-Z0-9]{1,6})?)(?![\w-])"
+)
 _VETTING = Lazy(
     r"(?i)(?<![a-z])(?:dbs|pvg|crb|disclosure|vetting|background|criminal\s+records?|check)"
     r"(?:\s+check)?\s+$"
@@ -117,6 +124,10 @@ def references(text: str, low: str) -> list[tuple[int, int]]:
             out.append(v.span("v"))  # not VK7JG-NPHTM-C97JM-...: a software serial is a key
             if m["s"] is not None:  # a stocked item's number: the model it fits is named too
                 out += _model_names(text, m.start())
+    for m in scan(_NAMED_REF, text, low, "order", "booking", "invoice", "job", "return",
+                  "consignment", "parcel", "shipment"):  # fmt: skip
+        if not SECRET_WORD.search(text, *sentence(text, m.start())):
+            out.append(m.span("v"))
     out += [m.span("v") for m in scan(_MODEL, text, low, "a ", "an ", "model", "型号")]
     for m in scan(_MAKE_MODEL, text, low, "是", "买", "选", "换", "用的", "入了", "is ", "bought",
                   "got ", "picked"):  # fmt: skip

@@ -139,12 +139,15 @@ _COUNTED = Lazy(
 
 # Digits in parts by where they stand: 前两位47，最后一位是9; "first two are 35, last two 80"
 _ZH_N = "一二两三四五六"
+# a part's digits named one by one: 3和9, 五、二, "6 and 1" (counted as digits, not characters)
+_ONE_BY_ONE = rf"[\d{_ZH_ONE}](?:\s*(?:和|与|跟|、|(?i:and)|&)\s*[\d{_ZH_ONE}](?![\d{_ZH_ONE}]))+"
+_SAID_DIGIT = Lazy(rf"[\d{_ZH_ONE}]")
 _PART = (
     rf"(?:(?:前|头|最?后|末|尾|中间|[左右](?:边|侧|面)?)(?P<n>[{_ZH_N}1-6])位(?:数字?)?\s*(?:是|为|[:：])?"
     r"(?:(?<=是)[^\d，,。；;\n]{1,10}?(?=\s*\d))?"  # 后两位是我生日的日子 12: what it is, then it
     r"|(?i:(?<![a-z])(?:first|last|final|middle|left|right)\s+(?P<e>one|two|three|four|digit)"
     r"(?:\s+(?:digits?|numbers?))?"
-    rf"(?:\s+(?:is|are|was|were))?\s*[:：]?))\s*(?P<d>\d{{1,6}}(?!\d)|[{_ZH_ONE}]{{1,6}})"
+    rf"(?:\s+(?:is|are|was|were))?\s*[:：]?))\s*(?P<d>{_ONE_BY_ONE}|\d{{1,6}}(?!\d)|[{_ZH_ONE}]{{1,6}})"
 )
 _PART_ONE = Lazy(_PART)
 _NEXT_PART = _PART.replace("?P<", "?P<x")  # the same, its groups renamed
@@ -170,6 +173,7 @@ _OWN_NUMBER = Lazy(
 _TAIL_CUE = Lazy(
     r"(?i)(?<![a-z])(?:pass(?:word|code)?|pin|code|combo|combination|(?:pad)?lock(?:er)?|keypad|key\s?box"
     r"|lock\s?box|key\s?safe|safe|alarm|gate|door)(?![a-z])|密码|口令|锁|保险|门禁|柜(?!台|员)|箱|盒"
+    r"|(?<!烟雾)(?<!烟感)(?<!火灾)(?<!消防)(?:报警器|警报器|报警主机)"  # a burglar alarm's
 )
 
 
@@ -209,7 +213,8 @@ def _in_parts(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_PARTS, text, low, "位", "first", "last", "final", "middle", "left", "right"):
         parts = list(_PART_ONE.finditer(text, m.start(), m.end()))
         sizes = [_HOW_MANY[(p["n"] or p["e"]).lower()] for p in parts]
-        if all(len(p["d"]) == n for p, n in zip(parts, sizes, strict=True)):
+        counts = [len(_SAID_DIGIT.compiled.findall(p["d"])) for p in parts]  # "3和9": two
+        if counts == sizes:
             if _TAIL_CUE.search(text, *sentence(text, m.start())):
                 out.append((parts[0].start("d"), parts[-1].end("d")))
     for m in scan(_FIRST_PART, text, low, "前", "头", "左", "first", "left"):

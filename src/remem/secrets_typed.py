@@ -25,7 +25,7 @@ _CUE = Lazy(
     r"|unlock(?:s|ed)?|(?:pad)?locks?|key|wi[- ]?fi|combination|combo"
     # a machine one logs into: what is typed at it is its login ("lab PC: X, all lowercase")
     r"|pcs?|computers?|laptops?|desktops?|workstations?|terminals?|tablets?|ipads?|macs?"
-    r"|accounts?|e-?mail|inbox|router|server|nas|portal|admin)(?![a-z])"
+    r"|kiosks?|pos|accounts?|e-?mail|inbox|router|server|nas|portal|admin)(?![a-z])"
     r"|密码|口令|锁|登录|解锁|开机|电脑|笔记本|平板|账号|邮箱|后台"
 )
 # how a value is typed: its case, no space in it, one word
@@ -33,6 +33,10 @@ _NOTE = (
     r"(?:(?:all|in|type\s+it|typed)\s+){0,2}(?:(?:lower|upper|small)[\s-]?case|small\s+letters"
     r"|capitals|caps)(?![a-z])|no\s+spaces?(?![a-z])|(?:all\s+)?one\s+word(?![a-z])"
     r"|(?:全|全部|都是?|都用|要)?(?:小写|大写)(?:字母)?|(?:中间)?(?:不带|没有?|不要|无|不加)空格"
+    # the case of one letter of it: "with a capital Q", "lower-case k", L大写, 首字母大写
+    r"|(?P<one>(?:with\s+)?(?:an?\s+)?(?:capital|big|upper[\s-]?case|lower[\s-]?case|small)"
+    r"\s+(?-i:[A-Za-z])(?![A-Za-z])|(?-i:[A-Za-z])\s*(?:要|是)?(?:大写|小写)"
+    r"|(?:首字母|第一个字母|开头(?:字母)?)(?:要|是)?(?:大写|小写))"
     r"|连着(?:写|打|输)"
 )
 # a word, then digits typed straight after it: "is the word plough and then 77, no space";
@@ -59,8 +63,8 @@ _SAME_VALUE = Lazy(
     r"\s*[，,:：—–]\s*(?:就是|也就是|即|i\.e\.\s*)?[\"“]?"
     r"(?P<v>[A-Za-z0-9][A-Za-z0-9_.@!#$%&*-]{3,39})[\"”]?(?=\s*(?:[，,。；;！!.]|$))"
 )
-_NOTE_HINTS = ("case", "letters", "capitals", "caps", "space", "one word", "小写", "大写", "空格",
-               "连着")  # fmt: skip
+_NOTE_HINTS = ("case", "letters", "capital", "caps", "big ", "small ", "space", "one word", "小写",
+               "大写", "空格", "连着")  # fmt: skip
 _NOT_TYPED = frozenset("the and then this that with your our their same only just".split())
 # a word's form, not a made-up value: "different", "longer", "required", "lowercase"
 _WORD_FORM = Lazy(
@@ -88,7 +92,10 @@ def typed_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append((m.start("w" if m["w"] else "b"), m.end("d")))
     for m in scan(_VALUE_NOTE, text, low, *_NOTE_HINTS):
         value = m["v"].rstrip(".!?")
-        if _made_up(value) and _CUE.search(text, *sentence(text, m.start())):
+        # one letter's case is said of a made-up value, not of a name ("Patterson, capital P")
+        made_up = strong(value) or any(c.isdigit() for c in value)
+        shaped = made_up if m["one"] else _made_up(value)
+        if shaped and _CUE.search(text, *sentence(text, m.start())):
             out.append((m.start("v"), m.start("v") + len(value)))
     for m in scan(_SAME_THEN, text, low, "一样", "相同", "same as"):
         v = _SAME_VALUE.match(text, m.end())
