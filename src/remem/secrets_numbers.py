@@ -21,6 +21,7 @@ __all__ = [
     "card_valid",
     "cn_id_valid",
     "iban_valid",
+    "ibans",
     "id_named",
     "lettered_id",
     "luhn",
@@ -123,6 +124,19 @@ def luhn(digits: str) -> bool:
         d = int(ch) * (2 if i % 2 else 1)
         total += d - 9 if d > 9 else d
     return total % 10 == 0
+
+
+_IBAN_HINT = Lazy(r"[A-Z]{2}\d{2}")
+_IBAN = Lazy(
+    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
+)
+
+
+def ibans(text: str) -> list[tuple[int, int]]:
+    """The spans of `text` laid out as an IBAN whose mod-97 check holds."""
+    if not _IBAN_HINT.search(text):
+        return []
+    return [m.span() for m in _IBAN.finditer(text) if iban_valid(m[0])]
 
 
 def iban_valid(text: str) -> bool:

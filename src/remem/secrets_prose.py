@@ -25,7 +25,7 @@ from remem.secrets_nouns import KEY as _KEY
 from remem.secrets_nouns import KINDS as _KINDS
 from remem.secrets_nouns import LOCK_CODE, caps_code, keyed_code
 from remem.secrets_nouns import in_context as _in_context
-from remem.secrets_numbers import iban_valid, lettered_id, luhn
+from remem.secrets_numbers import iban_valid, ibans, lettered_id, luhn
 from remem.secrets_shapes import PLACEHOLDER, SPOKEN, ZH_DIGITS, Lazy, counted, spelled_end
 from remem.secrets_shapes import excluded as _excluded
 from remem.secrets_shapes import no_number as _no_number
@@ -138,10 +138,6 @@ def _worded(token: str, after: str) -> bool:
 
 
 _FOURS = Lazy(r"\d{4}(?:[ -]\d{4}){3}")
-_IBAN_HINT = Lazy(r"[A-Z]{2}\d{2}")
-_IBAN = Lazy(
-    r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])"
-)
 
 
 # Words after "password is" that talk about the password, not give it.
@@ -495,6 +491,5 @@ def find_prose(text: str) -> list[tuple[str, tuple[int, int]]]:
                     or (m[0].lower() == "visa" and _FOURS.fullmatch(text[sp[0] : sp[1]]))
                 ]  # or a Visa laid out as one: "My Visa is 4532 7153 ..." (a loyalty card is not)
         found += [(_KINDS[cls], span) for span in spans]
-    if _IBAN_HINT.search(text):
-        found += [("bank_account", m.span()) for m in _IBAN.finditer(text) if iban_valid(m[0])]
+    found += [("bank_account", span) for span in ibans(text)]
     return found
