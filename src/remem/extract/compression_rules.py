@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from remem import text
 from remem.named_values import named_values
@@ -126,12 +126,6 @@ def split_sentences(source: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(source) if s and s.strip()]
 
 
-def _jieba() -> Any:
-    from remem.text import jieba  # one dictionary, its words added once
-
-    return jieba()
-
-
 def _clean(words: Sequence[str]) -> str:
     """Words joined, without the pronouns, particles, links and cue words at their edges."""
     kept = list(words)
@@ -169,7 +163,7 @@ def find_entity(sentence: str) -> str:
     预算), after it when those are generic ("项目使用 JDK 17" -> JDK); an ID is part of the
     name ("订单 ORD-7"); else the first ID or version; else ""."""
     sentence = re.sub(r"(?<=\S)([从由])(?=\s*[\w$¥€£])", r" \1 ", sentence)  # jieba: "数从"
-    words: list[str] = [w for w in _jieba().cut(unicodedata.normalize("NFKC", sentence)) if w]
+    words: list[str] = [w for w in text.jieba().cut(unicodedata.normalize("NFKC", sentence)) if w]
     links = [i for i, w in enumerate(words) if w.lower() in _LINKS or re.search(r"\d", w)]
     for i in links or [i for i, w in enumerate(words) if _is_cue(w)]:
         name = _clean(_side(words, i - 1, -1))
