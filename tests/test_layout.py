@@ -24,6 +24,7 @@ CORE = {
     "secrets_described", "secrets_dial", "secrets_digits", "secrets_disguise", "secrets_door",
     "secrets_last", "secrets_model", "secrets_nouns", "secrets_pieces", "secrets_prose",
     "secrets_public", "secrets_refs", "secrets_shapes", "secrets_told", "secrets_wifi",
+    "secrets_vouchers",
     "secrets_foreign", "secrets_halves", "secrets_logins", "secrets_typed", "secrets_derived",
     "plain", "settings", "text", "tokens", "zh_names", "named_values",
 }  # fmt: skip

@@ -157,8 +157,11 @@ _OPENS_ON = Lazy(  # "the safe opens on 19-4-33": a combination, said of the thi
     r"|with\s+(?:the|my|our|his|her|their)\s+(?![^,:—–]*?\b(?:bell|time|hour|season|shift|day)s?\b)"
     r"(?:[\w'’-]+\s+){0,3}?[\w'’-]+\s*[,:—–]\s*(?P<y>\d{4,8})(?=\s*(?:[,.;!—–]|$)))"
 )
-_HOURS = Lazy(  # what a time after "opens on" is said with: when, not how
-    r"(?i)[^.;!?\n]*?(?<![a-z])(?:clos\w*|shuts?|until|till|daily|hours|weekdays?)(?![a-z])"
+_HOURS = Lazy(  # what a time after "opens on" is said with: when, not how ("till" after
+    # "the", "her" ... is a cash register, not "until": "borrow her till login, it's 2245")
+    r"(?i)[^.;!?\n]*?(?<![a-z])(?:clos\w*|shuts?|until|daily|hours|weekdays?"
+    r"|(?<!the\s)(?<!his\s)(?<!her\s)(?<!my\s)(?<!our\s)(?<!your\s)(?<!their\s)(?<!a\s)"
+    r"(?<!this\s)(?<!that\s)(?<!each\s)(?<!every\s)till)(?![a-z])"
 )
 _ENTER = Lazy(  # "press 1234# at the gate": needs a thing it opens nearby
     r"(?i)(?<![a-z])(?:enter|type|press|dial|input|hit|tap|push|punch|key"

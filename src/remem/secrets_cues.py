@@ -45,6 +45,7 @@ from remem.secrets_shapes import (
 )
 from remem.secrets_told import told_spans, value_first
 from remem.secrets_typed import typed_spans
+from remem.secrets_vouchers import voucher_spans
 from remem.secrets_wifi import wifi_spans
 
 __all__ = ["find_cued"]
@@ -393,6 +394,7 @@ def find_cued(text: str) -> list[tuple[str, tuple[int, int]]]:
     spans += answer_spans(text, low) + described_spans(text, low) + told_spans(text, low)
     spans += piece_spans(text, low) + word_lock_spans(text, low) + typed_spans(text, low)
     spans += full_shape_spans(text) if digits and _FULL_HINT.search(text) else []
+    spans += voucher_spans(text, low) if digits else []  # a gift card's code spends it
     spans += [m.span("v") for m in scan(_SEED, text, low, "seed", "mnemonic", "recovery", "backup")]
     spans += [
         m.span(m.lastgroup or 0)

@@ -1,5 +1,6 @@
 """Secrets given in pieces (issue 29): a one-time code said in groups of digits (or whole,
-after what it is for: "2FA for the payroll portal 662018", "sign-in code X-204981"; a code
+after what it is for: "2FA for the payroll portal 662018", "sign-in code X-204981", or in
+capitals and digits as an app shows it: "the code came through as Q7X2K"; a code
 someone sent, said to have come in ("the code from the bank's app just came in, 417 262", 码刚
 发过来) or one to approve a thing is one too), a wallet's recovery words given a part at a
 time, a code keyed a digit at a time ("9 1 1 4", moved from `remem.secrets_access`), a
@@ -75,6 +76,9 @@ _WHOLE_CODE = Lazy(  # it may touch Chinese: 我手机收到的是731458
     r"(?![\w%]|[.,:/-]\d|\s*(?:[秒分天次元个位]"
     r"|(?!(?:for|to|and|then|before|so|if|please|pls|on|in)\s)[A-Za-z]))"  # not "in 600000 ms"
 )
+# ... or in capitals and digits, as an authenticator or a game's app shows it ("came through as
+# Q7X2K", 验证码刚发过来，是 K7P2X): two letters or more and a digit, five to eight long
+_CAPS_CODE = Lazy(r"(?<![\w-])(?=[A-Z0-9]*\d)(?=(?:\d*[A-Z]){2})[A-Z0-9]{5,8}(?![\w-]|\.\w)")
 _OTHER_NUMBER = Lazy(  # not "sent a code to my phone, 734 009": the phone it came to, no number
     r"(?i)(?<![a-z])(?:number|no\.|order|ticket|ref(?:erence)?|case|invoice|line"
     r"|(?<!my\s)(?<!his\s)(?<!her\s)(?<!our\s)(?<!your\s)(?<!their\s)phone)(?![a-z])"
@@ -199,6 +203,25 @@ def _codes_before(text: str, cue: re.Match[str], start: int) -> list[tuple[int, 
     return [before[-1].span()]
 
 
+# what names a thing's reference, not a login's code: "the order code came through as AB12CD"
+_REF_CODE = Lazy(
+    r"(?i)(?:order|booking|reservation|ref(?:erence)?|ticket|case|invoice|voucher|gift|coupon"
+    r"|referral|invite|share|delivery|shipping|product|seat|gate|flight)\s+$"
+)
+
+
+def _caps_code(text: str, cue: re.Match[str], end: int) -> tuple[int, int] | None:
+    """A code of capitals and digits soon after the cue, no other number's word between nor
+    a reference's before a bare "code"."""
+    word = _WORD_BEFORE.search(text, 0, cue.start()) if cue[0][:4].lower() == "code" else None
+    if word is not None and _REF_CODE.search(word[0]):
+        return None
+    m = _CAPS_CODE.search(text, cue.end(), min(end, cue.end() + 64))
+    if m is None or re.search(r"\d", text[cue.end() : m.start()]):
+        return None
+    return None if _OTHER_NUMBER.search(text, cue.end(), m.start()) else m.span()
+
+
 def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for cue in scan(_ONE_TIME, text, low, *_ONE_TIME_WORDS):
@@ -214,6 +237,9 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
             continue  # "the tracking code the courier sent": a code that names a thing
         # "OTP from the bank for the March payment is 602 913": what it is for, then it
         m = _GROUPS.search(text, cue.end(), min(end, cue.end() + 64))
+        if m is None and cue["c"] is None and (caps := _caps_code(text, cue, end)) is not None:
+            out.append(caps)
+            continue
         if m is None and cue["c"] is None:  # a booking's confirmation code is its reference
             m = _WHOLE_CODE.search(text, cue.end(), min(end, cue.end() + 64))
             m = None if m is not None and _YEARISH.match(m[0]) else m  # "the 2fa since 202401"

@@ -1,7 +1,8 @@
 """A number that tracks a thing, not one that opens it (`remem.secrets_public`): a serial, a
 device's hardware identifier (an IMEI, a MAC address), a courier's or an application's reference,
 an order's number, a part's or a stock number and the model it fits, a make and model said with
-its size or price, a size with its unit said with a price.
+its size or price, a size with its unit said with a price, a product's ratings listed (volts,
+watts, an IP rating, a colour temperature).
 
     t = "the IMEI is 356938035643809, for the insurer"
     references(t, t.lower())                                   # [(12, 27)]: the IMEI
@@ -95,6 +96,27 @@ _MEASURE = Lazy(
     r"|kwh?|inch(?:es)?)(?![\w/-])"
 )
 
+# A product's ratings with their units, as a datasheet lists them ("12V, 9.6W/m, IP67, 4000K",
+# 灯带 12V，100W): two or more in a sentence naming no secret are its specs, not a code
+_RATING = Lazy(
+    r"(?i)(?<![\w/.-])(?:\d+(?:\.\d+)?(?:\s?(?:w/m|w/ft|lm/w|vac|vdc|kw|mah|wh|lm|lux|k?hz)"
+    r"|(?:v|w|a|ma|k))|ip[0-6x][0-9x])(?![\w/-])"  # a single letter touches its number
+)
+_RATING_HINT = Lazy(r"(?i)\d\s?(?:v|w|ma|a|k|lm|lux|hz)(?![a-z])|ip[0-6x][0-9x]")
+
+
+def _ratings(text: str) -> list[tuple[int, int]]:
+    if _RATING_HINT.search(text) is None:
+        return []
+    out: list[tuple[int, int]] = []
+    by_sentence: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for m in _RATING.finditer(text):
+        by_sentence.setdefault(sentence(text, m.start()), []).append(m.span())
+    for (start, end), spans in by_sentence.items():
+        if len(spans) >= 2 and not SECRET_WORD.search(text, start, end):
+            out += spans
+    return out
+
 
 def _model_names(text: str, at: int) -> list[tuple[int, int]]:
     """The model names in the sentence at `at`, unless it names a secret or a lock."""
@@ -142,4 +164,4 @@ def references(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _SPEC.search(text, m.end(), end) and not SECRET_WORD.search(text, start, end):
             out.append(m.span())  # "RF 70-200mm lens, £1,499": a size said with a price
-    return out
+    return out + _ratings(text)

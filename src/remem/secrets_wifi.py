@@ -30,8 +30,10 @@ _WIFI_KEY = Lazy(  # "the wifi is KP-Guest and the key (on the receipt) is tange
     # or said as the key's ("... and the key's sailandanchor")
     r"(?:\s+(?:is|was)\s+|['’]s\s+|\s*[:：=]\s*|\s+(?=[^\s,;]*[\d!@#$%^&*]|[^\s,;]+[A-Z])"
     # or words typed joined, ending the note: "SSID X, key ladderandbucket" (`_joined`)
-    r"|\s+(?=[a-z]+(?:[_-][a-z]+)*\s*(?:[.,;!，。；！]|$))|(?<=密码|口令|密钥|钥匙)\s*(?:是|为)?\s*)"
-    r"(?P<v>[^\s,;，。；]+)"
+    r"|\s+(?=[a-z]+(?:[_-][a-z]+)*\s*(?:[.,;!，。；！]|$))|(?<=密码|口令|密钥|钥匙)\s*(?:是|为)?\s*"
+    r"|\s+(?=[\"“‘']))"  # or quoted, no link: 'key "marmaladecat"'
+    # a quoted key is one token of a WPA key's length (8 to 63), any letters
+    r"(?:[\"“‘'](?P<q>[^\s\"“”‘’']{8,63})[\"”’']|(?P<v>[^\s,;，。；]+))"
 )
 # "..., key hollyandivy": the key after the network's name and a comma (or the name alone:
 # "wifi X password Y"), plain lower-case words typed as one or joined by "_" or "-"
@@ -167,7 +169,8 @@ def wifi_spans(text: str, low: str) -> list[tuple[int, int]]:
             out.append(first.span(1))  # "the wifi is hunter-7-gamma"
             continue
         for a, b in first_strong(text, at, m.end(), 6, digits=8):
-            if re.search(r"\d|[^\w\s-]", text[a:b]):
+            # "wifi 是 Shop_2.4G": a space after 是 or a colon, then a name by its band
+            if re.search(r"\d|[^\w\s-]", text[a:b]) and not _band(text, a):
                 out.append((a, b))
     return out
 
@@ -198,6 +201,10 @@ def _keys_after(text: str, m: re.Match[str]) -> list[tuple[int, int]]:
     mark = text[m.end() : m.end() + 1] in ("!", "?", ".")
     mark = mark and _SYMBOL_SAID.match(text, m.end() + 1) is not None
     for k in _WIFI_KEY.finditer(text, m.start("rest"), m.end() + mark):
+        if k["q"] is not None:  # quoted: the key, any letters, unless a word about it
+            if not (excluded(k["q"]) or _TALK.search(k["q"].lower())):
+                out.append(k.span("q"))
+            continue
         v = k["v"].rstrip(".!?")
         if _CONTRACTION.fullmatch(v):
             continue  # "password hasn't changed": a word about the key, not it
