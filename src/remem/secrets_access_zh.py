@@ -8,7 +8,8 @@ USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上�
 six digits (付款的时候要输 861205), an alarm set or unset by its keys (撤防：先按 8352), a lock's
 code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七), or by its count first
 (车棚的锁是四位数的，8350; three digits by a lock or a box only), a padlock's or a
-combination lock's three wheels right after it or after 密码 (冰柜挂锁零六零, 挂锁 密码二四七), an
+combination lock's three wheels right after it, a pause perhaps, or after 密码 (冰柜挂锁零六零,
+工具包上那把小锁，六二八, 挂锁 密码二四七), an
 alarm's code right after it (仓库报警器 七二九一).
 
     zh_open_spans("车棚挂锁五七二零", ...)          # the span of 五七二零
@@ -116,8 +117,9 @@ _ZH_THING_CODE = Lazy(
     # a lock's wheels are three, said one by one: 冰柜挂锁零六零, 抽屉锁 九零四 (not 开锁, 换锁:
     # a locksmith's work); a padlock's, a combination lock's or a bike lock's in digits: 挂锁 062
     # (said digit by digit, spaced: 钱箱锁 三 八 一)
-    rf"|(?:(?<![开修换配连封上加])锁的?\s*[:：]?\s*(?P<w>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{2}})"
-    rf"|[挂码车]锁的?\s*(?P<x>\d{{3}}))"
+    # (a pause after it too: 工具包上那把小锁，六二八)
+    rf"|(?:(?<![开修换配连封上加])锁的?\s*[:：，,]?\s*(?P<w>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{2}})"
+    rf"|[挂码车]锁的?\s*[，,]?\s*(?P<x>\d{{3}}))"
     r"(?=\s*(?:[，,。；;！!]|$))"
 )
 # A lock named, then 密码 and three digits or more: 仓库挂锁 密码二四七, 柜子的锁，密码是 381

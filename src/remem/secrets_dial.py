@@ -2,7 +2,8 @@
 11, left 36", "25 R, 10 L, 33 R", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36;
 two turns when it opens after them: 先左转到36，再右转到20就开了), or its numbers by a thing a
 dial opens ("the gun safe, 12-34-56", "combination 12 34 56", "combination - six one two",
-保险柜七十二、十八、五十五; said last, after what the safe holds: "the safe has the deeds,
+保险柜七十二、十八、五十五; a number, then each turn's way and number: "31 left 12 right 7",
+保险箱 三十一 左 十二 右 七; said last, after what the safe holds: "the safe has the deeds,
 37-14-62"), or turned to one number and then open (密码锁转到 606 就开, "turns
 to 309 and pops open"), in Chinese and English; a letter dial's word ("the lock spells out
 BISCUIT4", 字母锁是 MAPLE: `word_lock_spans`).
@@ -59,6 +60,19 @@ _ORDINAL = (
     r"(?:\s+(?:number|turn|wheel|dial|digit))?)"
     r"\s*(?:是|为|is|[:：])?\s*\d{1,2}(?![\d:]|\.\d|\s*[号楼层路栋米站个点圈公千岁%人分]|\s*[a-z])"
 )
+# a number, then the way to turn and the next number, in turn: "31 left 12 right 7", 三十一 左
+# 十二 右 七 (where it starts, then each turn; numbers in digits or in words up to 99)
+_N_ANY = (
+    rf"(?<![A-Za-z0-9_.{_ZH_N}])(?:\d{{1,2}}|[{_ZH_N}]{{1,3}})"
+    rf"(?![\d{_ZH_N}]|\s*[号楼层路栋米站个点圈块元万千百])"
+)
+_WAY = (
+    r"(?:(?<![a-z])(?:left|right|clockwise|anti-?clockwise|counter-?clockwise)(?![a-z])"
+    r"|(?-i:[LR])(?![A-Za-z])|[左右]转?|顺时针|逆时针)"
+)
+_ALTERNATING = (
+    rf"{_N_ANY}(?:\s*[,，、]?\s*(?:then\s+)?{_WAY}\s*[,，、]?\s*(?:to\s+)?{_N_ANY}){{2,3}}"
+)
 _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
@@ -77,6 +91,7 @@ _DIAL = Lazy(
     r"|(?:first\s+)?(?:turn|spin|dial)\s+(?:it\s+|the\s+dial\s+)?to\s+\d{1,2}(?![\w:]|\.\d)"
     r"(?:\s*,?\s*(?:and\s+)?then\s+(?:(?:turn|spin|go)\s+)?(?:(?:back\s+)?to\s+)?"
     r"\d{1,2}(?![\w:]|\.\d)){2,3}"
+    rf"|{_ALTERNATING}"  # the turns' numbers first: "18 right, 32 left, 7 right" read whole
 )
 _DIAL_WORDS = (
     r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial|lock\s?box"

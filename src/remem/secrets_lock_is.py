@@ -3,8 +3,8 @@
 locker 3 is 8062" (a locker's own number said first, then its code), "the padlock's number is
 4471", "the float tin lock is seven three three", "the alarm set 9214, unset the same", "my
 locker at the gym is two eight eight zero"; a padlock's digits right after it ("feed bin
-padlock two four seven"); a code a device asks for as it starts ("the app wants 5512 on
-startup").
+padlock two four seven"), any lock's after a pause ("the little lock on the tool bag, 538"); a
+code a device asks for as it starts ("the app wants 5512 on startup").
 
     lock_is_spans("the shed padlock is 0-2-2-7", ...)    # the span of 0-2-2-7
     lock_is_spans("my locker is 12", ...)                # []: a locker's own number
@@ -129,7 +129,9 @@ _LOCK_DIGITS = Lazy(
     r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm(?:\s+panel)?|keypad|key\s?safe|key\s?box"
     r"|(?:door|gate)\s+lock"  # a keypad lock on a door has no number of its own either
     # a cabinet or a cupboard of keys is a key safe on a wall: its code, not a number of its own
-    r"|key\s?(?:cabinet|cupboard|locker|press)|lock\s?box))"
+    r"|key\s?(?:cabinet|cupboard|locker|press)|lock\s?box)"
+    # any lock, where it is perhaps, then a pause: "the little lock on the tool bag, 538"
+    r"|(?P<plain>lock(?=(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,)))"
     r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n\d]{1,30}?)?\s*,?\s+"
     # or the key that confirms it: "the office alarm, 4471 then the tick button" (keyed), or
     # where it is, said after the digits: "shed keypad 5093 round the back of the depot"
@@ -153,6 +155,10 @@ _AT_START = Lazy(
     rf"{_ASKS}\s+(?P<w>\d{{4,8}})(?![\w.,:/-]?\d)"
 )
 
+_BOUGHT = Lazy(
+    r"(?i)(?<![a-z])(?:bought|buy|buying|paid|pay|cost|costs|price|priced|quid|bucks|sale)(?![a-z])"
+    r"|[£$€¥]"
+)
 _CODE_DIGITS = Lazy(r"\d{4,8}")
 _WORD_DIGITS = Lazy(r"[A-Za-z]{3,}(?:[-_.][A-Za-z]+)*[-_.]?\d{2,6}")  # "ennead-2241", tulip_77
 _OF_THING = Lazy(r"(?i)(?<![a-z])(?:on|of|in|inside|for|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?$")
@@ -280,6 +286,8 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_LOCK_DIGITS, text, low, "lock", "alarm", "keypad", "key"):
         if YEAR.fullmatch(m["v"]) or m["v"].endswith("00"):
             continue
+        if m["plain"] is not None and _BOUGHT.search(text, *sentence(text, m.start())):
+            continue  # "bought a new lock, 450": what it cost
         if m["a"] is not None:  # four digits or more; an alarm's time only if it is keyed
             keyed = m["ok"] is not None or _DISARMED.search(text, *sentence(text, m.start()))
             # a keypad or a key safe wakes no one: a time is an alarm's alone

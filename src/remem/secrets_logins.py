@@ -2,11 +2,11 @@
 e-mail address and then its password ("use mo@mail.com with Fig-Tree-31", an address as what
 a service is: "PayPal is x@y.com with Ailer0n-Roll-2023", or a quoted word after a dash:
 'x@y.com — "gracias2019"'), a device's stock user then its password ("the NAS is admin then
-fern-42", 后台是 root 然后 tplink-2020), any user then "the other one", a user, a slash and a
-made-up password by a machine ("the microfilm PC is archivist / Fiche-Reel-1851"), a login
-said as who one is and what with ("logged in as sam.k with Quay4Side"), or only what with, a
-code ("everyone clocks in on the rota tablet with the same code, 5521"), a user's number at a
-machine and its code ("till: cashier 7 pin 5521").
+fern-42", 后台是 root 然后 tplink-2020, "the NAS is admin with Lantern_42b"), any user then
+"the other one", a user, a slash and a made-up password by a machine ("the microfilm PC is
+archivist / Fiche-Reel-1851"), a login said as who one is and what with ("logged in as sam.k
+with Quay4Side"), or only what with, a code ("everyone clocks in on the rota tablet with the
+same code, 5521"), a user's number at a machine and its code ("till: cashier 7 pin 5521").
 
     mail_pairs("I log in with mo@mail.com and Fig-Tree-31", ...)     # Fig-Tree-31
     admin_pairs("the NAS is admin then fern-42", ...)                # fern-42
@@ -83,14 +83,15 @@ def mail_pairs(text: str, low: str) -> list[tuple[int, int]]:
 
 
 # A device's login said as its stock user and then the password, no noun named: "the NAS
-# is admin then fern-42", 后台是 root 然后 tplink-2020, "the camera: admin / Heron7",
+# is admin then fern-42", "the camera box is admin with Otter_22b", 后台是 root 然后 tplink-2020,
+# "the camera: admin / Heron7",
 # "it's admin and then X", 账号 admin，后面是 X (the user named as one, the rest after it)
 _ADMIN_PAIR = Lazy(
     r"(?i)(?:是|为|[:：]|账号|帐号|用户名?|(?<![a-z])(?:is|as|with|use|using|it['’]s"
     r"|user(?:name)?|login))\s*"
     r"(?:admin(?:istrator)?|root|guest|pi|ubuntu|postgres|sa)(?![\w-])"
     r"\s*(?:[,，]?\s*(?:然后|再|接着|加上?|后面(?:是|跟|接)?|之后是"
-    r"|(?<![a-z])(?:(?:and\s+)?then|and|plus)(?![a-z]))\s*[,，:：]?|/)"
+    r"|(?<![a-z])(?:(?:and\s+)?then|and|plus|with)(?![a-z]))\s*[,，:：]?|/)"  # "is admin with X"
     # the value ends its clause, or where Chinese goes on: 摄像头还是root/hik12345没换过 (a default)
     r"\s*(?P<v>[!-~]{6,40}?)(?=\s*(?:[,，。;；!！)、\u4e00-\u9fff]|\.(?:\s|$)|$))"
 )
@@ -159,9 +160,19 @@ def admin_pairs(text: str, low: str) -> list[tuple[int, int]]:
         value = m["v"]
         letters, digits = any(c.isalpha() for c in value), any(c.isdigit() for c in value)
         digits = digits or _WORD_DIGIT.search(value) is not None  # "spoke-nine-nine"
+        if _WITH.search(m[0]) and not _MADE_UP_WITH.fullmatch(value):
+            continue  # "as admin with Windows11", "with WPA2-PSK": what it runs, not a password
         if not excluded(value) and (strong(value) or (letters and digits)):
             out.append(m.span("v"))
     return out
+
+
+_WITH = Lazy(r"(?i)(?<![a-z])with(?![a-z])")
+# after "with", a made-up word: lower case and digits joined by a symbol ("Otter_22b"), no
+# version's dot between digits, nor a product's name and its version ("windows-11", "node_18")
+_MADE_UP_WITH = Lazy(
+    r"(?![a-z]+[-_]\d+$)(?=.*[a-z])(?=.*\d)(?!.*\d\.\d)(?=.*[A-Za-z0-9][^A-Za-z0-9\s]+[A-Za-z0-9]).+"
+)
 
 
 # -- a login said as who one is and what with: "the till is logged in as sam.k with Quay4Side",

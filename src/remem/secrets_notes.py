@@ -2,7 +2,8 @@
 moved from `remem.secrets_access`): "Pinsetter pit door 6924" (the code ends the note), 放钱的
 那个A12柜子，1194 (a locker's label, a pause, the code; or its number after it: 更衣柜 5 号：
 2 6 0 4), 钥匙盒，老周说是三一四一; and a room named by what it holds or is for, then its code,
-as the whole note ("boot drying room 2290").
+as the whole note ("boot drying room 2290"); lockers or locks, then each person's code
+("padlocks: Tom 418, Priya 227", 储物柜：阿明 418，阿芳 227).
 
     lock_note_spans("Pinsetter pit door 6924", ...)      # the span of 6924
     lock_note_spans("tack room 4471", ...)               # the span of 4471
@@ -17,7 +18,7 @@ Used by `remem.secrets_access`.
 from __future__ import annotations
 
 from remem.secrets_last import TIME, YEAR
-from remem.secrets_shapes import SPOKEN, ZH_DIGITS, Lazy, scan
+from remem.secrets_shapes import SPOKEN, ZH_DIGITS, Lazy, scan, sentence
 
 __all__ = ["NOT_DOOR", "ROOM_OWN_NUMBER", "lock_note_spans"]
 
@@ -61,6 +62,35 @@ ROOM_OWN_NUMBER = Lazy(
 )
 
 
+# Lockers or locks, then each person's code: 储物柜：阿明 418，阿芳 227; "padlocks: Tom 418, Priya
+# 227" (a name, then three to six digits, two people or more; a locker's own number has 号 or
+# "no." with it, or is said as one: "locker numbers", 编号, "allocated")
+_NAME_ZH = r"(?!第)[\u4e00-\u9fff]{1,3}(?<![楼层号区排栋间室组门])"
+_NAME_EN = r"(?!(?:Room|Floor|Level|Block|Row|Bay|Unit|No|Locker|Box)\b)[A-Z][a-z]{1,15}"
+_DIGITS_EACH = r"\d{3,6}(?![\d.,:/-]?\d|\s*(?:[号元块个楼层位米]|[A-Za-z%]))"
+_EACH = Lazy(
+    rf"(?:{_ZH_LOCKER}|挂锁|密码锁|锁)[\u4e00-\u9fff]{{0,6}}?\s*[:：]\s*"
+    rf"(?P<z>{_NAME_ZH}\s*{_DIGITS_EACH}(?:\s*[，,、；;]\s*{_NAME_ZH}\s*{_DIGITS_EACH})+)"
+    r"|(?i:(?<![a-z])(?:lockers?|padlocks?|locks|lock\s?box(?:es)?|cabinets?)(?![a-z])"
+    r"(?:\s+(?:on|at|in|by)\s+[^.;:\n\d]{1,30}?)?)\s*[:,—–]\s*"
+    rf"(?P<v>{_NAME_EN}\s+{_DIGITS_EACH}(?:\s*[,;]\s*(?:and\s+)?{_NAME_EN}\s+{_DIGITS_EACH})+)"
+)
+_OWN_NUMBERS = Lazy(
+    r"(?i)(?<![a-z])(?:numbers?|no\.|nos\.|assigned|allocated|allocation|rooms?)(?![a-z])|#|编号|号码|分配"
+)
+_EACH_DIGITS = Lazy(r"\d{3,6}")
+
+
+def _each_person(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_EACH, text, low, "柜", "锁", "箱", "lock", "cabinet"):
+        group = "z" if m["z"] is not None else "v"
+        if _OWN_NUMBERS.search(text, sentence(text, m.start())[0], m.end()):
+            continue  # "locker numbers: Tom 418, ...": their own numbers, no code
+        out += [n.span() for n in _EACH_DIGITS.finditer(text, m.start(group), m.end(group))]
+    return out
+
+
 def lock_note_spans(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LOCK_NOTE, text, low, *_LOCK_NOTE_WORDS):
@@ -73,4 +103,4 @@ def lock_note_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_ROOM_NOTE, text, low, "room"):
         if not (ROOM_OWN_NUMBER.search(m["w"]) or YEAR.fullmatch(m["v"])):
             out.append(m.span("v"))  # not "music room 1999": a year names an era
-    return out
+    return out + _each_person(text, low)

@@ -2,8 +2,9 @@
 after what it is for: "2FA for the payroll portal 662018", "sign-in code X-204981", or in
 capitals and digits as an app shows it: "the code came through as Q7X2K"; a code
 someone sent, said to have come in ("the code from the bank's app just came in, 417 262", 码刚
-发过来) or one to approve a thing is one too), a wallet's recovery words given a part at a
-time, a code keyed a digit at a time ("9 1 1 4", moved from `remem.secrets_access`), a
+发过来, or from where a moment ago: "code from the council login just now, 518 204") or one to
+approve a thing is one too), a wallet's recovery words (its "wallet words") given whole or a
+part at a time, a code keyed a digit at a time ("9 1 1 4", moved from `remem.secrets_access`), a
 one-time code said by how it came and that it runs out (平台发的那个六位数 962731，要过期了;
 发来一个 847362，五分钟内有效) or said whole with what it is for ("the shop sent 663190 to
 confirm the change", "type 917 402 into the bank screen, it times out"), a crypto wallet's
@@ -49,6 +50,8 @@ _ONE_TIME = Lazy(
     # or a code said to have come, from whom perhaps: "the code from the bank's app just came in"
     r"|code\s+(?:from\s+[^.;:,\n\d]{1,40}?\s+)?(?:(?:that|which)\s+)?(?:just\s+|finally\s+)?"
     r"(?:came|come|arrived)(?:\s+(?:through|in))?"
+    # or from whom a moment ago, the coming unsaid: "code from the tax portal just now, ..."
+    r"|code\s+from\s+[^.;:,\n\d]{1,40}?\s+(?:just\s+now|a\s+(?:moment|minute|few\s+minutes)\s+ago)"
     # or a code said to approve or confirm something: "code from the bank to approve it"
     r"|code\s+(?:from\s+[^.;:\n\d]{1,30}?\s+)?to\s+(?:approve|confirm|verify|authori[sz]e|sign\s+in"
     r"|log\s+in))"
@@ -56,6 +59,7 @@ _ONE_TIME = Lazy(
     r"|(?:发来|发过来|发给我|短信)的?码"  # 平台发来的码: a code sent is a one-time code
     # or said to have come: 平台的码刚发过来 (not a QR code's, a promo's, a size's)
     r"|(?<![号尺条维邮编惠请销区代源乱页价])码(?:刚刚?|才|已经)?(?:发过来|发来|到了?|来了)"
+    r"|(?:刚才|刚刚)[^，,。；;\n\d]{1,12}?的码"  # 刚才税务网站的码: a moment ago, from where
 )
 # six digits in threes a service sent: "the bank texted me 602 913, read it back", or a
 # text said to hold them: "the text from the bank says 602 913"
@@ -252,9 +256,10 @@ def _grouped_codes(text: str, low: str) -> list[tuple[int, int]]:
 
 
 # -- recovery words in parts: "first six: maple ocean ...", 前六个：lemon drift ... ---------
-_SEED_CUE = Lazy(
-    r"(?i)(?<![a-z])(?:seed\s+(?:phrase|words)|mnemonic|(?:recovery|backup|secret)\s+(?:words"
+_SEED_CUE = Lazy(  # a wallet's words are its recovery words: "her wallet words, in a hurry: ..."
+    r"(?i)(?<![a-z])(?:seed\s+(?:phrase|words)|mnemonic|(?:recovery|backup|secret|wallet)\s+(?:words"
     r"|phrase|seed)|(?P<bare>seeds?))(?![a-z])|助记词|恢复短语|种子短语|恢复词|备份词"
+    r"|钱包[\u4e00-\u9fff]{0,6}?(?:单词|词组|短语)"  # 钱包那十二个单词: its words, counted perhaps
 )
 _WALLET = Lazy(  # a bare "seed" is a wallet's only beside one: "the seed catalogue lists ..."
     r"(?i)(?<![a-z])(?:wallet|ledger|trezor|metamask|crypto|bitcoin|btc|eth|ethereum)(?![a-z])"
@@ -347,8 +352,8 @@ def _counted_parts(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
-_SEED_WORDS = ("seed", "mnemonic", "recovery", "backup", "secret", "助记词", "短语", "恢复词",
-               "备份词")  # fmt: skip
+_SEED_WORDS = ("seed", "mnemonic", "recovery", "backup", "secret", "wallet", "助记词", "短语",
+               "恢复词", "备份词", "钱包")  # fmt: skip
 
 
 # -- a code keyed a digit at a time: "9 1 1 4", "5-5-2-9", 按 2 5 8 0 ---------------------

@@ -81,6 +81,8 @@ _SSID = Lazy(
     r"|wi-?fi\s+(?:is\s+now|(?:has\s+)?(?:changed|switched|moved)\s+(?:over\s+)?to)\s+"
     r"|wi-?fi\s*(?:现在|已经)?"  # WiFi是X，密码…; WiFi 现在是 X，密码跟以前一样
     r"(?=(?:是|改成了?|换成了?|改为)\s*[\w.-]+\s*[,，][^。！？\n]{0,12}?密码)"
+    # or the name right after the word, a pause after it: "wifi Mill_88, the key changes weekly"
+    r"|(?:wi-?fi|wlan|hotspot)(?=\s*[A-Za-z0-9][\w.-]{1,31}\s*[,，;；])"
     r"|(?:wi-?fi|wlan|network|hotspot|ssid)(?:['’]s)?\s*(?:name\s*)?(?:is\s+)?(?:now\s+)?"
     r"(?:called|named|renamed\s+(?:to\s+)?|name\s+is|ssid\s+is|[:：]|名字|名称|名叫|叫"
     r"|网名|网络名称?))"  # WiFi 网名 X: the network's name, broadcast
@@ -135,6 +137,15 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|(?<![a-z])no\s+(?:key|password)(?:\s+(?:needed|required))?(?![a-z])"
     r"|(?:doesn['’]?t|does\s+not|don['’]?t)\s+(?:need|have|use)\s+a\s+(?:key|password)"
     r"|(?<![a-z])(?:open|password[- ]free)\s+network"
+    # changed so often none is given: 密码每个月都改, "the password changes every week" (unless
+    # this week's is said after it: "..., this week it's X")
+    r"|(?:密码[^。！!\n]{0,4}?(?:每个?[天日周月晚]|天天|经常|隔[几两三]?[天周])[^。！!\n]{0,3}?(?:换|变|改)"
+    r"|(?:key|password)\s+(?:changes|is\s+changed|gets\s+changed|rotates)\s+(?:every|each|daily"
+    r"|weekly)|change\s+(?:the|their)\s+(?:key|password)\s+(?:every|each|daily|weekly))"
+    r"(?![^。！!.;\n]{0,16}?(?:这|今|本|现在|目前|(?<![a-z])(?:this|today|now|currently|it['’]s)(?![a-z])))"
+    # or someone will tell it: 密码到时候会发给你, "they'll give you the password"
+    r"|密码[^。！!\n]{0,6}?会(?:告诉|给|发给|说给)|(?:will|['’]ll)\s+(?:tell|give|text|send)"
+    r"\s+(?:you|us|him|her|them)\s+the\s+(?:wi-?fi\s+)?(?:key|password)"
 )
 # Where a secret is kept, not what it is: "the seed words are kept in a fireproof box at my
 # sister's", 密码锁在抽屉里 (the place's words, a safe's among them, are no code)
