@@ -4,8 +4,10 @@ entering ("punch in 4821"), a dial ("right 14, left 30, right 2", 顺时针到 1
 `remem.secrets_dial`), a number that ends a sentence about an alarm ("Alarm at the framers,
 it's their year backwards, so 8991": `remem.secrets_last`), a thing then "it's" or "which
 is" its code ("the key safe, which is 5546"), a thing and a colon or a dash ("hay bale store
-— 3846", "gate: star 5502"), in Chinese and English, with no secret noun needed (a lock that
-"is" or "takes" its code: `remem.secrets_lock_is`; Chinese locks and their digits:
+— 3846", "gate: star 5502"; its remote's code named: "gate remote by the yard: code 7741"; an
+alarm's for setting and unsetting both: "alarm set and unset: 1342"), in Chinese and English,
+with no secret noun needed (a lock that "is" or "takes" its code: `remem.secrets_lock_is`;
+Chinese locks and their digits:
 `remem.secrets_access_zh`; a code keyed a digit at a time: `remem.secrets_pieces`; a code
 changed from one number to another: `remem.secrets_changed`; a note that is a lock and its
 code: `remem.secrets_notes`; the words of things that lock: `remem.secrets_access_words`).
@@ -176,8 +178,12 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     rf"(?i)(?<![a-z])(?:{ACCESS}"
     # a store or a room named by what it keeps ("hay bale store", "feed room"): kept locked
     rf"|{KEPT_ROOM})(?:\s+(?:code|combo|combination|pin|passcode))?"  # not "number": its own
-    # how it is keyed: "alarm unset at the kiosk: 1357 then OFF" (set or armed at a time wakes)
-    r"(?:\s+(?P<key>unset|disarm(?:ed)?|(?:re)?set|arm(?:ed)?|off)(?![a-z]))?"
+    # the remote or the fob that opens it has the code: "the gate remote by the yard: code 7741"
+    r"(?:\s+(?:remote(?:\s+control)?|fob|opener|clicker|zapper|transmitter)s?(?![a-z]))?"
+    # how it is keyed: "alarm unset at the kiosk: 1357 then OFF" (set or armed at a time wakes;
+    # set and unset both is a panel's code: a clock's alarm is not unset)
+    r"(?:\s+(?:(?P<both>(?:set|arm|on)\s*(?:and|&|/)\s*(?:unset|disarm|off))"
+    r"|(?P<key>unset|disarm(?:ed)?|(?:re)?set|arm(?:ed)?|off))(?![a-z]))?"
     # where it is, or what it keeps: "the safe where the float lives: ..."
     r"(?:\s+(?:at|in|on|by|of|for|behind|under|where|which|that)\s+[^.;:!?\n\d]{1,30}?)?"
     # who it is given for and why: "... so the fitters can get the boards in: 4471"
@@ -187,8 +193,8 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     r"|(?P<cd>\s*,\s*(?:code|pin|combo|combination|passcode)(?:\s+is)?\s*[:：]?)"
     r"|(?P<cm>\s*,))\s*"  # or a pause alone, the number a clause of its own ("van lock, 8205,")
     rf"{HEDGE}?(?:(?:star|hash|pound)\s+)?"  # "the server cage - I think 3114", "star 5502"
-    # the code named by how it is keyed: "alarm: set code 2096", "gate: entry pin 4410"
-    r"(?:(?:(?:un)?set|(?:dis)?arm|entry|exit|master|user|main)\s+(?:code|pin)\s+(?:is\s+)?)?"
+    # the code named, by how it is keyed perhaps: "gate: code 7741", "alarm: set code 2096"
+    r"(?:(?:(?:(?:un)?set|(?:dis)?arm|entry|exit|master|user|main)\s+)?(?:code|pin)\s+(?:is\s+)?)?"
     # three digits with the key that ends them, spaced as on the pad: "1 4 7 #"
     rf"(?P<v>[*#]?\d(?:[ -]?\d|\s?#\s?\d){{3,7}}#?(?!\d|-\d)|\d(?:[ -]?\d){{2}}\s?#"
     rf"|{SPOKEN_DIAL}|{SPOKEN3})"
@@ -253,6 +259,7 @@ _CODES_NAMED = Lazy(r"(?i)(?<![a-z])(?:codes?|pins?|combos?|passcodes?)(?![a-z])
 _FOUR_DIGITS = Lazy(r"\d{4}")
 _CONFIRM = Lazy(r"(?i)" + CONFIRM_KEY)
 _SPAN = Lazy(r"(?i)\s*(?:to|till|until|[-–])\s*\d")  # "0800 to 1700": hours
+_TWO_TIMES = Lazy(r"(?i)\s*(?:and|&|to|till|until|[-–])\s*\d{3,4}(?!\d)")
 _NOUN_AFTER = Lazy(  # a word a number names: "1500 Main St" (not "8866 now", "2580 because")
     r"(?i)\s+(?!(?:now|because|since|as|after|and|but|so|then|when|until|till|for)(?![a-z]))[a-z]"
 )
@@ -374,6 +381,8 @@ def _after_colon(text: str, low: str) -> list[tuple[int, int]]:
         woken = bool(m["key"]) and m["key"].lower().startswith(("set", "reset", "arm", "off"))
         woken = woken and not _CONFIRM.match(text, m.end())  # "off: 1357 then UNSET": keyed
         wake = woken and TIME.fullmatch(m["v"]) is not None  # "alarm set at the flat: 0630"
+        # "alarm set and unset: 2200 and 0600": the times it is set at, not its code
+        wake = wake or bool((m["key"] or m["both"]) and _TWO_TIMES.match(text, m.end()))
         if (m["cd"] or m["cm"]) and not _CLAUSE_END.match(text, m.end()):
             continue  # ", code 2024 for the uniform": a code of something else
         if m["cm"] and (

@@ -7,7 +7,8 @@ remote paired to a door by its keys (重新对码的话按 3927), a code keyed w
 USB key or a login asks for one (退菜要授权，输 5588 就行; U盾插上要输 135246), or a payment its
 six digits (付款的时候要输 861205), an alarm set or unset by its keys (撤防：先按 8352), a lock's
 code said as its number (挂锁的号码是六八零四, 门的锁，号码是一五九七), or by its count first
-(车棚的锁是四位数的，8350; three digits by a lock or a box only), a padlock's or a
+(车棚的锁是四位数的，8350; three digits by a lock or a box only), a door's or its remote's 码
+after a colon (车库门遥控器在工作间：码 3390), a padlock's or a
 combination lock's three wheels right after it, a pause perhaps, or after 密码 (冰柜挂锁零六零,
 工具包上那把小锁，六二八, 挂锁 密码二四七), an
 alarm's code right after it (仓库报警器 七二九一).
@@ -126,9 +127,11 @@ _ZH_THING_CODE = Lazy(
 # (a lock's wheels; not 密码三位数, 密码错了三次: the digits come right after 密码); its own
 # number said first, then its lock's code: 更衣柜 12 号，锁码 503
 _ZH_LOCK_KEY = Lazy(
-    r"(?:锁|柜|箱|" + ZH_DOOR + r")[^。；;\n\d]{0,8}?(?:\d{1,4}\s*号[^。；;\n\d]{0,4}?)?"
-    # or the code that opens it: 储物箱 15 号，开箱码 3829 (开柜码, 开门码)
-    r"(?:密码|(?<![开换修配])锁码|开[箱柜门]码)\s*(?:是|为|[:：])?\s*"
+    r"(?:锁|柜|箱|" + ZH_DOOR + r"(?![牌店诊票面号]))"  # a door, not a door plate's or a shop's
+    r"[^。；;\n\d]{0,8}?(?:\d{1,4}\s*号[^。；;\n\d]{0,4}?)?"
+    # or the code that opens it: 储物箱 15 号，开箱码 3829 (开柜码, 开门码); its remote's, or a
+    # bare 码 after a colon: 车库门遥控器在工作间：码 3390 (not 收款码, 扫码: a code of its own)
+    r"(?:密码|(?<![开换修配])锁码|开[箱柜门]码|遥控器?的?码|(?<=[:：])\s*代?码)\s*(?:是|为|[:：])?\s*"
     rf"(?P<v>\d{{3,8}}|[{ZH_DIGITS}]{{3,8}})(?=\s*(?:[，,。；;！!]|$))"
 )
 # A code said by its count after what it pays or opens, a clause between perhaps: 付款的app，
@@ -239,7 +242,7 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_ZH_SAID_IS, text, low, "锁", "保险", "钥匙", "密码", "门禁", "登录", "登陆"):
         if not (YEAR.fullmatch(m["v"]) or ZH_UNIT.match(text, m.end())):
             out.append(m.span("v"))
-    for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码", "箱码", "柜码", "门码"):
+    for m in scan(_ZH_LOCK_KEY, text, low, "密码", "锁码", "箱码", "柜码", "门码", "遥控", "码"):
         if not YEAR.fullmatch(m["v"]):
             out.append(m.span("v"))
     for m in scan(_ZH_THAT_ONE, text, low, "那", "这"):  # a code given before it, this sentence

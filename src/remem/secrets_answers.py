@@ -1,7 +1,8 @@
 """What a login asks for besides a password (issue 29): a security question's answer, a
 phone's unlock pattern, a one-time code just received (a bank's, by who got it or by its
-text), a wallet's words numbered in halves, and a password a command "takes", in Chinese
-and English.
+text), a wallet's words numbered in halves, a password a command "takes", and the word a
+caller asks for to prove who is on the line ('when the monitoring centre calls, the word they
+ask for is "marigold"', 保安公司打电话来核实，要报的词是"蓝瓶子"), in Chinese and English.
 
     answer_spans("For the bank's maiden name question I put Kowalczyk")   # Kowalczyk
     answer_spans("The code they texted me is 682415")                     # 682415
@@ -17,7 +18,8 @@ from __future__ import annotations
 import re
 
 from remem.secrets_last import YEAR
-from remem.secrets_shapes import SPOKEN, Lazy, excluded, scan, sentence
+from remem.secrets_nouns import SAFE_WORD_FOR
+from remem.secrets_shapes import PLACEHOLDER, SPOKEN, Lazy, excluded, scan, sentence
 
 __all__ = ["PUBLIC_CODE", "QUESTION", "answer_spans"]
 
@@ -298,9 +300,46 @@ def _not_sent(m: re.Match[str]) -> bool:
     return m["more"] is not None or YEAR.fullmatch(m["v"]) is not None
 
 
+# The word a caller asks for to prove who is on the line, no secret noun: "when the monitors
+# call, the word they ask for is "marigold"", "the word to give them is haystack",
+# 保安公司打电话来核实，要报的词是"蓝瓶子" (by a call and one who checks: an alarm's monitors,
+# a bank, a school at pick-up; not "the word the teacher wants is 'therefore'")
+_WORD_ASKED = Lazy(
+    r"(?i)(?<![a-z])(?:the\s+(?:(?:call-?back|check|verbal|challenge)\s+)?word\s+(?:(?:that\s+)?"
+    r"(?:they|he|she|you|we|the\s+[\w'’-]+(?:\s+[\w'’-]+){0,2})\s+(?:(?:will|['’]ll)\s+)?"
+    r"(?:wants?|ask(?:s|ed)?\s+for|needs?|expects?|listens?\s+for|checks?\s+for|want\s+to\s+hear)"
+    r"(?:\s+(?:to\s+hear|from\s+(?:you|us|me|them)))?"
+    r"|to\s+(?:give|say|tell|use)(?:\s+(?:them|him|her|it))?)"
+    r"|(?:call-?back|verbal|challenge)\s+word)\s+(?:is|was)\s*:?\s*"
+    r"(?:[\"“‘'](?P<q>[^\"”’'\n]{3,40})[\"”’']|(?P<v>[A-Za-z][\w-]{3,30})(?=\s*(?:[,.;!?—–]|$)))"
+    r"|(?:(?:要|得|需要)?(?:说|报|对|讲|给)的?(?:那个)?(?:词|字眼|暗语)|(?:他们|对方)要(?:听)?的(?:那个)?词)"
+    r"(?:是|为)\s*[“\"「]?(?P<z>[\u4e00-\u9fff]{2,12})(?=[”\"」，,。；;！!\s]|$)"
+)
+_CALLED = Lazy(
+    r"(?i)(?<![a-z])(?:ring|rings|rang|call|calls|called|calling|phone|phones|phoned|on\s+the\s+line"
+    r"|call-?back)(?![a-z])|电话|来电|打来|回电"
+)
+_ZH_CHECKS = Lazy(r"报警|安保|保安|银行|核实|核对|身份|家人|孩子|接送")
+_ZH_ASKED = Lazy(r"什么|多少|哪|吗|呢")
+
+
+def _word_asked(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for m in scan(_WORD_ASKED, text, low, "word", "词", "字眼", "暗语"):
+        start, end = sentence(text, m.start())
+        checks = SAFE_WORD_FOR.search(text, start, end) or _ZH_CHECKS.search(text, start, end)
+        group = next(g for g in "qvz" if m[g] is not None)
+        if not (checks and _CALLED.search(text, start, end)) or _ZH_ASKED.search(m[group]):
+            continue  # 要说的词是什么: a question, no word
+        if group == "z" or not (PLACEHOLDER.match(m[group]) or excluded(m[group])):
+            out.append(m.span(group))
+    return out
+
+
 def answer_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the values these rules find in `text` (`low`: it lower-cased)."""
     out = _answer(text, low) + _question_is(text, low) + _listed(text, low) + _grid(text, low)
+    out += _word_asked(text, low)
     for m in scan(_PATTERN, text, low, "pattern", "图案", "手势"):
         group = "v" if m["v"] is not None else "z"
         if not _NOT_PATTERN.search(m[group]):

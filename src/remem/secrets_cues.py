@@ -435,6 +435,7 @@ _WORDS_CUE = Lazy(
     r"pass|pin|code|word|combo|wi-?fi|wlan|hotspot|seed|mnemonic|recovery|backup|助记词|短语|恢复词"
     r"|备份词|cred|log|sign|wallet|crypto|ledger|trezor|metamask|钱包|combin"
     r"|user|/|key|unlock|open|个|口令|暗号|密语|密码|admin|half|six|twelve|[前后]六|[前后]十二"
+    r"|词|字眼|暗语"  # the word a caller asks for (`secrets_answers`)
     r"|answer|question|pattern|i put|i wrote|i gave|maiden|pet|密保|问题|图案|手势|答案"
     r"|q\s*[:：.]|问\s*[:：]|@"
     r"|lock|door|gate|safe|garage|alarm|cabinet|vault|dial|门|锁|柜|箱|盒|转盘|拨盘|报警|警报"

@@ -1,12 +1,13 @@
 """A dial's combination (issue 29): its turns ("18 right, 32 left, 7 right", "left 24, right
-11, left 36", "25 R, 10 L, 33 R", 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36;
+11, left 36", "25 R, 10 L, 33 R", a turn taken more than once: "22 left twice, 41 right, 7 left",
+26 左两圈，11 右，38 左; 左转 32，右转 15，顺时针到 15，先转到 22，再到 7，最后到 36;
 two turns when it opens after them: 先左转到36，再右转到20就开了), or its numbers by a thing a
 dial opens ("the gun safe, 12-34-56", "combination 12 34 56", "combination - six one two",
 保险柜七十二、十八、五十五; a number, then each turn's way and number: "31 left 12 right 7",
 保险箱 三十一 左 十二 右 七; said last, after what the safe holds: "the safe has the deeds,
-37-14-62"), or turned to one number and then open (密码锁转到 606 就开, "turns
-to 309 and pops open"), in Chinese and English; a letter dial's word ("the lock spells out
-BISCUIT4", 字母锁是 MAPLE: `word_lock_spans`).
+37-14-62", or after a colon: "the office safe with the petty cash: 38-14-72"), or turned to
+one number and then open (密码锁转到 606 就开, "turns to 309 and pops open"), in Chinese and
+English; a letter dial's word ("the lock spells out BISCUIT4", 字母锁是 MAPLE: `word_lock_spans`).
 
     dial_spans("Gym locker combination: 18 right, 32 left, 7 right", ...)   # the turns
     dial_spans("left 2, right 3, left 1 at the junction", ...)               # [] (no lock)
@@ -26,11 +27,17 @@ DIALED = r"\d{1,2}(?:\s*[-–—,，、]\s*\d{1,2}){2,3}(?![\d-])"  # 17, 33, 5:
 DIALED_SPACED = r"\d{1,2}(?:\s+\d{1,2}){2,3}(?![\d-])"  # "12 34 56", by a combination only
 # A dial: "18 right, 32 left, 7 right", "left 24, right 11, left 36", 左转 32，右转 15,
 # 顺时针到 15，逆时针到 42, 左转三圈到 27, 左 12 右 40 左 7
+# how many times a turn goes round, said after it: "18 left twice", "right 30 three times"
+_LAPS = (
+    r"(?:\s+(?:once|twice|thrice|(?:\d|two|three|four|five)\s+(?:full\s+)?(?:times|turns|laps"
+    r"|rotations|revolutions)))?"
+)
 _TURN = (  # "left past it once to 7": words between the way and the number
     r"(?:(?:(?:turn|back|go)\s+){0,2}(?:left|right|clockwise|counter-?clockwise)\s+"
     r"(?:[a-z0-9]+\s+){0,5}?to\s+"  # "back left to 9": the last turn, reversed
     r"\d{1,3}(?![\w])|(?:turn\s+)?(?:left|right|clockwise|counter-?clockwise)\s+\d{1,3}(?![\w])"
-    r"|\d{1,3}\s+(?:left|right)|\d{1,3}\s*(?-i:[LR])(?![\w])|(?-i:[LR])\s*\d{1,3}(?![\w]))"  # 25 R
+    rf"{_LAPS}|\d{{1,3}}\s+(?:left|right){_LAPS}"
+    r"|\d{1,3}\s*(?-i:[LR])(?![\w])|(?-i:[LR])\s*\d{1,3}(?![\w]))"  # 25 R
 )
 _ZH_N = "一二三四五六七八九十"
 _ZH_TURN = (  # one turn: a way (or 先转到/再到/最后到), laps perhaps, then the number it stops
@@ -77,7 +84,9 @@ _DIAL = Lazy(
     rf"(?i)(?<![a-z]){_TURN}(?:(?:\s*(?:,|;|then|and)\s*|\s+)(?:then\s+)?{_TURN}){{2,}}"
     r"|(?:再)?[左右]转?到?\s*\d{1,3}(?:\s*[，,、]\s*(?:再|然后)?[左右]转?到?\s*\d{1,3}){2,}"
     # the number first, then the way: 24右 08左 31右 (as "24 right, 8 left")
-    r"|\d{1,3}\s*[左右]转?(?:\s*[，,、]?\s*\d{1,3}\s*[左右]转?){2,}(?![\u4e00-\u9fff])"
+    # (a turn's laps after it: 26 左两圈，11 右，38 左)
+    r"|\d{1,3}\s*[左右]转?(?:\s*[两一二三四\d]\s*圈)?"
+    r"(?:\s*[，,、]?\s*\d{1,3}\s*[左右]转?(?:\s*[两一二三四\d]\s*圈)?){2,}(?![\u4e00-\u9fff])"
     r"|(?:(?:再|然后)?[左右]转?\s*(?:[一二三四五六七八九两]|\d{1,2})\s*圈\s*(?:到\s*)?\d{0,2}"
     r"\s*[，,、]?\s*){2,}"
     rf"|{_ZH_TURN}(?:\s*[，,、；;]?\s*{_ZH_TURN}){{2,}}"
@@ -109,6 +118,11 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     # a cash box or strongbox opens by a dial like a safe: "the shop's cash box = 27-04-61"
     r"|(?i:(?:cash|strong|money)[ -]?box(?:es)?(?:\s+(?:at|in|on|by|of|under|behind)\s+"
     rf"[^.;:=!?\n\d]{{1,30}}?)?)\s*(?:[:=：]|\s(?:is|was))\s*(?P<b>{DIALED})"
+    # a safe named by what it holds or where it is, a colon, then its numbers ending the clause:
+    # "the office safe with the petty cash: 38-14-72" (not "... the receipts: 12, 15, 20 bags")
+    r"|(?i:(?<![a-z])(?:safe|vault|strongbox|(?:pad)?lock|lock\s?box|key\s?safe|cabinet)s?"
+    r"\s+(?:with|holding|that\s+holds|for|where|at|in|on|by|of|under|behind|inside)\s+"
+    rf"[^.;:=!?\n\d]{{1,30}}?)\s*[:：=]\s*(?P<h>{DIALED})(?=\s*(?:[.;!。；]|,\s|$))"
     # a safe's numbers in words: 保险柜七十二、十八、五十五
     rf"|(?:保险柜|保险箱|密码锁|转盘)[^\d。；\n]{{0,6}}?(?P<c>[{_ZH_N}]{{1,3}}(?:、[{_ZH_N}]{{1,3}}){{2,3}})"
     r"(?![个把台只位层号格])"
@@ -163,18 +177,28 @@ _DIAL_HINTS = tuple(
 )
 
 
+_NUMBERS = Lazy(r"\d+")
+
+
+def _dated(value: str) -> bool:
+    """Whether a dial's numbers read as a date, day or month first ("12-03-24", "3-12-24")."""
+    a, b, *_ = _NUMBERS.compiled.findall(value)
+    return bool(_DATE_LIKE.fullmatch(value) or _DATE_LIKE.fullmatch(f"{b}-{a}-0"))
+
+
 def dial_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Each dial's numbers: said near a thing a dial opens, or as turns in a sentence that
     names one."""
     out = [m.span(m.lastgroup or 0) for m in scan(_COMBO, text, low, "combo", "combin")]
     for m in scan(_NEAR_DIAL, text, low, *_DIAL_HINTS):
+        if m["h"] is not None and _dated(m["h"]):
+            continue  # "the safe in the office was serviced: 12-03-24": when, not how
         if (m["n"] or m["u"]) is None or _DIAL_CUE.search(text, *sentence(text, m.start())):
-            out.append(m.span(next(g for g in "vwsbctnu" if m[g] is not None)))
+            out.append(m.span(next(g for g in "vwsbctnuh" if m[g] is not None)))
 
     for m in _DIAL_LAST.finditer(text) if "," in text or "，" in text else ():
         start, _ = sentence(text, m.start())
-        date = _DATE_LIKE.fullmatch(m["v"]) or _DATE_LIKE.fullmatch(f"{m['b']}-{m['a']}-0")
-        if _LAST_CUE.search(text, start, m.start()) and not date:
+        if _LAST_CUE.search(text, start, m.start()) and not _dated(m["v"]):
             out.append(m.span("v"))
     turns = _TURN_HINTS if _LR.search(text) is None else ("",)  # "25 R, 10 L": any text
     for m in scan(_DIAL, text, low, *turns):

@@ -1,9 +1,11 @@
 """A value given in halves or parts (issue 29; moved from `remem.secrets_pieces`): each part
 named as one ("first half of the router pass is Pangolin", 密码一半是 abc，另一半是 789!), the
 other half sent in its own message and said to be joined ("the second half is _Tide42Moon, no
-space between"), the parts then the whole ("together it's 538062"), a lock's code split between
-people ("I've got half of it (36), Tom's got the rest (91)", "I've the first half, 37; Jo has
-the second, 92").
+space between") or given after a colon ("first half is 39 — the other half in its own message:
+71"), the parts then the whole ("together it's 538062"), a lock's code split between people
+("I've got half of it (36), Tom's got the rest (91)", "I've the first half, 37; Jo has the
+second, 92", "the vault needs both halves: I've got 5521, Priya's got 8804", 保险柜要两半：我这半是
+6150，老周那半是 2784).
 
     half_spans("first half of the router pass is Pangolin", ...)           # Pangolin
     half_spans("the second half is _Tide42Moon, no space between", ...)    # _Tide42Moon
@@ -60,9 +62,14 @@ _HALF_LOCK = Lazy(
     r"|(?<![a-z])(?:gates?|doors?)(?![a-z]).*(?<![a-z])(?:punch|key|tap|enter|type|press)"
     r"(?:es|ed|s)?\s+(?:(?:them|it|both)\s+)?in(?![a-z])"
 )
-# the other half said bare, no "is": "first half is 39, second half 16"
-_BARE_HALF = Lazy(r"(?i)(?<![a-z])(?:second|other|last)\s+half\s+\d{2,4}(?![\d\w])")
-_HALF_END = Lazy(r"\s*(?:[,，;；。.!]|$|(?:and|then)(?![a-z]))")
+# the other half said bare, no "is": "first half is 39, second half 16"; or said to come in its
+# own message, then given after a colon: "the second half in its own message, as agreed: 71"
+_BARE_HALF = Lazy(
+    r"(?i)(?<![a-z])(?:second|other|last)\s+half\s+\d{2,4}(?![\d\w])"
+    r"|(?<![a-z])(?:(?:second|other|last)\s+(?:half|part|bit|two|three|four)|the\s+rest)(?![a-z])"
+    r"[^.;:!?\n\d]{1,60}?[:：—–]\s*\d{2,4}(?![\d\w]|[.,:/]\d)"
+)
+_HALF_END = Lazy(r"\s*(?:[,，;；。.!]|\s[—–-]\s|$|(?:and|then)(?![a-z]))")
 # "half the lockbox number was in my text, the rest is 17": the rest of a half said elsewhere
 _REST = Lazy(r"(?i)the\s+rest")
 _HALF_SAID = Lazy(r"(?i)(?<![a-z])half(?![a-z])")
@@ -113,6 +120,47 @@ def _held_halves(text: str, low: str) -> list[tuple[int, int]]:
     return out
 
 
+# A code said to need both halves (or to be split between people), then who holds which, each
+# part said after its holder: "the vault needs both halves: I've got 5521, Priya's got 8804";
+# 保险柜要两半：我这半是 6150，老周那半是 2784 (two holders or more, after the split is said)
+_SPLIT = Lazy(
+    r"(?i)(?<![a-z])(?:(?:both|two)\s+(?:halves|parts|pieces|bits|codes)|half\s+each"
+    r"|split\s+(?:between|across|in\s+two|into\s+two)|(?:each|one)\s+(?:of\s+us\s+)?(?:has|knows"
+    r"|keeps|holds)\s+half)(?![a-z])|两半|两段|两部分|一人一半|各[记管拿有]一半|分成?两"
+)
+_HOLDER_DIGITS = r"(?P<{}>\d{{2,6}})(?![\d.,:/]?\d|\s*[A-Za-z%£$€元块个号位次年])"
+_HOLDER = Lazy(
+    r"(?<![A-Za-z])(?:I['’]ve\s+got|I\s+(?:have|hold|keep|know)|[Mm]ine(?:['’]s|\s+is)"
+    r"|[Mm]y\s+(?:half|part|bit)\s+is|[A-Z][a-z]+(?:['’]s\s+got|\s+(?:has|holds|keeps|knows)"
+    r"|['’]s\s+(?:half|part|bit)?\s*is|['’]s))\s*[:：,]?\s*"
+    + _HOLDER_DIGITS.format("v")
+    + r"|(?<![\u4e00-\u9fff])(?:我|[\u4e00-\u9fff]{1,3}?)(?:[这那]一?半|手里|手上)?的?"
+    r"(?:是|记着?|有|拿着?|管着?|知道)\s*" + _HOLDER_DIGITS.format("z")
+)
+# what the parts are keyed into: a lock named, or the parts said to be keyed ("enter mine first")
+_SPLIT_CUE = Lazy(
+    r"(?i)(?<![a-z])(?:vaults?|(?:strong|cash|lock|key)\s?box(?:es)?"
+    r"|(?:enter|key|punch|type|put)\s+(?:in\s+)?(?:mine"
+    r"|yours|his|hers|theirs|both|them))(?![a-z])|库房|机房|输|按"
+)
+_MONEY = Lazy(
+    r"(?i)[£$€¥]|(?<![a-z])(?:quid|pounds|dollars|bucks|paid|pay|owe[sd]?|bill|cost)(?![a-z])"
+    r"|元|块钱"
+)
+
+
+def _split_holders(text: str, low: str) -> list[tuple[int, int]]:
+    out = []
+    for split in scan(_SPLIT, text, low, "both", "two", "half", "split", "两", "一半"):
+        start, end = sentence(text, split.start())
+        held = list(_HOLDER.finditer(text, split.end(), end))
+        cued = _HALF_LOCK.search(text, start, end) or _HALF_CUE.search(text, start, end)
+        if len(held) > 1 and (cued or _SPLIT_CUE.search(text, start, end)):
+            if not _MONEY.search(text, start, end):  # "the bill's split between us: I've got 45"
+                out += [h.span(h.lastgroup or 0) for h in held]
+    return out
+
+
 def half_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Each half or part of a value, named as one, in a sentence (or one of the two before)
     that names what it is a part of, or says the parts are joined."""
@@ -145,4 +193,4 @@ def half_spans(text: str, low: str) -> list[tuple[int, int]]:
         start, end = sentence(text, m.start())
         if _WHOLE_CUE.search(text, start, end):
             out.append(m.span("v"))
-    return out + _held_halves(text, low)
+    return out + _held_halves(text, low) + _split_holders(text, low)

@@ -6,7 +6,8 @@ fern-42", 后台是 root 然后 tplink-2020, "the NAS is admin with Lantern_42b"
 "the other one", a user, a slash and a made-up password by a machine ("the microfilm PC is
 archivist / Fiche-Reel-1851"), a login said as who one is and what with ("logged in as sam.k
 with Quay4Side"), or only what with, a code ("everyone clocks in on the rota tablet with the
-same code, 5521"), a user's number at a machine and its code ("till: cashier 7 pin 5521").
+same code, 5521", "Ravi logs in with 4826, Meg with 1739", 小李用 4826 登录，小张用 1739), a user's
+number at a machine and its code ("till: cashier 7 pin 5521").
 
     mail_pairs("I log in with mo@mail.com and Fig-Tree-31", ...)     # Fig-Tree-31
     admin_pairs("the NAS is admin then fern-42", ...)                # fern-42
@@ -188,10 +189,26 @@ _AS_WITH = Lazy(
     r"(?:(?:same|usual|shared|own|one|staff|team|new|old)\s+)*(?:code|pin|passcode|pass\s*code"
     # "with the same four digits, 3308"
     r"|(?:four|five|six|seven|eight|[4-8])[ -]?(?:digits?|numbers)(?:\s+code)?)"
-    r"\s*[,:：—–]?\s*(?:of\s+)?(?P<c>\d{4,8})(?![\d.,:/-]?\d))"
+    r"\s*[,:：—–]?\s*(?:of\s+)?(?P<c>\d{4,8})(?![\d.,:/-]?\d)"
+    # or the digits alone: "Ravi logs in with 4826" (a person's code at a shared machine)
+    r"|(?:with|using)\s+(?P<b>\d{4,8})(?![\d.,:/-]?\d))"
     # or the code first, then what it is used to do: "everyone uses 5521 to clock in"
     r"|(?<![a-z])(?:uses?|using|enters?|types?|keys?|punch(?:es)?)\s+(?:in\s+)?(?P<f>\d{4,8})"
     r"\s+to\s+(?:clock|sign|log)[ -]?(?:in|on)(?![a-z])"
+)
+# the others after the first, each with theirs: "..., Meg with 1739", "and Joe using 9013"
+_NEXT_WITH = Lazy(
+    r"\s*(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:[A-Z][a-z'’-]+|the\s+[a-z]+)\s+(?:with|using|on)\s+"
+    r"(?P<v>\d{4,8})(?![\d.,:/-]?\d)"
+)
+# 小李用 4826 登录，小张用 1739: digits a person logs in or clocks on with, then the others'
+_ZH_WITH = Lazy(
+    r"用\s*(?P<v>\d{4,8})\s*(?:登录|登陆|登入|签到|打卡|上机|开机)"
+    r"|(?:登录|登陆|登入|签到|打卡)(?:都|时|的时候)?用\s*(?P<w>\d{4,8})(?!\d|\s*[元块个号位次年])"
+)
+_ZH_NEXT = Lazy(
+    r"\s*[，,；;、]\s*[\u4e00-\u9fff]{1,3}?用\s*(?P<v>\d{4,8})"
+    r"(?!\d|\s*[元块个号位次年])"
 )
 _JOINED_DIGITS = Lazy(r"[a-z]{2,}(?:[-_.][a-z]{2,})+[-_.]\d{2,6}")
 # the value ends its clause, or a clause of when goes on: "... with Quay4Side if it logs out"
@@ -216,7 +233,9 @@ def user_logins(text: str, low: str) -> list[tuple[int, int]]:
     digits: not "as admin with two-factor", "as jo with Google"); a user's number, then its
     code (not "user 2, code 1500 lines")."""
     out = []
-    for m in scan(_AS_WITH, text, low, " as ", "code", "pin", "digit", "number", " to "):
+    for m in scan(
+        _AS_WITH, text, low, " as ", "code", "pin", "digit", "number", " to ", " with ", " using "
+    ):
         if m["f"] is not None:
             out.append(m.span("f"))
             continue
@@ -224,6 +243,10 @@ def user_logins(text: str, low: str) -> list[tuple[int, int]]:
             used = _CODE_ENDS.match(text, m.end()) and not YEAR.fullmatch(m["c"])  # "2024 for"
             if _THEN_WHEN.match(text, m.end()) or used:
                 out.append(m.span("c"))
+            continue
+        if m["b"] is not None:  # bare digits end the clause, no year: not "with 1500 others"
+            if _THEN_WHEN.match(text, m.end()) and not YEAR.fullmatch(m["b"]):
+                out += [m.span("b"), *_each_next(text, m.end(), _NEXT_WITH)]
             continue
         value = m["v"].rstrip(".!?)")
         mixed = re.search(r"\d", value) and re.search(r"[A-Za-z]", value)
@@ -235,4 +258,17 @@ def user_logins(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_USER_CODE, text, low, "code", "pin"):
         if _THEN_WHEN.match(text, m.end()) or _CODE_ENDS.match(text, m.end()):  # not "4471 errors"
             out.append(m.span("v"))
+    for m in scan(_ZH_WITH, text, low, "用"):
+        group = "v" if m["v"] is not None else "w"
+        if not YEAR.fullmatch(m[group]):
+            out += [m.span(group), *_each_next(text, m.end(), _ZH_NEXT)]
+    return out
+
+
+def _each_next(text: str, at: int, step: Lazy) -> list[tuple[int, int]]:
+    """The codes of the others said after the first, each by its person."""
+    out = []
+    while (n := step.match(text, at)) is not None and not YEAR.fullmatch(n["v"]):
+        out.append(n.span("v"))
+        at = n.end()
     return out
