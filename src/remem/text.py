@@ -110,8 +110,12 @@ def jieba() -> Any:
 # Names everyone uses that jieba's dictionary lacks and cuts into pieces no term keeps
 # (饿了么 into 饿 / 了 / 么, 飞书 into 飞 / 书): a note about them had no word to find it by
 _NAMES_JIEBA_LACKS = (
-    "饿了么 拼多多 货拉拉 钉钉 飞书 唯品会 快团团 企查查 开市客 名创优品 美图秀秀".split()
-)
+    "饿了么 拼多多 货拉拉 钉钉 飞书 唯品会 快团团 企查查 开市客 名创优品 美图秀秀 "
+    # and those its guess finds alone but glues to a neighbour (美团店, 发小红书)
+    "美团 美团外卖 大众点评 小红书 抖音 快手 微信 企业微信 天猫 闲鱼 得物 盒马 叮咚买菜 "
+    "永辉 瑞幸 喜茶 蜜雪冰城 茶百道 收钱吧 拉卡拉 顺丰 中通 韵达 高德 知乎 微博 "
+    "哔哩哔哩 云闪付 花呗 腾讯会议 学习通"
+).split()
 
 
 @lru_cache(maxsize=1 << 16)
@@ -360,14 +364,46 @@ def _terms(text: str) -> list[str]:
     return _joined(runs, iter(cut_for_search([han for han, _, _ in runs if han])))
 
 
+# When a change starts, said before the thing ("下礼拜起小份卖14"): jieba guesses 起 and the
+# word after it are one unknown word, and the thing has no term of its own
+_STARTS_GLUED = frozenset("起")
+
+
+# Characters that are words of grammar, numbers or units, never half of a thing's name
+_FUNCTION_CHARS = frozenset(
+    "的了是在我你他她它们和与或也都就还又把被让给从到向对为于以而着过吗呢吧啊呀哦嘛么这那哪"
+    "谁每各某个些不没很太最更再才只已将要会能可该等得地之其此及并且但若如则即便仍亦却乃有"
+    "零一二三四五六七八九十百千万两半几俩仨号月日年点分秒天周次回遍块元毛角斤公里米"
+)
+
+
+def _paired(words: list[str]) -> list[str]:
+    """The first two of each run of characters jieba cut apart that are no words of
+    grammar ("藕盒" of 藕 / 盒, "苕皮" of 苕 / 皮 / 卖): a thing's name it does not know,
+    which would have no term at all (a verb after it stays apart)."""
+    out, run = [], ""
+    for word in [*words, ""]:
+        if len(word) == 1 and word not in _FUNCTION_CHARS:
+            run += word
+            continue
+        if len(run) > 1:
+            out.append(run[:2])
+        run = ""
+    return out
+
+
 def _joined(runs: list[tuple[str, str, str]], cuts: Iterator[list[str]]) -> list[str]:
     """The terms of a text's runs, its Han runs' cuts taken in order from `cuts`."""
     out: list[str] = []
     for han, other_cjk, rest in runs:
         if han:
-            for token in joined(next(cuts)):  # 小 陈 -> 小陈
+            words = joined(next(cuts))  # 小 陈 -> 小陈
+            for token in words:
                 if len(token) > 1 and token not in ZH_STOPWORDS:
                     out.append(token)
+                if len(token) > 2 and token[0] in _STARTS_GLUED and token[1:] not in words:
+                    out.append(token[1:])  # "8月起豆皮": jieba's guess glued 起 to 豆皮
+            out.extend(_paired(words))
         elif other_cjk:
             out.extend(_bigrams(other_cjk))
         else:

@@ -157,7 +157,10 @@ class _Likely:
         if (pair := self._pair(older, newer)) is not None:
             return self._read(older, newer, pair, _WITH_VECTORS.get(needed, needed))
         words = judge.load("words")
-        return words is not None and words.verdict(older.content, newer.content).change >= needed
+        if words is None:
+            return False
+        verdict = words.verdict(older.content, newer.content)
+        return max(verdict.change, _swapped(verdict, older.content, newer.content)) >= needed
 
     def _read(self, older: Entry, newer: Entry, pair: tuple[float, Any], needed: float) -> bool:
         reader, embed = judge.load("vectors"), judge.load("embed")
@@ -177,6 +180,19 @@ class _Likely:
             self._held = read(self.ids)
         mine = self._held.get(newer.id)
         return None if mine is None else judge.PairVectors(mine, self._held, model).of(older.id)
+
+
+def _swapped(verdict: judge.Verdict, older: str, newer: str) -> float:
+    """How likely a change the pair is when the judge read a repeat of a text that says
+    another value in its place ("test rig - bay F" of "… rig is at the back, bay C":
+    the words judge reads 0.95 a repeat): its repeat's odds; else 0."""
+    from remem.truth.overlap import swaps_a_value  # the grammar: only for such a pair
+
+    if verdict.repeat < verdict.change or not swaps_a_value(newer, older):
+        return 0.0
+    if len(judge.content_terms(older) & judge.content_terms(newer)) < SHARED:
+        return 0.0  # the words judge reads unrelated Chinese pairs repeats too
+    return verdict.repeat
 
 
 def _put_first(out: list[Hit], older: str, newer: str) -> None:

@@ -157,8 +157,10 @@ class ApiToken:
 # 1: session 1; 2: technology kinds, irregular English forms, joined hyphenated words;
 # 3: a Chinese person jieba cuts into characters one term (小陈, 阿芳: `text._named`);
 # 4: names jieba cuts into pieces one word (饿了么), a range of clock times one value;
-# 5: a surname jieba glued to a verb of doing (小 / 李送) the person again.
-INDEX_VERSION = 5
+# 5: a surname jieba glued to a verb of doing (小 / 李送) the person again;
+# 6: a word jieba glued to the 起 of a start before it ("8月起豆皮") a term of its own too;
+#    everyday apps and brands jieba glues to a neighbour (美团店) one word.
+INDEX_VERSION = 6
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would

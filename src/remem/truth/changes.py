@@ -30,6 +30,7 @@ from remem.entry import Entry
 from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth.dedup import CONFLICT_TYPES, Match
+from remem.truth.elliptic import shifted
 from remem.truth.ending import ended, switched
 from remem.truth.grammar import clause_end, strip_subject, subject_part
 from remem.truth.markers import states_change
@@ -180,10 +181,16 @@ def _is_subject(old: Entry, stopped: str) -> bool:
 
 def _about(old: Entry, topic: Topic, need: set[str]) -> bool:
     words = _concepts(old.content)
-    if not need <= words:
+    if not need <= words and not _said_whole(topic.words, old.content):
         return False  # another topic
     # an attribute of the topic ("日志平台的负责人") is not the topic
     return not (words - need) & _ATTRIBUTES - _concepts(topic.rest)
+
+
+def _said_whole(topic: str, content: str) -> bool:
+    """Whether a Chinese topic is written out in `content`, however the tokenizer cut it
+    there ("3月1号起蹄花汤卖28": 起蹄 / 花汤)."""
+    return len(topic) >= 2 and _ALL_HAN.fullmatch(topic) is not None and topic in content
 
 
 def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> list[Match]:
@@ -194,6 +201,7 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
         return []
     if incoming.type not in CONFLICT_TYPES:
         return []
+    moves = shifted(incoming.content)
     held = []
     for old in {c.id: c for c in candidates}.values():
         if old.id == incoming.id or old.type not in CONFLICT_TYPES or not old.is_current:
@@ -204,7 +212,7 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
             _holds(old, topic.stopped) or _is_subject(old, topic.stopped)
         ):
             held.append(old)
-        elif topic.stopped is None and _about(old, topic, need):
+        elif topic.stopped is None and _about(old, topic, need) and (not moves or _movable(old)):
             held.append(old)
     sure = held
     if topic.stopped is not None:
@@ -214,6 +222,23 @@ def changed_by(incoming: Entry, topic: Topic, candidates: Sequence[Entry]) -> li
     if len(held) == 1 and sure == held:
         return [Match(held[0], "supersede", f"the text states a change of {what}")]
     return [Match(old, "conflict", f"which one changed? ({what})") for old in held]
+
+
+_ALL_HAN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+# An amount, a time or a day: what a move by an amount moves
+_AMOUNT = re.compile(
+    r"[0-9０-９一二两三四五六七八九十百千万半俩仨]|\b(?:one|two|three|four|five|six|seven|eight"
+    r"|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|half|once|twice)\b",
+    re.IGNORECASE,
+)
+
+
+def _movable(old: Entry) -> bool:
+    """Whether `old` says something a move by an amount can move ("又涨两块" of "蹄花汤一碗
+    25", not of "蹄花汤店的筷子消毒柜声音有点大": the topic's words alone do not tell)."""
+    return bool(_AMOUNT.search(old.content) or DAYS.search(old.content.lower()))
 
 
 def _names(incoming: Entry, old: Entry, stopped: str) -> bool:

@@ -172,7 +172,8 @@ def corrected_of(incoming: Entry, candidates: Sequence[Entry]) -> list[Match]:
         return []
     if talk(content) and not re.search(r"[\u4e00-\u9fff]", content):
         return []  # several English sentences: a story, not a note (Chinese runs on)
-    found = _holding(incoming, candidates, taken_back(content), alone=_owns_mistake(content))
+    alone = _owns_mistake(content) or _CONTRASTED.search(content) is not None
+    found = _holding(incoming, candidates, taken_back(content), alone=alone)
     return [Match(found, "supersede", "the text corrects a value this one holds")] if found else []
 
 
@@ -188,6 +189,13 @@ _SPECIFIC = re.compile(r"[\u4e00-\u9fff]{2}|\d.*\d|[A-Z][a-z]{2}")
 # "不对，是小黎，不是小李": a note opening on "wrong," owns a mistake, as "no, ..." does
 # (not "不对外开放": no comma after it)
 _ZH_NO = re.compile(r"^\s*(?:不对|不是的|错了)\s*[，,。！!：:]")
+
+
+# A number set against another right before "not" / 不是 ("是350不是300", "14, not 12"): the
+# text says which value is wrong, as owning a mistake does
+_CONTRASTED = re.compile(
+    r"\d(?:[\d.]*\d)?\s*[^\d\s，,。;；]{0,2}\s*[，,]?\s*(?:不是|not)\s*\d", re.I
+)
 
 
 def _owns_mistake(content: str) -> bool:
@@ -208,18 +216,19 @@ def _holding(
     if not values:
         return None
     mine = content_terms(incoming.content)
-    found = {}
+    named, by_value = {}, {}
     values = [*values, *(n for v in values if (n := _bare_number(v)))]
     for old in open_to(incoming, candidates, _MAX_CHARS):
         held = [v for v in values if holds(old.content, v)]
         others = mine - content_terms(" ".join(held))
-        if held and (
-            alone
-            and any(_SPECIFIC.search(v) for v in held)
-            or others & content_terms(old.content)
-            or _han_beyond(incoming.content, old.content, held)
-        ):
-            found[old.id] = old
+        if not held:
+            continue
+        if others & content_terms(old.content) or _han_beyond(incoming.content, old.content, held):
+            named[old.id] = old
+        elif alone and any(_SPECIFIC.search(v) for v in held):
+            by_value[old.id] = old
+    # one memory the text also names by another word, else the one holding the value
+    found = named or by_value
     return next(iter(found.values())) if len(found) == 1 else None
 
 

@@ -51,7 +51,10 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 17: "is rated to" a number holds, no change; 改 and a verb states one (改卖, 改走); a
 #    place pointed into (北门那个角上), a day cut short ("Sat"), a plural noun before a
 #    verb ("print runs go to") (session 38).
-SUBJECT_RULES = 17
+# 18: where a thing is got from is its source ("面粉找城北李姐拿"); a price in 块 / 元 and
+#    one a thing sells at ("小份卖14"); a time, then what happens at it, of a thing named
+#    first ("热卤摊晚上6点出摊") or after 改 / 开始 (session 40).
+SUBJECT_RULES = 18
 
 
 def subject_key(entry: Entry) -> str:

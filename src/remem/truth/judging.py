@@ -48,7 +48,7 @@ def by_judge(d: Draft) -> list[Match]:
     judged = verdicts.judged(
         d.entry, scored, cosines, silent=whole, apart=apart, surely=surely, loose=read
     )
-    matches = as_heads(_values_kept(d, judged), stand_in)
+    matches = as_heads(_values_kept(d, judged, asks=True), stand_in)
     if d.referee is None or (matches and matches[0].relation != "conflict"):
         return matches
     # a model call costs far more than a lookup per word: every memory sharing any word
@@ -110,7 +110,7 @@ def vetoed(d: Draft, matches: list[Match]) -> list[Match]:
     return [*repeat, *kept] if repeat else kept
 
 
-def _values_kept(d: Draft, matches: list[Match]) -> list[Match]:
+def _values_kept(d: Draft, matches: list[Match], *, asks: bool = False) -> list[Match]:
     """`matches` without a repeat the grammar does not bear out: of a memory it read
     whole as the same subject with another value ("I prefer spaces for indentation" /
     "Indentation uses tabs": a change the judge read as a repeat), or, on words alone
@@ -122,6 +122,9 @@ def _values_kept(d: Draft, matches: list[Match]) -> list[Match]:
     if not matches or matches[0].relation != "duplicate":
         return matches
     if overlap.swaps_a_value(d.entry.content, matches[0].entry.content):
+        if asks and _names_it(d.entry.content, matches[0].entry.content):
+            # the same words but a value: likely its new value ("test rig - bay F")
+            return [_swapped(matches[0])]
         return matches[1:]
     claim, was = d.claim, None
     if claim is not None and claim.whole and claim.value:
@@ -133,6 +136,16 @@ def _values_kept(d: Draft, matches: list[Match]) -> list[Match]:
     if set(text.terms(claim.value)) & set(text.terms(was.value)):
         return matches
     return matches[1:]
+
+
+def _names_it(new: str, old: str) -> bool:
+    """Whether the two share two words: the words judge reads unrelated Chinese pairs
+    repeats too ("大份鸡丝配二两凉面" / "凉拌鸡丝摊的遮阳伞被风吹坏了": 0.85)."""
+    return len(judge.shared_terms(old, new)) >= verdicts.SHARED
+
+
+def _swapped(repeat: Match) -> Match:
+    return Match(repeat.entry, "conflict", f"read as it but for a value ({repeat.sure:.2f})")
 
 
 def _reworded(d: Draft, repeat: Match) -> bool:

@@ -4,6 +4,8 @@
     工作日早上 10 点上班       -> (上班 time, 工作日早上 10 点)
     每天下午 3 点同步一次数据   -> (同步数据 time, 每天下午 3 点)
     我们每两周发一次版         -> (发版 frequency, 每两周)
+    热卤摊晚上6点出摊          -> (热卤摊 出摊 time, 晚上6点): what it is of, first
+    改5点半出摊               -> (出摊 time, 5点半), a change
 
 The event is the subject, so a later "上班时间提前到 9 点半" or "现在改成每周发一次版" is
 a change of the same thing. English says how often after the verb:
@@ -33,6 +35,10 @@ from remem.truth.values import ONE_OFF, date_like, nounish, value_ok
 _DAY_KINDS = words("day kind", "zh")
 # "同步一次数据", "发一次版": how many times, between a verb and its object
 _TIMES = words("times", "zh")
+_STARTS = words("start verb", "zh")  # 开始: "8点半开始出"
+_SWITCHED = words("source switch", "zh")  # 改 / 改成: "改5点半出摊"
+_MAX_WHOSE = 3  # tokens naming what the event is of: a stall, a shop
+_PARTS = words("part of day", "zh")
 
 
 def _when(head: list[Tok]) -> bool:
@@ -46,31 +52,53 @@ def _when(head: list[Tok]) -> bool:
 
 def _event(tail: list[Tok]) -> list[Tok] | None:
     """What happens: a noun ("站会"), a verb ("上班", "发版") or a verb and its object
-    with a count between ("同步一次数据" is 同步 数据)."""
+    with a count between ("同步一次数据" is 同步 数据), after "开始" ("5点开始包汤包")."""
+    while len(tail) > 1 and tail[0].low in _STARTS:
+        tail = tail[1:]
     if all(t.is_han and nounish(t) for t in tail):
         return tail
     if len(tail) == 1 and tail[0].is_han and tail[0].tag[:1] == "v":
         return tail
+    if len(tail) == 2 and tail[0].is_han and tail[0].tag[:1] == "v" and nounish(tail[1]):
+        return tail  # "包汤包", "拿藕": a verb and its object
     if len(tail) == 3 and tail[1].low in _TIMES and tail[0].is_han and tail[0].tag[:1] in "vdn":
         return [tail[0], tail[2]] if tail[2].is_han and nounish(tail[2]) else None
     return None
 
 
+def _names_whose(tok: Tok) -> bool:
+    """A noun of what an event is of ("热卤摊"), not a time, a kind of day or a person."""
+    if not tok.is_han or not nounish(tok) or tok.tag == "nr":
+        return False
+    return not (tok.low in _DAY_KINDS or tok.tag[:1] in ("t", "m") or tok.low.startswith("每"))
+
+
 def scheduled(sent: list[Tok]) -> Clause | None:
     """A time, then what happens at it (its subject): see the module. The owner may
-    come first, and "现在" says it changed ("我现在每天 6 点起床")."""
+    come first, and "现在" or "改" says it changed ("我现在每天 6 点起床", "改5点半出摊");
+    so may what it is of ("热卤摊晚上6点出摊": the stall's 出摊)."""
     toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
     owner = None
     if toks and (toks[0].low in lx.ZH_OWNERS_USER or toks[0].low in lx.ZH_OWNERS_WE):
         owner, toks = "user" if toks[0].low in lx.ZH_OWNERS_USER else "we", toks[1:]
-    change = bool(toks) and toks[0].low in lx.ZH_CHANGE_ADVERBS
+    change = bool(toks) and (toks[0].low in lx.ZH_CHANGE_ADVERBS or toks[0].low in _SWITCHED)
     toks = toks[1:] if change else toks
-    for cut in (len(toks) - 1, len(toks) - 2, len(toks) - 3):
+    whose: list[Tok] = []
+    while toks and _names_whose(toks[0]):
+        whose, toks = [*whose, toks[0]], toks[1:]
+    if len(whose) > _MAX_WHOSE:
+        return None
+    for cut in (len(toks) - 1, len(toks) - 2, len(toks) - 3, len(toks) - 4):
         head, tail = toks[:cut], toks[cut:]
         event = _event(tail) if cut > 0 and _when(head) else None
         if event is not None and value_ok(head, 1) and strip_subject(event).usable:
             pred = Predicate(attr="time")
-            return Clause(owner, event, pred=pred, value=head, attrs=["time"], change=change)
+            # the part of the day says which of a thing's events ("校车早上7:10到村口" /
+            # "校车下午4:40到村口": the morning and the afternoon bus)
+            part = [t for t in head if t.low in _PARTS] if whose else []
+            value = [t for t in head if t not in part] or head
+            subject = [*whose, *part, *event]
+            return Clause(owner, subject, pred=pred, value=value, attrs=["time"], change=change)
     return None
 
 

@@ -22,12 +22,22 @@ from remem.truth.table import words
 from remem.truth.terms import content_terms
 
 # "over" and "left" say other things as often ("over the weekend", "two left")
-_EN_STOP = (words("ending verb", "en") | words("gone", "en")) - {"over", "left"}
-_EN_STOP_PHRASES = words("ending phrase", "en") | {"no longer", "no more", "not anymore"}
+_EN_ENDING = (words("ending verb", "en") | words("gone", "en")) - {"over", "left"}
+_EN_STOP = frozenset(w for w in _EN_ENDING if " " not in w)
+# "stepped down", "called off": a verb of more than one word is read as a phrase
+_EN_STOP_PHRASES = (
+    words("ending phrase", "en")
+    | {"no longer", "no more", "not anymore"}
+    | {w for w in _EN_ENDING if " " in w}
+)
 _ZH_STOP = words("ending verb", "zh") - {"到期"}  # "保险下个月到期": a due date
 _ZH_NO_LONGER = words("no longer", "zh")
 _ZH_DONE = words("done particle", "zh")
-_ZH_NOT_MORE = re.compile(r"不[\u4e00-\u9fff]{1,3}了")  # 不上了, 不放了, 不养了: no more of it
+# 不上了, 不放了, 不养了: no more of it; a clause opening on it says more between ("不自己打
+# 辣椒面了")
+_ZH_NOT_MORE = re.compile(
+    r"不[\u4e00-\u9fff]{1,3}了|(?:^|[，。,；;！!])\s*不[\u4e00-\u9fff]{4,6}了"
+)
 _DEGREE = content_terms(" ".join(words("degree", "en")))
 _MAX_CHARS = 120  # a note; a diary's event runs longer and may end many things
 # What says the text also names what holds now ("Sofia 转岗了，现在我的经理是 Raj"): a
@@ -53,7 +63,7 @@ _HAS_LEFT = re.compile(
 # "not doing friday nights anymore", "the cafe's shut for good", "juicing day is off this
 # year", "no tombola this year" (a day off, "Dave's off on Fridays", is a schedule)
 _EN_ENDED = re.compile(
-    r"(?:\b(?:no|not|never)\b|n['’]t\b)[^.;!?]*\bany\s?more\b(?=\s*(?:[.,;!]|$))"
+    r"(?:\b(?:no|not|never)\b|n['’]t\b)[^.;!?]*\bany\s?more\b(?=\s*(?:[.,;!—–-]|$))"
     r"|\b(?:shut|closed|gone|finished|over|done)\s+for\s+good\b"
     r"|\b(?:is|are|['’]s)\s+off\b(?=\s*(?:[.,;!]|$|this\s+(?:year|season|time)|for\s+(?:good|now)))"
     r"|^\W*no\s+\w+(?:\s+\w+)?\s+this\s+(?:year|season|term|time)\b"

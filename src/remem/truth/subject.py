@@ -68,6 +68,7 @@ from remem.truth.segment import (
     solid,
     tokenize,
 )
+from remem.truth.sourced import sourced
 from remem.truth.table import mapping, words
 from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, nounish, span_text, value_ok
 from remem.truth.verbs import noun_before_verb, predicate_at
@@ -349,6 +350,8 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
 
 
 _COUNTING = words("counting verb", "zh")
+_MONEY = words("money unit", "zh")
+_PRICED = words("price verb", "zh")
 
 
 _EVENT_PARTICLES = words("event particle", "zh")
@@ -370,7 +373,9 @@ def _by_owner(sent: list[Tok]) -> Clause | None:
 
 def _amount_part(tok: Tok) -> bool:
     """A number, or a unit or scale word after one ("5 万", "30 秒", "50k")."""
-    return tok.kind == "num" or tok.low in lx.UNITS or (tok.is_han and tok.tag in ("m", "q"))
+    if tok.kind == "num" or tok.low in lx.UNITS or tok.low in _MONEY:
+        return True  # "4块": the tokenizer tags 块 a morpheme, no measure word
+    return tok.is_han and tok.tag in ("m", "q")
 
 
 def _bare(sent: list[Tok], alone: bool = True) -> Clause | None:
@@ -402,6 +407,8 @@ def _bare(sent: list[Tok], alone: bool = True) -> Clause | None:
             and (verb.tag[:1] == "v" or verb.low in _COUNTING)
         ):
             subject = subject[:-1]  # the verb of a count: 部署 / 有 / 跑
+        elif verb and verb.low in _PRICED:
+            subject = subject[:-1]  # "小份卖14": its price
     else:
         subject, value = toks[:cut], toks[cut + 1 :]
         if value and (value[0].low in lx.SPEECH or not alone):
@@ -469,7 +476,7 @@ def read(content: str) -> Claim | None:
         if (cut := after_switch(sent)) is not None:  # "换了新电脑，现在用 ThinkPad X1"
             last, sent, whole = cut[0], cut[1], False
         swap = replaced(sent) or manner_preference(sent) or owner_first(sent) or en_amount(sent)
-        swap = swap or en_days(sent) or en_commute(sent)
+        swap = swap or en_days(sent) or en_commute(sent) or sourced(sent)
         if swap is not None:
             clauses, covered = [swap], True
         else:

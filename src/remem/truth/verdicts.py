@@ -336,6 +336,8 @@ def least_shared(content: str, *, silent: bool, loose: bool) -> int:
     pairs sharing fewer (`SHARED`, `SHARED_LOOSE`)."""
     if silent and not talk(content):
         return 0
+    if when.lead(content) is not None and not talk(content):
+        return SHARED_LOOSE  # "From 5 May the CIT collection moves to ...": when, then the thing
     return SHARED_LOOSE if loose else SHARED
 
 
