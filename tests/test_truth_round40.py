@@ -14,20 +14,28 @@ from remem import Memory
 from remem.truth.subject import read
 from test_truth_round35 import saved_after
 
+# (text, subject, value): where a thing is got from is its source; a time, then what
+# happens at it; a price in 块 and one a thing sells at
+READ = [
+    ("黄豆找城西王叔拿", "黄豆 source", "城西王叔"),
+    ("釉料是从景德镇那边进的", "釉料 source", "景德镇"),
+    ("包装盒在拼多多上买，一次两百个", "包装盒 source", "拼多多"),
+    ("菜籽油从四川老家寄过来", "菜籽油 source", "四川老家"),
+    ("竹签在五金店买", "竹签 source", "五金店"),  # the tokenizer glues 店买
+    ("灯箱找街口做广告的小杜做", "灯箱 source", "街口做广告的小杜"),
+    ("菜单找打印店的小杜印", "菜单 source", "打印店的小杜"),
+    ("面馆6点开门", "面馆 开门 time", "6点"),  # what the event is of, first
+    ("豆浆每天5点开始磨", "豆浆 磨 time", "每天5点"),  # after 开始
+    ("班车早上6:50到镇口", "班车早上 到镇口 time", "6:50"),  # which of its runs
+    ("每天早上4点半开始蒸馒头", "蒸馒头 time", "每天早上4点半"),  # a verb and its object
+    ("烧饼3块一个", "烧饼", "3块一个"),
+    ("牛肉面卖16", "牛肉面", "16"),
+    ("门票收40元", "门票", "40元"),
+]
 
-@pytest.mark.parametrize(
-    ("content", "subject", "value"),
-    [
-        ("黄豆找城西王叔拿", "黄豆 source", "城西王叔"),
-        ("釉料是从景德镇那边进的", "釉料 source", "景德镇"),
-        ("包装盒在拼多多上买，一次两百个", "包装盒 source", "拼多多"),
-        ("菜籽油从四川老家寄过来", "菜籽油 source", "四川老家"),
-        ("竹签在五金店买", "竹签 source", "五金店"),  # the tokenizer glues 店买
-        ("灯箱找街口做广告的小杜做", "灯箱 source", "街口做广告的小杜"),
-        ("菜单找打印店的小杜印", "菜单 source", "打印店的小杜"),
-    ],
-)
-def test_where_a_thing_is_got_from_is_its_source(content: str, subject: str, value: str) -> None:
+
+@pytest.mark.parametrize(("content", "subject", "value"), READ)
+def test_the_rules_read(content: str, subject: str, value: str) -> None:
     claim = read(content)
     assert claim is not None
     assert (claim.subject, claim.value) == (subject, value)
@@ -72,41 +80,12 @@ def test_a_move_by_an_amount_is_of_a_memory_with_something_to_move(db: Path) -> 
     assert named == [with_price]
 
 
-@pytest.mark.parametrize(
-    ("content", "subject", "value"),
-    [
-        ("面馆6点开门", "面馆 开门 time", "6点"),  # what the event is of, first
-        ("豆浆每天5点开始磨", "豆浆 磨 time", "每天5点"),  # after 开始
-        ("班车早上6:50到镇口", "班车早上 到镇口 time", "6:50"),  # which of its runs
-        ("每天早上4点半开始蒸馒头", "蒸馒头 time", "每天早上4点半"),  # a verb and its object
-    ],
-)
-def test_a_time_then_what_happens_at_it(content: str, subject: str, value: str) -> None:
-    claim = read(content)
-    assert claim is not None
-    assert (claim.subject, claim.value) == (subject, value)
-
-
 def test_a_time_said_with_gai_is_a_change_and_a_person_names_no_event() -> None:
     claim = read("改6点半开门")
     assert claim is not None and claim.change and claim.value == "6点半"
     assert read("老李明天下午3点到") is None  # a visit, once
     weekdays = read("工作日早上 9 点开门")  # a kind of day is when, not what
     assert weekdays is not None and weekdays.subject == "开门 time"
-
-
-@pytest.mark.parametrize(
-    ("content", "subject", "value"),
-    [
-        ("烧饼3块一个", "烧饼", "3块一个"),
-        ("牛肉面卖16", "牛肉面", "16"),
-        ("门票收40元", "门票", "40元"),
-    ],
-)
-def test_a_price_in_kuai_and_a_price_sold_at(content: str, subject: str, value: str) -> None:
-    claim = read(content)
-    assert claim is not None
-    assert (claim.subject, claim.value) == (subject, value)
 
 
 def test_where_a_thing_no_longer_comes_from_is_no_source() -> None:
