@@ -19,7 +19,8 @@ MODEL_ONLY = [
     "Dad's bank code is 4408, he wants me to remember it.",  # (a card's code: a rule)
     # (a wifi key: a rule; "network X, pass Y" too since round 12)
     "Guest network at the lake house: Birch_Lane, q7Vm3xTz to join.",
-    "Steam: kai.lundqvist / mountainPine84",
+    # (a service's name, its user / password: a rule since round 55)
+    "Steam: kai.lundqvist and mountainPine84",
 ]
 ORDINARY = [
     "The standup moved to 9:30 on Tuesdays.",

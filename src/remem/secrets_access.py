@@ -185,7 +185,8 @@ _ACCESS_COLON = Lazy(  # "garage: 8421", "staff locker at the ice rink: 7441", "
     r"(?:\s+(?:(?P<both>(?:set|arm|on)\s*(?:and|&|/)\s*(?:unset|disarm|off))"
     r"|(?P<key>unset|disarm(?:ed)?|(?:re)?set|arm(?:ed)?|off))(?![a-z]))?"
     # where it is, or what it keeps: "the safe where the float lives: ..."
-    r"(?:\s+(?:at|in|on|by|of|for|behind|under|where|which|that)\s+[^.;:!?\n\d]{1,30}?)?"
+    r"(?:\s+(?:at|in|on|by|of|for|behind|under|where|which|that|near|beside|next\s+to)"
+    r"\s+[^.;:!?\n\d]{1,30}?)?"
     # who it is given for and why: "... so the fitters can get the boards in: 4471"
     r"(?:,?\s+(?:so(?:\s+that)?|for|to\s+let)\s+[^.;:!?\n\d]{1,60}?)?"
     r"(?:\s*[:：]|\s+[-–—]"  # then 3 8 # 1 1, or 1-9-7-3-star (the key that ends it)
@@ -205,6 +206,9 @@ _NAMES_IT = Lazy(
     r"(?i)\s*,\s*(?:is|was|are|were|has|had|needs|got|broke|keeps|went|jams|stopped)(?![a-z])"
 )
 _CLAUSE_END = Lazy(r"\s*(?:[,.;!?—–]|$)")
+# or a short aside in brackets ends it: "code 4417 (honestly)" (a year's shape: "code 2024 (new
+# uniform)" is its edition)
+_ASIDE_END = Lazy(r"\s*[(（][^()（）\d\n]{1,30}[)）]\s*(?:[,.;!?]|$)")
 _FOR_ACCESS = Lazy(  # "it's 8 4 2 1 for the garage", "use 0000 for the guest door"
     rf"(?i)(?<![a-z])(?:it['’]s|it\s+is|use|try|enter|punch\s+in|type|press|key\s+in|tap)\s+"
     rf"(?P<v>{NUM})\s+(?:for|on|at)\s+(?:the\s+|my\s+|our\s+)?(?:[\w'’-]+\s+){{0,2}}?"
@@ -383,7 +387,8 @@ def _after_colon(text: str, low: str) -> list[tuple[int, int]]:
         wake = woken and TIME.fullmatch(m["v"]) is not None  # "alarm set at the flat: 0630"
         # "alarm set and unset: 2200 and 0600": the times it is set at, not its code
         wake = wake or bool((m["key"] or m["both"]) and _TWO_TIMES.match(text, m.end()))
-        if (m["cd"] or m["cm"]) and not _CLAUSE_END.match(text, m.end()):
+        aside = _ASIDE_END.match(text, m.end()) and not YEAR.fullmatch(m["v"])
+        if (m["cd"] or m["cm"]) and not (_CLAUSE_END.match(text, m.end()) or aside):
             continue  # ", code 2024 for the uniform": a code of something else
         if m["cm"] and (
             not (m["v"][0] in "*#" or m["v"][0].isdigit())

@@ -19,6 +19,7 @@ read after a lock too ("the padlock is 17-33-5").
 
 from __future__ import annotations
 
+from remem.secrets_nouns import COMBI
 from remem.secrets_shapes import SPOKEN, SPOKEN3, SPOKEN_DIAL, Lazy, scan, sentence
 
 __all__ = ["DIALED", "dial_spans", "word_lock_spans"]
@@ -103,14 +104,14 @@ _DIAL = Lazy(
     rf"|{_ALTERNATING}"  # the turns' numbers first: "18 right, 32 left, 7 right" read whole
 )
 _DIAL_WORDS = (
-    r"(?i:combination|combo|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial|lock\s?box"
+    rf"(?i:combination|combo|{COMBI}|(?<![a-z])(?:safe|(?:pad)?lock(?:er)?|vault|cabinet|dial|lock\s?box"
     r"|key\s?safe)(?:e?s)?(?![a-z]))"
     r"|密码|保险|锁|柜|转盘|拨盘"
 )
 _DIAL_CUE = Lazy(_DIAL_WORDS)
 _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     rf"(?:{_DIAL_WORDS})[^\d.。;；!?\n]{{0,10}}?(?P<v>{DIALED})"
-    rf"|(?i:combination|combo)s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{DIALED}|{DIALED_SPACED})"
+    rf"|(?i:combination|combo|{COMBI})s?(?!\s+of\s)[^\d.。;；!?\n]{{0,30}}?(?P<w>{DIALED}|{DIALED_SPACED})"
     # a safe's or a dial's numbers in spaces, ending the clause or before its turns: "the office
     # safe 55 18 92, it sticks", 保险柜 36 12 47 转三圈 (not a size: "safe 45 30 40 cm")
     rf"|(?i:(?<![a-z])(?:safe|vault|dial)s?(?![a-z])|保险[柜箱]|转盘|拨盘)[^\d.。;；!?\n]{{0,10}}?"
@@ -122,7 +123,8 @@ _NEAR_DIAL = Lazy(  # "单位保险柜转盘 27-14-63", "the gun safe, 12-34-56"
     # "the office safe with the petty cash: 38-14-72" (not "... the receipts: 12, 15, 20 bags")
     r"|(?i:(?<![a-z])(?:safe|vault|strongbox|(?:pad)?lock|lock\s?box|key\s?safe|cabinet)s?"
     r"\s+(?:with|holding|that\s+holds|for|where|at|in|on|by|of|under|behind|inside)\s+"
-    rf"[^.;:=!?\n\d]{{1,30}}?)\s*[:：=]\s*(?P<h>{DIALED})(?=\s*(?:[.;!。；]|,\s|$))"
+    # or no colon, the numbers ending the note: "the till safe under the counter 31-07-58"
+    rf"[^.;:=!?\n\d]{{1,30}}?)(?:\s*[:：=]\s*|\s+)(?P<h>{DIALED})(?=\s*(?:[.;!。；]|,\s|$))"
     # a safe's numbers in words: 保险柜七十二、十八、五十五
     rf"|(?:保险柜|保险箱|密码锁|转盘)[^\d。；\n]{{0,6}}?(?P<c>[{_ZH_N}]{{1,3}}(?:、[{_ZH_N}]{{1,3}}){{2,3}})"
     r"(?![个把台只位层号格])"

@@ -69,6 +69,8 @@ _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"|\s(?:is|are|was|were)\s+(?:all\s+|still\s+|now\s+)?(?P<on>on)\s+"
     r"(?:the\s+same\s+[^.;:!?\n\d]{1,40}?,\s*)?"
     r"|\s(?:set|changed|reset)\s+to\s+"  # "hotel room safe set to 3810"
+    # locks, all of them, set alike: "the hire locks are all set to 5120" (set: no own number)
+    r"|\s(?:are|were|is|was)\s+(?:(?:all|now|still)\s+){0,2}(?P<st>set|changed|reset)\s+to\s+"
     # changed, when, then the new one: "the gate keypad changed today, now 5759"
     r"|\s(?:was\s+|got\s+)?(?:changed|reset)(?:\s+(?:today|again|yesterday|recently|this\s+\w+"
     r"|last\s+\w+))?\s*[,;—–]\s*(?:and\s+)?(?:it['’]s\s+|it\s+is\s+)?now\s+"
@@ -93,16 +95,21 @@ _PLACE = Lazy(
 )
 _TAKES = Lazy(  # "the building door takes 3355", "the copier wants 00417 before ..."
     rf"(?i)(?<![a-z])(?:{ACCESS}|box(?:es)?"  # a box on a wall: a keypad's
+    # a store or a room named by what it keeps, said "coded": its door's code (`_coded_room`)
+    r"|(?P<kr>[a-z]+\s+(?:store|room)s?)"
     # an app or a device that asks for digits: its PIN ("the alarm app on the tablet wants 5126")
     r"|(?P<dev>apps?|tablets?|ipads?|phones?|handsets?|laptops?|computers?|pcs?|terminals?"
     r"|kiosks?|tills?|registers?|pos|devices?|consoles?|scanners?))(?![a-z])"
     r"(?:\s+(?:no\.?\s*|number\s+|#\s*)?\d{1,2}(?![\w.,-]))?"  # "terminal 2": one of several
-    r"(?:\s+(?:on|at|by|of|for|in)\s+[^.;:!?\n]{1,30}?)?"
+    # where it is: "the bike store behind the hall is coded 2604"
+    r"(?:\s+(?:on|at|by|of|for|in|behind|under|beside|near|next\s+to|inside|outside)"
+    r"\s+[^.;:!?\n]{1,30}?)?"
     # "the locker combination goes twenty, five, thirty", "the door panel needs 4471"
     # or the part of it keyed or pressed: "the roller door remote wants 93002"
     r"(?:\s+(?:code|combination|combo|pin|panel|remote|fob|opener|keypad|controller|reader))?"
-    r"\s+(?:(?P<asks>wants|needs|asks\s+for)|takes|accepts|goes"
-    r"|(?:is|are|was|were)\s+(?:now\s+)?coded(?:\s+(?:to|with|as))?)"  # "is coded 4471"
+    r"(?:\s+|(?=['’]s\s+coded))(?:(?P<asks>wants|needs|asks\s+for)|takes|accepts|goes"
+    # "is coded 4471", "the side door's coded 7390"
+    r"|(?P<cod>(?:(?:is|are|was|were)\s+(?:now\s+)?|['’]s\s+)coded(?:\s+(?:to|with|as))?))"
     rf"\s+(?:the\s+code\s+|the\s+same\s+[^.;:!?\n\d]{{1,40}}?,\s*"
     # or a thing it takes instead, then its code: "wants a supervisor's badge or the code 4471"
     r"|(?P<or>(?:a|an|the|your|its)\s+[^.;:!?\n\d,]{1,30}?\s+or\s+(?:the|a|its|their|your)\s+"
@@ -243,7 +250,7 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
             continue
         wake = m["alarm"] is not None and not keyed and (TIME.fullmatch(m["v"]) or short)
         wake = wake and not _RECALLED.match(text, m.end())
-        on = m["on"] is not None
+        on = m["on"] is not None or m["st"] is not None
         # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
         # its own number said first ("harness locker 3 is 8062": four digits, no year)
         # ... or what it is for ("the kit locker for the Lyon job is 2206": given for the job)
@@ -279,6 +286,8 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
             word = m["t"].rstrip(".!?")
             if strong(word) and re.search(r"\d", word) and re.search(r"[A-Za-z]", word):
                 out.append((m.start("t"), m.start("t") + len(word)))
+        elif m["kr"] and not (m["cod"] and _CODE_DIGITS.fullmatch(m["v"])):
+            continue  # a room "takes" 40 people; "coded" and four digits or more: its door's
         elif not (UNIT.match(text, m.end()) or COUNTED.match(text, m.end())):
             if m["dev"] is None or _device_pin(text, m):
                 out.append(m.span("v"))

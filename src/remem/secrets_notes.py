@@ -39,7 +39,9 @@ _LOCK_NOTE = Lazy(
     rf"\s+(?P<v>[#*]?\d{{4,6}}#?|{SPOKEN})(?:\s*[.!]?\s*$|\s*[,;—–]\s|\s+then\s)"
     rf"|(?:(?<![A-Za-z])[A-Z]\d{{1,3}}号?\s*{_ZH_LOCKER}"
     # or numbered after it, the code spaced or said perhaps: 更衣柜 12 号：3 8 2 9
-    rf"|(?<![冰书货电]){_ZH_LOCKER}\s*[A-Z]?\d{{1,3}}\s*号)\s*[，,：:]\s*"
+    # (or with no pause when the code is spaced, keyed a digit at a time: 工具柜 2 号 9 4 4 1)
+    rf"|(?<![冰书货电]){_ZH_LOCKER}\s*[A-Z]?\d{{1,3}}\s*号)"
+    r"(?:\s*[，,：:]\s*|\s+(?=\d(?: \d){3,5}\s*[。！!]?\s*$))"
     rf"(?P<z>\d{{4,6}}|\d(?: \d){{3,5}}|[{ZH_DIGITS}]{{4,6}})\s*[。！!]?\s*$"
     r"|(?:钥匙盒|钥匙箱|保险柜|保险箱|密码锁|挂锁|门锁|柜子|门禁)[^。！？\n]{0,12}?说(?:过)?是\s*"
     rf"(?P<s>[{ZH_DIGITS}]{{4,8}}|\d{{4,8}})(?![\d{ZH_DIGITS}])"

@@ -64,6 +64,12 @@ _PASS = (
     # a wifi's key named by its scheme, then given: "WPA2 for the shop router: X"
     r"|(?:wpa[23]?(?:[ -]?psk)?|psk)(?=(?:\s+(?:for|on)\s[^:：=\n]{1,40}?)?\s*[:=：]))"
 )
+# "combi", a combination said short as a Briton says it ("the cage combi: 5 1 6"); not a combi
+# boiler, oven or ticket, things of that name
+COMBI = (
+    r"combi(?![a-z])"
+    r"(?!\s+(?:boiler|oven|microwave|steamer|ticket|deal|drill|unit|set|kit|pack|van)s?\b)"
+)
 _CODE = (  # "pinn": a PIN's typo
     r"(?i:(?:pinn?|puk2?)(?:[ -]?(?:code|number))?s?|passcodes?|pass[ -]codes?"
     r"|(?:door|gate|alarm|lock|access|entry|keypad|garage|safe|unlock|security|verification"
@@ -90,7 +96,7 @@ _CODE = (  # "pinn": a PIN's typo
     r"(?:[ -][a-z]+)?[ -]override"  # or of a part of it: "the till drawer override is ..."
     r"(?:[ -]codes?)?"  # "manager override code 7719": the noun said in full
     r"|otp|cvv2?|cvc2?"
-    r"|combination|combo"
+    rf"|combination|combo|{COMBI}"
     # a building's way in "number" is its keypad's code (a raffle's entry number is no building's)
     r"|(?:building|block|flat|apartment|office|site|lobby|front|main|side|back|rear|staff|yard)"
     r"[ -]entry[ -](?:number|no\.?)"
@@ -195,7 +201,7 @@ _CAPS_CODE = Lazy(r"(?=[A-Z0-9]*\d)(?=(?:\d*[A-Z]){2})[A-Z0-9]{5,10}(?![\w-]|\.\
 LOCK_CODE = Lazy(
     r"(?i)(?<![a-z])(?:door|gate|lock|padlock|locker|safe|keypad|shed|cabinet"
     r"|(?:lock|key)[ -]?(?:box|safe))[ -]codes?$"
-    r"|(?<![a-z])(?:combination|combo)s?$"  # a dial's wheels: "the lockbox, combo 319"
+    rf"|(?<![a-z])(?:combination|combo|{COMBI})s?$"  # a dial's wheels: "the lockbox, combo 319"
 )
 KINDS = {
     "pass": "password",
@@ -212,7 +218,7 @@ HINTS = Lazy(
     "|".join(
         (
             *"pas pss pw cred secret key token phrase mnemonic pin code otp cvv cvc combo".split(),
-            *"combin card visa acc routing iban sort ssn social passport licen sin nhs".split(),
+            *"combi card visa acc routing iban sort ssn social passport licen sin nhs".split(),
             *"medica insurance aadhaar tax itin amex mastercard discover ein unlock".split(),
             *"puk safew watchword mima memorable macaroon yzm yanzhengma override".split(),
             *"wpa psk identit personalausweis cédula cedula".split(),
@@ -257,7 +263,7 @@ SAFE_WORD_FOR = Lazy(
 _NEEDS = [  # a noun that is a secret's only beside these words in its sentence
     (Lazy(r"(?i)^key$"), Lazy(r"(?i)wi-?fi|wlan|router|hotspot|ssid|无线")),
     (  # a store, a shed, a cage or a cabinet is locked by a combination too
-        Lazy(r"(?i)^(?:combination|combo)$"),
+        Lazy(r"(?i)^(?:combination|combo|combis?)$"),
         Lazy(r"(?i)safe|lock|vault|gate|door|dial|stores?\b|shed|cage|cabinet|cupboard|保险"),
     ),
     (Lazy(r"^(?:密码)?组合$"), Lazy(r"锁|保险|柜|箱|门")),

@@ -38,9 +38,12 @@ _LOGIN = Lazy(
 
 
 # a wifi's name (caps, a digit or a hyphen in it) / a long lower-case word with its symbol
-# ("carpetshop!"): the key ("OfficeNet / downstairs" says where)
+# ("carpetshop!"), or three lower-case words or more joined as one ("rain-on-the-roof"), ending
+# the note: the key ("OfficeNet / downstairs" says where, "ask-at-the-bar" whom to ask)
 _WIFI_NAME_KEY = Lazy(
-    r"(?i:wi-?fi|wlan|ssid)\s+(?=\S*[A-Z0-9_-])[A-Za-z][\w-]{3,30}\s+/\s+[a-z]{8,24}[!#$*@]+$"
+    r"(?i:wi-?fi|wlan|ssid)\s+(?=\S*[A-Z0-9_-])[A-Za-z][\w-]{3,30}\s+/\s+(?:[a-z]{8,24}[!#$*@]+$"
+    r"|(?!(?:ask|see|check|on|in|at|behind|under|printed|written)[-_])"
+    r"[a-z]{2,12}(?:([-_])[a-z]{1,12})(?:\1[a-z]{1,12}){1,4}(?=\s*[.!;]?\s*$))"
 )
 _ADMIN = frozenset("root admin administrator sa pi ubuntu postgres sysadmin superuser".split())
 # a hotspot's name / key (手机热点：X / Y): a wifi's key is eight characters or more, so not a
@@ -93,6 +96,11 @@ def _hotspot_key(text: str, m: re.Match[str], start: int, pw: str) -> bool:
 _LINE_END = Lazy(r"[ \t.!]*(?:\n|$)")
 _HANDLE = Lazy(r"[_.@]|^[a-z]+\d+$")  # a user's name as a site takes it: "Kiln_Room", "sam84"
 _INNER_DIGIT = Lazy(r"[A-Za-z]\d+[A-Za-z]")  # "ashglaze7pots": a digit inside the word
+# the app or site the login is for, named first: "Deliveroo sam84 / ..." (a word or two, capitals
+# first), 美团 lixiao99 / ... (a Chinese name of a few characters)
+_SERVICE = Lazy(
+    r"\s*(?:[\u4e00-\u9fff]{2,8}|[A-Z][\w&.'’-]{1,20}(?:\s+[A-Z][\w&.'’-]{1,20})?)\s*[:：]?\s*"
+)
 
 
 def _alone(text: str, m: re.Match[str], pw: str) -> bool:
@@ -100,7 +108,10 @@ def _alone(text: str, m: re.Match[str], pw: str) -> bool:
     password's shape, eight or more ("Kiln_Room / ashglaze7pots"; not "75% equities / 25%
     bonds", a product's pair)."""
     line_start = text.rfind("\n", 0, m.start()) + 1
-    if text[line_start : m.start()].strip() or not _LINE_END.match(text, m.start("pw") + len(pw)):
+    label = text[line_start : m.start()]  # the service's name before it perhaps (`_SERVICE`)
+    if (label.strip() and not _SERVICE.fullmatch(label)) or not _LINE_END.match(
+        text, m.start("pw") + len(pw)
+    ):
         return False
     marked = _HANDLE.search(m["user"]) or very_strong(pw) or _INNER_DIGIT.search(pw)
     return bool(marked) and strong(pw) and len(pw) >= 8 and any(c.isdigit() for c in pw)

@@ -93,7 +93,9 @@ _SSID = Lazy(
     r"|(?<![\w.-])(?P<f>[A-Za-z0-9][\w.-]{1,31})\s+is\s+(?:the|our|my|their|his|her)\s+"
     r"(?:[\w'’-]+\s+)?(?:wi-?fi|wlan|network|hotspot)(?:['’]s)?\s+(?:name|ssid)(?![a-z])"
     # or "the Wi-Fi network is X", said of a network (its key named nowhere in the text)
-    r"|(?:wi[- ]?fi|wireless)\s+network\s+is\s+(?:now\s+)?[\"“]?(?P<n>[A-Za-z0-9][\w.-]{1,31})"
+    # (not "called": "the wifi network is called X" names X above)
+    r"|(?:wi[- ]?fi|wireless)\s+network\s+is\s+(?:now\s+)?[\"“]?(?!(?:called|named)\s)"
+    r"(?P<n>[A-Za-z0-9][\w.-]{1,31})"
     # in Chinese: "Bookshop_2F 是二楼的WiFi", "X 是店里的无线网名字"
     r"|(?<![\w.-])(?P<z>[A-Za-z0-9][\w.-]{1,31})\s*是(?:[^，,。！!？?\n]{0,8}?的)?\s*"
     r"(?:wi-?fi|wlan|无线网|热点)(?:名字|名称|名)?(?=\s*(?:[。！!，,]|$))"
@@ -112,7 +114,8 @@ _KEY_WITHHELD = Lazy(  # the key is not given: asked for, unchanged, on the rout
     r"|密码[^。！!\n]{0,8}?(?:当面|私下|见面)|(?:key|password)\s+(?:is\s+)?on\s+the\s+(?:router"
     r"|fridge|card|sticker)|(?:key|password)[^.!?\n]{0,30}?in\s+person"
     # where it is kept, not what it is: "the password is on the noticeboard in the hall"
-    r"|(?:key|password)\s+is\s+(?:on|in|under|behind|inside|above|by)\s+(?:the|a|my|our|his|her"
+    # (said short too: "the password's on the card behind the bar")
+    r"|(?:key|password)(?:\s+is|['’]s)\s+(?:on|in|under|behind|inside|above|by)\s+(?:the|a|my|our|his|her"
     r"|their)\s"
     # asked of someone there: 密码问前台要, "ask at the bar for the password"
     # or the asking alone, ending the clause: 密码请问前台。

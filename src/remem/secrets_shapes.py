@@ -393,7 +393,9 @@ def sentence(text: str, pos: int) -> tuple[int, int]:
 
 # A key-like string: long, random-looking, by a word of keys and secrets.
 _KEY_CUE = Lazy(
-    r"(?i)(?<![a-z])(?:[a-z]*secret|[a-z]*keys?|tokens?|seed|ak|sk|credentials?|passphrase"
+    # a key's or a token's string or value written as one word: "the API keystring for ..."
+    r"(?i)(?<![a-z])(?:[a-z]*secret|(?:[a-z]*keys?|tokens?)(?:strings?|values?)?|seed|ak|sk"
+    r"|credentials?|passphrase"
     r"|private|apikey|appkey|authenticator|totp|2fa|mfa|licen[cs]e[ _-]?(?:serial|code)s?)"
     r"(?![a-z])|密钥|秘钥|私钥|令牌|凭证|口令|密码"
     r"|授权码|推流码|种子|验证器"
