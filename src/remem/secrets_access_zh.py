@@ -83,6 +83,9 @@ _ZH_OPEN = Lazy(  # 进门按 4821#, 开锁输入 0619, 行李箱密码锁设的
     rf"|(?:柜子?|箱子?|盒子?)(?![台员])[\u4e00-\u9fff]{{0,6}}?[，,：:\s]\s*"
     rf"(?:[三四五六八]位数?(?:字|码)?\s*[，,：:]\s*)?(?P<g>[{ZH_DIGITS}]{{4,8}})"
     r"(?=\s*(?:[，,。；;！!]|$))"
+    # ... in digits when said unchanged: 钱箱还是老数，4471 (not 还是老价钱，1250: what it costs)
+    r"|(?:(?<![冰书货电])柜子?(?![台员])|(?<![冰电邮信纸音])箱子?|盒子?)(?:的|里的?)?(?:密码|码)?(?:还是|照旧|没变|没换|没改)"
+    r"[^。，,；;\n\d价钱费尺重]{0,4}[，,：:\s]\s*(?P<o>\d{4,8})(?=\s*(?:[，,。；;！!]|$))"
     # 支付那六位是 902614: a count of digits, then them
     r"|(?:支付|付款|解锁|开机|锁屏|门(?![牌店诊票面号])|锁)[^。，,；;\n\d]{0,6}?[三四六八3468]位(?:数字|数)?(?:是|为|[:：])\s*"
     r"(?P<p>\d(?: ?\d){2,7})(?!\d)"
@@ -121,7 +124,8 @@ _ZH_THING_CODE = Lazy(
     # (said digit by digit, spaced: 钱箱锁 三 八 一)
     # (a pause after it too: 工具包上那把小锁，六二八)
     rf"|(?:(?<![开修换配连封上加])锁的?\s*[:：，,]?\s*(?P<w>[{ZH_DIGITS}](?: ?[{ZH_DIGITS}]){{2}})"
-    rf"|[挂码车]锁的?\s*[，,]?\s*(?P<x>\d{{3}}))"
+    # (or a thing that holds, its lock: 冷柜锁 927, 抽屉锁 318; not a price, 门锁100)
+    rf"|(?:[挂码车]|(?<=[柜箱屉])|(?<=[柜箱]子))锁的?\s*[，,]?\s*(?P<x>\d{{3}}))"
     r"(?=\s*(?:[，,。；;！!]|$))"
 )
 # A lock named, then 密码 and three digits or more: 仓库挂锁 密码二四七, 柜子的锁，密码是 381
@@ -213,9 +217,11 @@ def zh_open_spans(text: str, low: str) -> list[tuple[int, int]]:
     """Spans of the codes these rules find in `text` (`low`: it lower-cased)."""
     out: list[tuple[int, int]] = []
     for m in scan(_ZH_OPEN, text, low, *_ZH_OPEN_WORDS, "模式", "菜单", "对码", "配对", "防"):
-        group = next(g for g in "vxcwkbysngpthmr" if m[g] is not None)
+        group = next(g for g in "vxcwkbysngopthmr" if m[g] is not None)
         if group == "s" and m[0][0] == "门" and TIME.fullmatch(m[group]):
             continue  # 北门见，1830: a door where to meet, then when
+        if group == "o" and (YEAR.fullmatch(m[group]) or m[group].endswith("00")):
+            continue  # 柜子还是老样子，2019: when it was bought; 1200: what it cost
         if not (ZH_UNIT.match(text, m.end()) or ZH_WHEN.search(m[0])):
             out.append(m.span(group))  # not 门禁是 2019 年装的, 开门时间是 0800
     for m in scan(_ZH_COUNTED, text, low, "位"):

@@ -1,6 +1,7 @@
 """A thing that locks said to be, take or want its code (issue 29; moved from
 `remem.secrets_access`): "the shed padlock is 0-2-2-7", "the keypad takes 9091", "harness
-locker 3 is 8062" (a locker's own number said first, then its code), "the padlock's number is
+locker 3 is 8062" (a locker's own number said first, then its code; or by where it is: "pool 4
+locker is 718"), "the padlock's number is
 4471", "the float tin lock is seven three three", "the alarm set 9214, unset the same", "my
 locker at the gym is two eight eight zero"; a padlock's digits right after it ("feed bin
 padlock two four seven"), any lock's after a pause ("the little lock on the tool bag, 538"); a
@@ -38,7 +39,10 @@ __all__ = ["lock_is_spans"]
 _LOCK_IS = Lazy(  # "the shed padlock is 0-2-2-7", "the keypad takes 9091"
     r"(?i)(?<![a-z])(?P<thing>(?:pad|smart\s+|bike\s+|combination\s+|door\s+)?locks?|padlocks?"
     r"|keypads?"
-    r"|(?P<box>lockers?|stores?)"  # a locker's or a store's own number is no code: "on" only
+    r"|(?P<box>lockers?|stores?"  # a locker's or a store's own number is no code: "on" only
+    # ... its own number said first, by where it is: "pool 4 locker is 718" (a word then a
+    # number; not "the 2 lockers", a count)
+    r"|(?<=[a-z]\s)(?<!the\s)(?<!my\s)(?P<pre>\d{1,3}[a-z]?\s+)locker)"
     r"|(?P<alarm>(?:burglar\s+|house\s+|security\s+)?alarm)"
     r"|(?:alarm|security|keypad|door)\s+panels?"
     r"|lockbox(?:es)?|lock\s+box|key\s*safe|key\s*box(?:es)?|safes?"
@@ -133,6 +137,8 @@ _WHERE = (  # a place after a lock's digits, ending the clause ("at the florist'
 )
 _LOCK_DIGITS = Lazy(
     r"(?i)(?<![a-z])(?:padlock|(?:combination|combo|code|dial|wheel)\s+(?:pad)?lock"
+    # a lock on a thing that holds, no pause: "the chest freezer lock 927" (not what it cost)
+    r"|(?P<on>(?:cabinet|cupboard|drawer|chest|freezer|fridge|trunk|tin)\s+lock)"
     r"|(?P<a>(?:burglar\s+|intruder\s+|security\s+)?alarm(?:\s+panel)?|keypad|key\s?safe|key\s?box"
     r"|(?:door|gate)\s+lock"  # a keypad lock on a door has no number of its own either
     # a cabinet or a cupboard of keys is a key safe on a wall: its code, not a number of its own
@@ -167,6 +173,7 @@ _BOUGHT = Lazy(
     r"|[£$€¥]"
 )
 _CODE_DIGITS = Lazy(r"\d{4,8}")
+_CODE3 = Lazy(r"\d{3}")
 _WORD_DIGITS = Lazy(r"[A-Za-z]{3,}(?:[-_.][A-Za-z]+)*[-_.]?\d{2,6}")  # "ennead-2241", tulip_77
 _OF_THING = Lazy(r"(?i)(?<![a-z])(?:on|of|in|inside|for|from)\s+(?:the\s+|my\s+|our\s+|a\s+)?$")
 _FOR = Lazy(r"(?i)\sfor\s")
@@ -254,8 +261,12 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
         # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
         # its own number said first ("harness locker 3 is 8062": four digits, no year)
         # ... or what it is for ("the kit locker for the Lyon job is 2206": given for the job)
-        purpose = m["num"] or _FOR.search(text, m.end("thing"), m.start("v"))
+        purpose = m["num"] or m["pre"] or _FOR.search(text, m.end("thing"), m.start("v"))
         labelled = purpose and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
+        # its own number said, a second one is its code: three digits will do ("locker 3 is 806")
+        # its own number said, a second one is its code: three digits will do ("locker 3 is 806")
+        three = _CODE3.fullmatch(m["v"]) is not None and not m["v"].endswith("00")
+        labelled = bool(labelled) or bool(m["num"] or m["pre"]) and three
         labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
         # keyed, then the hash key ("the cold store is 7720#"): a code, no store's number ("is
         # #214": a number's sign before it)
@@ -295,7 +306,7 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_LOCK_DIGITS, text, low, "lock", "alarm", "keypad", "key"):
         if YEAR.fullmatch(m["v"]) or m["v"].endswith("00"):
             continue
-        if m["plain"] is not None and _BOUGHT.search(text, *sentence(text, m.start())):
+        if (m["plain"] or m["on"]) is not None and _BOUGHT.search(text, *sentence(text, m.start())):
             continue  # "bought a new lock, 450": what it cost
         if m["a"] is not None:  # four digits or more; an alarm's time only if it is keyed
             keyed = m["ok"] is not None or _DISARMED.search(text, *sentence(text, m.start()))

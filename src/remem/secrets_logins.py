@@ -210,6 +210,7 @@ _ZH_NEXT = Lazy(
     r"\s*[，,；;、]\s*[\u4e00-\u9fff]{1,3}?用\s*(?P<v>\d{4,8})"
     r"(?!\d|\s*[元块个号位次年])"
 )
+_SYMBOL_WORDS = Lazy(r"[A-Za-z]{3,}[!#$%^*=?~][A-Za-z]{3,}")  # not &: "Marks&Spencer", a name
 _JOINED_DIGITS = Lazy(r"[a-z]{2,}(?:[-_.][a-z]{2,})+[-_.]\d{2,6}")
 # the value ends its clause, or a clause of when goes on: "... with Quay4Side if it logs out"
 _THEN_WHEN = Lazy(
@@ -253,7 +254,10 @@ def user_logins(text: str, low: str) -> list[tuple[int, int]]:
         ends = _THEN_WHEN.match(text, m.start("v") + len(value)) is not None
         # a login's words joined, then its digits, is made up too ("as kds with till-four-2024")
         joined = _JOINED_DIGITS.fullmatch(value) is not None and not excluded(value)
-        if mixed and (strong(value) or joined) and "@" not in value and ends:
+        # or words with a keyboard symbol inside, no digit ("as van.music with Bench!Press"): made
+        # up, unlike a name ("as jo with O'Neill's", "with Sofa-Nights")
+        symbol = _SYMBOL_WORDS.fullmatch(value) is not None and not excluded(value)
+        if (mixed and (strong(value) or joined) or symbol) and "@" not in value and ends:
             out.append((m.start("v"), m.start("v") + len(value)))
     for m in scan(_USER_CODE, text, low, "code", "pin"):
         if _THEN_WHEN.match(text, m.end()) or _CODE_ENDS.match(text, m.end()):  # not "4471 errors"

@@ -79,7 +79,8 @@ _CODE = (  # "pinn": a PIN's typo
     r"|briefcase|key[ -]?(?:box|safe)|room"  # a room's code opens its door: "the boot room code"
     r"|immobili[sz]er"  # a vehicle's lock
     r"|(?:lock[ -]?)?screen|phone|tablet|ipad|iphone|laptop|device|sim|voicemail|bike"
-    r"|otp|2fa|mfa|sms|text|login|auth(?:entication)?|backup|recovery|claim|redemption|redeem"
+    r"|otp|2fa|mfa|sms|text|login|auth(?:entication|ori[sz]ation)?"  # a bank's authorisation code
+    r"|backup|recovery|claim|redemption|redeem"
     r"|(?:clock|sign)[ -]?(?:in|on)|log[ -]?on"  # what one clocks in with at a rota's app
     r"|activation|pairing|host|lockout|override|reset"  # "the alarm reset code"
     r"|collection|pick[ -]?up|parcel|release"  # a locker's one-time code

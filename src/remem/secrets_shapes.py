@@ -200,7 +200,8 @@ _N = (  # one number word up to 99: "nine", "fourteen", "twenty-one"
 # combination only: "one, two, three" alone is counting).
 SPOKEN_DIAL = rf"(?i:{_N}(?:\s*[,-]\s*(?:then\s+|and\s+)?{_N}|\s+(?:then|and)\s+{_N}){{2,3}})"
 # A lock's three digits in words, by a lock only: "the float tin lock is seven three three"
-SPOKEN3 = rf"(?i:{_U}(?:[ \t]+{_U}){{2}})(?![ \t,-]*{_U})"
+# (or joined by hyphens, as written: "one-five-nine")
+SPOKEN3 = rf"(?i:{_U}(?:[ \t]+{_U}){{2}}|{_U}(?:-{_U}){{2}})(?![ \t,-]*{_U})"
 SPOKEN = (  # four single digits, or two words of two digits among others (4 digits or more)
     rf"(?i:{_U}(?:{_S}{_U}){{3,}}|(?:{_U}{_S}){{0,4}}{_B}(?:{_S}{_U}){{0,4}}{_S}{_B}"
     rf"(?:{_S}(?:{_B}|{_U})){{0,6}}"
