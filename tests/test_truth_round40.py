@@ -147,3 +147,8 @@ def test_no_stop(content: str) -> None:
 
 def test_the_morning_and_the_afternoon_run_are_two_things(db: Path) -> None:
     assert saved_after(db, "班车早上6:50到镇口", "班车下午5:30到镇口") == ("added", [])
+
+
+def test_two_names_quoted_on_two_platforms_are_two_facts(db: Path) -> None:
+    old = "烧烤摊在美团上的店名叫'老李烧烤'。"
+    assert saved_after(db, old, "烧烤摊在饿了么上的店名叫'李记烧烤'。")[0] != "conflict"

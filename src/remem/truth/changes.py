@@ -229,8 +229,10 @@ _ALL_HAN = re.compile(r"[\u4e00-\u9fff]+")
 
 # An amount, a time or a day: what a move by an amount moves
 _AMOUNT = re.compile(
-    r"[0-9０-９一二两三四五六七八九十百千万半俩仨]|\b(?:one|two|three|four|five|six|seven|eight"
-    r"|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|dozen|half|once|twice)\b",
+    r"[0-9０-９]|[一二两三四五六七八九十百千万半俩仨]+[个块元毛角斤份碗锅杯次天周月年号点分人位张"
+    r"条箱袋包盒瓶桶只台层楼排]"  # a count said in words, with its measure ("两锅"; not "一下")
+    r"|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty"
+    r"|forty|fifty|hundred|dozen|half|once|twice)\b",
     re.IGNORECASE,
 )
 

@@ -5,6 +5,7 @@ only where the grammar or the judges bear it out."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from remem import text
@@ -139,9 +140,15 @@ def _values_kept(d: Draft, matches: list[Match], *, asks: bool = False) -> list[
 
 
 def _names_it(new: str, old: str) -> bool:
-    """Whether the two share two words: the words judge reads unrelated Chinese pairs
-    repeats too ("大份鸡丝配二两凉面" / "凉拌鸡丝摊的遮阳伞被风吹坏了": 0.85)."""
-    return len(judge.shared_terms(old, new)) >= verdicts.SHARED
+    """Whether the two share two words (the words judge reads unrelated Chinese pairs
+    repeats too: "大份鸡丝配二两凉面" / "凉拌鸡丝摊的遮阳伞被风吹坏了", 0.85) and differ in no
+    quoted name besides the value (two shops' names on two platforms are two facts)."""
+    if len(judge.shared_terms(old, new)) < verdicts.SHARED:
+        return False
+    return set(_QUOTED.findall(new)) == set(_QUOTED.findall(old))
+
+
+_QUOTED = re.compile(r"['‘’\"“”「」《》]([^'‘’\"“”「」《》]{1,30})['‘’\"“”「」《》]")
 
 
 def _swapped(repeat: Match) -> Match:
