@@ -108,8 +108,8 @@ def _glued(verb: Tok, preposition: str) -> list[Tok] | None:
 
 
 def _stop(tok: Tok) -> bool:
-    """A word no source holds: a negation, a pronoun, another preposition or a verb of
-    getting (two frames, or a story)."""
+    """A word no source holds: a negation, another preposition or a verb of getting (two
+    frames, or a story)."""
     return tok.low in NEGATORS or tok.low in _PREPOSITIONS or tok.low in _GETTING
 
 
