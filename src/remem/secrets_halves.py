@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from remem.secrets_shapes import Lazy, excluded, scan, sentence, strong
+from remem.secrets_shapes import MONEY, Lazy, excluded, scan, sentence, strong
 
 __all__ = ["half_spans"]
 
@@ -143,10 +143,6 @@ _SPLIT_CUE = Lazy(
     r"|(?:enter|key|punch|type|put)\s+(?:in\s+)?(?:mine"
     r"|yours|his|hers|theirs|both|them))(?![a-z])|库房|机房|输|按"
 )
-_MONEY = Lazy(
-    r"(?i)[£$€¥]|(?<![a-z])(?:quid|pounds|dollars|bucks|paid|pay|owe[sd]?|bill|cost)(?![a-z])"
-    r"|元|块钱"
-)
 
 
 def _split_holders(text: str, low: str) -> list[tuple[int, int]]:
@@ -156,7 +152,7 @@ def _split_holders(text: str, low: str) -> list[tuple[int, int]]:
         held = list(_HOLDER.finditer(text, split.end(), end))
         cued = _HALF_LOCK.search(text, start, end) or _HALF_CUE.search(text, start, end)
         if len(held) > 1 and (cued or _SPLIT_CUE.search(text, start, end)):
-            if not _MONEY.search(text, start, end):  # "the bill's split between us: I've got 45"
+            if not MONEY.search(text, start, end):  # "the bill's split between us: I've got 45"
                 out += [h.span(h.lastgroup or 0) for h in held]
     return out
 

@@ -32,7 +32,7 @@ from remem.secrets_described import said_again
 from remem.secrets_dial import DIALED
 from remem.secrets_last import TIME, YEAR
 from remem.secrets_notes import ROOM_OWN_NUMBER
-from remem.secrets_shapes import SPOKEN, SPOKEN3, Lazy, excluded, scan, sentence, strong
+from remem.secrets_shapes import MONEY, SPOKEN, SPOKEN3, Lazy, excluded, scan, sentence, strong
 
 __all__ = ["lock_is_spans"]
 
@@ -168,10 +168,6 @@ _AT_START = Lazy(
     rf"{_ASKS}\s+(?P<w>\d{{4,8}})(?![\w.,:/-]?\d)"
 )
 
-_BOUGHT = Lazy(
-    r"(?i)(?<![a-z])(?:bought|buy|buying|paid|pay|cost|costs|price|priced|quid|bucks|sale)(?![a-z])"
-    r"|[£$€¥]"
-)
 _CODE_DIGITS = Lazy(r"\d{4,8}")
 _CODE3 = Lazy(r"\d{3}")
 _WORD_DIGITS = Lazy(r"[A-Za-z]{3,}(?:[-_.][A-Za-z]+)*[-_.]?\d{2,6}")  # "ennead-2241", tulip_77
@@ -222,6 +218,46 @@ def _shared(text: str, m: re.Match[str]) -> bool:
     return bool(one and digits and group and not COUNTED.match(text, m.end()))
 
 
+def _is_code(text: str, m: re.Match[str]) -> bool:
+    """Whether the value after a lock's "is" is its code: not a wake-up time, its own
+    number, a place, a measure or opening hours."""
+    if m["nw"] and not _NUMBERED.match(m["thing"]):
+        return False
+    short = len(m["v"]) < 4 or m["u"] is not None
+    # unset, armed: keyed, never a wake-up
+    keyed = (m["set"] or m["rs"] or m["rb"] or "set").lower() not in ("set", "reset")
+    # an alarm also unset or disarmed in the sentence is a burglar alarm's: never a wake-up
+    disarmed = _DISARMED.search(text, *sentence(text, m.start())) is not None
+    keyed = keyed or (m["alarm"] is not None and disarmed)
+    wake = m["alarm"] is not None and not keyed and (TIME.fullmatch(m["v"]) or short)
+    wake = wake and not _RECALLED.match(text, m.end())
+    on = m["on"] is not None or m["st"] is not None
+    # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
+    # its own number said first ("harness locker 3 is 8062": four digits, no year)
+    # ... or what it is for ("the kit locker for the Lyon job is 2206": given for the job)
+    purpose = m["num"] or m["pre"] or _FOR.search(text, m.end("thing"), m.start("v"))
+    labelled = purpose and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
+    # its own number said, a second one is its code: three digits will do ("locker 3 is 806")
+    three = _CODE3.fullmatch(m["v"]) is not None and not m["v"].endswith("00")
+    labelled = bool(labelled) or bool(m["num"] or m["pre"]) and three
+    labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
+    # keyed, then the hash key ("the cold store is 7720#"): a code, no store's number ("is
+    # #214": a number's sign before it)
+    keyed_in = m["v"].startswith("*") or m["v"].endswith("#")
+    labelled = labelled or _shared(text, m) or keyed_in
+    own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
+    place = (on and _PLACE.match(text, m.end())) or own
+    # "the vault uses 256-bit keys": a measure, not a code
+    measured = COUNTED.match(text, m.end()) or _MEASURE.match(text, m.end())
+    held = m["held"] and (YEAR.fullmatch(m["v"]) or measured)
+    # a room's code has four digits or more (or a dial's); a meeting room's number is its own
+    bare = m["v"].isdigit() and not _CODE_DIGITS.fullmatch(m["v"])
+    room = m["kept"] and (bare or ROOM_OWN_NUMBER.fullmatch(m["kept"]))
+    place = place or held or room
+    hours = HOURS_RANGE.fullmatch(m["v"])  # "the waiting room: 0900-1700": when it is open
+    return not (UNIT.match(text, m.end()) or wake or place or hours)  # an alarm at 0630 wakes
+
+
 def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
     out = []
     for m in scan(_LOCK_IS, text, low, *_LOCK_IS_WORDS):
@@ -247,42 +283,7 @@ def _lock_is(text: str, low: str) -> list[tuple[int, int]]:
             ):
                 out.append((m.start("tw"), m.start("tw") + len(word)))
             continue
-        short = len(m["v"]) < 4 or m["u"] is not None
-        # unset, armed: keyed, never a wake-up
-        keyed = (m["set"] or m["rs"] or m["rb"] or "set").lower() not in ("set", "reset")
-        # an alarm also unset or disarmed in the sentence is a burglar alarm's: never a wake-up
-        disarmed = _DISARMED.search(text, *sentence(text, m.start())) is not None
-        keyed = keyed or (m["alarm"] is not None and disarmed)
-        if m["nw"] and not _NUMBERED.match(m["thing"]):
-            continue
-        wake = m["alarm"] is not None and not keyed and (TIME.fullmatch(m["v"]) or short)
-        wake = wake and not _RECALLED.match(text, m.end())
-        on = m["on"] is not None or m["st"] is not None
-        # a locker "is" its own number, unless padded to a code's length ("is 0417"), or
-        # its own number said first ("harness locker 3 is 8062": four digits, no year)
-        # ... or what it is for ("the kit locker for the Lyon job is 2206": given for the job)
-        purpose = m["num"] or m["pre"] or _FOR.search(text, m.end("thing"), m.start("v"))
-        labelled = purpose and _CODE_DIGITS.fullmatch(m["v"]) and not YEAR.fullmatch(m["v"])
-        # its own number said, a second one is its code: three digits will do ("locker 3 is 806")
-        # its own number said, a second one is its code: three digits will do ("locker 3 is 806")
-        three = _CODE3.fullmatch(m["v"]) is not None and not m["v"].endswith("00")
-        labelled = bool(labelled) or bool(m["num"] or m["pre"]) and three
-        labelled = labelled and not COUNTED.match(text, m.end())  # "locker 3 is 1500 yen a day"
-        # keyed, then the hash key ("the cold store is 7720#"): a code, no store's number ("is
-        # #214": a number's sign before it)
-        keyed_in = m["v"].startswith("*") or m["v"].endswith("#")
-        labelled = labelled or _shared(text, m) or keyed_in
-        own = m["box"] and not on and not _PADDED.fullmatch(m["v"]) and not labelled
-        place = (on and _PLACE.match(text, m.end())) or own
-        # "the vault uses 256-bit keys": a measure, not a code
-        measured = COUNTED.match(text, m.end()) or _MEASURE.match(text, m.end())
-        held = m["held"] and (YEAR.fullmatch(m["v"]) or measured)
-        # a room's code has four digits or more (or a dial's); a meeting room's number is its own
-        bare = m["v"].isdigit() and not _CODE_DIGITS.fullmatch(m["v"])
-        room = m["kept"] and (bare or ROOM_OWN_NUMBER.fullmatch(m["kept"]))
-        place = place or held or room
-        hours = HOURS_RANGE.fullmatch(m["v"])  # "the waiting room: 0900-1700": when it is open
-        if not (UNIT.match(text, m.end()) or wake or place or hours):  # an alarm at 0630 wakes
+        if _is_code(text, m):
             out.append(m.span("v"))
     return out
 
@@ -306,7 +307,7 @@ def lock_is_spans(text: str, low: str) -> list[tuple[int, int]]:
     for m in scan(_LOCK_DIGITS, text, low, "lock", "alarm", "keypad", "key"):
         if YEAR.fullmatch(m["v"]) or m["v"].endswith("00"):
             continue
-        if (m["plain"] or m["on"]) is not None and _BOUGHT.search(text, *sentence(text, m.start())):
+        if (m["plain"] or m["on"]) is not None and MONEY.search(text, *sentence(text, m.start())):
             continue  # "bought a new lock, 450": what it cost
         if m["a"] is not None:  # four digits or more; an alarm's time only if it is keyed
             keyed = m["ok"] is not None or _DISARMED.search(text, *sentence(text, m.start()))

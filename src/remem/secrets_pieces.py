@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 
 from remem.secrets_answers import PUBLIC_CODE
-from remem.secrets_shapes import Lazy, scan, sentence
+from remem.secrets_shapes import MONEY, Lazy, scan, sentence
 
 __all__ = ["piece_spans"]
 
@@ -160,10 +160,6 @@ _FOR_WHAT = Lazy(
     r"|(?:type|key|punch|tap)\s+(?:it|them|that)\s+in"  # a code that came, to be typed in
     r"|security|two[- ]factor|2fa)(?![a-z])|登录|登陆|验证|确认|注册|绑定|改密码|填"
 )
-_MONEY = Lazy(
-    r"(?i)[£$€¥]|(?<![a-z])(?:pounds?|quid|dollars?|euros?|amount|sum|paid|pay)(?![a-z])"
-    r"|元|块钱|转账|汇款|货款|单号|订单"
-)
 
 
 def _sent_whole(text: str, low: str) -> list[tuple[int, int]]:
@@ -177,7 +173,7 @@ def _sent_whole(text: str, low: str) -> list[tuple[int, int]]:
         # a round sum or a month is no code: "received 500000 in donations", "enter 202406"
         digits = m[group].replace(" ", "")
         shaped = not (digits.endswith("000") or _YEARISH.match(digits))
-        if (keyed and m["into"] is None) or not shaped or _MONEY.search(text, start, end):
+        if (keyed and m["into"] is None) or not shaped or MONEY.search(text, start, end):
             continue  # "enter 150000 in cell B2", "sent 250000 for the deposit"
         if _FOR_WHAT.search(text, start, end) or _RUNS_OUT.search(text, start, end):
             out.append(m.span(group))

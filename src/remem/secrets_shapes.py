@@ -483,3 +483,11 @@ def rewritten(text: str, pieces: list[Piece]) -> tuple[str, list[int]] | None:
     out.append(text[last:])
     where += range(last, len(text))
     return "".join(out), where
+
+
+# Money said in a sentence ("paid £45", "the bill's split", "30块钱"): its numbers are prices
+# and sums, no code
+MONEY = Lazy(
+    r"(?i)[£$€¥]|(?<![a-z])(?:quid|pounds?|dollars?|euros?|bucks|amount|sum|paid|pay|owe[sd]?"
+    r"|bill|cost|costs|price|priced|bought|buy|buying|sale)(?![a-z])|元|块钱"
+)
