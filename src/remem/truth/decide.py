@@ -239,6 +239,8 @@ def _broader(incoming: Entry, claim: Claim, candidates: Sequence[Near]) -> list[
         return [
             Match(old, "supersede", f"a change of {was.subject} ({was.value} -> {claim.value})")
         ]
+    # asked in one order whatever order the store found them in (PostgreSQL's ties vary)
+    narrower.sort(key=lambda ow: (ow[0].created_at, ow[0].content))
     return [
         Match(old, "conflict", f"{WHICH} ({was.subject}: {was.value})") for old, was in narrower
     ]
