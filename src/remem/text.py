@@ -373,7 +373,7 @@ _STARTS_GLUED = frozenset("起")
 _FUNCTION_CHARS = frozenset(
     "的了是在我你他她它们和与或也都就还又把被让给从到向对为于以而着过吗呢吧啊呀哦嘛么这那哪"
     "谁每各某个些不没很太最更再才只已将要会能可该等得地之其此及并且但若如则即便仍亦却乃有"
-    "零一二三四五六七八九十百千万两半几俩仨号月日年点分秒天周次回遍块元毛角斤公里米多少"
+    "零一二三四五六七八九十百千万两半几俩仨号月日年点分秒天周次回遍块元毛角斤公里米多少起改换"
 )
 
 
@@ -392,6 +392,15 @@ def _paired(words: list[str]) -> list[str]:
     return out
 
 
+_DAY = re.compile(r"(?:周|星期|礼拜)([一二三四五六日天])")
+
+
+def _days(han: str) -> list[str]:
+    """The days of the week a run names, as 周X, however jieba cut it ("每周四截单":
+    每周 / 四截 / 单; "星期天" is 周日)."""
+    return ["周" + ("日" if d == "天" else d) for d in _DAY.findall(han)]
+
+
 def _joined(runs: list[tuple[str, str, str]], cuts: Iterator[list[str]]) -> list[str]:
     """The terms of a text's runs, its Han runs' cuts taken in order from `cuts`."""
     out: list[str] = []
@@ -404,6 +413,7 @@ def _joined(runs: list[tuple[str, str, str]], cuts: Iterator[list[str]]) -> list
                 if len(token) > 2 and token[0] in _STARTS_GLUED and token[1:] not in words:
                     out.append(token[1:])  # "8月起豆皮": jieba's guess glued 起 to 豆皮
             out.extend(_paired(words))
+            out.extend(d for d in _days(han) if d not in words)
         elif other_cjk:
             out.extend(_bigrams(other_cjk))
         else:

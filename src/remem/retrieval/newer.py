@@ -22,7 +22,7 @@ from typing import Any
 
 from remem import text
 from remem.entry import Entry
-from remem.retrieval.ranking import Hit
+from remem.retrieval.ranking import Hit, query_dates
 from remem.truth import judge
 from remem.truth.dedup import CONFLICT_TYPES, named_apart
 
@@ -122,6 +122,7 @@ def newer_first(query: str, hits: list[Hit], vectors: VectorsOf | None = None) -
     if judge.load("words") is None or len(hits) < 2:
         return hits
     asked = set(text.query_terms(query))
+    dates = query_dates(query)
     out = list(hits)
     head = [h.entry for h in out[:TOP] if _eligible(h)]
     likely = _Likely(vectors, [e.id for e in head])
@@ -129,6 +130,8 @@ def newer_first(query: str, hits: list[Hit], vectors: VectorsOf | None = None) -
         for newer in head:
             if newer.created_at <= older.created_at or older.scope != newer.scope:
                 continue
+            if dates.matches(older.created_at) and not dates.matches(newer.created_at):
+                continue  # "… hiking in June?": the question asks for the older's time
             if not likely(older, newer, asked):
                 continue
             _put_first(out, older.id, newer.id)

@@ -160,7 +160,9 @@ class ApiToken:
 # 5: a surname jieba glued to a verb of doing (小 / 李送) the person again;
 # 6: a word jieba glued to the 起 of a start before it ("8月起豆皮") a term of its own too;
 #    everyday apps and brands jieba glues to a neighbour (美团店) one word.
-INDEX_VERSION = 6
+# 7: 起 / 改 / 换 are no half of a thing's name jieba cut into characters ("下周起煎堆馅改
+#    椰蓉": 煎堆, not 起煎).
+INDEX_VERSION = 7
 
 # Candidate generation reads the postings of the rarest query terms first and stops
 # adding terms past this many postings: common terms add little to BM25 and would

@@ -349,10 +349,23 @@ def _narrowed(claim: Claim, was: Claim, old: str, new: str) -> bool:
 
 def _each_names(claim: Claim, was: Claim, old: str, new: str) -> bool:
     """Whether each subject has a Chinese word of its own ("测试环境的用户服务" / "测试环境的
-    通知服务"): two things. (English subjects are read with words of the verb and said
-    shorter, "Station Rd" for "Station Road": a word of one's own says less there.)"""
+    通知服务") or an acronym ("EU" / "US"): two things. (English subjects are read with
+    words of the verb and said shorter, "Station Rd" for "Station Road": a word of one's
+    own says less there.)"""
     a, b = ({t for t in content_terms(c.subject) if _HAN.search(t)} for c in (claim, was))
-    return _names(a - b, new, old) and _names(b - a, old, new)
+    if _names(a - b, new, old) and _names(b - a, old, new):
+        return True
+    # an acronym of each's own does name it ("The EU cluster …" / "The US cluster …")
+    a, b = (set(_ACRONYM.findall(c.subject)) for c in (claim, was))
+    return (
+        bool(a - b)
+        and bool(b - a)
+        and not (a - b) & set(_ACRONYM.findall(old))
+        and not ((b - a) & set(_ACRONYM.findall(new)))
+    )
+
+
+_ACRONYM = re.compile(r"\b[A-Z]{2,5}\b")
 
 
 def _names(words: Set[str], own: str, other: str) -> bool:

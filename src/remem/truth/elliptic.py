@@ -47,8 +47,10 @@ def _zh() -> re.Pattern[str]:
     more = "(?:多|少)(?![少多大久了个些点的])[\u4e00-\u9fff]了?|(?:又|再)[\u4e00-\u9fff]{1,2}了"
     # or the amount right after 多 / 少: 一份少两片, 每锅多半勺 (not 最少3个, 至少: a bound)
     bare = "(?:多|(?<!多)少)了?"  # (多少3个 asks how many)
+    # or a direction and a verb of moving: 往前提半小时, 往后排一周, 往上调两度 (not 往前走三步)
+    way = "往[前后早晚上下][提推挪调排移延放]了?"
     return re.compile(
-        f"(?<![参更附至不差最])(?:{done}|{more}|{bare}|(?:{either})[了到开个]?){_ZH_AMOUNT}"
+        f"(?<![参更附至不差最])(?:{done}|{more}|{bare}|{way}|(?:{either})[了到开个]?){_ZH_AMOUNT}"
     )
 
 

@@ -54,7 +54,10 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 18: where a thing is got from is its source ("面粉找城北李姐拿"); a price in 块 / 元 and
 #    one a thing sells at ("小份卖14"); a time, then what happens at it, of a thing named
 #    first ("热卤摊晚上6点出摊") or after 改 / 开始 (session 40).
-SUBJECT_RULES = 18
+# 19: a shop or a thing jieba took for a person ("汤馆", "冷藏柜") is a noun; a rare
+#    character before a noun is its own ("糁" + "汤馆"); "人多" is no number; the one part
+#    of a sentence cut at commas that states a fact, the rest a reason (session 41).
+SUBJECT_RULES = 19
 
 
 def subject_key(entry: Entry) -> str:

@@ -415,7 +415,59 @@ def swaps_a_value(new: str, old: str) -> bool:
     in the back room" (another night, however many words they share)."""
     mine = {core(u.form) for u in units(new) if u.value}
     theirs = {core(u.form) for u in units(old) if u.value}
-    return bool(mine - theirs) and bool(theirs - mine)
+    if bool(mine - theirs) and bool(theirs - mine):
+        return True
+    # a person named first in one ("Amira does the stock-take") and another named later
+    # in the other ("stock-take - Becky"): names_in leaves a first word out
+    first_new, first_old = _first_name(new, old), _first_name(old, new)
+    if not (first_new or first_old) or len(_shared_words(new, old)) < 2:
+        return False  # "Screen 2 in the shop …" / "Grand National sweepstake at the shop"
+    return bool(
+        (first_old and _people(new) - {w.lower() for w in _LATIN.findall(old)})
+        or (first_new and _people(old) - {w.lower() for w in _LATIN.findall(new)})
+    )
+
+
+def _people(content: str) -> set[str]:
+    """The words after its first a text writes as a person's name: capitalised, then
+    lower case ("Becky"; not "RW", "Thu", "May")."""
+    return {
+        w.lower()
+        for w in _LATIN.findall(content)[1:]
+        if len(w) >= 3
+        and w[0].isupper()
+        and w[1:].islower()
+        and w.isalpha()
+        and w.lower()[:3] not in _NOT_PEOPLE
+    }
+
+
+# days and months said short or whole start so
+_NOT_PEOPLE = frozenset(
+    "mon tue wed thu fri sat sun jan feb mar apr may jun jul aug sep oct nov dec".split()
+)
+
+
+_LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
+
+
+def _shared_words(a: str, b: str) -> set[str]:
+    """The terms two texts share that are no numbers."""
+    shared = set(text.terms(a)) & set(text.terms(b))
+    return {t for t in shared if not t.replace(".", "").isdigit()}
+
+
+def _first_name(content: str, other: str) -> str | None:
+    """The capitalised first word of `content` where the other text lacks it in any case
+    (so likely a name, not "Kitchen" of "the kitchen closes")."""
+    m = _LATIN.match(content.lstrip())
+    if m is None or not m[0][:1].isupper() or m[0].isupper() or len(m[0]) < 3:
+        return None
+    said = {w.lower() for w in _LATIN.findall(other)}
+    return None if m[0].lower() in said or m[0].lower() in _NOT_NAMES else m[0]
+
+
+_NOT_NAMES = words("determiner", "en") | words("discourse", "en")
 
 
 def says_again(value: str, old: str) -> bool:

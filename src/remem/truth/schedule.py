@@ -73,6 +73,11 @@ def _names_whose(tok: Tok) -> bool:
     return not (tok.low in _DAY_KINDS or tok.tag[:1] in ("t", "m") or tok.low.startswith("每"))
 
 
+def _modifies(tok: Tok) -> bool:
+    """A word before a noun saying which ("清理任务": jieba tags 清理 an adjective)."""
+    return tok.is_han and tok.tag in ("a", "vn", "v") and len(tok.text) == 2
+
+
 def scheduled(sent: list[Tok]) -> Clause | None:
     """A time, then what happens at it (its subject): see the module. The owner may
     come first, and "现在" or "改" says it changed ("我现在每天 6 点起床", "改5点半出摊");
@@ -84,7 +89,9 @@ def scheduled(sent: list[Tok]) -> Clause | None:
     change = bool(toks) and (toks[0].low in lx.ZH_CHANGE_ADVERBS or toks[0].low in _SWITCHED)
     toks = toks[1:] if change else toks
     whose: list[Tok] = []
-    while toks and _names_whose(toks[0]):
+    while toks and (
+        _names_whose(toks[0]) or (len(toks) > 1 and _modifies(toks[0]) and _names_whose(toks[1]))
+    ):
         whose, toks = [*whose, toks[0]], toks[1:]
     if len(whose) > _MAX_WHOSE:
         return None

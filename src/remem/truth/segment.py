@@ -56,8 +56,13 @@ class Tok(NamedTuple):
 
 
 def normal(text: str) -> str:
-    """The form the grammar reads: NFKC (full-width letters, digits and punctuation as ASCII)."""
-    return unicodedata.normalize("NFKC", text)
+    """The form the grammar reads: NFKC (full-width letters, digits and punctuation as
+    ASCII); hours "12 till 5" one range, "12-5" (not "9 to 5": "moved from 9 to 10")."""
+    return _TILL.sub(r"\1-\2", unicodedata.normalize("NFKC", text))
+
+
+_HOUR = r"\d{1,2}(?:[:.]\d\d)?(?:\s?[ap]m)?"
+_TILL = re.compile(rf"(?<![\d:.])({_HOUR})\s+(?:till|until|til|'til)\s+({_HOUR})\b", re.I)
 
 
 def _path_like(value: str) -> bool:
@@ -125,7 +130,30 @@ def _han_run(value: str, after_number: bool) -> tuple[Tok, ...]:
             continue
         run.extend(_unglue(word, tag, pos))
         pos += len(word)
-    return tuple(_split_verbs(_join_known(run)))
+    return tuple(_split_verbs(_join_known(_join_rare(run))))
+
+
+_NOT_RARE = frozenset("每各某该本另")  # jieba tags 每 a morpheme too: 每 + 小时 stays two
+
+
+def _join_rare(run: list[Tok]) -> list[Tok]:
+    """A rare character jieba knows no word for, before a noun, is the noun's ("糁" +
+    "汤馆": the 糁汤 shop, not a morpheme and a shop)."""
+    out: list[Tok] = []
+    for tok in run:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and last.tag == "zg"
+            and len(last.text) == 1
+            and last.text not in _NOT_RARE
+            and tok.tag == "n"
+        ):
+            word = last.text + tok.text
+            out[-1] = Tok(word, word, "han", "n", last.start, tok.end)
+            continue
+        out.append(tok)
+    return out
 
 
 def _han(text: str, tag: str, at: int) -> Tok:
@@ -138,6 +166,7 @@ def _at(tok: Tok, by: int) -> Tok:
 
 
 _HABIT_VERBS = ordered("habit verb", "zh")
+_PLACE_ENDS = words("place end", "zh")
 _NOT_OBJECTS = frozenset("醉惊饱完掉过了到得着亏苦力香紧")  # 喝醉, 吃惊: no thing had
 
 
@@ -146,6 +175,16 @@ def _habit_verb(word: str) -> str | None:
     if verb is None or len(word) == len(verb) or word[len(verb)] in _NOT_OBJECTS:
         return None
     return verb
+
+
+def _no_person(word: str) -> bool:
+    """Whether a word jieba tagged a person's name names a place ("汤馆") or, three
+    characters or more, starts with no common surname ("冷藏柜")."""
+    from remem.zh_names import BEFORE_SURNAME, SURNAMES
+
+    if len(word) >= 2 and word[-1] in _PLACE_ENDS:
+        return True
+    return len(word) >= 3 and word[0] not in SURNAMES | BEFORE_SURNAME | {"阿"}
 
 
 def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
@@ -162,6 +201,8 @@ def _unglue(word: str, tag: str, pos: int) -> list[Tok]:
         return [_han("我", "r", pos), _han(word[1:], "v", pos + 1)]
     if word[0] == "由" and tag == "nr" and len(word) >= 3:  # "前端由小王负责": 由 + a name
         return [_han("由", "p", pos), _han(word[1:], "nr", pos + 1)]
+    if tag == "nr" and _no_person(word):  # "汤馆", "冷藏柜": jieba's guess of a name
+        return [_han(word, "n", pos)]
     if (
         len(word) > 1
         and word[-1] in ZH_GLUED

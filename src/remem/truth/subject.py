@@ -24,6 +24,7 @@ from remem.truth import keys as keymod
 from remem.truth import lexicon as lx
 from remem.truth import predicates as pr
 from remem.truth import when
+from remem.truth.bare import bare_of, one_part, owner_noun
 from remem.truth.forms import (
     after_switch,
     manner_preference,
@@ -55,13 +56,9 @@ from remem.truth.schedule import (
     en_amount,
     en_commute,
     en_days,
-    en_rate,
-    rate,
     rate_split,
-    scheduled,
 )
 from remem.truth.segment import (
-    SENTENCE_END,
     Tok,
     normal,
     sentences,
@@ -70,7 +67,7 @@ from remem.truth.segment import (
 )
 from remem.truth.sourced import sourced
 from remem.truth.table import mapping, words
-from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, nounish, span_text, value_ok
+from remem.truth.values import NEGATORS, ONE_OFF, PRONOUNS, span_text, value_ok
 from remem.truth.verbs import noun_before_verb, predicate_at
 
 
@@ -106,11 +103,6 @@ class Claim:
         return keymod.keys(self.subject, self.value)[1]
 
 
-def _owner_noun(part: list[Tok]) -> list[Tok]:
-    """The first owner noun of `part` (项目, team, 公司) as a subject, or none."""
-    return [t for t in part if t.low in lx.OWNER_NOUNS][:1]
-
-
 def _owned_by(part: list[Tok], by: int, pred: Predicate) -> Clause:
     """ "报表服务由王强负责": the owner after 由; "改由小周负责" states a change of owner."""
     owner, subject, _, _, usable = strip_subject(part[:by])
@@ -134,7 +126,7 @@ def _subject_of(
     if pred.pref and noted_user(subject):
         owner, subject = "user", []
     if not subject and pred.attr in ("name", "owner"):
-        subject = _owner_noun(part)  # "the project was renamed"
+        subject = owner_noun(part)  # "the project was renamed"
     if pred.change or pred.attr == "move" or change:  # "我上个月搬到了深圳": when it changed
         subject = [t for t in subject if not (t.is_han and t.low.startswith(ONE_OFF))]
     if pred.change and dropped is None and _known_value(subject, part):
@@ -170,7 +162,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     vtoks, where = _where(vtoks)
     subject = [*subject, *where]  # "Caching is disabled in dev": dev's caching
     if not subject and not pred.inverse and _kindless(vtoks):
-        subject = _owner_noun(part)  # "团队扩到 12 人"
+        subject = owner_noun(part)  # "团队扩到 12 人"
     timed = split_time(vtoks) if pred.attr in ("location", "move") else None
     if timed is not None:  # "计划在 6月30日 上线": when it goes live is 6月30日
         vtoks, verb = timed
@@ -188,7 +180,7 @@ def _clause(toks: list[Tok], start: int, i: int, pred: Predicate, j: int) -> Cla
     if attrs is None or not value.complete or not value_ok(vtoks, value.items):
         return Clause(owner, subject, pred=pred, complete=False)
     if not subject and "location" in attrs and pred.attr in ("location", "move"):
-        subject = _owner_noun(part)  # "我们公司在杭州"
+        subject = owner_noun(part)  # "我们公司在杭州"
     if pred.attr not in _PERSON_ATTRS:  # "The platform team owns /api": a team, whole
         vtoks = promote_attrs(vtoks, attrs)
     attrs = [a for a in attrs if a] + [t.text for t in value.role] + ["frequency"] * rated
@@ -349,88 +341,6 @@ def _sentence(sent: list[Tok], inherited: Clause | None) -> tuple[list[Clause], 
     return clauses, whole
 
 
-_COUNTING = words("counting verb", "zh")
-_MONEY = words("money unit", "zh")
-_PRICED = words("price verb", "zh")
-
-
-_EVENT_PARTICLES = words("event particle", "zh")
-
-
-def _by_owner(sent: list[Tok]) -> Clause | None:
-    """ "X 由 Y 负责": Y is X's owner."""
-    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
-    cut = next((k for k, t in enumerate(toks) if t.low in lx.ZH_BY), None)
-    if cut is None or not toks or toks[-1].low not in lx.ZH_OWNER_VERBS:
-        return None
-    value = toks[cut + 1 : -1]
-    owner, subject, change, _, usable = strip_subject(toks[:cut])
-    if not usable or not subject or not 0 < len(value) <= 3 or not value_ok(value, 1):
-        return None
-    change = change or toks[cut].low != "由"  # "改由小周负责"
-    return Clause(owner, subject, value=value, attrs=["owner"], change=change)
-
-
-def _amount_part(tok: Tok) -> bool:
-    """A number, or a unit or scale word after one ("5 万", "30 秒", "50k")."""
-    if tok.kind == "num" or tok.low in lx.UNITS or tok.low in _MONEY:
-        return True  # "4块": the tokenizer tags 块 a morpheme, no measure word
-    return tok.is_han and tok.tag in ("m", "q")
-
-
-def _bare(sent: list[Tok], alone: bool = True) -> Clause | None:
-    """A statement with no linking verb: "预算 5 万", "端口：9090", "Editor: vim" (`alone`:
-    the text's only sentence), and counts ("X 部署 3 个副本", "集群有 5 个节点": the count
-    of X's 副本 is 3)."""
-    toks = [t for t in solid(sent) if t.text not in SENTENCE_END]
-    cut = next((k for k, t in enumerate(toks) if t.text in ":："), None)
-    if cut is None:
-        end = len(toks)
-        while end > 0 and end > len(toks) - 2 and nounish(toks[end - 1]):
-            end -= 1  # "个副本": the counted thing after the number
-        k = end
-        while k > 0 and _amount_part(toks[k - 1]):
-            k -= 1
-        if 0 < k < end and toks[k - 1].is_han and toks[k - 1].low.startswith("每"):
-            k -= 1  # a rate: "每天一次", "每周 2 次"
-        first = toks[k] if k < end else None
-        if first is None or not (
-            first.kind == "num" or first.low.startswith("每") or (first.is_han and first.tag == "m")
-        ):
-            return None
-        subject, value = toks[:k], toks[k:]
-        verb = subject[-1] if subject else None
-        if (
-            end < len(toks)
-            and verb
-            and verb.is_han
-            and (verb.tag[:1] == "v" or verb.low in _COUNTING)
-        ):
-            subject = subject[:-1]  # the verb of a count: 部署 / 有 / 跑
-        elif verb and verb.low in _PRICED:
-            subject = subject[:-1]  # "小份卖14": its price
-    else:
-        subject, value = toks[:cut], toks[cut + 1 :]
-        if value and (value[0].low in lx.SPEECH or not alone):
-            return None  # "Melanie: Hey Caroline! …": a line of a conversation, not a value
-    if any(t.low in _EVENT_PARTICLES or t.low.startswith("每") for t in subject):
-        return None  # "Bart获得了第 1 名": an event; "每天跑步一次": a habit, not a value
-    named = subject
-    owner, subject, _, _, usable = strip_subject(subject)
-    subject = subject or _owner_noun(named)  # "团队有 8 个人"
-    if not usable or not subject or not 0 < len(value) <= 4:
-        return None
-    last = subject[-1]
-    if last.is_han and not (nounish(last) or last.low in lx.concepts()):
-        return None
-    attrs: list[str] = []
-    value = promote_attrs(value, attrs)
-    if not value_ok(value, 1):
-        return None
-    attrs += implied_attrs(Predicate(), value, False) or []
-    return Clause(owner, subject, value=value, attrs=attrs)
-
-
 def _claim(clause: Clause) -> Claim | None:
     value = span_text(clause.value)
     subject = _subject_text(clause, value)
@@ -482,9 +392,10 @@ def read(content: str) -> Claim | None:
         else:
             clauses, covered = _sentence(sent, last)
         if not clauses:
-            bare = en_rate(sent) or _bare(sent, alone) or _by_owner(sent) or scheduled(sent)
-            bare = bare or rate(sent)
+            bare = bare_of(sent, alone)
             clauses, covered = ([bare], True) if bare is not None else (clauses, covered)
+        if not clauses and (part := one_part(sent)) is not None:
+            clauses, covered = [part], False  # "11月起改5点开门，早市人多": and why
         if not clauses and (which := switched_thing(sent)) is not None:
             last, whole = which, False  # "I switched dentists; it's Dr. Kim now"
             continue

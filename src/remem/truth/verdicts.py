@@ -213,7 +213,7 @@ def _judgeable(old: Entry, incoming: Entry, gone: frozenset[str], least: int) ->
     if old.type not in CONFLICT_TYPES or not old.is_current or old.id == incoming.id:
         return False
     terms = judge.content_terms(old.content)
-    if least and len(judge.shared_terms(old.content, incoming.content)) < least:
+    if least and not shares_enough(old.content, incoming.content, least):
         return False
     if len(old.content) > _MAX_CHARS or not _held(gone, terms):
         return False
@@ -260,11 +260,7 @@ def judged(
     if talk(incoming.content):  # a few sentences (`CHATTY`): asked, never superseded
         silent = loose = False
     if least:  # the judge is erratic on pairs sharing a word and a change said
-        scored = [
-            (v, o)
-            for v, o in scored
-            if len(judge.shared_terms(o.content, incoming.content)) >= least
-        ]
+        scored = [(v, o) for v, o in scored if shares_enough(o.content, incoming.content, least)]
     if not scored:
         return []
     (top, old), runner_up = scored[0], (scored[1][0].change if len(scored) > 1 else 0.0)
@@ -327,6 +323,17 @@ def _need(apart: bool, *, silent: bool, said: bool, words: bool, surely: bool = 
         return max(ask, unread, bar)
     need = ask if silent else unread
     return min(need, ASK_SAID_WORDS if words else ASK_SAID) if said else need
+
+
+def shares_enough(old: str, new: str, least: int) -> bool:
+    """Whether the pair shares `least` words, or the text names nothing but what the
+    memory does ("煎堆3块一个" of "煎堆2块5一个": one word, and all the text has but a
+    number)."""
+    shared = judge.shared_terms(old, new)
+    if len(shared) >= least:
+        return True
+    named = {t for t in judge.content_terms(new) if not t.replace(".", "").isdigit()}
+    return bool(named) and named <= shared
 
 
 def least_shared(content: str, *, silent: bool, loose: bool) -> int:
