@@ -63,7 +63,10 @@ ASK_APART_READ_WORDS = 0.88
 # 12 / 11 (before: 28 / 17). Asking at 0.85 where the grammar did not read the text whole:
 # 48 handled, 3 refused (the probes: 1,067 of 1,237 changes caught, 2 of 550 refused, at
 # 0.75: 1,095 and 3; the judge before: 1,073 and 0)
-ASK_WORDS, ASK_UNREAD_WORDS = 0.75, 0.75
+# Session 41's words judge (h1-h50, truth_train_a-z): at 0.77 it reads as many of h51-h54's
+# distinct pairs as the judge before at 0.75 (126 of 4,069) and more changes (398 of 780,
+# before 371); 0.72 for a change said (before 0.71: 177 distinct pairs either way)
+ASK_WORDS, ASK_UNREAD_WORDS = 0.77, 0.77
 # A repeat (the new text dropped, the memory it repeats refreshed). On h5, never in the
 # judges' training: with USE the judges' mean at 0.7 catches 25 of its 50 repeats in
 # other words and reads 1 of 195 changes (one that says a change: "午休缩短了半个小
@@ -134,7 +137,7 @@ CHATTY = True
 # judge (h1-h28, truth_train a-w) keeps every threshold: on h29-h32's pairs (never
 # trained on) it reads as many distinct pairs at each as session 28's, 1-5% more changes
 ASK_SAID = 0.5
-ASK_SAID_WORDS = 0.71
+ASK_SAID_WORDS = 0.72
 # Asked about together: two current memories the new text may change (a 3-step chain whose
 # second step was kept beside the first: "wedding fee up £15" beside "Wedding ringing fee
 # is £60", then "From 2025 weddings the ringing fee is £90")
