@@ -1,25 +1,36 @@
 """Train the secret model of `remem.secrets_model`, write src/remem/secrets_model.json.
 
-    .venv/bin/python benchmarks/train_secrets_model.py --cv      # leave each blind set out
+    .venv/bin/python benchmarks/train_secrets_model.py --cv      # cross-validation only
     .venv/bin/python benchmarks/train_secrets_model.py           # --cv, then train and write
+    .venv/bin/python benchmarks/train_secrets_model.py --out /tmp/m.json   # ... elsewhere
 
 The texts (benchmarks/data):
-- secrets: secrets*.txt and secrets_heldout/secrets_h*.txt;
-- benign: benign*.txt, contacts.txt (a contact is allowed at an explicit save) and
-  secrets_heldout/benign_h*.txt;
+- secrets: secrets*.txt and the blind sets' secrets_hN.txt, h1-h61 (SETS);
+- benign: benign*.txt, contacts.txt (a contact is allowed at an explicit save) and the
+  blind sets' benign_hN.txt, h1-h61;
 - ordinary: every text of the truth sets (truth_*/*.json, truth_probes.json), the
   extraction dev set and the other corpora that hold no secret (commands, paths,
   injections), minus the few the rules flag (wifi passwords and door codes said in a
-  truth chain: secrets, not ordinary). Thousands of them: together they weigh as much as
+  truth chain: secrets, not ordinary). ~85,000 of them: together they weigh as much as
   the benign corpora, so they do not swamp them.
+The check set h62 (CHECK) is never trained on, nor kept among the ordinary texts: after
+training, its figures at the shipped threshold are printed, a report and no tuner.
 
 Class-balanced (the secrets weigh as much as all the rest), L2, full-batch Adam over a
-sparse design matrix in numpy (no scipy). `--cv` leaves each blind set h1..h6 out in
-turn (its secrets and its benign), with a random ORDINARY_TEST share of the ordinary
-texts held out (fixed seed), and finds per fold the lowest threshold that keeps the
-model's false positives <= MAX_FP of the left-out benign and of the held-out ordinary
-texts; the shipped threshold is the highest of those, so every fold keeps the bound.
-It prints, per fold, rules alone / model alone / rules or model (found, flagged).
+sparse design matrix in numpy (no scipy); each text's n-grams are read once for every
+fit. `--cv` leaves out FOLDS blocks of contiguous sets in turn (h1-h8, h9-h16, ...,
+h55-h61: their secrets and their benign), with a random ORDINARY_TEST share of the
+ordinary texts held out (fixed seed), and finds per fold the lowest threshold that keeps
+the model's false positives <= MAX_FP of the left-out benign and of the held-out
+ordinary texts; the threshold written is the highest of those, so every fold keeps the
+bound (`remem.secrets_model` flags at max(it, FLOOR)). It prints, per fold, rules alone /
+model alone / rules or model (found, flagged) and the rules' misses the model catches,
+at each fold's own threshold, the chosen one and FLOOR. Nine fits of ~100 s: 14-17 min on
+the shared two-core box.
+
+The shipped file is NOT from this version's data: it was trained on h1-h6 (700926d,
+leave-one-of-six-out, 0.8323). Trained here on h1-h61 (session 41), the model was not
+shipped: see the comment above FLOOR in `remem.secrets_model` for both models' figures.
 """
 
 from __future__ import annotations
@@ -39,11 +50,13 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))  # this tree's remem, not the installed one
 
 from remem.secrets import find_secrets  # noqa: E402
-from remem.secrets_model import DENSE, dense, grams  # noqa: E402
+from remem.secrets_model import DENSE, FLOOR, dense, grams  # noqa: E402
 
 DATA = HERE / "data"
 HELD = DATA / "secrets_heldout"
-SETS = ("h1", "h2", "h3", "h4", "h5", "h6")
+SETS = tuple(f"h{n}" for n in range(1, 62))  # the blind sets trained on: h1-h61
+CHECK = "h62"  # never trained or tuned on: its figures are reported, nothing more
+FOLDS = 8  # cross-validation leaves out blocks of contiguous sets, not one set a fold
 OUT = HERE.parent / "src" / "remem" / "secrets_model.json"
 SEED = 29
 ORDINARY_TEST = 0.2
@@ -51,7 +64,9 @@ MAX_FP = 0.005
 L2 = 1e-5
 STEPS = 400
 MIN_DF = 2  # an n-gram in one training text only is not kept
-PRUNE = 0.05  # smaller weights are not shipped (the file stays a few hundred KB)
+# smaller weights are not shipped: trained on h1-h61, 0.05 kept 58k n-grams (770 KB),
+# 0.1 keeps 32k (420 KB) and the cv's figures move by 0-3 secrets of 1,153 at 0.9-0.95
+PRUNE = 0.1
 SKIP_KEYS = {"about", "kind", "lang", "label", "id", "expect", "forbid"}
 NOT_SECRET = ("local_commands.txt", "fetching_commands.txt", "instruction_paths.txt",
               "injections.txt", "planted_memories.txt")  # fmt: skip
@@ -79,13 +94,14 @@ def rules_flag(text: str) -> bool:
 
 
 def corpora() -> dict[str, list[str]]:
-    """name -> texts: "secrets", "benign", "ordinary", and "secrets_hN" / "benign_hN"."""
+    """name -> texts: "secrets", "benign", "ordinary", and "secrets_hN" / "benign_hN" (the
+    check set's too: read for its report, and kept out of the ordinary texts)."""
     out = {
         "secrets": [t for p in sorted(DATA.glob("secrets*.txt")) for t in lines(p)],
         "benign": [t for p in sorted(DATA.glob("benign*.txt")) for t in lines(p)]
         + lines(DATA / "contacts.txt"),
     }
-    for name in SETS:
+    for name in (*SETS, CHECK):
         out[f"secrets_{name}"] = lines(HELD / f"secrets_{name}.txt")
         out[f"benign_{name}"] = lines(HELD / f"benign_{name}.txt")
     ordinary: list[str] = []
@@ -101,54 +117,62 @@ def corpora() -> dict[str, list[str]]:
     return out
 
 
-class Design:
-    """The sparse design matrix of a list of texts over a fixed n-gram vocabulary."""
+class Grams:
+    """Every text's n-grams as ids into one index, read once (a fold keeps its own
+    vocabulary: the n-grams of two or more of its training texts)."""
 
-    def __init__(self, texts: list[str], vocab: dict[str, int]) -> None:
-        rows: list[int] = []
-        cols: list[int] = []
-        vals: list[float] = []
+    def __init__(self) -> None:
+        self.index: dict[str, int] = {}
+        self.ids: dict[str, np.ndarray] = {}
+
+    def of(self, text: str) -> np.ndarray:
+        if text not in self.ids:
+            index = self.index
+            found = [index.setdefault(g, len(index)) for g in grams(text)]
+            self.ids[text] = np.array(sorted(found), dtype=np.int64)
+        return self.ids[text]
+
+
+class Design:
+    """The sparse design matrix of a list of texts over the n-grams of two or more of them
+    (MIN_DF), with the dense features."""
+
+    def __init__(self, texts: list[str], table: Grams) -> None:
+        ids = [table.of(t) for t in texts]
+        sizes = np.array([len(i) for i in ids])
+        every = np.concatenate(ids)
+        counts = np.bincount(every, minlength=len(table.index))
+        names = sorted(g for g, i in table.index.items() if counts[i] >= MIN_DF)
+        local = np.full(len(table.index), -1)
+        local[[table.index[g] for g in names]] = np.arange(len(names))
+        rows = np.repeat(np.arange(len(texts)), sizes)
+        cols = local[every]
+        kept = cols >= 0
+        self.rows, self.cols = rows[kept], cols[kept]
+        self.scale = 1.0 / np.sqrt(np.maximum(sizes, 1))  # what the model divides by too
         self.dense = np.array([dense(t) for t in texts], dtype=np.float64)
-        for i, text in enumerate(texts):
-            found = grams(text)
-            scale = 1.0 / np.sqrt(len(found) or 1)  # what the model divides by too
-            kept = [vocab[g] for g in found if g in vocab]
-            rows += [i] * len(kept)
-            cols += kept
-            vals += [scale] * len(kept)
-        self.rows, self.cols = np.array(rows), np.array(cols)
-        self.vals = np.array(vals)
-        self.n, self.width = len(texts), len(vocab)
+        self.names = names
+        self.n, self.width = len(texts), len(names)
 
     def scores(self, w: np.ndarray, d: np.ndarray, b: float) -> np.ndarray:
-        sparse = np.bincount(self.rows, weights=self.vals * w[self.cols], minlength=self.n)
+        sparse = np.bincount(self.rows, weights=w[self.cols], minlength=self.n) * self.scale
         return np.asarray(sparse + self.dense @ d + b)
 
     def back(self, r: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-        gw = np.bincount(self.cols, weights=self.vals * r[self.rows], minlength=self.width)
+        rs = r * self.scale
+        gw = np.bincount(self.cols, weights=rs[self.rows], minlength=self.width)
         return gw, self.dense.T @ r, float(r.sum())
 
 
-def vocabulary(texts: list[str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for text in texts:
-        for g in grams(text):
-            counts[g] = counts.get(g, 0) + 1
-    kept = sorted(g for g, c in counts.items() if c >= MIN_DF)
-    return {g: i for i, g in enumerate(kept)}
-
-
-def fit(pos: list[str], neg: list[str], ordinary: list[str]) -> dict[str, Any]:
+def fit(pos: list[str], neg: list[str], ordinary: list[str], table: Grams) -> dict[str, Any]:
     """Logistic regression: the secrets weigh as much as benign plus ordinary texts, and
     the ordinary ones together as much as the benign ones."""
-    texts = pos + neg + ordinary
-    vocab = vocabulary(texts)
-    x = Design(texts, vocab)
+    x = Design(pos + neg + ordinary, table)
     y = np.array([1.0] * len(pos) + [0.0] * (len(neg) + len(ordinary)))
     sw = np.concatenate([np.full(len(pos), 2.0 / len(pos)), np.full(len(neg), 1.0 / len(neg)),
                          np.full(len(ordinary), 1.0 / len(ordinary))])  # fmt: skip
     sw /= sw.sum()
-    params = [np.zeros(len(vocab)), np.zeros(DENSE), np.zeros(1)]
+    params = [np.zeros(x.width), np.zeros(DENSE), np.zeros(1)]
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
     for step in range(1, STEPS + 1):
         z = x.scores(params[0], params[1], float(params[2][0]))
@@ -161,8 +185,7 @@ def fit(pos: list[str], neg: list[str], ordinary: list[str]) -> dict[str, Any]:
             v *= 0.999
             v += 0.001 * g * g
             p -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
-    names = sorted(vocab, key=vocab.__getitem__)
-    weights = {g: round(float(w), 3) for g, w in zip(names, params[0], strict=True)}
+    weights = {g: round(float(w), 3) for g, w in zip(x.names, params[0], strict=True)}
     return {
         "grams": {g: w for g, w in weights.items() if abs(w) >= PRUNE},
         "dense": [round(float(v), 4) for v in params[1]],
@@ -195,79 +218,118 @@ def split(ordinary: list[str]) -> tuple[list[str], list[str]]:
     return shuffled[cut:], shuffled[:cut]
 
 
-def cross_validate(data: dict[str, list[str]]) -> tuple[float, list[dict[str, Any]]]:
+def blocks() -> list[tuple[str, ...]]:
+    """SETS in FOLDS blocks of contiguous sets (h1-h8, h9-h16, ...)."""
+    cuts = np.array_split(np.arange(len(SETS)), FOLDS)
+    return [tuple(SETS[i] for i in cut) for cut in cuts]
+
+
+def cross_validate(data: dict[str, list[str]], table: Grams) -> tuple[float, list[dict[str, Any]]]:
     train_ord, test_ord = split(data["ordinary"])
+    rules = {
+        t: rules_flag(t) for s in SETS for k in ("secrets", "benign") for t in data[f"{k}_{s}"]
+    }
     folds: list[dict[str, Any]] = []
-    for out in SETS:
-        pos = data["secrets"] + [t for s in SETS if s != out for t in data[f"secrets_{s}"]]
-        neg = data["benign"] + [t for s in SETS if s != out for t in data[f"benign_{s}"]]
-        model = fit(pos, neg, train_ord)
-        secrets, benign = data[f"secrets_{out}"], data[f"benign_{out}"]
+    for block in blocks():
+        started = time.time()
+        rest = [s for s in SETS if s not in block]
+        pos = data["secrets"] + [t for s in rest for t in data[f"secrets_{s}"]]
+        neg = data["benign"] + [t for s in rest for t in data[f"benign_{s}"]]
+        model = fit(pos, neg, train_ord, table)
+        secrets = [t for s in block for t in data[f"secrets_{s}"]]
+        benign = [t for s in block for t in data[f"benign_{s}"]]
         fold = {
-            "set": out,
+            "set": f"{block[0]}-{block[-1]}",
             "p_secret": predict(model, secrets),
             "p_benign": predict(model, benign),
             "p_ordinary": predict(model, test_ord),
-            "rules_secret": np.array([rules_flag(t) for t in secrets]),
-            "rules_benign": np.array([rules_flag(t) for t in benign]),
+            "rules_secret": np.array([rules[t] for t in secrets]),
+            "rules_benign": np.array([rules[t] for t in benign]),
             "secrets": secrets,
             "benign": benign,
         }
         fold["threshold"] = lowest_threshold(fold["p_benign"], fold["p_ordinary"])
         folds.append(fold)
+        print(f"fold {fold['set']}: {time.time() - started:.0f} s", flush=True)
     return max(f["threshold"] for f in folds), folds
 
 
-def report(chosen: float, folds: list[dict[str, Any]], ordinary_n: int) -> str:
-    out = [f"leave-one-set-out; model flags p >= threshold; FP bound {MAX_FP:.1%}",
-           f"ordinary held-out texts: {ordinary_n}"]  # fmt: skip
-    for label, pick in (("own", None), ("chosen", chosen)):
-        out.append(f"-- threshold: {'per fold (oracle)' if pick is None else f'{pick:.4f}'}")
+def line(name: str, t: float, p: dict[str, np.ndarray], rules: dict[str, np.ndarray]) -> str:
+    """rules alone / model alone / rules or model, and the rules' misses the model catches."""
+    ms, mb = p["secret"] >= t, p["benign"] >= t
+    rs, rb = rules["secret"], rules["benign"]
+    n, m = len(rs), len(rb)
+    text = (
+        f"{name} t={t:.4f}  rules {rs.sum()}/{n} flag {rb.sum()}/{m} | model {ms.sum()}/{n} "
+        f"flag {mb.sum()}/{m}"
+    )
+    if "ordinary" in p:
+        text += f" ordinary {(p['ordinary'] >= t).sum()}/{len(p['ordinary'])}"
+    return text + (
+        f" | rules|model {(rs | ms).sum()}/{n} flag {(rb | mb).sum()}/{m} | of the rules' "
+        f"misses the model catches {(ms & ~rs).sum()}/{(~rs).sum()}"
+    )
+
+
+def report(chosen: float, folds: list[dict[str, Any]]) -> str:
+    out = [
+        f"{len(folds)} folds, each leaves a block of sets out; model flags p >= threshold; FP "
+        f"bound {MAX_FP:.1%} of the left-out benign and of the held-out ordinary texts"
+    ]
+    picks = [("per fold (oracle)", None), (f"chosen {chosen:.4f}", chosen)]
+    if FLOOR > chosen:
+        picks.append((f"shipped max(chosen, FLOOR) {FLOOR}", FLOOR))
+    for label, pick in picks:
+        out.append(f"-- threshold: {label}")
         for f in folds:
-            t = f["threshold"] if pick is None else pick
-            ms, mb = f["p_secret"] >= t, f["p_benign"] >= t
-            rs, rb = f["rules_secret"], f["rules_benign"]
-            mo = int((f["p_ordinary"] >= t).sum())
-            out.append(
-                f"{f['set']} t={t:.4f}  rules {rs.sum()}/200 flag {rb.sum()}/200 | model "
-                f"{ms.sum()}/200 flag {mb.sum()}/200 ordinary {mo}/{ordinary_n} | rules|model "
-                f"{(rs | ms).sum()}/200 flag {(rb | mb).sum()}/200 | of the rules' misses "
-                f"the model catches {(ms & ~rs).sum()}/{(~rs).sum()}"
-            )
-        if label == "chosen":
-            for f in folds:
-                ms = f["p_secret"] >= chosen
-                caught = [s for s, m, r in zip(f["secrets"], ms, f["rules_secret"], strict=True)
-                          if m and not r]  # fmt: skip
-                flagged = [
-                    s for s, p in zip(f["benign"], f["p_benign"], strict=True) if p >= chosen
-                ]
-                out += [f"  {f['set']} caught: {s}" for s in caught]
-                out += [f"  {f['set']} benign flagged: {s}" for s in flagged]
+            p = {k: f[f"p_{k}"] for k in ("secret", "benign", "ordinary")}
+            rules = {"secret": f["rules_secret"], "benign": f["rules_benign"]}
+            out.append(line(f["set"], f["threshold"] if pick is None else pick, p, rules))
+    shipped = max(chosen, FLOOR)
+    for f in folds:
+        ms = f["p_secret"] >= shipped
+        caught = [s for s, m, r in zip(f["secrets"], ms, f["rules_secret"], strict=True)
+                  if m and not r]  # fmt: skip
+        flagged = [s for s, p in zip(f["benign"], f["p_benign"], strict=True) if p >= shipped]
+        out += [f"  {f['set']} caught: {s}" for s in caught]
+        out += [f"  {f['set']} benign flagged: {s}" for s in flagged]
     return "\n".join(out)
+
+
+def check(model: dict[str, Any], data: dict[str, list[str]]) -> str:
+    """The check set, never trained on, at the shipped threshold: a report, not a tuner."""
+    secrets, benign = data[f"secrets_{CHECK}"], data[f"benign_{CHECK}"]
+    p = {"secret": predict(model, secrets), "benign": predict(model, benign)}
+    rules = {"secret": np.array([rules_flag(t) for t in secrets]),
+             "benign": np.array([rules_flag(t) for t in benign])}  # fmt: skip
+    return line(CHECK, max(model["threshold"], FLOOR), p, rules)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cv", action="store_true", help="leave-one-set-out only")
+    parser.add_argument("--cv", action="store_true", help="cross-validation only")
+    parser.add_argument("--out", type=Path, default=OUT, help=f"where to write ({OUT.name})")
     args = parser.parse_args()
     started = time.time()
     data = corpora()
-    sizes = {k: len(v) for k, v in data.items()}
-    print(f"texts: {sizes}")
-    chosen, folds = cross_validate(data)
-    print(report(chosen, folds, len(folds[0]["p_ordinary"])))
+    sizes = {k: len(v) for k, v in data.items() if not k[-1].isdigit()}
+    print(f"texts: {sizes}; sets {SETS[0]}-{SETS[-1]} x 2 x 200; check set {CHECK}")
+    table = Grams()
+    chosen, folds = cross_validate(data, table)
+    print(report(chosen, folds))
     print(f"({time.time() - started:.0f} s)")
     if args.cv:
         return
     pos = data["secrets"] + [t for s in SETS for t in data[f"secrets_{s}"]]
     neg = data["benign"] + [t for s in SETS for t in data[f"benign_{s}"]]
-    model = fit(pos, neg, data["ordinary"])
+    model = fit(pos, neg, data["ordinary"], table)
     model["threshold"] = round(chosen, 4)
     model["about"] = "remem secret model: benchmarks/train_secrets_model.py; n-gram -> weight"
+    print(check(model, data))
     text = json.dumps(model, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    OUT.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {OUT} ({len(text) // 1024} KB, {len(model['grams'])} n-grams)")
+    args.out.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {args.out} ({len(text) // 1024} KB, {len(model['grams'])} n-grams; "
+          f"{time.time() - started:.0f} s)")  # fmt: skip
 
 
 if __name__ == "__main__":
