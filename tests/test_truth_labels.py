@@ -22,7 +22,8 @@ from remem.truth.dedup import labels, named_apart
         ("5号楼的电梯周三保养", {"号楼": "5"}),
         ("208房的热水器漏水", {"房": "208"}),
         ("C栋 电梯周三保养", {"栋": "c"}),  # a letter naming which, before a Chinese noun
-        ("Plan A is to fly", {}),  # an English letter, no noun after it
+        ("Plan A is to fly", {"plan": "a"}),  # a letter after a noun names which
+        ("Grade A and B eggs are in", {}),  # two of them
         ("Java 17 is our runtime", {}),  # a technology's number is its version
         ("Python 3.12 everywhere", {}),  # a point: a version
         ("timeout 30 seconds for the API", {}),  # a unit: a measure

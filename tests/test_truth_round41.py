@@ -160,3 +160,12 @@ def test_a_job_named_with_a_word_before_its_noun_has_a_time() -> None:
 def test_an_acronym_of_each_names_two_things(db: Path) -> None:
     old = "The EU shop has 12 staff"  # the words judge reads a change (0.88)
     assert saved_after(db, old, "The US shop now has 20 staff") == ("added", [])
+
+
+def test_a_capital_letter_after_a_noun_names_which_even_before_a_verb(db: Path) -> None:
+    old = "Cold room C is set to 3°C."
+    assert saved_after(db, old, "Cold room D is set to 5°C.") == ("added", [])
+    assert saved_after(db, old, "Cold room C is now at 4°C.")[0] == "superseded"
+    from remem.truth.dedup import labels
+
+    assert labels("Yesterday I went to the depot") == {}

@@ -120,10 +120,16 @@ def _noun_words(words: list[str]) -> bool:
 _EN_LETTERED = re.compile(r"^(?:[A-Za-z]+ )?([A-Za-z]{2,}) ([A-Z]) ([a-z]+)\b")
 
 
+_NOT_AFTER_LETTER = frozenset({"and", "or", "to", "of", "for", "with", "in", "on", "at"})
+
+
 def _lettered_en(content: str) -> list[tuple[str, str]]:
     m = _EN_LETTERED.match(content)
-    if m is None or {m[1].lower(), m[3]} & text.EN_STOPWORDS:
+    # "Bay C door", "Blast freezer A is set to -40°C" (a verb after the letter too)
+    if m is None or m[1].lower() in text.EN_STOPWORDS or m[3] in _NOT_AFTER_LETTER:
         return []
+    if m[2] == "I":
+        return []  # "Yesterday I went ...": the speaker
     return [(text.terms(m[1])[0] if text.terms(m[1]) else m[1].lower(), m[2].lower())]
 
 
