@@ -37,6 +37,7 @@ from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, 
 from remem.truth.table import mapping, words
 from remem.truth.talk import chatty as chatty
 from remem.truth.talk import talk as talk
+from remem.truth.terms import no_numbers
 from remem.truth.valueforms import core, said_as
 from remem.truth.verbs import predicate_at
 
@@ -438,14 +439,13 @@ def _people(content: str) -> set[str]:
         and w[0].isupper()
         and w[1:].islower()
         and w.isalpha()
-        and w.lower()[:3] not in _NOT_PEOPLE
+        and w.lower() not in _NOT_PEOPLE
+        and not _DAY.fullmatch(w.lower())
     }
 
 
-# days and months said short or whole start so
-_NOT_PEOPLE = frozenset(
-    "mon tue wed thu fri sat sun jan feb mar apr may jun jul aug sep oct nov dec".split()
-)
+# a month's name, a day's cut short ("Thu"; whole, "Thursday", is `_DAY`)
+_NOT_PEOPLE = words("month", "en") | words("day short", "en") | {"sat", "sun"}
 
 
 _LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
@@ -453,8 +453,7 @@ _LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
 
 def _shared_words(a: str, b: str) -> set[str]:
     """The terms two texts share that are no numbers."""
-    shared = set(text.terms(a)) & set(text.terms(b))
-    return {t for t in shared if not t.replace(".", "").isdigit()}
+    return no_numbers(set(text.terms(a)) & set(text.terms(b)))
 
 
 def _first_name(content: str, other: str) -> str | None:

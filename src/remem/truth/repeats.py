@@ -23,7 +23,7 @@ from remem.text import EN_STOPWORDS, ZH_STOPWORDS, tagged, terms
 from remem.truth import when
 from remem.truth.markers import states_change
 from remem.truth.table import words
-from remem.truth.terms import zh_people
+from remem.truth.terms import no_numbers, zh_people
 
 # A capitalised word or an acronym inside a sentence (its first word may be any word)
 _NAME = re.compile(r"(?<![\w'’])([A-Z][A-Za-z]+|[A-Z]{2,})\b")
@@ -200,7 +200,7 @@ def reworded(new: str, old: str) -> bool:
     # a repeat is about what the memory is about: one word in common of five is not
     # ("Screen 2 in the shop shows the greyhounds" / "Grand National sweepstake at the
     # shop, £2 a head": 0.92 to the words judge)
-    common = {t for t in held & said if not t.replace(".", "").isdigit()}
+    common = no_numbers(held & said)
     if len(common) < 2 and 4 * len(common) < min(len(held), len(said)):
         return False
     if not (_worded(new) or _worded(old)):

@@ -6,12 +6,13 @@ needs the judge to count."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 from remem import text, zh_names
 from remem.truth.table import words
 
-__all__ = ["content_terms", "shared_terms", "terms_of", "zh_people"]
+__all__ = ["content_terms", "no_numbers", "shared_terms", "terms_of", "zh_people"]
 
 _HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -75,3 +76,8 @@ def shared_terms(old: str, new: str) -> frozenset[str]:
 
 def _all_han(word: str) -> bool:
     return all(_HAN.match(c) for c in word)
+
+
+def no_numbers(terms: Iterable[str]) -> set[str]:
+    """The terms that are words, not numbers ("12", "1.5"): what a text is about."""
+    return {t for t in terms if not t.replace(".", "").isdigit()}

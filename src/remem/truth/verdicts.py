@@ -22,7 +22,7 @@ from remem.truth.markers import states_change
 from remem.truth.overlap import talk
 from remem.truth.stops import stops
 from remem.truth.table import words
-from remem.truth.terms import zh_people
+from remem.truth.terms import no_numbers, zh_people
 
 # With an embedder, the judges of session 17 (trained with the look-alikes one store
 # finds for each step) read far fewer of them as changes than the judges before, and
@@ -335,7 +335,7 @@ def shares_enough(old: str, new: str, least: int) -> bool:
     shared = judge.shared_terms(old, new)
     if len(shared) >= least:
         return True
-    named = {t for t in judge.content_terms(new) if not t.replace(".", "").isdigit()}
+    named = no_numbers(judge.content_terms(new))
     return bool(named) and named <= shared
 
 
@@ -369,7 +369,7 @@ def _shares_a_word(old: str, new: str) -> bool:
     """Whether the two share a word that is not a number ("新狮头……11月底交货" and "Red card
     report, Barrow no. 11" share 11 alone: the words judge read a change, 0.94)."""
     shared = judge.content_terms(old) & judge.content_terms(new)
-    return any(not term.replace(".", "").isdigit() for term in shared)
+    return bool(no_numbers(shared))
 
 
 def says_so(content: str) -> bool:
