@@ -431,11 +431,20 @@ def predict_judge(raw: dict[str, Any], x: Rows, vectors: np.ndarray | None) -> n
     return (nets + linear) / 2
 
 
+_read: dict[tuple[tuple[Pair, ...], bool], Rows] = {}
+
+
 def train(pairs: list[Pair], kind: str, width: int = judge._DENSE) -> dict[str, Any]:
     y = np.array([LABEL[p[2]] for p in pairs])
     vectors = vector_pairs(pairs) if kind == "vectors" else None
-    x = matrix(pairs, kind != "words")
-    x.dense = x.dense[:, :width]
+    # the embed and vectors judges read the same features: computed once (the grammar's
+    # reading of ~100k pairs is most of an hour)
+    key = (tuple(pairs), kind != "words")
+    if key not in _read:
+        _read.clear()
+        _read[key] = matrix(pairs, kind != "words")
+    full = _read[key]
+    x = Rows(full.dense[:, :width], full.rows, full.cols)
     return fit_judge(x, vectors, y, buckets=kind != "vectors")
 
 
