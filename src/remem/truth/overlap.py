@@ -444,6 +444,31 @@ def _people(content: str) -> set[str]:
     }
 
 
+@lru_cache(maxsize=4096)  # each hit, against the others of a search
+def people_named(content: str) -> frozenset[str]:
+    """The words `content` writes as people's names, as index terms: capitalised, then
+    lower case ("Karen Larsen's"), not a month, a day or a word of grammar; its first word
+    only where the next is one too ("Karen Larsen owes me ..."; not "Moved #37 ...")."""
+    words = [w.removesuffix("'s").removesuffix("’s") for w in _LATIN.findall(content)]
+    named = [_a_name(w) for w in words]
+    out = {w.lower() for w, yes in zip(words[1:], named[1:], strict=True) if yes}
+    if len(words) >= 2 and named[0] and named[1]:
+        out.add(words[0].lower())
+    return frozenset(t for name in out for t in text.terms(name))  # as terms: "wendi"
+
+
+def _a_name(word: str) -> bool:
+    low = word.lower()
+    return (
+        len(word) >= 2
+        and word.isalpha()
+        and word[0].isupper()
+        and word[1:].islower()
+        and low not in _NOT_PEOPLE | _NOT_NAMES | text.EN_STOPWORDS
+        and not _DAY.fullmatch(low)
+    )
+
+
 # a month's name, a day's cut short ("Thu"; whole, "Thursday", is `_DAY`)
 _NOT_PEOPLE = words("month", "en") | words("day short", "en") | {"sat", "sun"}
 
