@@ -187,26 +187,29 @@ class _Likely:
         needed = _needed(asked, older.content, newer.content)
         if needed is None:
             return False
-        apart = _read_apart(older, newer)
         if (pair := self._pair(older, newer)) is not None:
-            bar = max(_WITH_VECTORS.get(needed, needed), APART_VECTORS) if apart else None
-            return self._read(older, newer, pair, bar or _WITH_VECTORS.get(needed, needed))
-        words = judge.load("words")
-        if words is None:
-            return False
-        verdict = words.verdict(older.content, newer.content)
-        needed = max(needed, APART) if apart else needed
-        return max(verdict.change, _swapped(verdict, older.content, newer.content)) >= needed
+            change = self._read(older, newer, pair)
+            bar, apart = _WITH_VECTORS.get(needed, needed), APART_VECTORS
+        else:
+            words = judge.load("words")
+            if words is None:
+                return False
+            verdict = words.verdict(older.content, newer.content)
+            change = max(verdict.change, _swapped(verdict, older.content, newer.content))
+            bar, apart = needed, APART
+        # the grammar's reading last: most pairs fall short of the bar anyway
+        return change >= bar and (change >= apart or not _read_apart(older, newer))
 
-    def _read(self, older: Entry, newer: Entry, pair: tuple[float, Any], needed: float) -> bool:
+    def _read(self, older: Entry, newer: Entry, pair: tuple[float, Any]) -> float:
+        """The judges' mean likelihood of a change, reading both memories' vectors."""
         reader, embed = judge.load("vectors"), judge.load("embed")
         if embed is None:
-            return False
+            return 0.0
         cos, both = pair
         verdicts = [embed.verdict(older.content, newer.content, cos)]
         if reader is not None and self.vectors is not None and reader.vectors == self.vectors[1]:
             verdicts.append(reader.verdict(older.content, newer.content, cos, both))
-        return judge.mean(verdicts).change >= needed
+        return judge.mean(verdicts).change
 
     def _pair(self, older: Entry, newer: Entry) -> tuple[float, Any] | None:
         if self.vectors is None:
