@@ -454,6 +454,34 @@ def test_people_named_are_read_as_index_terms() -> None:
     assert people_named("Chloe's class moved to Friday in May") == set()
 
 
+def test_two_peoples_facts_of_one_shape_are_not_marked(mem: Memory) -> None:
+    # each opens on its own person: two facts side by side (a store of many such)
+    _side_by_side(mem, "高婷子在北京的酒店预算每晚 770 元", "程俊伟在北京的酒店预算每晚 1930 元")
+    hits = mem.search("北京 酒店 预算")
+    assert len(hits) == 2
+    assert all(h.replaced_by is None for h in hits)
+
+
+def test_a_person_named_as_the_value_is_still_a_change(mem: Memory) -> None:
+    # the person opens the older note but is its value (who does it): still marked
+    _side_by_side(mem, "张工负责装药工序", "装药工序换成李工了")
+    hits = mem.search("装药工序谁负责？")
+    assert hits[0].entry.content == "装药工序换成李工了"
+    assert hits[1].replaced_by == hits[0].entry.id
+
+
+def test_who_a_note_opens_on() -> None:
+    from remem.truth.overlap import head_person
+
+    assert head_person("高婷子在北京的酒店预算每晚 770 元") == {"高婷子"}
+    assert head_person("小王负责前端") == {"小王"}
+    assert head_person("Tina Choi's favourite dish is ramen") == {"tina choi"}
+    # a person later in the note, a place, a thing: nobody at its head
+    assert head_person("装药工序换成李工了") == set()
+    assert head_person("In Kyoto Wendy Rossi stayed near the old town") == set()
+    assert head_person("烤包子摊在二道桥市场门口。") == set()
+
+
 def test_a_question_naming_a_number_only_the_older_holds_asks_for_the_older() -> None:
     from remem import text
     from remem.retrieval import newer

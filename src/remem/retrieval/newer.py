@@ -25,7 +25,7 @@ from remem.entry import Entry
 from remem.retrieval.ranking import Hit, query_dates
 from remem.truth import decide, judge, verdicts
 from remem.truth.dedup import CONFLICT_TYPES, named_apart
-from remem.truth.overlap import people_named
+from remem.truth.overlap import head_person, people_named
 
 # How likely, to the judge, the newer must be a change of the older; and when the
 # question holds a word only the older does. On the dev sets of blind writers (h1-h3,
@@ -103,6 +103,19 @@ _WITH_VECTORS = {
 # "Weighbridge calibration cert" / "weighbridge cert expiry", the judge 0.74-0.85)
 APART = 0.7
 APART_VECTORS = verdicts.ASK_APART
+
+
+def _two_people(older: Entry, newer: Entry) -> bool:
+    """Whether each opens on a person the other does not ("高婷子在北京的酒店预算每晚 770 元" /
+    "程俊伟在北京的…"): two people's facts of one shape, unless the grammar read both as one
+    subject with the person its value ("小王负责前端" / "小李负责前端了": who does it)."""
+    a, b = head_person(older.content), head_person(newer.content)
+    if not a or not b or a & b:
+        return False
+    if older.subject and newer.subject:
+        was, now = decide.claim_of(older), decide.claim_of(newer)
+        return was is None or now is None or not decide.akin(now, was)
+    return True
 
 
 def _read_apart(older: Entry, newer: Entry) -> bool:
@@ -185,7 +198,7 @@ class _Likely:
 
     def __call__(self, older: Entry, newer: Entry, asked: set[str]) -> bool:
         needed = _needed(asked, older.content, newer.content)
-        if needed is None:
+        if needed is None or _two_people(older, newer):
             return False
         if (pair := self._pair(older, newer)) is not None:
             change = self._read(older, newer, pair)

@@ -37,7 +37,7 @@ from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, 
 from remem.truth.table import mapping, words
 from remem.truth.talk import chatty as chatty
 from remem.truth.talk import talk as talk
-from remem.truth.terms import no_numbers
+from remem.truth.terms import no_numbers, zh_people
 from remem.truth.valueforms import core, said_as
 from remem.truth.verbs import predicate_at
 
@@ -455,6 +455,20 @@ def people_named(content: str) -> frozenset[str]:
     if len(words) >= 2 and named[0] and named[1]:
         out.add(words[0].lower())
     return frozenset(t for name in out for t in text.terms(name))  # as terms: "wendi"
+
+
+@lru_cache(maxsize=4096)  # each hit, against the others of a search
+def head_person(content: str) -> frozenset[str]:
+    """Who a note opens on: a full name ("Tina Choi's favourite dish ..."), or a Chinese
+    person jieba tags a name or the rules read (高婷子在…, 小刘…); empty for anything else."""
+    lead = content.lstrip()
+    words = [w.removesuffix("'s").removesuffix("’s") for w in _LATIN.findall(lead[:60])]
+    if len(words) >= 2 and lead.startswith(words[0]) and _a_name(words[0]) and _a_name(words[1]):
+        return frozenset({f"{words[0]} {words[1]}".lower()})
+    first = next((t for t in tokenize(lead) if t.kind != "space"), None)
+    if first is not None and first.tag in ("nr", "nrt") and len(first.text) >= 2:
+        return frozenset({first.text})
+    return frozenset(p for p in zh_people(lead[:8]) if lead.startswith(p))
 
 
 def _a_name(word: str) -> bool:
