@@ -57,7 +57,9 @@ NOTIFY_AT = 5_000  # entries to key before it is worth telling
 # 19: a shop or a thing jieba took for a person ("汤馆", "冷藏柜") is a noun; a rare
 #    character before a noun is its own ("糁" + "汤馆"); "人多" is no number; the one part
 #    of a sentence cut at commas that states a fact, the rest a reason (session 41).
-SUBJECT_RULES = 19
+# 20: a start said with this or the coming days is when, not part of the fact ("本周六起
+#    改成9点开门", "从明天起…") (session 42).
+SUBJECT_RULES = 20
 
 
 def subject_key(entry: Entry) -> str:

@@ -153,15 +153,18 @@ def validity(text: str, ref: datetime) -> Validity:
 # A change's start said relative to now, at the head or the end of the text ("From next
 # week nursery moves Maya to one nap", "下个月起透析改为周二、四、六", "Labour goes to £74/hr
 # from 1 January"): cut for a second reading of the change (`lead`); no date is computed
-_UNIT_ZH = r"(?:周|星期|礼拜)[一二三四五六日天]?|月|季度|学期|年|轮|期"
+_UNIT_ZH = r"(?:周|星期|礼拜)(?:[一二三四五六日天]|末)?|月|季度|学期|年|轮|期"
+# this, next: "这周起", "本周六起", "下个周末开始" (the first of the coming days: 明天, 后天)
+_DEICTIC_ZH = r"(?:下|这|本)(?:个|一)?"
+_SOON_ZH = r"明天|后天|大后天"
 _NUM_ZH = r"(?:\d{1,2}|[一二三四五六七八九十]{1,3})"
 # the days a year turns on, by their names: holidays, terms, seasons ("国庆过后", "入秋后")
 _TURNS_ZH = alternation("turn of the year", "zh")
 _LEAD_ZH = re.compile(
     # who said it first, then when ("房东说下季度起房租每月4200")
     r"^\s*(?:[\u4e00-\u9fff]{1,4}(?:说|讲|通知)\s*[，,:：]?\s*)?"
-    rf"(?:(?:从|自)\s*)?(?:下(?:个|一)?\s*(?:{_UNIT_ZH}|批)(?:\s*{_NUM_ZH}\s*[日号])?"
-    r"|明年|今年|后年|下半年|年底|年后|节后|月底|月初"
+    rf"(?:(?:从|自)\s*)?(?:{_DEICTIC_ZH}\s*(?:{_UNIT_ZH}|批)(?:\s*{_NUM_ZH}\s*[日号])?"
+    rf"|{_SOON_ZH}|明年|今年|后年|下半年|年底|年后|节后|月底|月初"
     rf"|(?:明年|今年|后年)?\s*{_NUM_ZH}\s*月(?:份|中|底)?(?:\s*{_NUM_ZH}\s*[日号])?"
     rf"|{_NUM_ZH}\s*[日号]|{_TURNS_ZH})"
     r"\s*(?:起|开始|以后|之后|过后|后)\s*(?:就\s*)?[，,]?\s*"
@@ -233,7 +236,7 @@ def lead(text: str) -> str | None:
 
 _FROM_WHEN_EN = re.compile(rf"^\s*(?:from|since)\s+(?:{_WHEN_EN}|{_DATE})\b", re.I)
 _FROM_WHEN_ZH = re.compile(
-    rf"^\s*(?:从|自)\s*(?:{_DATE}|下(?:个|一)?\s*(?:{_UNIT_ZH})|明年|下半年)"
+    rf"^\s*(?:从|自)\s*(?:{_DATE}|{_DEICTIC_ZH}\s*(?:{_UNIT_ZH})|{_SOON_ZH}|明年|下半年)"
 )
 _TO = re.compile(r"^\s*(?:to|until|till|through|[-–—~～]|到|至)", re.I)
 
