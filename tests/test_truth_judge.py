@@ -444,7 +444,7 @@ def test_two_facts_sharing_only_a_persons_name_are_not_marked(
 
 
 def test_people_named_are_read_as_index_terms() -> None:
-    from remem.truth.overlap import people_named
+    from remem.truth.people import people_named
 
     assert people_named("Karen Larsen's resting heart rate") == {"karen", "larsen"}
     assert people_named("In Kyoto Wendy Rossi stayed") == {"kyoto", "wendi", "rossi"}
@@ -471,7 +471,7 @@ def test_a_person_named_as_the_value_is_still_a_change(mem: Memory) -> None:
 
 
 def test_who_a_note_opens_on() -> None:
-    from remem.truth.overlap import head_person
+    from remem.truth.people import head_person
 
     assert head_person("高婷子在北京的酒店预算每晚 770 元") == {"高婷子"}
     assert head_person("小王负责前端") == {"小王"}

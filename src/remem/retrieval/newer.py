@@ -25,7 +25,7 @@ from remem.entry import Entry
 from remem.retrieval.ranking import Hit, query_dates
 from remem.truth import decide, judge, verdicts
 from remem.truth.dedup import CONFLICT_TYPES, named_apart
-from remem.truth.overlap import head_person, people_named
+from remem.truth.people import head_person, people_named
 
 # How likely, to the judge, the newer must be a change of the older; and when the
 # question holds a word only the older does. On the dev sets of blind writers (h1-h3,

@@ -33,11 +33,14 @@ from remem.truth.changes import DAYS as _DAY
 from remem.truth.changes import LINKS, OWNERS, names_in, valueish
 from remem.truth.dedup import CONFLICT_TYPES, Match
 from remem.truth.markers import states_change
+from remem.truth.people import LATIN as _LATIN
+from remem.truth.people import first_name as _first_name
+from remem.truth.people import later_people as _people
 from remem.truth.segment import CLAUSE_PUNCT, SENTENCE_END, Tok, normal, solid, tokenize
 from remem.truth.table import mapping, words
 from remem.truth.talk import chatty as chatty
 from remem.truth.talk import talk as talk
-from remem.truth.terms import no_numbers, zh_people
+from remem.truth.terms import no_numbers
 from remem.truth.valueforms import core, said_as
 from remem.truth.verbs import predicate_at
 
@@ -429,83 +432,9 @@ def swaps_a_value(new: str, old: str) -> bool:
     )
 
 
-def _people(content: str) -> set[str]:
-    """The words after its first a text writes as a person's name: capitalised, then
-    lower case ("Becky"; not "RW", "Thu", "May")."""
-    return {
-        w.lower()
-        for w in _LATIN.findall(content)[1:]
-        if len(w) >= 3
-        and w[0].isupper()
-        and w[1:].islower()
-        and w.isalpha()
-        and w.lower() not in _NOT_PEOPLE
-        and not _DAY.fullmatch(w.lower())
-    }
-
-
-@lru_cache(maxsize=4096)  # each hit, against the others of a search
-def people_named(content: str) -> frozenset[str]:
-    """The words `content` writes as people's names, as index terms: capitalised, then
-    lower case ("Karen Larsen's"), not a month, a day or a word of grammar; its first word
-    only where the next is one too ("Karen Larsen owes me ..."; not "Moved #37 ...")."""
-    words = [w.removesuffix("'s").removesuffix("’s") for w in _LATIN.findall(content)]
-    named = [_a_name(w) for w in words]
-    out = {w.lower() for w, yes in zip(words[1:], named[1:], strict=True) if yes}
-    if len(words) >= 2 and named[0] and named[1]:
-        out.add(words[0].lower())
-    return frozenset(t for name in out for t in text.terms(name))  # as terms: "wendi"
-
-
-@lru_cache(maxsize=4096)  # each hit, against the others of a search
-def head_person(content: str) -> frozenset[str]:
-    """Who a note opens on: a full name ("Tina Choi's favourite dish ..."), or a Chinese
-    person jieba tags a name or the rules read (高婷子在…, 小刘…); empty for anything else."""
-    lead = content.lstrip()
-    words = [w.removesuffix("'s").removesuffix("’s") for w in _LATIN.findall(lead[:60])]
-    if len(words) >= 2 and lead.startswith(words[0]) and _a_name(words[0]) and _a_name(words[1]):
-        return frozenset({f"{words[0]} {words[1]}".lower()})
-    first = next((t for t in tokenize(lead) if t.kind != "space"), None)
-    if first is not None and first.tag in ("nr", "nrt") and len(first.text) >= 2:
-        return frozenset({first.text})
-    return frozenset(p for p in zh_people(lead[:8]) if lead.startswith(p))
-
-
-def _a_name(word: str) -> bool:
-    low = word.lower()
-    return (
-        len(word) >= 2
-        and word.isalpha()
-        and word[0].isupper()
-        and word[1:].islower()
-        and low not in _NOT_PEOPLE | _NOT_NAMES | text.EN_STOPWORDS
-        and not _DAY.fullmatch(low)
-    )
-
-
-# a month's name, a day's cut short ("Thu"; whole, "Thursday", is `_DAY`)
-_NOT_PEOPLE = words("month", "en") | words("day short", "en") | {"sat", "sun"}
-
-
-_LATIN = re.compile(r"[A-Za-z][A-Za-z'-]*")
-
-
 def _shared_words(a: str, b: str) -> set[str]:
     """The terms two texts share that are no numbers."""
     return no_numbers(set(text.terms(a)) & set(text.terms(b)))
-
-
-def _first_name(content: str, other: str) -> str | None:
-    """The capitalised first word of `content` where the other text lacks it in any case
-    (so likely a name, not "Kitchen" of "the kitchen closes")."""
-    m = _LATIN.match(content.lstrip())
-    if m is None or not m[0][:1].isupper() or m[0].isupper() or len(m[0]) < 3:
-        return None
-    said = {w.lower() for w in _LATIN.findall(other)}
-    return None if m[0].lower() in said or m[0].lower() in _NOT_NAMES else m[0]
-
-
-_NOT_NAMES = words("determiner", "en") | words("discourse", "en")
 
 
 def says_again(value: str, old: str) -> bool:
