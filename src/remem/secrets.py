@@ -43,6 +43,7 @@ from remem.secrets_prose import PLACEHOLDER as _PLACEHOLDER
 from remem.secrets_prose import find_prose, talks_about
 from remem.secrets_public import blanked, public_spans
 from remem.secrets_shapes import Lazy, one_case_run, pinyin_phrase, zh_punctuated
+from remem.secrets_typos import typed_nouns
 
 __all__ = [
     "KIND_LABELS",
@@ -334,7 +335,8 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
     rule names a secret as written, the rules read the text unmasked (`secrets_disguise`:
     "my bank ＰＩＮ is 6504", "b4nk p1n 7261"), with digits said aloud written
     (`secrets_digits`: "4 double 1 7") and a password said in another language read as
-    English (`secrets_foreign`: "la contraseña del wifi es X"), then
+    English (`secrets_foreign`: "la contraseña del wifi es X") and a secret's noun typed one
+    slip off read as spelled (`secrets_typos`: "combinaton is 31-15-48"), then
     `remem.secrets_model` gives its second opinion ("likely_secret"); `model` False asks
     the rules alone (its training script measures them). A value the text says is public
     (`secrets_public`: a helpline, a wifi network's name) is no hit, and the model reads
@@ -342,7 +344,7 @@ def find_secrets(text: str, *, contacts: bool = True, model: bool = True) -> lis
     text = zh_punctuated(text)  # same length: the hits' spans are the caller's
     public = public_spans(text, text.lower())
     found = _unpublic(_by_rules(text, contacts=True), public)
-    for reading in (unmask, spoken_digits, foreign_said):
+    for reading in (unmask, spoken_digits, foreign_said, typed_nouns):
         if not all(hit.kind in CONTACT_KINDS for hit in found) or not (read := reading(text)):
             continue
         plain, where = read
