@@ -26,6 +26,7 @@ CORE = {
     "secrets_public", "secrets_refs", "secrets_shapes", "secrets_told", "secrets_wifi",
     "secrets_vouchers",
     "secrets_foreign", "secrets_halves", "secrets_logins", "secrets_typed", "secrets_derived",
+    "secrets_typos",
     "plain", "settings", "text", "tokens", "zh_names", "named_values",
 }  # fmt: skip
 ALLOWED: dict[str, set[str]] = {
