@@ -28,12 +28,21 @@ either way, asking at 0.77 / 0.72 for 0.75 / 0.71: the same share of distinct pa
 h51-h54 handled 553 -> 560 of 780; the probes caught 1,122 of 1,237 either way, refused
 5 -> 7 of 550, and asked 8 more times about a look-alike after a change of its twin
 (48 -> 56 of 478, all questions, none replaced). It took ~70 min on the two shared cores.
+"embed" and "vectors" (session 43, trained in session 42): the same pairs and features
+(24 min alone on the two cores: the features are read once for both). On the pairs of
+h51-h56 (never trained on; 1,170 changes, 6,032 distinct, 300 repeats) their mean against
+session 20's, the thresholds a save uses: 0.7 reads 721 changes and 165 distinct pairs
+(before 597 / 194), 0.9 390 / 32 (248 / 34), 0.97 133 / 8 (73 / 6); repeats at 0.85 203
+and 10 others (177 / 34). End to end (`bench_heldout.py --modes embedder`, a store a
+chain, thresholds unchanged) h51-h56 handled 920 -> 965 of 1,170, superseded without
+asking 332 -> 388, current-first 640 -> 663 of 780, as_of 1,048 -> 1,063, repeats 125 ->
+138 of 300, refused 13 -> 14 of 420, look-alike questions 800 -> 799 of 840, touched 0.
 "words" before (session 30): h1-h28, truth_train_a-w and the probes (72,442 pairs).
 On h29-h32's pairs (never trained on) it reads as many distinct pairs as session 28's
 (h1-h20, a-s) at each threshold and 1-5% more changes; end to end (`bench_heldout.py
 --mixed --unforced`, keyword-only), the thresholds unchanged and this session's rules
 either way, changes handled 481 -> 488 of 777. Session 28's against session 20's, on
-h21-h27: 773 -> 800 of 1,363. "embed" and "vectors" (session 20): h1-h10 and
+h21-h27: 773 -> 800 of 1,363. "embed" and "vectors" before (session 20): h1-h10 and
 truth_train_a-o, the first 40 features. Retrained the same way in session 27 (h1-h20,
 a-s) they read more changes with the embedder (h21-h26 822 -> 843) but broke examples the
 tests hold; in session 30 (h1-h28, a-w: branch `judges30`) h29-h32 577 -> 599 with USE,
@@ -93,7 +102,7 @@ DEV_SETS = tuple(f"truth_h{i}" for i in range(1, 11))
 # How each shipped judge was trained: the dev sets truth_h1 .. truth_hN, the lettered
 # training sets truth_train_a .. truth_train_<letter> (the narratives always), and how
 # many of `judge.features` it reads (the first N)
-RECIPES = {"words": (50, "z", judge._DENSE), "embed": (10, "o", 40), "vectors": (10, "o", 40)}
+RECIPES = {kind: (50, "z", judge._DENSE) for kind in ("words", "embed", "vectors")}
 OUT = ROOT.parent / "src" / "remem" / "truth"  # judge-<kind>.json
 LABEL = {name: i for i, name in enumerate(judge.CLASSES)}
 

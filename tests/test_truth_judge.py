@@ -295,12 +295,12 @@ def test_search_puts_the_newer_of_a_missed_change_first_and_marks_the_older(
             "College has cut the bow rehair class.",
             "Is the bow rehair class at the college still on?",
         ),
-        # session 19's judges 0.46; session 20's read it a likely repeat (0.77; change 0.23)
-        pytest.param(
+        # session 19's judges 0.46; session 20's read it a likely repeat (0.77; change 0.23);
+        # read as the change it is since session 43's judges (h1-h50)
+        (
             "Teaching the pottery taster course at the community centre, spring term, Tuesdays.",
             "Community centre has cut the pottery taster course.",
             "Is the pottery taster course at the community centre still on?",
-            marks=pytest.mark.xfail(strict=True, reason="read as a repeat: benchmarks/README"),
         ),
     ],
 )
@@ -786,13 +786,20 @@ def test_how_a_feeling_is_told() -> None:
             "Bart和新邻居红红一起在小区草坪上捉迷藏，感觉很开心。",
             "conflict",
         ),
-        # ... a likely repeat (0.82, session 20's judges), below `REPEAT` since MADial's
-        # summer camp and summer picnic read 0.81 (0.87-0.92 before: MADial's two
-        # amusement-park days were dropped so)
+        # ... a repeat: session 20's judges read 0.82, below `REPEAT` (MADial's summer camp
+        # and summer picnic read 0.81), session 43's 0.99: `episode` alone keeps the two
         (
             "Lily was so happy riding the carousel at the county fair.",
             "Lily went to the county fair and loved the carousel ride, feeling very happy.",
-            "added",
+            "duplicate",
+        ),
+        # MADial's two days of one boy: session 43's judges read a repeat (0.95); "had a
+        # great time" tells how it felt as "very happy" does
+        (
+            "Dad gave Bart a red and blue Ultraman toy as a birthday gift, "
+            "and Bart was very happy.",
+            "Bart and his dad went swimming together and had a great time.",
+            "duplicate",
         ),
         (
             "小明在海洋馆看海豚表演时开心极了。",

@@ -32,11 +32,18 @@ from remem.truth.terms import no_numbers, zh_people
 # 0 / 0 (before at 0.9: 62 / 44 / 0). Lower (0.6, loose 0.8) handled 9 more of h10's
 # changes but superseded and asked about MADial stories and bench_truth's look-alikes,
 # and refused 5 of h10's 70 look-alikes.
+# Session 43's judges (h1-h50, truth_train_a-z) read more of h51-h56's changes (never
+# trained on) at each threshold, but more of the probes' look-alikes after a twin's
+# change (asked: 51 -> 80 of 478) and of bench_truth's distinct pairs: each bar where
+# they read fewer of h51-h56's distinct pairs than the judges before at theirs (0.7 ->
+# 0.75: 656 changes / 131 distinct pairs, before 597 / 194; a change said 0.5 -> 0.6:
+# 835 / 250, before 817 / 495; loose 0.9 -> 0.93: 292 / 16, before 248 / 34). Probes'
+# crossings 80 -> 69, refused 10 -> 7 of 550
 SURE = 0.97  # a change superseded without asking (the grammar read the text whole)
 MARGIN = 0.3  # ... when no other candidate is nearly as likely to be the one changed
-ASK = 0.7  # a change asked about (a conflict), with an embedder
+ASK = 0.75  # a change asked about (a conflict), with an embedder
 # ... where the grammar did not read the text whole
-ASK_UNREAD = 0.7
+ASK_UNREAD = 0.75
 # ... of a memory the grammar read whole as another subject ("The QA recommendation
 # engine timeout is 15s" / "The production ... 60s": 0.92 to session 19's judges). The
 # grammar reads one fact two ways often on blind text ("Chair 9 is Mrs Patel's usual
@@ -111,7 +118,7 @@ SHARED_LOOSE = 1
 # and 2 distinct pairs a store finds read 0.85-0.9: asked now, not superseded; judges
 # retrained on h1-h28 (not shipped) read them 0.91: a text longer than a fact
 # (`overlap.story`) is only asked, whatever they read
-SURE_LOOSE = 0.9
+SURE_LOOSE = 0.93
 # A change said in a few short sentences ("Kiln firing switched to Thursdays now. Fridays
 # were too busy.", `overlap.chatty`) is judged too, and only asked: 32 of h8's and h9's
 # missed changes were such notes; on h9 with the judges before, 3 more changes asked
@@ -136,7 +143,7 @@ CHATTY = True
 # changes), 0.7 -> 0.71 (2.6%; 45% -> 51%), a repeat 0.8 -> 0.82. Session 30's words
 # judge (h1-h28, truth_train a-w) keeps every threshold: on h29-h32's pairs (never
 # trained on) it reads as many distinct pairs at each as session 28's, 1-5% more changes
-ASK_SAID = 0.5
+ASK_SAID = 0.6
 ASK_SAID_WORDS = 0.72
 # Asked about together: two current memories the new text may change (a 3-step chain whose
 # second step was kept beside the first: "wedding fee up £15" beside "Wedding ringing fee
@@ -351,18 +358,26 @@ def least_shared(content: str, *, silent: bool, loose: bool) -> int:
     return SHARED_LOOSE if loose else SHARED
 
 
-_FEELINGS = words("feeling", "en")
+_FEELINGS = frozenset(w for w in words("feeling", "en") if " " not in w)
+_FEELING_PHRASES = re.compile(
+    r"\b(?:" + "|".join(re.escape(w) for w in words("feeling", "en") if " " in w) + r")\b"
+)
 _ZH_FEELINGS = words("feeling", "zh")
 
 
 @lru_cache(maxsize=4096)  # the text's and each candidate's, asked of every pair
 def episode(content: str) -> bool:
     """Whether `content` tells how someone felt ("… and felt very happy", "感到很开心",
-    "was extremely happy", "开心极了"):
+    "was extremely happy", "had a great time", "开心极了"):
     an experience, which a later one never changes (MADial's diary events read 0.6-0.8
-    changes of one another to the judges)."""
-    said = set(re.findall(r"[a-z]+", content.lower()))
-    return bool(said & _FEELINGS) or any(w in content for w in _ZH_FEELINGS)
+    changes of one another to the judges) nor repeats (session 43's judges read "Bart and
+    his dad went swimming together and had a great time." a repeat of his birthday gift
+    "… and Bart was very happy.", 0.95)."""
+    lowered = content.lower()
+    said = set(re.findall(r"[a-z]+", lowered))
+    if said & _FEELINGS or _FEELING_PHRASES.search(lowered):
+        return True
+    return any(w in content for w in _ZH_FEELINGS)
 
 
 def _shares_a_word(old: str, new: str) -> bool:
