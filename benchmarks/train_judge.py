@@ -36,7 +36,10 @@ session 20's, the thresholds a save uses: 0.7 reads 721 changes and 165 distinct
 and 10 others (177 / 34). End to end (`bench_heldout.py --modes embedder`, a store a
 chain, thresholds unchanged) h51-h56 handled 920 -> 965 of 1,170, superseded without
 asking 332 -> 388, current-first 640 -> 663 of 780, as_of 1,048 -> 1,063, repeats 125 ->
-138 of 300, refused 13 -> 14 of 420, look-alike questions 800 -> 799 of 840, touched 0.
+138 of 300, refused 13 -> 14 of 420, look-alike questions 800 -> 799 of 840, touched 0;
+but the probes' look-alikes asked after a twin's change 51 -> 80 of 478: shipped with the
+bars of `truth.verdicts` raised where they read fewer of h51-h56's distinct pairs than the
+judges before (941 handled, the probes' 69).
 "words" before (session 30): h1-h28, truth_train_a-w and the probes (72,442 pairs).
 On h29-h32's pairs (never trained on) it reads as many distinct pairs as session 28's
 (h1-h20, a-s) at each threshold and 1-5% more changes; end to end (`bench_heldout.py
