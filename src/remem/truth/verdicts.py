@@ -21,7 +21,7 @@ from remem.truth.dedup import CONFLICT_TYPES, Match, named_apart
 from remem.truth.markers import states_change
 from remem.truth.overlap import talk
 from remem.truth.stops import stops
-from remem.truth.table import words
+from remem.truth.table import alternation, words
 from remem.truth.terms import no_numbers, zh_people
 
 # With an embedder, the judges of session 17 (trained with the look-alikes one store
@@ -358,10 +358,7 @@ def least_shared(content: str, *, silent: bool, loose: bool) -> int:
     return SHARED_LOOSE if loose else SHARED
 
 
-_FEELINGS = frozenset(w for w in words("feeling", "en") if " " not in w)
-_FEELING_PHRASES = re.compile(
-    r"\b(?:" + "|".join(re.escape(w) for w in words("feeling", "en") if " " in w) + r")\b"
-)
+_FEELINGS = re.compile(rf"\b(?:{alternation('feeling', 'en')})\b")
 _ZH_FEELINGS = words("feeling", "zh")
 
 
@@ -373,11 +370,7 @@ def episode(content: str) -> bool:
     changes of one another to the judges) nor repeats (session 43's judges read "Bart and
     his dad went swimming together and had a great time." a repeat of his birthday gift
     "… and Bart was very happy.", 0.95)."""
-    lowered = content.lower()
-    said = set(re.findall(r"[a-z]+", lowered))
-    if said & _FEELINGS or _FEELING_PHRASES.search(lowered):
-        return True
-    return any(w in content for w in _ZH_FEELINGS)
+    return bool(_FEELINGS.search(content.lower())) or any(w in content for w in _ZH_FEELINGS)
 
 
 def _shares_a_word(old: str, new: str) -> bool:
